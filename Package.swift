@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "remindc",
+    products: [
+        .executable(name: "remindc", targets: ["remindc"]),
+        .library(name: "ReminderModel", targets: ["ReminderModel"]),
+    ],
+    targets: [
+        // libyaml, the only C code; only YAMLSyntax imports it.
+        .systemLibrary(
+            name: "CLibYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // libyaml events -> a node tree with positions, under fixed limits.
+        .target(name: "YAMLSyntax", dependencies: ["CLibYAML"]),
+        // Civil dates and times, recurrence rules (RFC 5545, RFC 7529). Knows no YAML.
+        .target(name: "Recurrence"),
+        // The reminder file model, its decoding from nodes, and the diagnostics catalogue.
+        .target(name: "ReminderModel", dependencies: ["YAMLSyntax", "Recurrence"]),
+        // Renderers: diagnostics as text.
+        .target(name: "ReminderOutput", dependencies: ["ReminderModel"]),
+        // Argument parsing and the commands.
+        .target(name: "RemindCLI", dependencies: ["ReminderModel", "ReminderOutput"]),
+        .executableTarget(name: "remindc", dependencies: ["RemindCLI"]),
+
+        .executableTarget(
+            name: "CheckBenchmark",
+            dependencies: ["CLibYAML"],
+            path: "Benchmarks/CheckBenchmark"
+        ),
+
+        .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
+        .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
+        .testTarget(name: "ReminderModelTests", dependencies: ["ReminderModel"]),
+        .testTarget(name: "ReminderOutputTests", dependencies: ["ReminderOutput"]),
+        .testTarget(
+            name: "RemindCLITests",
+            dependencies: ["RemindCLI", "remindc"],
+            exclude: ["Golden"]
+        ),
+    ]
+)

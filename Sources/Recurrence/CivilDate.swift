@@ -1,0 +1,153 @@
+/// A date in the proleptic Gregorian calendar, with no time zone: what a wall
+/// calendar shows.
+///
+/// Arithmetic goes through a day count from 1970-01-01 with integer formulas
+/// (no `Calendar`, no `DateComponents`), so it is exact and cheap.
+public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var year: Int
+    /// 1 through 12.
+    public var month: Int
+    /// 1 through the month's length.
+    public var day: Int
+
+    /// A date from its fields, not checked; see `isValid`.
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date `days` days after 1970-01-01 (negative: before it).
+    public init(daysSinceEpoch days: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// Days from 1970-01-01 to this date (negative before it).
+    public var daysSinceEpoch: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// True when the month exists and the day exists in it (no February 30).
+    public var isValid: Bool {
+        (1...12).contains(month) && day >= 1 && day <= Self.daysIn(month: month, year: year)
+    }
+
+    /// The day of the week.
+    public var weekday: Weekday {
+        // 1970-01-01 was a Thursday.
+        let index = ((daysSinceEpoch % 7) + 7 + 3) % 7
+        return Weekday.allCases[index]
+    }
+
+    /// The date `days` days later (earlier for a negative count).
+    public func adding(days: Int) -> CivilDate {
+        CivilDate(daysSinceEpoch: daysSinceEpoch + days)
+    }
+
+    public static func isLeapYear(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    /// The number of days in a month: 28 to 31.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// ISO 8601: `2026-12-01`.
+    public var description: String {
+        "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+}
+
+/// A time of day on a wall clock, with no date and no zone.
+public struct CivilTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// 0 through 23.
+    public var hour: Int
+    /// 0 through 59.
+    public var minute: Int
+    /// 0 through 59.
+    public var second: Int
+    /// A fraction of a second, 0 through 999,999,999. iCalendar and cron have
+    /// no place for it; the writers report it.
+    public var nanosecond: Int
+
+    public init(hour: Int, minute: Int, second: Int = 0, nanosecond: Int = 0) {
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.nanosecond = nanosecond
+    }
+
+    public static let midnight = CivilTime(hour: 0, minute: 0)
+
+    /// Seconds since midnight, ignoring the fraction.
+    public var secondsSinceMidnight: Int { hour * 3600 + minute * 60 + second }
+
+    public var isValid: Bool {
+        (0...23).contains(hour) && (0...59).contains(minute) && (0...59).contains(second)
+            && (0..<1_000_000_000).contains(nanosecond)
+    }
+
+    public static func < (lhs: CivilTime, rhs: CivilTime) -> Bool {
+        (lhs.hour, lhs.minute, lhs.second, lhs.nanosecond) < (rhs.hour, rhs.minute, rhs.second, rhs.nanosecond)
+    }
+
+    /// `09:00:00`, with a fraction only when there is one (`09:00:00.5`).
+    public var description: String {
+        var text = "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        if nanosecond != 0 {
+            var fraction = pad(nanosecond, 9)
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            text += "." + fraction
+        }
+        return text
+    }
+}
+
+/// A date and a time of day on a wall clock, with no zone.
+public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var date: CivilDate
+    public var time: CivilTime
+
+    public init(date: CivilDate, time: CivilTime) {
+        self.date = date
+        self.time = time
+    }
+
+    public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
+        (lhs.date, lhs.time) < (rhs.date, rhs.time)
+    }
+
+    /// ISO 8601 with a `T`: `2026-12-01T09:00:00`.
+    public var description: String { "\(date)T\(time)" }
+}
+
+/// Zero-padded decimal digits; negative numbers keep their sign in front.
+func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value.magnitude)
+    let padded = digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
+    return value < 0 ? "-" + padded : padded
+}

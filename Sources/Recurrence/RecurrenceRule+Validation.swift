@@ -1,0 +1,97 @@
+/// A way a recurrence rule breaks RFC 5545 §3.3.10 or RFC 7529.
+///
+/// Each problem names the part it is about so a front end can point at it;
+/// the wording belongs to the front end's diagnostics catalogue.
+public enum RuleProblem: Hashable, Sendable {
+    /// A number outside what the part allows (BYHOUR=24, BYMONTHDAY=32).
+    case outOfRange(RecurrenceRule.Part, value: Int, allowed: ClosedRange<Int>)
+    /// Zero where the part needs a non-zero number (BYMONTHDAY=0, INTERVAL=0).
+    case zero(RecurrenceRule.Part)
+    /// A part the frequency does not allow (BYWEEKNO outside YEARLY).
+    case partNotAllowed(RecurrenceRule.Part, RecurrenceRule.Frequency)
+    /// A BYDAY ordinal (`-1FR`) with a frequency other than MONTHLY or YEARLY,
+    /// or with YEARLY and BYWEEKNO.
+    case ordinalNotAllowed(RecurrenceRule.Frequency, withWeekNumber: Bool)
+    /// BYSETPOS without another BY part to select from.
+    case setPositionAlone
+    /// SKIP without RSCALE.
+    case skipWithoutCalendar
+    /// A leap month (`5L`) or month 13 without RSCALE.
+    case leapMonthWithoutCalendar
+    /// An RSCALE that is not a CLDR calendar name.
+    case unknownCalendar(String, suggestion: String?)
+
+    /// The part the problem is about.
+    public var part: RecurrenceRule.Part {
+        switch self {
+        case .outOfRange(let part, _, _), .zero(let part), .partNotAllowed(let part, _): part
+        case .ordinalNotAllowed: .byDay
+        case .setPositionAlone: .bySetPosition
+        case .skipWithoutCalendar: .skip
+        case .leapMonthWithoutCalendar: .byMonth
+        case .unknownCalendar: .calendar
+        }
+    }
+}
+
+extension RecurrenceRule {
+    /// Every way this rule breaks the RFCs' constraints, in part order.
+    ///
+    /// UNTIL and COUNT together cannot be represented (`end` is one or the
+    /// other), so the text parser reports that case itself.
+    public func validate() -> [RuleProblem] {
+        var problems: [RuleProblem] = []
+        func check(_ values: [Int], _ part: Part, _ allowed: ClosedRange<Int>, signed: Bool) {
+            for value in values {
+                if signed && value == 0 {
+                    problems.append(.zero(part))
+                } else if !allowed.contains(signed ? abs(value) : value) {
+                    problems.append(.outOfRange(part, value: value, allowed: signed ? -allowed.upperBound...allowed.upperBound : allowed))
+                }
+            }
+        }
+        if interval < 1 { problems.append(.zero(.interval)) }
+        if case .count(let count) = end, count < 1 { problems.append(.zero(.count)) }
+        check(bySecond, .bySecond, 0...60, signed: false)
+        check(byMinute, .byMinute, 0...59, signed: false)
+        check(byHour, .byHour, 0...23, signed: false)
+        check(byDay.compactMap(\.ordinal), .byDay, 1...53, signed: true)
+        if byDay.contains(where: { $0.ordinal != nil }) {
+            let withWeekNumber = frequency == .yearly && !byWeekNumber.isEmpty
+            if !(frequency == .monthly || frequency == .yearly) || withWeekNumber {
+                problems.append(.ordinalNotAllowed(frequency, withWeekNumber: withWeekNumber))
+            }
+        }
+        check(byMonthDay, .byMonthDay, 1...31, signed: true)
+        if !byMonthDay.isEmpty && frequency == .weekly {
+            problems.append(.partNotAllowed(.byMonthDay, frequency))
+        }
+        check(byYearDay, .byYearDay, 1...366, signed: true)
+        if !byYearDay.isEmpty && [.daily, .weekly, .monthly].contains(frequency) {
+            problems.append(.partNotAllowed(.byYearDay, frequency))
+        }
+        check(byWeekNumber, .byWeekNumber, 1...53, signed: true)
+        if !byWeekNumber.isEmpty && frequency != .yearly {
+            problems.append(.partNotAllowed(.byWeekNumber, frequency))
+        }
+        check(byMonth.map(\.number), .byMonth, calendar == nil ? 1...12 : 1...13, signed: false)
+        if calendar == nil && byMonth.contains(where: \.isLeap) {
+            problems.append(.leapMonthWithoutCalendar)
+        }
+        check(bySetPosition, .bySetPosition, 1...366, signed: true)
+        if !bySetPosition.isEmpty && !hasSelectionParts {
+            problems.append(.setPositionAlone)
+        }
+        if let calendar, !Self.calendarNames.contains(calendar.lowercased()) {
+            problems.append(.unknownCalendar(calendar, suggestion: closest(to: calendar.lowercased(), in: Self.calendarNames)))
+        }
+        if skip != nil && calendar == nil { problems.append(.skipWithoutCalendar) }
+        return problems
+    }
+
+    /// True when some BYxxx part other than BYSETPOS is present.
+    var hasSelectionParts: Bool {
+        !(bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byDay.isEmpty && byMonthDay.isEmpty
+            && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty)
+    }
+}

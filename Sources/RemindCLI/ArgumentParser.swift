@@ -1,0 +1,180 @@
+/// A small command-line parser in the shape of swift-argument-parser's:
+/// `--opt value` and `--opt=value`, flags, `--` to end options, `-h`/`--help`,
+/// and its error wording.
+
+/// An option or flag a command takes.
+struct OptionSpec: Sendable {
+    /// Names, long first: `["--output", "-o"]`.
+    var names: [String]
+    /// The value's placeholder (`format` for `--format <format>`); nil for a flag.
+    var valueName: String?
+    var help: String
+    /// The values allowed, if the set is closed.
+    var allowed: [String]? = nil
+    /// Shown as `(default: …)`.
+    var defaultValue: String? = nil
+
+    var primaryName: String { names[0] }
+
+    /// `--format <format>` or `--strict`.
+    var synopsis: String {
+        valueName.map { "\(primaryName) <\($0)>" } ?? primaryName
+    }
+}
+
+/// What a command was given.
+struct ParsedArguments: Sendable {
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+    var wantsHelp = false
+
+    func value(_ name: String) -> String? { values[name] }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// A mistake on the command line: printed as `Error: …` with the usage line,
+/// exit status 2.
+struct UsageError: Error, Equatable, Sendable {
+    var message: String
+    /// The command whose usage to show; nil for the top level.
+    var command: String?
+}
+
+/// A subcommand's interface: what `help` shows and what the parser accepts.
+struct CommandSpec: Sendable {
+    var name: String
+    var abstract: String
+    var discussion: String?
+    var options: [OptionSpec]
+    /// The positional argument's placeholder and help, if the command takes any.
+    var argument: (name: String, help: String, repeating: Bool)?
+
+    static let helpOption = OptionSpec(names: ["--help", "-h"], valueName: nil, help: "Show help information.")
+
+    /// Reads `arguments` (without the command name) against this spec.
+    func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" {
+                parsed.wantsHelp = true
+                continue
+            }
+            let name: String
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            } else {
+                name = argument
+            }
+            guard let option = options.first(where: { $0.names.contains(name) }) else {
+                throw UsageError(message: "Unknown option '\(name)'", command: self.name)
+            }
+            guard option.valueName != nil else {
+                if inlineValue != nil {
+                    throw UsageError(message: "The option '\(option.primaryName)' does not take a value", command: self.name)
+                }
+                parsed.flags.insert(option.primaryName)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError(message: "Missing value for '\(option.synopsis)'", command: self.name)
+            }
+            if let allowed = option.allowed, !allowed.contains(value) {
+                let choices = allowed.map { "'\($0)'" }.joined(separator: ", ")
+                throw UsageError(message: "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(choices).",
+                                 command: self.name)
+            }
+            parsed.values[option.primaryName] = value
+        }
+        if parsed.wantsHelp { return parsed }
+        if let argument {
+            if parsed.positionals.isEmpty {
+                throw UsageError(message: "Missing expected argument '<\(argument.name)>\(argument.repeating ? " ..." : "")'", command: name)
+            }
+            if !argument.repeating && parsed.positionals.count > 1 {
+                throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])'", command: name)
+            }
+        } else if let extra = parsed.positionals.first {
+            throw UsageError(message: "Unexpected argument '\(extra)'", command: name)
+        }
+        return parsed
+    }
+
+    /// `remindc check [--format <format>] [--strict] <path> ...`
+    var usage: String {
+        var parts = ["remindc", name]
+        parts += options.map { "[\($0.synopsis)]" }
+        if let argument { parts.append("<\(argument.name)>" + (argument.repeating ? " ..." : "")) }
+        return parts.joined(separator: " ")
+    }
+
+    /// The help screen: OVERVIEW, USAGE, ARGUMENTS, OPTIONS.
+    var help: String {
+        var text = "OVERVIEW: \(abstract)\n"
+        if let discussion { text += "\n" + discussion + "\n" }
+        text += "\nUSAGE: \(usage)\n"
+        if let argument {
+            text += "\nARGUMENTS:\n" + HelpLayout.row("<\(argument.name)>", argument.help)
+        }
+        text += "\nOPTIONS:\n"
+        for option in options + [Self.helpOption] {
+            let names = option.names.filter { !$0.hasPrefix("--") } + option.names.filter { $0.hasPrefix("--") }
+            let label = names.joined(separator: ", ") + (option.valueName.map { " <\($0)>" } ?? "")
+            var help = option.help
+            if let defaultValue = option.defaultValue { help += " (default: \(defaultValue))" }
+            text += HelpLayout.row(label, help)
+        }
+        return text
+    }
+}
+
+/// Two-column help rows, wrapped at 80 columns as swift-argument-parser does.
+enum HelpLayout {
+    static let labelWidth = 26
+    static let lineWidth = 80
+
+    static func row(_ label: String, _ help: String) -> String {
+        let indent = String(repeating: " ", count: labelWidth)
+        var lines: [String] = []
+        var current = ""
+        for word in help.split(separator: " ") {
+            if !current.isEmpty && labelWidth + current.count + 1 + word.count > lineWidth {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current += current.isEmpty ? String(word) : " " + word
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        let head = "  " + label
+        var text: String
+        if head.count < labelWidth {
+            text = head + String(repeating: " ", count: labelWidth - head.count) + (lines.first ?? "") + "\n"
+            lines = Array(lines.dropFirst())
+        } else {
+            text = head + "\n"
+        }
+        for line in lines { text += indent + line + "\n" }
+        return text
+    }
+}

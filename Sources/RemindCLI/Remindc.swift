@@ -1,0 +1,116 @@
+import ReminderModel
+
+/// What the command sees of the world: its arguments and environment. Tests
+/// build one by hand; `main.swift` builds it from the process.
+public struct Invocation: Sendable {
+    /// The arguments after the program name.
+    public var arguments: [String]
+    public var environment: [String: String]
+    /// Whether standard output is a terminal (for colour).
+    public var stdoutIsTerminal: Bool
+
+    public init(arguments: [String], environment: [String: String] = [:], stdoutIsTerminal: Bool = false) {
+        self.arguments = arguments
+        self.environment = environment
+        self.stdoutIsTerminal = stdoutIsTerminal
+    }
+}
+
+/// What a run printed and how it ended.
+public struct Outcome: Sendable, Equatable {
+    public var stdout: String
+    public var stderr: String
+    /// 0 success; 1 the input has errors; 2 usage error or unreadable path.
+    public var status: Int32
+
+    public init(stdout: String = "", stderr: String = "", status: Int32 = 0) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.status = status
+    }
+}
+
+/// The `remindc` command: parses arguments and dispatches to a subcommand.
+public enum Remindc {
+    static let abstract = "A reminder compiler: checks reminder files written in YAML and reports every problem at its line and column."
+
+    static let commands: [CommandSpec] = [CheckCommand.spec]
+
+    static let topLevel = CommandSpec(
+        name: "",
+        abstract: abstract,
+        options: [OptionSpec(names: ["--version"], valueName: nil, help: "Show the version.")],
+        argument: nil
+    )
+
+    public static func run(_ invocation: Invocation) -> Outcome {
+        var arguments = invocation.arguments
+        guard let first = arguments.first else {
+            return Outcome(stderr: topLevelHelp, status: 2)
+        }
+        switch first {
+        case "-h", "--help":
+            return Outcome(stdout: topLevelHelp)
+        case "--version":
+            return Outcome(stdout: RemindcVersion.string + "\n")
+        case "help":
+            return help(Array(arguments.dropFirst()))
+        default:
+            break
+        }
+        arguments.removeFirst()
+        do throws(UsageError) {
+            switch first {
+            case CheckCommand.spec.name:
+                let parsed = try CheckCommand.spec.parse(arguments)
+                if parsed.wantsHelp { return Outcome(stdout: CheckCommand.spec.help) }
+                return CheckCommand.run(parsed, invocation: invocation)
+            default:
+                if first.hasPrefix("-") {
+                    throw UsageError(message: "Unknown option '\(first)'", command: nil)
+                }
+                let suggestion = commands.map(\.name).first { editDistanceIsSmall(first, $0) }
+                throw UsageError(
+                    message: "Unknown subcommand '\(first)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""),
+                    command: nil
+                )
+            }
+        } catch {
+            return usageFailure(error)
+        }
+    }
+
+    /// `Error: …`, `Usage: …`, `See 'remindc help …' for more information.`, status 2.
+    static func usageFailure(_ error: UsageError) -> Outcome {
+        let spec = error.command.flatMap { name in commands.first { $0.name == name } }
+        var text = "Error: \(error.message)\n"
+        text += "Usage: \(spec?.usage ?? "remindc <subcommand>")\n"
+        text += "  See 'remindc help\(spec.map { " " + $0.name } ?? "")' for more information.\n"
+        return Outcome(stderr: text, status: 2)
+    }
+
+    static func help(_ arguments: [String]) -> Outcome {
+        guard let name = arguments.first else { return Outcome(stdout: topLevelHelp) }
+        guard let spec = commands.first(where: { $0.name == name }) else {
+            return usageFailure(UsageError(message: "Unknown subcommand '\(name)'", command: nil))
+        }
+        return Outcome(stdout: spec.help)
+    }
+
+    static var topLevelHelp: String {
+        var text = "OVERVIEW: \(abstract)\n\nUSAGE: remindc <subcommand>\n\nOPTIONS:\n"
+        text += HelpLayout.row("--version", "Show the version.")
+        text += HelpLayout.row("-h, --help", "Show help information.")
+        text += "\nSUBCOMMANDS:\n"
+        for command in commands {
+            text += HelpLayout.row(command.name, command.abstract)
+        }
+        text += HelpLayout.row("help", "Show subcommand help information.")
+        text += "\n  See 'remindc help <subcommand>' for detailed help.\n"
+        return text
+    }
+
+    private static func editDistanceIsSmall(_ a: String, _ b: String) -> Bool {
+        a.count > 2 && (b.hasPrefix(a) || zip(a, b).filter { $0 != $1 }.count + abs(a.count - b.count) <= 2)
+    }
+}

@@ -1,0 +1,121 @@
+import Recurrence
+import YAMLSyntax
+
+/// Decodes `categories:` and checks them against iOS's limits: at most four
+/// actions in the default context and two in the minimal one.
+enum CategoryDecoder {
+    static let categoryKeys = ["actions", "minimal"]
+    static let actionKeys = ["id", "title", "activation", "authentication-required", "destructive", "snooze"]
+    static let maximumActions = 4
+    static let maximumMinimalActions = 2
+
+    static func decodeAll(_ node: Node, context: inout DecodingContext) -> [Category] {
+        guard let pairs = context.mapping(node, key: "categories") else { return [] }
+        var categories: [Category] = []
+        for pair in pairs {
+            guard let id = context.identifier(pair.key, key: "categories", what: "category id") else { continue }
+            if let category = decode(pair.value, id: id, idSpan: pair.key.span, context: &context) {
+                categories.append(category)
+            }
+        }
+        return categories
+    }
+
+    private static func decode(_ node: Node, id: String, idSpan: SourceSpan, context: inout DecodingContext) -> Category? {
+        guard let pairs = context.mapping(node, key: id) else { return nil }
+        var actions: [Action] = []
+        var actionsNode: Node?
+        var minimalNode: Node?
+        for pair in pairs {
+            guard let key = context.keyName(pair.key, in: "category '\(id)'") else { continue }
+            switch key {
+            case "actions":
+                actionsNode = pair.value
+                guard let items = context.list(pair.value, key: key, allowSingle: false) else { continue }
+                var seen: [String: SourceSpan] = [:]
+                for item in items {
+                    guard let action = decodeAction(item, category: id, context: &context) else { continue }
+                    if let first = seen[action.id] {
+                        context.report(.duplicateIdentifier(action.id, what: "action"), at: action.span,
+                                       notes: [Diagnostic.Note("first defined here", at: first)])
+                        continue
+                    }
+                    seen[action.id] = action.span
+                    actions.append(action)
+                }
+            case "minimal":
+                minimalNode = pair.value
+            default:
+                context.unknownKey(pair.key, in: "category '\(id)'", known: categoryKeys)
+            }
+        }
+        if actionsNode == nil {
+            context.report(.missingKey("actions", in: "category '\(id)'"), at: idSpan)
+        }
+        if let actionsNode, actions.count > maximumActions {
+            context.report(.tooManyActions(actions.count, limit: maximumActions, context: "default"), at: actionsNode.span)
+        }
+
+        var minimal = Array(actions.prefix(maximumMinimalActions).map(\.id))
+        if let minimalNode, let items = context.list(minimalNode, key: "minimal") {
+            minimal = []
+            for item in items {
+                guard let name = context.text(item, key: "minimal") else { continue }
+                if actions.contains(where: { $0.id == name }) {
+                    minimal.append(name)
+                } else {
+                    context.report(.unknownAction(name, category: id, suggestion: closest(to: name, in: actions.map(\.id))), at: item.span)
+                }
+            }
+            if items.count > maximumMinimalActions {
+                context.report(.tooManyActions(items.count, limit: maximumMinimalActions, context: "minimal"), at: minimalNode.span)
+            }
+        }
+        return Category(id: id, actions: actions, minimal: minimal, span: idSpan)
+    }
+
+    private static func decodeAction(_ node: Node, category: String, context: inout DecodingContext) -> Action? {
+        let what = "an action of category '\(category)'"
+        guard let pairs = context.mapping(node, key: "actions") else { return nil }
+        var id: String?
+        var title: String?
+        var action = Action(id: "", title: "", span: node.span)
+        var present: Set<String> = []
+        for pair in pairs {
+            guard let key = context.keyName(pair.key, in: what) else { continue }
+            present.insert(key)
+            let value = pair.value
+            switch key {
+            case "id": id = context.identifier(value, key: key, what: "action id")
+            case "title": title = context.nonEmptyText(value, key: key)
+            case "activation":
+                guard let text = context.text(value, key: key) else { continue }
+                if let activation = Action.Activation(rawValue: text) {
+                    action.activation = activation
+                } else {
+                    context.report(.invalidValue(key, text, expected: "background or foreground"), at: value.span)
+                }
+            case "authentication-required":
+                action.authenticationRequired = context.flag(value, key: key) ?? false
+            case "destructive":
+                action.destructive = context.flag(value, key: key) ?? false
+            case "snooze":
+                guard let duration = context.parse(value, key: key, Scalars.duration) else { continue }
+                if duration.isZero {
+                    context.report(.durationNotPositive(key), at: value.span)
+                } else {
+                    action.snooze = duration
+                }
+            default:
+                context.unknownKey(pair.key, in: what, known: actionKeys)
+            }
+        }
+        for required in ["id", "title"] where !present.contains(required) {
+            context.report(.missingKey(required, in: what), at: SourceSpan(start: node.span.start, length: 1))
+        }
+        guard let id, let title else { return nil }
+        action.id = id
+        action.title = title
+        return action
+    }
+}

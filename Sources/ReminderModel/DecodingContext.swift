@@ -1,0 +1,164 @@
+import Recurrence
+import YAMLSyntax
+
+/// Collects diagnostics while typed values are read from nodes.
+///
+/// Every reader reports what is wrong and returns nil; none stops decoding, so
+/// one pass finds every problem. Values are typed by the schema alone: a
+/// scalar is text until a reader asks for a number, a flag or a time.
+struct DecodingContext {
+    let path: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(path: String) {
+        self.path = path
+    }
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    mutating func report(_ message: Message, at span: SourceSpan, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(Diagnostic(message, file: path, span: span, notes: notes))
+    }
+
+    /// What a node is, for "must be X, not Y" messages.
+    private func found(_ node: Node) -> String {
+        if let text = node.scalar, !node.isEmptyPlainScalar {
+            return "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
+        }
+        return node.kindDescription
+    }
+
+    // MARK: Shapes
+
+    /// A mapping's pairs, or nil (reported) for anything else.
+    mutating func mapping(_ node: Node, key: String) -> [Node.Pair]? {
+        if let pairs = node.mapping { return pairs }
+        report(.wrongType(key, expected: "a mapping", found: found(node)), at: node.span)
+        return nil
+    }
+
+    /// A list's items, or nil (reported). A single scalar stands for a list of
+    /// one when `allowSingle` is set (`on: mon` for `on: [mon]`).
+    mutating func list(_ node: Node, key: String, allowSingle: Bool = true) -> [Node]? {
+        switch node.content {
+        case .sequence(let items): return items
+        case .scalar where allowSingle && !node.isEmptyPlainScalar: return [node]
+        default:
+            report(.wrongType(key, expected: "a list", found: found(node)), at: node.span)
+            return nil
+        }
+    }
+
+    /// The text of a mapping key, or nil (reported) for a key that is not a scalar.
+    mutating func keyName(_ key: Node, in context: String) -> String? {
+        if let text = key.scalar { return text }
+        report(.wrongType("a key in \(context)", expected: "text", found: key.kindDescription), at: key.span)
+        return nil
+    }
+
+    mutating func unknownKey(_ key: Node, in context: String, known: [String]) {
+        let name = key.scalar ?? ""
+        report(.unknownKey(name, in: context, suggestion: closest(to: name, in: known), known: known), at: key.span)
+    }
+
+    // MARK: Scalars
+
+    /// A scalar's text; an empty plain scalar (`key:` alone) is reported.
+    mutating func text(_ node: Node, key: String) -> String? {
+        if let text = node.scalar, !node.isEmptyPlainScalar { return text }
+        report(.wrongType(key, expected: "text", found: found(node)), at: node.span)
+        return nil
+    }
+
+    /// Text that must not be empty or blank (titles, labels).
+    mutating func nonEmptyText(_ node: Node, key: String) -> String? {
+        guard let text = text(node, key: key) else { return nil }
+        if text.allSatisfy(\.isWhitespace) {
+            report(.wrongType(key, expected: "non-empty text", found: "empty text"), at: node.span)
+            return nil
+        }
+        return text
+    }
+
+    /// A whole decimal number: `5`, `-3`, `+2`. No octal, hex or YAML 1.1 forms.
+    mutating func integer(_ node: Node, key: String) -> Int? {
+        if let text = node.scalar, let value = Self.decimal(text) { return value }
+        report(.wrongType(key, expected: "a whole number", found: found(node)), at: node.span)
+        return nil
+    }
+
+    /// A whole number that must not be negative.
+    mutating func count(_ node: Node, key: String, minimum: Int = 0) -> Int? {
+        guard let value = integer(node, key: key) else { return nil }
+        guard value >= minimum else {
+            report(minimum == 0 ? .negativeNumber(key) : .invalidValue(key, String(value), expected: "a number of at least \(minimum)"), at: node.span)
+            return nil
+        }
+        return value
+    }
+
+    /// `true` or `false` (also `True`, `TRUE`, `False`, `FALSE`); never `yes`, `no`, `on`, `off`.
+    mutating func flag(_ node: Node, key: String) -> Bool? {
+        switch node.scalar {
+        case "true", "True", "TRUE": return true
+        case "false", "False", "FALSE": return false
+        default:
+            report(.wrongType(key, expected: "true or false", found: found(node)), at: node.span)
+            return nil
+        }
+    }
+
+    /// An identifier: letters, digits, '.', '_' and '-', starting with a letter or digit.
+    mutating func identifier(_ node: Node, key: String, what: String) -> String? {
+        guard let text = text(node, key: key) else { return nil }
+        guard Self.isIdentifier(text) else {
+            report(.invalidIdentifier(text, what: what), at: node.span)
+            return nil
+        }
+        return text
+    }
+
+    /// Reads a scalar with one of `Scalars`' readers.
+    mutating func parse<T>(_ node: Node, key: String, _ reader: (String) -> Result<T, Message>) -> T? {
+        guard let text = text(node, key: key) else { return nil }
+        switch reader(text) {
+        case .success(let value): return value
+        case .failure(let message):
+            report(message, at: node.span)
+            return nil
+        }
+    }
+
+    /// Reads every item of a list (or a single scalar) with `read`, keeping those that read.
+    mutating func items<T>(_ node: Node, key: String, _ read: (inout DecodingContext, Node) -> T?) -> [T]? {
+        guard let items = list(node, key: key) else { return nil }
+        var values: [T] = []
+        values.reserveCapacity(items.count)
+        var failed = false
+        for item in items {
+            if let value = read(&self, item) { values.append(value) } else { failed = true }
+        }
+        return failed ? nil : values
+    }
+
+    static func decimal(_ text: String) -> Int? {
+        var digits = Substring(text)
+        var sign = 1
+        if digits.first == "-" || digits.first == "+" {
+            sign = digits.first == "-" ? -1 : 1
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty, digits.utf8.count <= 18, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+              let value = Int(digits) else { return nil }
+        return sign * value
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isAlphanumeric(first) else { return false }
+        return text.utf8.allSatisfy { isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+}

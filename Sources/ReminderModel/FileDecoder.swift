@@ -1,0 +1,100 @@
+import Recurrence
+import YAMLSyntax
+
+/// Decodes the top level of a reminder file (SPEC §1) and runs the checks
+/// that span several reminders or categories.
+enum FileDecoder {
+    static let keys = ["remindc", "name", "uid-domain", "timezone", "lint", "categories", "reminders"]
+
+    static func decode(_ root: Node, path: String, context: inout DecodingContext) -> ReminderFile? {
+        guard let pairs = root.mapping else {
+            context.report(.wrongType("the file", expected: "a mapping with a 'reminders:' list", found: root.kindDescription), at: root.span)
+            return nil
+        }
+        var values: [String: Node] = [:]
+        for pair in pairs {
+            guard let key = context.keyName(pair.key, in: "the file") else { continue }
+            if keys.contains(key) {
+                values[key] = pair.value
+            } else {
+                context.unknownKey(pair.key, in: "the file", known: keys)
+            }
+        }
+
+        var version = 1
+        if let node = values["remindc"] {
+            if node.scalar == "1" { version = 1 } else {
+                context.report(.unsupportedVersion(node.scalar ?? node.kindDescription), at: node.span)
+            }
+        }
+        let name = values["name"].flatMap { context.nonEmptyText($0, key: "name") }
+        var uidDomain = Self.stem(of: path)
+        if let node = values["uid-domain"], let text = context.text(node, key: "uid-domain") {
+            if text.utf8.allSatisfy({ isDomainByte($0) }) && !text.isEmpty {
+                uidDomain = text
+            } else {
+                context.report(.invalidValue("uid-domain", text, expected: "a domain name such as example.org"), at: node.span)
+            }
+        }
+        let timeZone = values["timezone"].flatMap { context.parse($0, key: "timezone", Scalars.zone) } ?? .floating
+        let lint = values["lint"].map { decodeLint($0, context: &context) } ?? LintSettings()
+        let categories = values["categories"].map { CategoryDecoder.decodeAll($0, context: &context) } ?? []
+
+        var reminders: [Reminder] = []
+        if let node = values["reminders"] {
+            if let items = context.list(node, key: "reminders", allowSingle: false) {
+                reminders.reserveCapacity(items.count)
+                var decoder = ReminderDecoder(fileZone: timeZone, categories: categories)
+                for item in items {
+                    if let reminder = decoder.decode(item, context: &context) { reminders.append(reminder) }
+                }
+            }
+        } else {
+            context.report(.missingKey("reminders", in: "a reminder file"), at: SourceSpan(start: root.span.start, length: 1))
+        }
+
+        return ReminderFile(
+            path: path, version: version, name: name, uidDomain: uidDomain, timeZone: timeZone,
+            lint: lint, categories: categories, reminders: reminders
+        )
+    }
+
+    static let lintKeys = ["quiet-hours", "min-gap", "max-per-hour", "disable"]
+
+    private static func decodeLint(_ node: Node, context: inout DecodingContext) -> LintSettings {
+        var lint = LintSettings()
+        lint.span = node.span
+        guard let pairs = context.mapping(node, key: "lint") else { return lint }
+        for pair in pairs {
+            guard let key = context.keyName(pair.key, in: "'lint'") else { continue }
+            switch key {
+            case "quiet-hours":
+                lint.quietHours = context.parse(pair.value, key: key, Scalars.clockRange)
+            case "min-gap":
+                if let gap = context.parse(pair.value, key: key, Scalars.duration) {
+                    if gap.isZero { context.report(.durationNotPositive(key), at: pair.value.span) } else { lint.minimumGap = gap }
+                }
+            case "max-per-hour":
+                lint.maximumPerHour = context.count(pair.value, key: key, minimum: 1)
+            case "disable":
+                lint.disabledRules = context.items(pair.value, key: key) { context, item in
+                    context.identifier(item, key: key, what: "rule id")
+                } ?? []
+            default:
+                context.unknownKey(pair.key, in: "'lint'", known: lintKeys)
+            }
+        }
+        return lint
+    }
+
+    /// The file name without folders and extension: `home/Household.yaml` → `Household`.
+    static func stem(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    private static func isDomainByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2E || byte == 0x2D
+    }
+}

@@ -1,0 +1,127 @@
+import Recurrence
+import YAMLSyntax
+
+/// Decodes the items of `reminders:` and checks what spans reminders: unique
+/// ids and category references.
+struct ReminderDecoder {
+    static let keys = ["id", "title", "note", "action", "at", "timezone", "repeat", "before", "sound",
+                       "badge", "category", "data", "todo", "ignore"]
+
+    let fileZone: ZoneName
+    let categoryIDs: [String]
+    private var seenIDs: [String: SourceSpan] = [:]
+
+    init(fileZone: ZoneName, categories: [Category]) {
+        self.fileZone = fileZone
+        self.categoryIDs = categories.map(\.id)
+    }
+
+    mutating func decode(_ node: Node, context: inout DecodingContext) -> Reminder? {
+        let what = "a reminder"
+        guard let pairs = context.mapping(node, key: "reminders") else { return nil }
+        var id: String?, title: String?, start: ReminderTime?
+        var idSpan = node.span, startSpan = node.span
+        var present: Set<String> = []
+        var repeatNode: Node?, zoneNode: Node?
+        var reminder = Reminder(
+            id: "", title: "", start: .date(CivilDate(year: 1970, month: 1, day: 1)), timeZone: fileZone,
+            data: [], isTodo: false, ignoredRules: [],
+            spans: Reminder.Spans(reminder: node.span, id: node.span, start: node.span)
+        )
+        for pair in pairs {
+            guard let key = context.keyName(pair.key, in: what) else { continue }
+            present.insert(key)
+            let value = pair.value
+            switch key {
+            case "id":
+                id = context.identifier(value, key: key, what: "reminder id")
+                idSpan = value.span
+            case "title":
+                title = context.nonEmptyText(value, key: key)
+            case "note":
+                reminder.note = context.text(value, key: key)
+            case "action":
+                guard let text = context.nonEmptyText(value, key: key) else { continue }
+                reminder.action = text == "none" && value.scalarStyle == .plain ? .hidden : .label(text)
+            case "at":
+                start = context.parse(value, key: key, Scalars.time)
+                startSpan = value.span
+            case "timezone":
+                zoneNode = value
+            case "repeat":
+                repeatNode = value
+            case "before":
+                reminder.before = context.parse(value, key: key, Scalars.duration)
+            case "sound":
+                guard let text = context.nonEmptyText(value, key: key) else { continue }
+                switch (text, value.scalarStyle) {
+                case ("default", .plain?): reminder.sound = .default
+                case ("none", .plain?): reminder.sound = .silent
+                default: reminder.sound = .file(text)
+                }
+                reminder.spans.sound = value.span
+            case "badge":
+                reminder.badge = context.count(value, key: key)
+            case "category":
+                guard let name = context.text(value, key: key) else { continue }
+                if categoryIDs.contains(name) {
+                    reminder.category = name
+                } else {
+                    context.report(.unknownCategory(name, suggestion: closest(to: name, in: categoryIDs)), at: value.span)
+                }
+                reminder.spans.category = value.span
+            case "data":
+                reminder.data = decodeData(value, context: &context)
+            case "todo":
+                reminder.isTodo = context.flag(value, key: key) ?? false
+            case "ignore":
+                reminder.ignoredRules = context.items(value, key: key) { context, item in
+                    context.identifier(item, key: key, what: "rule id")
+                } ?? []
+            default:
+                context.unknownKey(pair.key, in: what, known: Self.keys)
+            }
+        }
+        for required in ["id", "title", "at"] where !present.contains(required) {
+            context.report(.missingKey(required, in: id.map { "reminder '\($0)'" } ?? what),
+                           at: SourceSpan(start: node.span.start, length: 1))
+        }
+        if let id {
+            if let first = seenIDs[id] {
+                context.report(.duplicateIdentifier(id, what: "reminder"), at: idSpan,
+                               notes: [Diagnostic.Note("first defined here", at: first)])
+            } else {
+                seenIDs[id] = idSpan
+            }
+        }
+        if let zoneNode {
+            reminder.timeZone = context.parse(zoneNode, key: "timezone", Scalars.zone) ?? fileZone
+        }
+        if let repeatNode {
+            reminder.repeats = RepeatDecoder.decode(repeatNode, start: start, zone: reminder.timeZone, context: &context)
+            reminder.spans.repeats = repeatNode.span
+        }
+        guard let id, let title, let start else { return nil }
+        reminder.id = id
+        reminder.title = title
+        reminder.start = start
+        reminder.spans.id = idSpan
+        reminder.spans.start = startSpan
+        return reminder
+    }
+
+    /// `data:`: a mapping of text keys to scalar values, kept as written.
+    private func decodeData(_ node: Node, context: inout DecodingContext) -> [(key: String, value: String)] {
+        guard let pairs = context.mapping(node, key: "data") else { return [] }
+        var data: [(key: String, value: String)] = []
+        for pair in pairs {
+            guard let key = context.keyName(pair.key, in: "'data'") else { continue }
+            guard let value = pair.value.scalar else {
+                context.report(.wrongType("data.\(key)", expected: "a single value", found: pair.value.kindDescription), at: pair.value.span)
+                continue
+            }
+            data.append((key, value))
+        }
+        return data
+    }
+}

@@ -1,0 +1,63 @@
+import YAMLSyntax
+
+/// The outcome of loading one file: the model when the file has no errors,
+/// and every diagnostic found, sorted and without repeats.
+public struct LoadResult: Sendable {
+    public var file: ReminderFile?
+    public var diagnostics: [Diagnostic]
+}
+
+extension ReminderFile {
+    /// Reads, decodes and validates a reminder file.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - path: the path as the user gave it; diagnostics carry it, and the
+    ///     default `uid-domain` is its name stem.
+    ///   - limits: the YAML reader's bounds.
+    public static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard) -> LoadResult {
+        let parsed = YAMLReader.parse(bytes, limits: limits)
+        var context = DecodingContext(path: path)
+        for problem in parsed.problems {
+            context.report(problem)
+        }
+        var file: ReminderFile?
+        if let root = parsed.root {
+            file = FileDecoder.decode(root, path: path, context: &context)
+        } else if parsed.problems.isEmpty {
+            context.report(.emptyFile, at: SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0))
+        }
+        let diagnostics = Diagnostic.sortedForReport(Array(Set(context.diagnostics)))
+        return LoadResult(file: context.hasErrors ? nil : file, diagnostics: diagnostics)
+    }
+}
+
+extension DecodingContext {
+    /// Reports a problem of the YAML layer with its catalogue message.
+    mutating func report(_ problem: YAMLProblem) {
+        switch problem.kind {
+        case .syntax(let text, let context):
+            let notes = zip([context].compactMap { $0 }, [problem.contextPosition].compactMap { $0 }).map {
+                Diagnostic.Note("\($0.0) here", at: SourceSpan(start: $0.1, length: 1))
+            }
+            report(.yamlSyntax(text), at: problem.span, notes: notes)
+        case .invalidUTF8(let byte):
+            report(.invalidUTF8(byte: byte), at: problem.span)
+        case .disallowedCharacter(let value):
+            report(.controlCharacter(value), at: problem.span)
+        case .tooDeep(let limit):
+            report(.tooDeep(limit: limit), at: problem.span)
+        case .aliasBudgetExceeded(let limit):
+            report(.aliasLimit(limit: limit), at: problem.span)
+        case .undefinedAlias(let name):
+            report(.undefinedAlias(name), at: problem.span)
+        case .duplicateKey(let key, let first):
+            report(.duplicateKey(key), at: problem.span,
+                   notes: [Diagnostic.Note("'\(key)' first defined here", at: SourceSpan(start: first, length: key.unicodeScalars.count))])
+        case .invalidMerge:
+            report(.invalidMerge, at: problem.span)
+        case .multipleDocuments:
+            report(.multipleDocuments, at: problem.span)
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Recurrence
+import YAMLSyntax
+
+/// One reminder file, decoded and validated: SPEC §1.
+public struct ReminderFile: Sendable {
+    /// The path as the user gave it.
+    public var path: String
+    /// The format version; 1 is the only one.
+    public var version: Int
+    /// The calendar's name.
+    public var name: String?
+    /// UIDs are `<id>@<uidDomain>`; defaults to the file's name stem.
+    public var uidDomain: String
+    /// The default zone of every reminder.
+    public var timeZone: ZoneName
+    public var lint: LintSettings
+    /// Categories in file order.
+    public var categories: [Category]
+    /// Reminders in file order.
+    public var reminders: [Reminder]
+
+    /// The category with `id`, if the file defines one.
+    public func category(_ id: String) -> Category? {
+        categories.first { $0.id == id }
+    }
+}
+
+/// The checker's settings for a file (`lint:`).
+public struct LintSettings: Hashable, Sendable {
+    /// Report occurrences inside these hours.
+    public var quietHours: ClockRange?
+    /// Report reminders that fire closer together than this.
+    public var minimumGap: Duration?
+    /// Report more alerts than this in any hour.
+    public var maximumPerHour: Int?
+    /// Rule ids switched off for the whole file.
+    public var disabledRules: [String] = []
+    /// Where `lint:` was written, for diagnostics about it.
+    public var span: SourceSpan?
+
+    public init() {}
+}
+
+/// A span of the day on a wall clock, such as `22:00-07:00`; it may wrap past midnight.
+public struct ClockRange: Hashable, Sendable {
+    public var start: CivilTime
+    public var end: CivilTime
+
+    /// True when `time` falls inside: from `start` inclusive to `end` exclusive,
+    /// across midnight when `end` is not after `start`.
+    public func contains(_ time: CivilTime) -> Bool {
+        start < end ? (start <= time && time < end) : (time >= start || time < end)
+    }
+}
+
+/// A category of user actions offered with an alert.
+public struct Category: Sendable {
+    public var id: String
+    /// All actions, in file order (the default context).
+    public var actions: [Action]
+    /// The ids of the actions for the minimal context (banner, lock screen):
+    /// at most two; by default the first two actions.
+    public var minimal: [String]
+    /// Where the category's id was written.
+    public var span: SourceSpan
+}
+
+/// A button offered with an alert.
+public struct Action: Sendable {
+    public enum Activation: String, CaseIterable, Sendable {
+        /// The action runs without bringing the app forward.
+        case background
+        /// The action opens the app.
+        case foreground
+    }
+
+    public var id: String
+    public var title: String
+    public var activation: Activation = .background
+    public var authenticationRequired = false
+    public var destructive = false
+    /// For a snooze action, how long after it is chosen the alert fires again.
+    public var snooze: Duration?
+    /// Where the action's mapping was written.
+    public var span: SourceSpan
+}
+
+/// One reminder: SPEC §1 `reminders:` items.
+public struct Reminder: Sendable {
+    /// The alert's action label (iOS `alertAction`).
+    public enum ActionLabel: Hashable, Sendable {
+        /// No action button (`action: none`).
+        case hidden
+        case label(String)
+    }
+
+    /// The alert's sound.
+    public enum Sound: Hashable, Sendable {
+        case `default`
+        /// No sound (`sound: none`).
+        case silent
+        /// A file, as written: relative to the reminder file or absolute.
+        case file(String)
+    }
+
+    public var id: String
+    public var title: String
+    public var note: String?
+    public var action: ActionLabel?
+    /// The first occurrence.
+    public var start: ReminderTime
+    /// The zone `start` and the repeats are read in: the reminder's own
+    /// `timezone`, else the file's.
+    public var timeZone: ZoneName
+    public var repeats: Repeat?
+    /// Alert this long before each occurrence.
+    public var before: Duration?
+    public var sound: Sound?
+    public var badge: Int?
+    public var category: String?
+    /// Custom data, in file order, values as written.
+    public var data: [(key: String, value: String)]
+    /// A to-do due at `start` instead of an event.
+    public var isTodo: Bool
+    /// Checker rule ids switched off for this reminder.
+    public var ignoredRules: [String]
+    /// Where the reminder and its keys were written.
+    public var spans: Spans
+
+    /// Spans of the reminder's mapping and of the keys' values that later
+    /// layers point at.
+    public struct Spans: Sendable {
+        public var reminder: SourceSpan
+        public var id: SourceSpan
+        public var start: SourceSpan
+        public var repeats: SourceSpan?
+        public var sound: SourceSpan?
+        public var category: SourceSpan?
+    }
+}
+
+/// When something happens, as the user wrote it (SPEC §1 Times).
+public enum ReminderTime: Hashable, Sendable, CustomStringConvertible {
+    /// A wall-clock time, read in the reminder's zone (or floating).
+    case local(LocalDateTime)
+    /// A fixed instant: a wall-clock time with its offset from UTC in seconds
+    /// east (`Z` is 0).
+    case instant(LocalDateTime, utcOffset: Int)
+    /// A whole day: the reminder is all-day.
+    case date(CivilDate)
+
+    public var description: String {
+        switch self {
+        case .local(let local): return local.description
+        case .date(let date): return date.description
+        case .instant(let local, let offset):
+            if offset == 0 { return "\(local)Z" }
+            let sign = offset < 0 ? "-" : "+"
+            let minutes = abs(offset) / 60
+            return "\(local)\(sign)\(pad2(minutes / 60)):\(pad2(minutes % 60))"
+        }
+    }
+
+    /// The calendar date part.
+    public var date: CivilDate {
+        switch self {
+        case .local(let local), .instant(let local, _): local.date
+        case .date(let date): date
+        }
+    }
+}
+
+private func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+/// A time zone as a reminder names it.
+public enum ZoneName: Hashable, Sendable, CustomStringConvertible {
+    /// Wall-clock time wherever the user is.
+    case floating
+    /// `UTC`.
+    case utc
+    /// An IANA zone name known to this machine's time zone database.
+    case named(String)
+
+    public var description: String {
+        switch self {
+        case .floating: "floating"
+        case .utc: "UTC"
+        case .named(let name): name
+        }
+    }
+}
+
+/// A length of time: whole days (nominal, as iCalendar's `P1D`, 23 or 25
+/// hours across a daylight-saving change) and seconds (exact).
+public struct Duration: Hashable, Sendable, CustomStringConvertible {
+    public var days: Int
+    public var seconds: Int
+
+    public init(days: Int = 0, seconds: Int = 0) {
+        self.days = days
+        self.seconds = seconds
+    }
+
+    public var isZero: Bool { days == 0 && seconds == 0 }
+
+    /// The length in seconds, counting a day as 86,400.
+    public var nominalSeconds: Int { days * 86_400 + seconds }
+
+    /// Compact form: `1d2h30m`, `45s`, `0s`.
+    public var description: String {
+        if isZero { return "0s" }
+        var text = days == 0 ? "" : (days % 7 == 0 ? "\(days / 7)w" : "\(days)d")
+        let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+        if hours > 0 { text += "\(hours)h" }
+        if minutes > 0 { text += "\(minutes)m" }
+        if rest > 0 { text += "\(rest)s" }
+        return text
+    }
+}
+
+/// How a reminder repeats: a recurrence rule plus SPEC §1's extras.
+public struct Repeat: Sendable {
+    public var rule: RecurrenceRule
+    /// Times of day from `times:` that BYHOUR, BYMINUTE and BYSECOND cannot
+    /// express exactly (08:00 and 20:30); each day the rule selects fires at
+    /// every one of them. Empty when the rule's own parts say it all.
+    public var times: [CivilTime]
+    /// Dates or times to leave out (EXDATE).
+    public var except: [ReminderTime]
+    /// Extra occurrences (RDATE).
+    public var also: [ReminderTime]
+    /// True when the rule came from an `rrule:` string.
+    public var isRawRule: Bool
+    public var span: SourceSpan
+}

@@ -1,0 +1,240 @@
+import Foundation
+import Recurrence
+import YAMLSyntax
+
+/// Decodes `repeat:` in its three forms (SPEC §1 Repeats) into one
+/// `RecurrenceRule` and checks it against RFC 5545's constraints:
+///
+/// - a word or `every N unit`: `weekdays`, `every 90 minutes`;
+/// - a map: `every`, `on`, `days`, `months`, `times`, `position`, `week-start`,
+///   `count`, `until`, `except`, `also`, `calendar`, `skip`;
+/// - `rrule:` with an RFC 5545 RRULE string, which only `except` and `also` may join.
+enum RepeatDecoder {
+    static let keys = ["every", "on", "days", "months", "times", "position", "week-start", "count", "until",
+                       "except", "also", "calendar", "skip", "rrule"]
+    /// The keys that build the rule, which `rrule` excludes.
+    static let ruleKeys = ["every", "on", "days", "months", "times", "position", "week-start", "count", "until",
+                           "calendar", "skip"]
+
+    static func decode(_ node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext) -> Repeat? {
+        if node.scalar != nil {
+            guard let (frequency, interval, weekdaysOnly) = context.parse(node, key: "repeat", Scalars.repeatWord) else { return nil }
+            var rule = RecurrenceRule(frequency: frequency, interval: interval)
+            if weekdaysOnly { rule.byDay = Self.workWeek }
+            return Repeat(rule: rule, times: [], except: [], also: [], isRawRule: false, span: node.span)
+        }
+        guard let pairs = context.mapping(node, key: "repeat") else { return nil }
+        var values: [String: Node] = [:]
+        var keyOrder: [(String, Node)] = []
+        for pair in pairs {
+            guard let key = context.keyName(pair.key, in: "'repeat'") else { continue }
+            if keys.contains(key) {
+                values[key] = pair.value
+                keyOrder.append((key, pair.key))
+            } else {
+                context.unknownKey(pair.key, in: "'repeat'", known: keys)
+            }
+        }
+        let except = values["except"].flatMap { node in
+            context.items(node, key: "except") { $0.parse($1, key: "except", Scalars.time) }
+        } ?? []
+        let also = values["also"].flatMap { node in
+            context.items(node, key: "also") { $0.parse($1, key: "also", Scalars.time) }
+        } ?? []
+
+        if let ruleNode = values["rrule"] {
+            for (key, keyNode) in keyOrder where ruleKeys.contains(key) {
+                context.report(.rawRuleExcludes(key), at: keyNode.span)
+            }
+            guard let rule = decodeRawRule(ruleNode, start: start, zone: zone, context: &context) else { return nil }
+            return Repeat(rule: rule, times: [], except: except, also: also, isRawRule: true, span: node.span)
+        }
+        guard let (rule, times) = decodeRuleMap(values, node: node, start: start, zone: zone, context: &context) else { return nil }
+        if let timesNode = values["times"], rule.frequency < .daily {
+            context.report(.timesNeedDays(rule.frequency.rawValue.lowercased()), at: timesNode.span)
+        }
+        return Repeat(rule: rule, times: times, except: except, also: also, isRawRule: false, span: node.span)
+    }
+
+    static let workWeek: [RecurrenceRule.WeekdayOccurrence] = [.monday, .tuesday, .wednesday, .thursday, .friday].map { .init($0) }
+
+    // MARK: The map form
+
+    private static func decodeRuleMap(
+        _ values: [String: Node], node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext
+    ) -> (RecurrenceRule, extraTimes: [CivilTime])? {
+        guard let everyNode = values["every"] else {
+            context.report(.missingKey("every", in: "'repeat'"), at: SourceSpan(start: node.span.start, length: 1))
+            return nil
+        }
+        guard let (frequency, interval, weekdaysOnly) = context.parse(everyNode, key: "every", Scalars.repeatWord) else { return nil }
+        var rule = RecurrenceRule(frequency: frequency, interval: interval)
+        var complete = true
+        var extraTimes: [CivilTime] = []
+        func read<T>(_ key: String, _ reader: (inout DecodingContext, Node) -> T?) -> T? {
+            guard let node = values[key] else { return nil }
+            let value = reader(&context, node)
+            if value == nil { complete = false }
+            return value
+        }
+        if weekdaysOnly {
+            rule.byDay = workWeek
+            if let onNode = values["on"] { context.report(.weekdaysWithOn, at: onNode.span) }
+        } else if let days = read("on", { context, node in
+            context.items(node, key: "on") { $0.parse($1, key: "on") { Scalars.weekday($0, allowOrdinal: true) } }
+        }) {
+            rule.byDay = days
+        }
+        rule.byMonthDay = read("days") { $0.items($1, key: "days") { $0.integer($1, key: "days") } } ?? []
+        rule.byMonth = read("months") { $0.items($1, key: "months") { $0.parse($1, key: "months", Scalars.month) } } ?? []
+        rule.bySetPosition = read("position") { $0.items($1, key: "position") { $0.integer($1, key: "position") } } ?? []
+        if let day = read("week-start", { $0.parse($1, key: "week-start") { Scalars.weekday($0, allowOrdinal: false) } }) {
+            rule.weekStart = day.weekday
+            rule.weekStartIsExplicit = true
+        }
+        if let times = read("times", { $0.items($1, key: "times") { $0.parse($1, key: "times", Scalars.clockTime) } }) {
+            // Times of day become BYHOUR/BYMINUTE/BYSECOND when their cross
+            // product is exactly the list; otherwise `Repeat.times` carries them.
+            if let parts = Self.timeParts(times) {
+                (rule.byHour, rule.byMinute, rule.bySecond) = parts
+            } else {
+                extraTimes = times
+            }
+        }
+        if let calendar = read("calendar", { $0.text($1, key: "calendar") }) {
+            rule.calendar = calendar.lowercased()
+        }
+        if let skip = read("skip", { context, node -> RecurrenceRule.Skip? in
+            guard let text = context.text(node, key: "skip") else { return nil }
+            guard let skip = RecurrenceRule.Skip(rawValue: text.uppercased()) else {
+                context.report(.invalidValue("skip", text, expected: "omit, backward or forward"), at: node.span)
+                return nil
+            }
+            return skip
+        }) {
+            rule.skip = skip
+        }
+        if let count = read("count", { $0.count($1, key: "count", minimum: 1) }) {
+            rule.end = .count(count)
+        }
+        if let untilNode = values["until"], let until = context.parse(untilNode, key: "until", Scalars.time) {
+            if values["count"] != nil {
+                context.report(.countAndUntil, at: untilNode.span)
+            } else if let start {
+                switch Self.until(until, start: start, zone: zone) {
+                case .success(let value): rule.end = .until(value)
+                case .failure(let message):
+                    context.report(message, at: untilNode.span)
+                    complete = false
+                }
+            }
+        }
+        for problem in rule.validate() {
+            let key = Self.mapKey(for: problem.part)
+            let span = values[key]?.span ?? everyNode.span
+            context.report(.ruleProblem(problem, inRRule: false), at: span)
+            complete = false
+        }
+        return complete ? (rule, extraTimes) : nil
+    }
+
+    /// The map key that sets a rule part.
+    private static func mapKey(for part: RecurrenceRule.Part) -> String {
+        switch part {
+        case .frequency, .interval, .byYearDay, .byWeekNumber: "every"
+        case .until: "until"
+        case .count: "count"
+        case .bySecond, .byMinute, .byHour: "times"
+        case .byDay: "on"
+        case .byMonthDay: "days"
+        case .byMonth: "months"
+        case .bySetPosition: "position"
+        case .weekStart: "week-start"
+        case .calendar: "calendar"
+        case .skip: "skip"
+        }
+    }
+
+    /// BYHOUR, BYMINUTE and BYSECOND whose combinations are exactly `times`, or
+    /// nil when no such parts exist (08:00 and 20:30 would also give 08:30
+    /// and 20:00). Fractions of a second never fit.
+    static func timeParts(_ times: [CivilTime]) -> ([Int], [Int], [Int])? {
+        guard !times.isEmpty, times.allSatisfy({ $0.nanosecond == 0 }) else { return nil }
+        let hours = Array(Set(times.map(\.hour))).sorted()
+        let minutes = Array(Set(times.map(\.minute))).sorted()
+        let seconds = Array(Set(times.map(\.second))).sorted()
+        guard hours.count * minutes.count * seconds.count == Set(times).count else { return nil }
+        return (hours, minutes, seconds)
+    }
+
+    /// The RFC form of `until` for a rule starting at `start` in `zone`: a
+    /// date for all-day reminders, a wall-clock time for floating ones, UTC
+    /// otherwise. A date means through the end of that day.
+    static func until(_ until: ReminderTime, start: ReminderTime, zone: ZoneName) -> Result<RecurrenceRule.Until, Message> {
+        let endOfDay = CivilTime(hour: 23, minute: 59, second: 59)
+        switch (start, zone) {
+        case (.date, _):
+            return .success(.date(until.date))
+        case (.local, .floating):
+            switch until {
+            case .date(let date): return .success(.local(LocalDateTime(date: date, time: endOfDay)))
+            case .local(let local): return .success(.local(local))
+            case .instant: return .failure(.untilInstantForFloating)
+            }
+        default:
+            let timeZone: TimeZone
+            if case .named(let name) = zone, let named = TimeZone(identifier: name) {
+                timeZone = named
+            } else {
+                timeZone = TimeZone(secondsFromGMT: 0)!
+            }
+            let instant: Int
+            switch until {
+            case .date(let date):
+                instant = WallClock.instant(of: LocalDateTime(date: date.adding(days: 1), time: .midnight), in: timeZone) - 1
+            case .local(let local):
+                instant = WallClock.instant(of: local, in: timeZone)
+            case .instant(let local, let offset):
+                instant = WallClock.naiveSeconds(local) - offset
+            }
+            return .success(.utc(WallClock.localDateTime(naiveSeconds: instant)))
+        }
+    }
+
+    // MARK: The rrule form
+
+    private static func decodeRawRule(_ node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext) -> RecurrenceRule? {
+        guard let text = context.text(node, key: "rrule") else { return nil }
+        let parsed = RecurrenceRule.parse(text)
+        func span(_ range: Range<Int>) -> SourceSpan {
+            let begin = node.position(ofScalarOffset: range.lowerBound)
+            return begin == node.span.start && range.lowerBound != 0 ? node.span : SourceSpan(start: begin, length: max(range.count, 1))
+        }
+        for error in parsed.errors {
+            context.report(.ruleSyntax(error), at: span(error.range))
+        }
+        guard let rule = parsed.rule else { return nil }
+        var valid = true
+        for problem in rule.validate() {
+            context.report(.ruleProblem(problem, inRRule: true), at: parsed.partRanges[problem.part].map(span) ?? node.span)
+            valid = false
+        }
+        if case .until(let until) = rule.end, let start, let expected = expectedUntilForm(start: start, zone: zone, until: until) {
+            context.report(.untilForm(expected: expected), at: parsed.partRanges[.until].map(span) ?? node.span)
+            valid = false
+        }
+        return valid ? rule : nil
+    }
+
+    /// What UNTIL must look like for this start, or nil when it already does.
+    private static func expectedUntilForm(start: ReminderTime, zone: ZoneName, until: RecurrenceRule.Until) -> String? {
+        switch (start, zone, until) {
+        case (.date, _, .date): return nil
+        case (.date, _, _): return "a date such as 20270301"
+        case (.local, .floating, .local): return nil
+        case (.local, .floating, _): return "a local date-time without Z, such as 20270301T090000"
+        case (_, _, .utc): return nil
+        default: return "a UTC date-time ending in Z, such as 20270301T080000Z"
+        }
+    }
+}

@@ -1,0 +1,328 @@
+import Foundation
+import Recurrence
+
+/// Readers for the scalar forms of SPEC §1: times, times of day, durations,
+/// zones and repeat words. Each returns the value or the catalogue message
+/// that says what is wrong. They work on UTF-8 bytes, with no formatters, so a
+/// file of 100,000 reminders reads fast.
+enum Scalars {
+    // MARK: Times
+
+    /// `2026-12-01`, `2026-12-01 09:00`, `2026-12-01T09:00:30`, optionally with a
+    /// fraction (`.250`) and a `Z` or `±HH:MM` offset.
+    static func time(_ text: String) -> Result<ReminderTime, Message> {
+        let bytes = Array(text.utf8)
+        var reader = ByteReader(bytes)
+        let expected = "a date or a time"
+        guard let year = reader.digits(exactly: 4), reader.take(0x2D),
+              let month = reader.digits(exactly: 2), reader.take(0x2D),
+              let day = reader.digits(exactly: 2) else {
+            if (try? clockTime(text).get()) != nil { return .failure(.invalidTime(text, .noDate)) }
+            return .failure(.invalidTime(text, .form(expected: expected)))
+        }
+        guard (1...12).contains(month) else { return .failure(.invalidTime(text, .month(month))) }
+        let date = CivilDate(year: year, month: month, day: day)
+        guard date.isValid else { return .failure(.invalidTime(text, .day(date))) }
+        if reader.atEnd { return .success(.date(date)) }
+        guard reader.take(0x54) || reader.take(0x74) || reader.take(0x20) else {
+            return .failure(.invalidTime(text, .form(expected: expected)))
+        }
+        let time: CivilTime
+        switch timeOfDay(&reader, text: text, expected: expected) {
+        case .success(let value): time = value
+        case .failure(let message): return .failure(message)
+        }
+        let local = LocalDateTime(date: date, time: time)
+        if reader.atEnd { return .success(.local(local)) }
+        if reader.take(0x5A) || reader.take(0x7A) {
+            return reader.atEnd ? .success(.instant(local, utcOffset: 0)) : .failure(.invalidTime(text, .form(expected: expected)))
+        }
+        guard let sign = reader.peek, sign == 0x2B || sign == 0x2D else {
+            return .failure(.invalidTime(text, .form(expected: expected)))
+        }
+        reader.skip()
+        guard let hours = reader.digits(exactly: 2) else { return .failure(.invalidTime(text, .offset)) }
+        var minutes = 0
+        if !reader.atEnd {
+            _ = reader.take(0x3A)
+            guard let value = reader.digits(exactly: 2), reader.atEnd else { return .failure(.invalidTime(text, .offset)) }
+            minutes = value
+        }
+        guard hours <= 18, minutes <= 59 else { return .failure(.invalidTime(text, .offset)) }
+        let offset = (hours * 3600 + minutes * 60) * (sign == 0x2D ? -1 : 1)
+        return .success(.instant(local, utcOffset: offset))
+    }
+
+    /// A time of day: `08:00`, `8:00`, `20:30:15`.
+    static func clockTime(_ text: String) -> Result<CivilTime, Message> {
+        var reader = ByteReader(Array(text.utf8))
+        switch timeOfDay(&reader, text: text, expected: "a time of day such as 08:00") {
+        case .success(let time):
+            return reader.atEnd ? .success(time) : .failure(.invalidTime(text, .form(expected: "a time of day")))
+        case .failure(let message):
+            return .failure(message)
+        }
+    }
+
+    /// `HH:MM`, `H:MM`, `HH:MM:SS`, `HH:MM:SS.fff`.
+    private static func timeOfDay(_ reader: inout ByteReader, text: String, expected: String) -> Result<CivilTime, Message> {
+        let hour: Int
+        if let twoDigits = reader.digits(exactly: 2) {
+            hour = twoDigits
+        } else if let oneDigit = reader.digits(exactly: 1) {
+            hour = oneDigit
+        } else {
+            return .failure(.invalidTime(text, .form(expected: expected)))
+        }
+        guard reader.take(0x3A), let minute = reader.digits(exactly: 2) else {
+            return .failure(.invalidTime(text, .form(expected: expected)))
+        }
+        var second = 0
+        var nanosecond = 0
+        if reader.take(0x3A) {
+            guard let value = reader.digits(exactly: 2) else { return .failure(.invalidTime(text, .form(expected: expected))) }
+            second = value
+            if reader.take(0x2E) || reader.take(0x2C) {
+                var scale = 100_000_000
+                var count = 0
+                while let digit = reader.digit() {
+                    nanosecond += digit * scale
+                    scale /= 10
+                    count += 1
+                }
+                guard count > 0, count <= 9 else { return .failure(.invalidTime(text, .form(expected: expected))) }
+            }
+        }
+        guard hour <= 23 else { return .failure(.invalidTime(text, .hour(hour))) }
+        guard minute <= 59 else { return .failure(.invalidTime(text, .minute(minute))) }
+        guard second <= 59 else { return .failure(.invalidTime(text, .second(second))) }
+        return .success(CivilTime(hour: hour, minute: minute, second: second, nanosecond: nanosecond))
+    }
+
+    /// `22:00-07:00`.
+    static func clockRange(_ text: String) -> Result<ClockRange, Message> {
+        let halves = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard halves.count == 2,
+              case .success(let start) = clockTime(halves[0].trimmingCharacters(in: .whitespaces)),
+              case .success(let end) = clockTime(halves[1].trimmingCharacters(in: .whitespaces)),
+              start != end else {
+            return .failure(.invalidClockRange(text))
+        }
+        return .success(ClockRange(start: start, end: end))
+    }
+
+    // MARK: Durations
+
+    /// `30s`, `5m`, `1h30m`, `2d`, `1w` (units in descending order, each at most
+    /// once), or ISO 8601: `PT5M`, `P1D`, `P2W`, `P1DT12H`.
+    static func duration(_ text: String) -> Result<Duration, Message> {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { return .failure(.invalidDuration(text)) }
+        let parsed = bytes[0] == 0x50 || bytes[0] == 0x70 ? isoDuration(bytes) : compactDuration(bytes)
+        return parsed.map { .success($0) } ?? .failure(.invalidDuration(text))
+    }
+
+    private static func compactDuration(_ bytes: [UInt8]) -> Duration? {
+        let units: [(UInt8, Int, Bool)] = [(0x77, 7, true), (0x64, 1, true), (0x68, 3600, false), (0x6D, 60, false), (0x73, 1, false)]
+        var reader = ByteReader(bytes)
+        var result = Duration()
+        var nextUnit = 0
+        while !reader.atEnd {
+            guard let number = reader.number() else { return nil }
+            guard let unit = reader.peek.map({ $0 | 0x20 }),
+                  let index = units[nextUnit...].firstIndex(where: { $0.0 == unit }) else { return nil }
+            reader.skip()
+            let (_, factor, isDays) = units[index]
+            let (product, overflow) = number.multipliedReportingOverflow(by: factor)
+            guard !overflow, product < 1 << 40 else { return nil }
+            if isDays { result.days += product } else { result.seconds += product }
+            nextUnit = index + 1
+        }
+        return result
+    }
+
+    private static func isoDuration(_ bytes: [UInt8]) -> Duration? {
+        var reader = ByteReader(bytes)
+        reader.skip()
+        var result = Duration()
+        var inTime = false
+        var sawComponent = false
+        var allowed: [UInt8] = [0x57, 0x44]
+        while !reader.atEnd {
+            if !inTime && (reader.take(0x54) || reader.take(0x74)) {
+                inTime = true
+                allowed = [0x48, 0x4D, 0x53]
+                continue
+            }
+            guard let number = reader.number(), let unit = reader.peek.map({ $0 & ~0x20 }),
+                  let index = allowed.firstIndex(of: unit), number < 1 << 32 else { return nil }
+            reader.skip()
+            allowed.removeSubrange(...index)
+            sawComponent = true
+            switch unit {
+            case 0x57: result.days += number * 7
+            case 0x44: result.days += number
+            case 0x48: result.seconds += number * 3600
+            case 0x4D: result.seconds += number * 60
+            default: result.seconds += number
+            }
+        }
+        return sawComponent && !(inTime && allowed.count == 3) ? result : nil
+    }
+
+    // MARK: Zones
+
+    /// `floating`, `UTC`, or an IANA zone name this machine's database knows.
+    static func zone(_ text: String) -> Result<ZoneName, Message> {
+        switch text {
+        case "floating": return .success(.floating)
+        case "UTC", "utc", "Etc/UTC", "Z": return .success(.utc)
+        default:
+            if KnownZones.names.contains(text) { return .success(.named(text)) }
+            let suggestion = KnownZones.lowercased[text.lowercased()] ?? closestZone(to: text)
+            return .failure(.unknownTimeZone(text, suggestion: suggestion))
+        }
+    }
+
+    private static func closestZone(to text: String) -> String? {
+        if let match = closest(to: text, in: KnownZones.sortedNames) { return match }
+        // "Berlin" for "Europe/Berlin": match the city part.
+        let city = text.split(separator: "/").last.map(String.init) ?? text
+        return KnownZones.sortedNames.first { $0.split(separator: "/").last.map(String.init)?.lowercased() == city.lowercased() }
+    }
+
+    // MARK: Repeat words
+
+    /// The words and `every N unit` forms: `daily`, `weekdays`, `every 5 minutes`,
+    /// `every day`. Returns the frequency, the interval and whether the word
+    /// was `weekdays`.
+    static func repeatWord(_ text: String) -> Result<(RecurrenceRule.Frequency, Int, weekdaysOnly: Bool), Message> {
+        switch text.lowercased() {
+        case "secondly": return .success((.secondly, 1, false))
+        case "minutely": return .success((.minutely, 1, false))
+        case "hourly": return .success((.hourly, 1, false))
+        case "daily": return .success((.daily, 1, false))
+        case "weekdays": return .success((.weekly, 1, true))
+        case "weekly": return .success((.weekly, 1, false))
+        case "monthly": return .success((.monthly, 1, false))
+        case "quarterly": return .success((.monthly, 3, false))
+        case "yearly", "annually": return .success((.yearly, 1, false))
+        default: break
+        }
+        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.first == "every", words.count == 2 || words.count == 3 else { return .failure(.invalidRepeat(text)) }
+        var count = 1
+        if words.count == 3 {
+            guard words[1].utf8.count <= 9, words[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(words[1]) else {
+                return .failure(.invalidRepeat(text))
+            }
+            count = number
+        }
+        var unit = words[words.count - 1]
+        if unit.hasSuffix("s") { unit.removeLast() }
+        let units: [Substring: (RecurrenceRule.Frequency, Int)] = [
+            "second": (.secondly, 1), "minute": (.minutely, 1), "hour": (.hourly, 1), "day": (.daily, 1),
+            "week": (.weekly, 1), "month": (.monthly, 1), "quarter": (.monthly, 3), "year": (.yearly, 1),
+        ]
+        guard let (frequency, factor) = units[unit] else { return .failure(.invalidRepeat(text)) }
+        guard count > 0 else { return .failure(.zeroInterval(text)) }
+        return .success((frequency, count * factor, false))
+    }
+
+    /// `mon`, `Monday`, and with `allowOrdinal` also `1st mon`, `last fri`, `-2 fri`.
+    static func weekday(_ text: String, allowOrdinal: Bool) -> Result<RecurrenceRule.WeekdayOccurrence, Message> {
+        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let dayWord = words.last, let day = weekdayNamed(dayWord), words.count <= 2 else {
+            return .failure(.invalidWeekday(text, allowOrdinal: allowOrdinal))
+        }
+        if words.count == 1 { return .success(.init(day)) }
+        guard allowOrdinal, let ordinal = ordinal(words[0]) else { return .failure(.invalidWeekday(text, allowOrdinal: allowOrdinal)) }
+        return .success(.init(day, ordinal: ordinal))
+    }
+
+    private static func weekdayNamed(_ word: Substring) -> Weekday? {
+        Weekday.allCases.first { word == $0.name || (word.count >= 2 && $0.name.hasPrefix(word) && word.count <= 3) || word == $0.code.lowercased() }
+    }
+
+    /// `1st`, `2nd`, `3rd`, `4th`, `5th`, `last`, `-1`, `+2`, `3`.
+    private static func ordinal(_ word: Substring) -> Int? {
+        if word == "last" { return -1 }
+        var digits = word
+        for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) {
+            digits = digits.dropLast(2)
+            break
+        }
+        guard let value = Int(digits), value != 0, abs(value) <= 53 else { return nil }
+        return value
+    }
+
+    /// `jan`, `January`, `7`, and with a calendar `5L` (a leap month).
+    static func month(_ text: String) -> Result<RecurrenceRule.Month, Message> {
+        let lower = text.lowercased()
+        if let index = monthNames.firstIndex(where: { $0.lowercased() == lower || (lower.count == 3 && $0.lowercased().hasPrefix(lower)) }) {
+            return .success(.init(index + 1))
+        }
+        let isLeap = lower.hasSuffix("l")
+        guard let number = Int(isLeap ? String(lower.dropLast()) : lower), (1...13).contains(number) else {
+            return .failure(.invalidMonth(text))
+        }
+        return .success(.init(number, isLeap: isLeap))
+    }
+}
+
+/// The zone names of this machine's time zone database, read once.
+enum KnownZones {
+    static let sortedNames: [String] = TimeZone.knownTimeZoneIdentifiers.sorted()
+    static let names: Set<String> = Set(sortedNames)
+    static let lowercased: [String: String] = Dictionary(
+        sortedNames.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+}
+
+/// A cursor over ASCII bytes.
+struct ByteReader {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var atEnd: Bool { index >= bytes.count }
+    var peek: UInt8? { atEnd ? nil : bytes[index] }
+
+    mutating func skip() { index += 1 }
+
+    /// Consumes `byte` if it is next.
+    mutating func take(_ byte: UInt8) -> Bool {
+        guard peek == byte else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func digit() -> Int? {
+        guard let byte = peek, (0x30...0x39).contains(byte) else { return nil }
+        index += 1
+        return Int(byte - 0x30)
+    }
+
+    /// Exactly `count` digits, not followed by another digit.
+    mutating func digits(exactly count: Int) -> Int? {
+        let start = index
+        var value = 0
+        for _ in 0..<count {
+            guard let digit = digit() else { index = start; return nil }
+            value = value * 10 + digit
+        }
+        if let byte = peek, (0x30...0x39).contains(byte) { index = start; return nil }
+        return value
+    }
+
+    /// One or more digits, at most nine.
+    mutating func number() -> Int? {
+        var value = 0
+        var count = 0
+        while let digit = digit() {
+            value = value * 10 + digit
+            count += 1
+        }
+        return count > 0 && count <= 9 ? value : nil
+    }
+}

@@ -1,0 +1,106 @@
+import ReminderModel
+import YAMLSyntax
+
+/// Renders diagnostics for people: `file:line:col: severity: message [id]`,
+/// then the source line with a caret and underline beneath the offending node,
+/// a `help:` line when the diagnostic has a hint, and each note the same way.
+///
+/// A pure function of its input. Colour (ANSI) only when asked: the command
+/// asks for it on a terminal and never with `NO_COLOR`.
+public struct TextReporter: Sendable {
+    public var colour: Bool
+
+    public init(colour: Bool = false) {
+        self.colour = colour
+    }
+
+    /// The report for `diagnostics`, in the order given, each block ending in a newline.
+    ///
+    /// - Parameter sources: the bytes of each file by path, for quoting source
+    ///   lines; a file missing here is reported without its source.
+    public func render(_ diagnostics: [Diagnostic], sources: [String: [UInt8]]) -> String {
+        var out = ""
+        for diagnostic in diagnostics {
+            render(diagnostic, source: sources[diagnostic.file], into: &out)
+        }
+        return out
+    }
+
+    /// `3 errors, 2 warnings in 4 files`, or `no problems in 4 files`.
+    public func summary(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
+        let files = "\(fileCount) \(fileCount == 1 ? "file" : "files")"
+        var parts: [String] = []
+        for severity in Severity.allCases {
+            let count = diagnostics.count { $0.severity == severity }
+            if count > 0 {
+                let noun = severity == .info ? "info" : severity.rawValue + (count == 1 ? "" : "s")
+                parts.append("\(count) \(noun)")
+            }
+        }
+        let text = parts.isEmpty ? "no problems in \(files)" : parts.joined(separator: ", ") + " in \(files)"
+        return style(text, .bold) + "\n"
+    }
+
+    private func render(_ diagnostic: Diagnostic, source: [UInt8]?, into out: inout String) {
+        let message = diagnostic.message
+        let label = style(message.severity.rawValue + ":", severityStyle(message.severity))
+        out += style("\(diagnostic.file):\(diagnostic.span.start.line):\(diagnostic.span.start.column):", .bold)
+        out += " \(label) \(style(message.text, .bold)) [\(message.id)]\n"
+        let gutter = String(repeating: " ", count: String(diagnostic.span.start.line).count + 2)
+        quote(diagnostic.span, source: source, into: &out)
+        if let hint = message.hint {
+            out += "\(gutter)\(style("= help:", .cyan)) \(hint)\n"
+        }
+        for note in diagnostic.notes {
+            if let span = note.span {
+                out += style("\(diagnostic.file):\(span.start.line):\(span.start.column):", .bold)
+                out += " \(style("note:", .cyan)) \(note.text)\n"
+                quote(span, source: source, into: &out)
+            } else {
+                out += "\(gutter)\(style("= note:", .cyan)) \(note.text)\n"
+            }
+        }
+    }
+
+    /// The source line of `span` and a caret line beneath it.
+    private func quote(_ span: SourceSpan, source: [UInt8]?, into out: inout String) {
+        guard let source, let line = SourceLines.line(Int(span.start.line), in: source) else { return }
+        let number = String(span.start.line)
+        let gutter = String(repeating: " ", count: number.count + 2)
+        let scalars = Array(line.unicodeScalars)
+        let column = Int(span.start.column) - 1
+        var marker = ""
+        for index in 0..<min(column, scalars.count) {
+            marker.append(scalars[index] == "\t" ? "\t" : " ")
+        }
+        if column > scalars.count { marker += String(repeating: " ", count: column - scalars.count) }
+        var width = 1
+        if span.end.line == span.start.line {
+            width = max(1, min(Int(span.end.column - span.start.column), scalars.count - column))
+        }
+        marker += "^" + String(repeating: "~", count: width - 1)
+        out += style(" \(number) |", .blue) + " \(line)\n"
+        out += style("\(gutter)|", .blue) + " \(style(marker, .green))\n"
+    }
+
+    private enum Style: String {
+        case bold = "1"
+        case red = "1;31"
+        case yellow = "1;33"
+        case cyan = "1;36"
+        case blue = "34"
+        case green = "1;32"
+    }
+
+    private func severityStyle(_ severity: Severity) -> Style {
+        switch severity {
+        case .error: .red
+        case .warning: .yellow
+        case .info: .cyan
+        }
+    }
+
+    private func style(_ text: String, _ style: Style) -> String {
+        colour ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

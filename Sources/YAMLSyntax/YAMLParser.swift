@@ -1,0 +1,297 @@
+internal import CLibYAML
+
+/// What reading a file produced: the document's root node, if there is one,
+/// and every problem found. A file with problems may still have a root (for
+/// example one with a duplicate key); a syntax error leaves none.
+public struct ParseResult: Sendable {
+    public var root: Node?
+    public var problems: [YAMLProblem]
+}
+
+/// Reads YAML text into a `Node` tree through libyaml's event API.
+///
+/// This is the only place that touches libyaml. Positions are converted here,
+/// once: libyaml's marks are 0-based and count Unicode scalars; `SourcePosition`
+/// is 1-based and counts the same scalars. Encoding errors, which libyaml
+/// reports as a byte offset, are converted with `SourceLines`.
+public enum YAMLReader {
+    /// Parses `bytes` as a single YAML document.
+    public static func parse(_ bytes: [UInt8], limits: Limits = .standard) -> ParseResult {
+        let session = ParserSession(limits: limits)
+        return bytes.withUnsafeBufferPointer { buffer in
+            session.run(buffer)
+        }
+    }
+}
+
+/// Owns one libyaml parser and the event it is looking at; frees both, each
+/// exactly once.
+private final class ParserSession {
+    private var parser = yaml_parser_t()
+    private let limits: Limits
+    private var builder: TreeBuilder
+
+    init(limits: Limits) {
+        self.limits = limits
+        self.builder = TreeBuilder(limits: limits)
+        yaml_parser_initialize(&parser)
+    }
+
+    deinit {
+        yaml_parser_delete(&parser)
+    }
+
+    func run(_ buffer: UnsafeBufferPointer<UInt8>) -> ParseResult {
+        if let base = buffer.baseAddress {
+            yaml_parser_set_input_string(&parser, base, buffer.count)
+        } else {
+            var empty: UInt8 = 0
+            yaml_parser_set_input_string(&parser, &empty, 0)
+        }
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                builder.fail(parserProblem(buffer))
+                break
+            }
+            let done = event.type == YAML_STREAM_END_EVENT
+            let keepGoing = builder.consume(&event)
+            yaml_event_delete(&event)
+            if done || !keepGoing { break }
+        }
+        return builder.result()
+    }
+
+    /// The problem libyaml reports after a failed `yaml_parser_parse`.
+    private func parserProblem(_ buffer: UnsafeBufferPointer<UInt8>) -> YAMLProblem {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
+        if parser.error == YAML_READER_ERROR {
+            let position = SourceLines.position(ofByteOffset: parser.problem_offset, in: buffer)
+            let span = SourceSpan(start: position, length: 1)
+            let value = parser.problem_value
+            if problem.contains("control characters") || problem.contains("invalid Unicode character") {
+                return YAMLProblem(.disallowedCharacter(UInt32(truncatingIfNeeded: value)), span: span)
+            }
+            let byte = parser.problem_offset < buffer.count ? buffer[parser.problem_offset] : UInt8(truncatingIfNeeded: value)
+            return YAMLProblem(.invalidUTF8(byte: byte), span: span)
+        }
+        let context = parser.context.map { String(cString: $0) }
+        let start = position(parser.problem_mark)
+        return YAMLProblem(
+            .syntax(problem: problem, context: context),
+            span: SourceSpan(start: start, length: 1),
+            contextPosition: context == nil ? nil : position(parser.context_mark)
+        )
+    }
+}
+
+/// libyaml's 0-based mark as a 1-based `SourcePosition`.
+private func position(_ mark: yaml_mark_t) -> SourcePosition {
+    SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+}
+
+/// Builds the node tree from events, resolving aliases and merge keys and
+/// enforcing `Limits`.
+private struct TreeBuilder {
+    private struct Frame {
+        var isMapping: Bool
+        var start: SourcePosition
+        var anchor: String?
+        var items: [Node] = []
+    }
+
+    private let limits: Limits
+    private var stack: [Frame] = []
+    private var anchors: [String: Node] = [:]
+    private var root: Node?
+    private var problems: [YAMLProblem] = []
+    private var documents = 0
+    private var aliasNodes = 0
+    private var failed = false
+
+    init(limits: Limits) {
+        self.limits = limits
+    }
+
+    mutating func fail(_ problem: YAMLProblem) {
+        problems.append(problem)
+        failed = true
+    }
+
+    func result() -> ParseResult {
+        ParseResult(root: failed ? nil : root, problems: problems)
+    }
+
+    /// Takes one event; false when reading must stop.
+    mutating func consume(_ event: inout yaml_event_t) -> Bool {
+        let start = position(event.start_mark)
+        let end = position(event.end_mark)
+        let span = SourceSpan(start: start, end: end)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                fail(YAMLProblem(.multipleDocuments, span: span))
+                return false
+            }
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = String(
+                decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length),
+                as: UTF8.self
+            )
+            let node = Node(.scalar(text, style(scalar.style)), span: span)
+            remember(node, anchor: scalar.anchor)
+            return add(node)
+        case YAML_ALIAS_EVENT:
+            let name = String(cString: event.data.alias.anchor)
+            guard let node = anchors[name] else {
+                fail(YAMLProblem(.undefinedAlias(name), span: span))
+                return false
+            }
+            aliasNodes += node.count(upTo: limits.maxAliasNodes - aliasNodes + 1)
+            if aliasNodes > limits.maxAliasNodes {
+                fail(YAMLProblem(.aliasBudgetExceeded(limit: limits.maxAliasNodes), span: span))
+                return false
+            }
+            return add(node)
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            if stack.count >= limits.maxDepth {
+                fail(YAMLProblem(.tooDeep(limit: limits.maxDepth), span: span))
+                return false
+            }
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+            stack.append(Frame(isMapping: isMapping, start: start, anchor: anchor.map { String(cString: $0) }))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            let frame = stack.removeLast()
+            let span = SourceSpan(start: frame.start, end: end)
+            let node = frame.isMapping
+                ? Node(.mapping(makeMapping(frame.items)), span: span)
+                : Node(.sequence(frame.items), span: span)
+            if let anchor = frame.anchor { anchors[anchor] = node }
+            return add(node)
+        default:
+            break
+        }
+        return true
+    }
+
+    private mutating func remember(_ node: Node, anchor: UnsafeMutablePointer<yaml_char_t>?) {
+        if let anchor { anchors[String(cString: anchor)] = node }
+    }
+
+    private mutating func add(_ node: Node) -> Bool {
+        if stack.isEmpty {
+            root = node
+        } else {
+            stack[stack.count - 1].items.append(node)
+        }
+        return true
+    }
+
+    /// Pairs up a mapping's keys and values, reports duplicate keys, and applies
+    /// `<<` merge keys: merged pairs come after the explicit ones and never
+    /// override them; of several merged mappings the earlier one wins.
+    private mutating func makeMapping(_ items: [Node]) -> [Node.Pair] {
+        var pairs: [Node.Pair] = []
+        pairs.reserveCapacity(items.count / 2)
+        var keys = KeyIndex()
+        var merges: [Node] = []
+        var index = 0
+        while index + 1 < items.count {
+            let key = items[index]
+            let value = items[index + 1]
+            index += 2
+            if case .scalar("<<", .plain) = key.content {
+                merges.append(value)
+                continue
+            }
+            if let text = key.scalar {
+                if let first = keys.position(of: text, in: pairs) {
+                    problems.append(YAMLProblem(.duplicateKey(text, first: pairs[first].key.span.start), span: key.span))
+                    continue
+                }
+                keys.insert(text, before: pairs)
+            }
+            pairs.append(Node.Pair(key: key, value: value))
+        }
+        for merge in merges {
+            let sources: [Node]
+            switch merge.content {
+            case .mapping: sources = [merge]
+            case .sequence(let items) where items.allSatisfy({ $0.mapping != nil }): sources = items
+            default:
+                problems.append(YAMLProblem(.invalidMerge, span: merge.span))
+                continue
+            }
+            for source in sources {
+                for pair in source.mapping ?? [] {
+                    guard let text = pair.key.scalar, keys.position(of: text, in: pairs) == nil else { continue }
+                    keys.insert(text, before: pairs)
+                    pairs.append(pair)
+                }
+            }
+        }
+        return pairs
+    }
+
+    private func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: return .literal
+        case YAML_FOLDED_SCALAR_STYLE: return .folded
+        default: return .plain
+        }
+    }
+}
+
+/// Finds a key among a mapping's pairs: a linear scan for the small mappings
+/// of everyday files, a hash table once a mapping grows past a few keys.
+private struct KeyIndex {
+    private static let linearLimit = 12
+    private var table: [String: Int]?
+
+    func position(of key: String, in pairs: [Node.Pair]) -> Int? {
+        if let table { return table[key] }
+        return pairs.firstIndex { $0.key.scalar == key }
+    }
+
+    /// Records that `key` is about to be appended to `pairs`.
+    mutating func insert(_ key: String, before pairs: [Node.Pair]) {
+        if table != nil {
+            table![key] = pairs.count
+        } else if pairs.count >= Self.linearLimit {
+            var built: [String: Int] = [key: pairs.count]
+            for (index, pair) in pairs.enumerated() {
+                if let text = pair.key.scalar, built[text] == nil { built[text] = index }
+            }
+            table = built
+        }
+    }
+}
+
+extension Node {
+    /// The number of nodes in this subtree, counting stops once it passes `limit`.
+    func count(upTo limit: Int) -> Int {
+        var total = 0
+        var pending: [Node] = [self]
+        while let node = pending.popLast() {
+            total += 1
+            if total > limit { return total }
+            switch node.content {
+            case .scalar: break
+            case .sequence(let items): pending.append(contentsOf: items)
+            case .mapping(let pairs):
+                for pair in pairs {
+                    pending.append(pair.key)
+                    pending.append(pair.value)
+                }
+            }
+        }
+        return total
+    }
+}

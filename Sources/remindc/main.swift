@@ -1,0 +1,11 @@
+import Foundation
+import RemindCLI
+
+let outcome = Remindc.run(Invocation(
+    arguments: Array(CommandLine.arguments.dropFirst()),
+    environment: ProcessInfo.processInfo.environment,
+    stdoutIsTerminal: isatty(STDOUT_FILENO) == 1
+))
+FileHandle.standardOutput.write(Data(outcome.stdout.utf8))
+FileHandle.standardError.write(Data(outcome.stderr.utf8))
+exit(outcome.status)
