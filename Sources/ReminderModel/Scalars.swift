@@ -194,7 +194,7 @@ enum Scalars {
     // MARK: Repeat words
 
     /// The words and `every N unit` forms: `daily`, `weekdays`, `every 5 minutes`,
-    /// `every day`. Returns the frequency, the interval and whether the word
+    /// `every day`; the map's `every:` leaves out the word: `2 weeks`, `month`. Returns the frequency, the interval and whether the word
     /// was `weekdays`.
     static func repeatWord(_ text: String) -> Result<(RecurrenceRule.Frequency, Int, weekdaysOnly: Bool), Message> {
         switch text.lowercased() {
@@ -209,16 +209,18 @@ enum Scalars {
         case "yearly", "annually": return .success((.yearly, 1, false))
         default: break
         }
-        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard words.first == "every", words.count == 2 || words.count == 3 else { return .failure(.invalidRepeat(text)) }
+        var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+        if words.first == "every" { words = words.dropFirst() }
+        guard words.count == 1 || words.count == 2 else { return .failure(.invalidRepeat(text)) }
         var count = 1
-        if words.count == 3 {
-            guard words[1].utf8.count <= 9, words[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(words[1]) else {
+        if words.count == 2 {
+            let digits = words[words.startIndex]
+            guard digits.utf8.count <= 9, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(digits) else {
                 return .failure(.invalidRepeat(text))
             }
             count = number
         }
-        var unit = words[words.count - 1]
+        var unit = words[words.endIndex - 1]
         if unit.hasSuffix("s") { unit.removeLast() }
         let units: [Substring: (RecurrenceRule.Frequency, Int)] = [
             "second": (.secondly, 1), "minute": (.minutely, 1), "hour": (.hourly, 1), "day": (.daily, 1),
