@@ -30,10 +30,11 @@ private final class ParserSession {
     private var parser = yaml_parser_t()
     private let limits: Limits
     private var builder: TreeBuilder
+    private var marks = MarkConverter(startsWithBOM: false)
 
     init(limits: Limits) {
         self.limits = limits
-        self.builder = TreeBuilder(limits: limits)
+        self.builder = TreeBuilder(limits: limits, marks: MarkConverter(startsWithBOM: false))
         yaml_parser_initialize(&parser)
     }
 
@@ -42,6 +43,8 @@ private final class ParserSession {
     }
 
     func run(_ buffer: UnsafeBufferPointer<UInt8>) -> ParseResult {
+        marks = MarkConverter(startsWithBOM: buffer.starts(with: [0xEF, 0xBB, 0xBF]))
+        builder = TreeBuilder(limits: limits, marks: marks)
         if let base = buffer.baseAddress {
             yaml_parser_set_input_string(&parser, base, buffer.count)
         } else {
@@ -68,28 +71,44 @@ private final class ParserSession {
     private func parserProblem(_ buffer: UnsafeBufferPointer<UInt8>) -> YAMLProblem {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         if parser.error == YAML_READER_ERROR {
-            let position = SourceLines.position(ofByteOffset: parser.problem_offset, in: buffer)
+            var offset = min(parser.problem_offset, buffer.count)
+            if problem.contains("trailing") {
+                // libyaml points at the bad continuation byte; point at the
+                // sequence's first byte, where the character starts.
+                var start = offset
+                while start > 0 && offset - start < 3 && buffer[start - 1] & 0xC0 == 0x80 { start -= 1 }
+                if start > 0 && buffer[start - 1] >= 0xC0 { offset = start - 1 }
+            }
+            let position = SourceLines.position(ofByteOffset: offset, in: buffer)
             let span = SourceSpan(start: position, length: 1)
             let value = parser.problem_value
             if problem.contains("control characters") || problem.contains("invalid Unicode character") {
                 return YAMLProblem(.disallowedCharacter(UInt32(truncatingIfNeeded: value)), span: span)
             }
-            let byte = parser.problem_offset < buffer.count ? buffer[parser.problem_offset] : UInt8(truncatingIfNeeded: value)
+            let byte = offset < buffer.count ? buffer[offset] : UInt8(truncatingIfNeeded: value)
             return YAMLProblem(.invalidUTF8(byte: byte), span: span)
         }
         let context = parser.context.map { String(cString: $0) }
-        let start = position(parser.problem_mark)
+        let start = marks.position(parser.problem_mark)
         return YAMLProblem(
             .syntax(problem: problem, context: context),
             span: SourceSpan(start: start, length: 1),
-            contextPosition: context == nil ? nil : position(parser.context_mark)
+            contextPosition: context == nil ? nil : marks.position(parser.context_mark)
         )
     }
 }
 
-/// libyaml's 0-based mark as a 1-based `SourcePosition`.
-private func position(_ mark: yaml_mark_t) -> SourcePosition {
-    SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+/// Turns libyaml's marks into `SourcePosition`s: libyaml counts lines and
+/// columns from 0, and counts a byte-order mark as a column of line 1 (its
+/// scanner skips the BOM like any character); positions count from 1 and
+/// leave the BOM out, as editors do.
+private struct MarkConverter {
+    var startsWithBOM: Bool
+
+    func position(_ mark: yaml_mark_t) -> SourcePosition {
+        let bomColumn = startsWithBOM && mark.line == 0 && mark.column > 0 ? 1 : 0
+        return SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1 - bomColumn)
+    }
 }
 
 /// Builds the node tree from events, resolving aliases and merge keys and
@@ -103,6 +122,7 @@ private struct TreeBuilder {
     }
 
     private let limits: Limits
+    private let marks: MarkConverter
     private var stack: [Frame] = []
     private var anchors: [String: Node] = [:]
     private var root: Node?
@@ -111,8 +131,9 @@ private struct TreeBuilder {
     private var aliasNodes = 0
     private var failed = false
 
-    init(limits: Limits) {
+    init(limits: Limits, marks: MarkConverter) {
         self.limits = limits
+        self.marks = marks
     }
 
     mutating func fail(_ problem: YAMLProblem) {
@@ -126,8 +147,8 @@ private struct TreeBuilder {
 
     /// Takes one event; false when reading must stop.
     mutating func consume(_ event: inout yaml_event_t) -> Bool {
-        let start = position(event.start_mark)
-        let end = position(event.end_mark)
+        let start = marks.position(event.start_mark)
+        let end = marks.position(event.end_mark)
         let span = SourceSpan(start: start, end: end)
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
