@@ -1,0 +1,172 @@
+import Recurrence
+import Testing
+@testable import ReminderModel
+
+@Suite struct DecodingTests {
+    static let household = """
+        remindc: 1
+        name: Household
+        uid-domain: example.org
+        timezone: Europe/Berlin
+        lint:
+          quiet-hours: "22:00-07:00"
+          min-gap: 5m
+          max-per-hour: 12
+          disable: [dst-gap]
+        categories:
+          task:
+            actions:
+              - id: done
+                title: Done
+                authentication-required: true
+              - id: later
+                title: Remind in 5 mins
+                snooze: 5m
+                destructive: true
+              - id: add
+                title: Add New Task
+                activation: foreground
+        reminders:
+          - id: water-plants
+            title: no
+            note: Use the blue can
+            action: Show me
+            at: 2026-12-01 09:00
+            timezone: floating
+            repeat:
+              every: 2 days
+              until: 2027-03-01
+              except: [2026-12-25]
+              also: [2026-12-24 18:00]
+            before: 1h30m
+            sound: sounds/chime.wav
+            badge: 1
+            category: task
+            data: {task: 7F3A, count: 0755}
+            todo: false
+            ignore: [same-time]
+          - id: standup
+            title: Stand-up
+            at: 2026-12-01T09:45:00+01:00
+            action: none
+            sound: none
+            repeat: weekdays
+          - id: rent
+            title: Rent
+            at: 2026-12-31
+            repeat: {every: month, days: [-1], count: 12}
+          - id: meds
+            title: Meds
+            at: 2026-12-01 08:00
+            repeat: {every: day, times: ["08:00", "20:30"], until: 2026-12-31}
+          - id: board
+            title: Board
+            at: 2026-12-25 14:00
+            repeat: {rrule: "FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1;UNTIL=20271231T230000Z"}
+        """
+
+    @Test func decodesEveryKey() throws {
+        let result = ReminderFile.load(Array(Self.household.utf8), path: "home/household.yaml")
+        #expect(result.diagnostics.isEmpty)
+        let file = try #require(result.file)
+        #expect(file.name == "Household")
+        #expect(file.uidDomain == "example.org")
+        #expect(file.timeZone == .named("Europe/Berlin"))
+        #expect(file.lint.quietHours == ClockRange(start: CivilTime(hour: 22, minute: 0), end: CivilTime(hour: 7, minute: 0)))
+        #expect(file.lint.minimumGap == Duration(seconds: 300))
+        #expect(file.lint.maximumPerHour == 12)
+        #expect(file.lint.disabledRules == ["dst-gap"])
+
+        let task = try #require(file.category("task"))
+        #expect(task.actions.map(\.id) == ["done", "later", "add"])
+        #expect(task.minimal == ["done", "later"])
+        #expect(task.actions[0].authenticationRequired)
+        #expect(task.actions[1].snooze == Duration(seconds: 300) && task.actions[1].destructive)
+        #expect(task.actions[2].activation == .foreground)
+
+        let water = file.reminders[0]
+        #expect(water.title == "no")
+        #expect(water.action == .label("Show me"))
+        #expect(water.timeZone == .floating)
+        #expect(water.start == .local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0))))
+        #expect(water.before == Duration(seconds: 5400))
+        #expect(water.sound == .file("sounds/chime.wav"))
+        #expect(water.badge == 1)
+        #expect(water.category == "task")
+        #expect(water.data.map(\.key) == ["task", "count"])
+        #expect(water.data.map(\.value) == ["7F3A", "0755"])
+        #expect(water.ignoredRules == ["same-time"])
+        let waterRepeat = try #require(water.repeats)
+        #expect(waterRepeat.rule.text == "FREQ=DAILY;UNTIL=20270301T235959;INTERVAL=2")
+        #expect(waterRepeat.except == [.date(CivilDate(year: 2026, month: 12, day: 25))])
+        #expect(waterRepeat.also.count == 1)
+
+        let standup = file.reminders[1]
+        #expect(standup.action == .hidden)
+        #expect(standup.sound == .silent)
+        #expect(standup.timeZone == .named("Europe/Berlin"))
+        #expect(standup.start == .instant(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 45)), utcOffset: 3600))
+        #expect(standup.repeats?.rule.text == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
+
+        #expect(file.reminders[2].repeats?.rule.text == "FREQ=MONTHLY;COUNT=12;BYMONTHDAY=-1")
+        let meds = try #require(file.reminders[3].repeats)
+        // 08:00 and 20:30 are not a cross product of hours and minutes.
+        #expect(meds.times == [CivilTime(hour: 8, minute: 0), CivilTime(hour: 20, minute: 30)])
+        // Through the end of 2026-12-31 in Berlin: 22:59:59Z.
+        #expect(meds.rule.text == "FREQ=DAILY;UNTIL=20261231T225959Z")
+        #expect(file.reminders[4].repeats?.isRawRule == true)
+    }
+
+    @Test func uidDomainDefaultsToTheStem() throws {
+        let result = ReminderFile.load(Array("reminders: []\n".utf8), path: "dir/My List.yml")
+        #expect(try #require(result.file).uidDomain == "My List")
+    }
+
+    struct DurationCase: Sendable {
+        var text: String
+        var duration: Duration?
+    }
+
+    @Test(arguments: [
+        DurationCase(text: "30s", duration: Duration(seconds: 30)),
+        DurationCase(text: "1h30m", duration: Duration(seconds: 5400)),
+        DurationCase(text: "2d", duration: Duration(days: 2)),
+        DurationCase(text: "1w", duration: Duration(days: 7)),
+        DurationCase(text: "1d12h", duration: Duration(days: 1, seconds: 43_200)),
+        DurationCase(text: "PT5M", duration: Duration(seconds: 300)),
+        DurationCase(text: "P1DT2H", duration: Duration(days: 1, seconds: 7200)),
+        DurationCase(text: "P2W", duration: Duration(days: 14)),
+        DurationCase(text: "5 mins", duration: nil),
+        DurationCase(text: "30m1h", duration: nil),
+        DurationCase(text: "P1M", duration: nil),
+        DurationCase(text: "PT", duration: nil),
+        DurationCase(text: "5", duration: nil),
+    ])
+    func durations(_ c: DurationCase) {
+        #expect((try? Scalars.duration(c.text).get()) == c.duration)
+    }
+
+    @Test(arguments: [
+        ("2026-12-01", ReminderTime.date(CivilDate(year: 2026, month: 12, day: 1))),
+        ("2026-12-01T09:00:30", .local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0, second: 30)))),
+        ("2026-12-01 9:05", .local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 5)))),
+        ("2026-12-01T09:00:00Z", .instant(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0)), utcOffset: 0)),
+        ("2026-12-01T09:00:00-05:30", .instant(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0)), utcOffset: -19_800)),
+        ("2026-12-01T09:00:00.5", .local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0, second: 0, nanosecond: 500_000_000)))),
+    ])
+    func times(_ text: String, _ expected: ReminderTime) {
+        #expect((try? Scalars.time(text).get()) == expected)
+    }
+
+    @Test(arguments: [("every 5 minutes", RecurrenceRule.Frequency.minutely, 5), ("quarterly", .monthly, 3), ("every 2 quarters", .monthly, 6),
+                      ("2 weeks", .weekly, 2), ("every hour", .hourly, 1), ("Yearly", .yearly, 1)])
+    func repeatWords(_ text: String, _ frequency: RecurrenceRule.Frequency, _ interval: Int) throws {
+        let (parsedFrequency, parsedInterval, _) = try Scalars.repeatWord(text).get()
+        #expect(parsedFrequency == frequency && parsedInterval == interval)
+    }
+
+    @Test(arguments: [("1st mon", 1, Weekday.monday), ("last fri", -1, .friday), ("-2 Friday", -2, .friday), ("2nd tue", 2, .tuesday)])
+    func ordinalWeekdays(_ text: String, _ ordinal: Int, _ day: Weekday) throws {
+        #expect(try Scalars.weekday(text, allowOrdinal: true).get() == .init(day, ordinal: ordinal))
+    }
+}

@@ -1,0 +1,137 @@
+import Testing
+import YAMLSyntax
+@testable import ReminderModel
+
+/// Every error kind of the front end, with its id and the line and column it
+/// must point at.
+@Suite struct DiagnosticsTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var yaml: String
+        /// id, line, column of each expected diagnostic, in report order.
+        var expected: [(String, Int, Int)]
+        var testDescription: String { name }
+    }
+
+    static func reminder(_ body: String, header: String = "") -> String {
+        header + "reminders:\n  - id: r\n    title: T\n" + body
+    }
+
+    static let cases: [Case] = [
+        Case(name: "syntax", yaml: "reminders: [a, b\n", expected: [("yaml-syntax", 2, 1)]),
+        Case(name: "tab indentation", yaml: "reminders:\n\t- id: r\n", expected: [("yaml-syntax", 2, 1)]),
+        Case(name: "duplicate key", yaml: reminder("    at: 2026-12-01\n    title: U\n"), expected: [("duplicate-key", 5, 5)]),
+        Case(name: "second document", yaml: "reminders: []\n---\nreminders: []\n", expected: [("multiple-documents", 2, 1)]),
+        Case(name: "empty file", yaml: "", expected: [("empty-file", 1, 1)]),
+        Case(name: "comments only", yaml: "# nothing\n", expected: [("empty-file", 1, 1)]),
+        Case(name: "not a mapping", yaml: "- a\n- b\n", expected: [("wrong-type", 1, 1)]),
+        Case(name: "unknown file key", yaml: "reminder: []\n", expected: [("missing-key", 1, 1), ("unknown-key", 1, 1)]),
+        Case(name: "unknown reminder key", yaml: reminder("    at: 2026-12-01\n    titel: x\n"), expected: [("unknown-key", 5, 5)]),
+        Case(name: "missing keys", yaml: "reminders:\n  - note: x\n", expected: [("missing-key", 2, 5), ("missing-key", 2, 5), ("missing-key", 2, 5)]),
+        Case(name: "wrong types", yaml: reminder("    at: 2026-12-01\n    badge: [1]\n    todo: yes\n    note: {a: 1}\n"),
+             expected: [("wrong-type", 5, 12), ("wrong-type", 6, 11), ("wrong-type", 7, 11)]),
+        Case(name: "negative badge", yaml: reminder("    at: 2026-12-01\n    badge: -1\n"), expected: [("invalid-value", 5, 12)]),
+        Case(name: "version", yaml: "remindc: 2\nreminders: []\n", expected: [("unsupported-version", 1, 10)]),
+        Case(name: "bad id", yaml: "reminders:\n  - id: water plants\n    title: T\n    at: 2026-12-01\n", expected: [("invalid-id", 2, 9)]),
+        Case(name: "duplicate id", yaml: reminder("    at: 2026-12-01\n  - id: r\n    title: U\n    at: 2026-12-01\n"), expected: [("duplicate-id", 5, 9)]),
+        Case(name: "february 30", yaml: reminder("    at: 2026-02-30 09:00\n"), expected: [("invalid-time", 4, 9)]),
+        Case(name: "hour 25", yaml: reminder("    at: 2026-12-01 25:00\n"), expected: [("invalid-time", 4, 9)]),
+        Case(name: "time without date", yaml: reminder("    at: 09:00\n"), expected: [("invalid-time", 4, 9)]),
+        Case(name: "bad offset", yaml: reminder("    at: 2026-12-01T09:00+25:00\n"), expected: [("invalid-time", 4, 9)]),
+        Case(name: "unknown zone", yaml: reminder("    at: 2026-12-01\n    timezone: Europe/Berlinn\n"), expected: [("unknown-time-zone", 5, 15)]),
+        Case(name: "bad duration", yaml: reminder("    at: 2026-12-01\n    before: 5 mins\n"), expected: [("invalid-duration", 5, 13)]),
+        Case(name: "every 0 days", yaml: reminder("    at: 2026-12-01\n    repeat: every 0 days\n"), expected: [("invalid-repeat", 5, 13)]),
+        Case(name: "unknown repeat word", yaml: reminder("    at: 2026-12-01\n    repeat: fortnightly\n"), expected: [("invalid-repeat", 5, 13)]),
+        Case(name: "ordinal in weekly map", yaml: reminder("    at: 2026-12-01\n    repeat:\n      every: week\n      on: [last fri]\n"),
+             expected: [("invalid-repeat", 7, 11)]),
+        Case(name: "bad weekday", yaml: reminder("    at: 2026-12-01\n    repeat:\n      every: week\n      on: [mon, fryday]\n"),
+             expected: [("invalid-repeat", 7, 17)]),
+        Case(name: "count and until", yaml: reminder("    at: 2026-12-01\n    repeat:\n      every: day\n      count: 3\n      until: 2027-01-01\n"),
+             expected: [("invalid-repeat", 8, 14)]),
+        Case(name: "map without every", yaml: reminder("    at: 2026-12-01\n    repeat:\n      count: 3\n"), expected: [("missing-key", 6, 7)]),
+        Case(name: "times with minutely", yaml: reminder("    at: 2026-12-01\n    repeat:\n      every: 5 minutes\n      times: [\"08:00\"]\n"),
+             expected: [("invalid-repeat", 7, 14)]),
+        Case(name: "rrule with other keys", yaml: reminder("    at: 2026-12-01\n    repeat:\n      rrule: FREQ=DAILY\n      count: 2\n"),
+             expected: [("invalid-repeat", 7, 7)]),
+        Case(name: "BYWEEKNO outside YEARLY", yaml: reminder("    at: 2026-12-01\n    repeat:\n      rrule: \"FREQ=MONTHLY;BYWEEKNO=2\"\n"),
+             expected: [("invalid-rrule", 6, 28)]),
+        Case(name: "BYSETPOS alone", yaml: reminder("    at: 2026-12-01\n    repeat: {rrule: \"FREQ=DAILY;BYSETPOS=1\"}\n"),
+             expected: [("invalid-rrule", 5, 33)]),
+        Case(name: "UNTIL and COUNT", yaml: reminder("    at: 2026-12-01\n    repeat: {rrule: FREQ=DAILY;COUNT=2;UNTIL=20270101}\n"),
+             expected: [("invalid-rrule", 5, 40)]),
+        Case(name: "BYDAY ordinal in WEEKLY", yaml: reminder("    at: 2026-12-01\n    repeat: {rrule: 'FREQ=WEEKLY;BYDAY=-1FR'}\n"),
+             expected: [("invalid-rrule", 5, 34)]),
+        Case(name: "UNTIL form for a zoned start", yaml: reminder("    at: 2026-12-01 09:00\n    timezone: UTC\n    repeat: {rrule: FREQ=DAILY;UNTIL=20270101T000000}\n"),
+             expected: [("invalid-rrule", 6, 32)]),
+        Case(name: "unknown category", yaml: reminder("    at: 2026-12-01\n    category: tsk\n", header: "categories:\n  task:\n    actions: [{id: done, title: Done}]\n"),
+             expected: [("unknown-category", 8, 15)]),
+        Case(name: "category limits", yaml: """
+            categories:
+              c:
+                actions:
+                  - {id: a, title: A}
+                  - {id: b, title: B}
+                  - {id: a, title: C}
+                  - {id: d, title: D}
+                  - {id: e, title: E}
+                  - {id: f, title: F, snooze: 0m, activation: sometimes}
+                minimal: [a, b, x]
+            reminders: []
+            """,
+             expected: [("too-many-actions", 4, 7), ("duplicate-id", 6, 9), ("invalid-duration", 9, 35), ("invalid-value", 9, 51),
+                        ("too-many-actions", 10, 14), ("unknown-action", 10, 21)]),
+        Case(name: "quiet hours", yaml: "lint:\n  quiet-hours: 22:00\n  max-per-hour: 0\nreminders: []\n",
+             expected: [("invalid-value", 2, 16), ("invalid-value", 3, 17)]),
+        Case(name: "undefined alias", yaml: "reminders: *none\n", expected: [("undefined-alias", 1, 12)]),
+        Case(name: "control character", yaml: "reminders: []\nname: \"a\u{07}\"\n", expected: [("control-character", 2, 9)]),
+        Case(name: "several problems at once", yaml: reminder("    at: 2026-13-01\n    sound: \n    badge: x\n"),
+             expected: [("invalid-time", 4, 9), ("wrong-type", 5, 11), ("wrong-type", 6, 12)]),
+    ]
+
+    @Test(arguments: cases)
+    func reportsAtTheRightPlace(_ c: Case) {
+        let result = ReminderFile.load(Array(c.yaml.utf8), path: "case.yaml")
+        let found = result.diagnostics.map { "\($0.id)@\($0.span.start.line):\($0.span.start.column)" }
+        let expected = c.expected.map { "\($0.0)@\($0.1):\($0.2)" }
+        #expect(found == expected)
+        #expect(result.file == nil)
+    }
+
+    @Test func invalidUTF8() {
+        let bytes = Array("reminders: []\nname: ab".utf8) + [0xFE] + Array("\n".utf8)
+        let result = ReminderFile.load(bytes, path: "case.yaml")
+        #expect(result.diagnostics.map(\.id) == ["invalid-utf8"])
+        #expect(result.diagnostics.first?.span.start == SourcePosition(line: 2, column: 9))
+        #expect(result.diagnostics.first?.message.text == "the file is not valid UTF-8 (byte 0xFE)")
+    }
+
+    @Test func aliasBombIsOneDiagnostic() {
+        var yaml = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...12 { yaml += "\(Character(UnicodeScalar(97 + level)!)): &\(Character(UnicodeScalar(97 + level)!)) [" + Array(repeating: "*\(Character(UnicodeScalar(96 + level)!))", count: 10).joined(separator: ",") + "]\n" }
+        let result = ReminderFile.load(Array(yaml.utf8), path: "bomb.yaml")
+        #expect(result.diagnostics.map(\.id) == ["alias-limit"])
+    }
+
+    @Test func suggestionsAndNotes() throws {
+        let yaml = Self.reminder("    at: 2026-12-01\n    titel: x\n    timezone: europe/berlin\n  - id: r\n    title: U\n    at: 2026-12-01\n")
+        let result = ReminderFile.load(Array(yaml.utf8), path: "case.yaml")
+        let byID = Dictionary(grouping: result.diagnostics, by: \.id)
+        #expect(byID["unknown-key"]?.first?.message.hint == "did you mean 'title'?")
+        #expect(byID["unknown-time-zone"]?.first?.message.hint == "did you mean 'Europe/Berlin'?")
+        let duplicate = try #require(byID["duplicate-id"]?.first)
+        #expect(duplicate.notes == [Diagnostic.Note("first defined here", at: SourceSpan(start: SourcePosition(line: 2, column: 9), length: 1))])
+    }
+
+    @Test func aliasedMistakeIsReportedOnce() {
+        let yaml = """
+            defaults: &d {sound: default, badje: 1}
+            reminders:
+              - {<<: *d, id: a, title: A, at: 2026-12-01}
+              - {<<: *d, id: b, title: B, at: 2026-12-01}
+            """
+        let result = ReminderFile.load(Array(yaml.utf8), path: "case.yaml")
+        // The file key `defaults` is unknown too; the aliased 'badje' is one diagnostic, not two.
+        #expect(result.diagnostics.map(\.id) == ["unknown-key", "unknown-key"])
+        #expect(result.diagnostics.map(\.span.start.line) == [1, 1])
+    }
+}
