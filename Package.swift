@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(
             name: "RemindCLITests",
             dependencies: ["RemindCLI", "remindc"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Fixtures"]
         ),
     ]
 )

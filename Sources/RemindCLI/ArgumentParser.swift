@@ -131,7 +131,7 @@ struct CommandSpec: Sendable {
     /// The help screen: OVERVIEW, USAGE, ARGUMENTS, OPTIONS.
     var help: String {
         var text = "OVERVIEW: \(abstract)\n"
-        if let discussion { text += "\n" + discussion + "\n" }
+        if let discussion { text += "\n" + HelpLayout.wrap(discussion, width: HelpLayout.lineWidth) + "\n" }
         text += "\nUSAGE: \(usage)\n"
         if let argument {
             text += "\nARGUMENTS:\n" + HelpLayout.row("<\(argument.name)>", argument.help)
@@ -152,6 +152,22 @@ struct CommandSpec: Sendable {
 enum HelpLayout {
     static let labelWidth = 26
     static let lineWidth = 80
+
+    /// `text` broken into lines of at most `width` characters, at spaces.
+    static func wrap(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current += current.isEmpty ? String(word) : " " + word
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines.joined(separator: "\n")
+    }
 
     static func row(_ label: String, _ help: String) -> String {
         let indent = String(repeating: " ", count: labelWidth)

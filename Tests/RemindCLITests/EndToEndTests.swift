@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Runs the built `remindc` binary from the package root and checks stdout,
+/// stderr and the exit status against golden files.
+@Suite struct EndToEndTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary next to the test bundle (SwiftPM builds it first, as the
+    /// test target depends on it).
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["REMINDC_BINARY"] { return URL(fileURLWithPath: path) }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("remindc")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return root.appendingPathComponent(".build/debug/remindc")
+    }
+
+    struct Run {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+
+        /// The run as one text: status, then both streams.
+        var transcript: String { "status: \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "GITHUB_ACTIONS")
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
+                   status: process.terminationStatus)
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var golden: String
+        var arguments: [String]
+        var status: Int32
+        var testDescription: String { golden }
+    }
+
+    static let fixtures = "Tests/RemindCLITests/Fixtures"
+
+    @Test(arguments: [
+        Case(golden: "help.txt", arguments: ["--help"], status: 0),
+        Case(golden: "help-check.txt", arguments: ["help", "check"], status: 0),
+        Case(golden: "check-dash-h.txt", arguments: ["check", "-h"], status: 0),
+        Case(golden: "no-arguments.txt", arguments: [], status: 2),
+        Case(golden: "version.txt", arguments: ["--version"], status: 0),
+        Case(golden: "unknown-subcommand.txt", arguments: ["chek", "examples"], status: 2),
+        Case(golden: "unknown-option.txt", arguments: ["check", "--bogus", "examples"], status: 2),
+        Case(golden: "missing-path.txt", arguments: ["check"], status: 2),
+        Case(golden: "missing-value.txt", arguments: ["check", "examples", "--format"], status: 2),
+        Case(golden: "bad-format.txt", arguments: ["check", "--format", "xml", "examples"], status: 2),
+        Case(golden: "flag-with-value.txt", arguments: ["check", "--strict=yes", "examples"], status: 2),
+        Case(golden: "unreadable-path.txt", arguments: ["check", "examples", "no/such/file.yaml"], status: 2),
+        Case(golden: "empty-folder.txt", arguments: ["check", "Tests/RemindCLITests/Golden/../Fixtures/bad/../../Golden"], status: 2),
+        Case(golden: "check-examples.txt", arguments: ["check", "examples"], status: 0),
+        Case(golden: "check-examples-strict.txt", arguments: ["check", "--strict", "--format=text", "examples/"], status: 0),
+        Case(golden: "check-bad.txt", arguments: ["check", "\(fixtures)/bad"], status: 1),
+        Case(golden: "check-bad-quiet.txt", arguments: ["check", "--quiet", "\(fixtures)/bad/syntax.yaml"], status: 1),
+        Case(golden: "check-mixed.txt", arguments: ["check", "\(fixtures)/mixed", "examples/remindme.yaml"], status: 1),
+        Case(golden: "check-after-dashes.txt", arguments: ["check", "--", "\(fixtures)/mixed/good.yaml"], status: 0),
+    ])
+    func transcript(_ c: Case) throws {
+        let run = try Self.run(c.arguments, environment: ["NO_COLOR": "1"])
+        #expect(run.status == c.status)
+        Golden.check(run.transcript, c.golden)
+    }
+
+    @Test func failedCheckPrintsNothingOnStderr() throws {
+        let run = try Self.run(["check", "\(Self.fixtures)/bad"])
+        #expect(run.stderr.isEmpty)
+        #expect(!run.stdout.contains("\u{1B}["), "no colour when stdout is a pipe")
+    }
+
+    @Test func hostileInputsFailCleanly() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        let names = (0...12).map { "l\($0)" }
+        bomb += "\(names[1]): &\(names[1]) [" + Array(repeating: "*a", count: 10).joined(separator: ",") + "]\n"
+        for level in 2...12 {
+            bomb += "\(names[level]): &\(names[level]) [" + Array(repeating: "*\(names[level - 1])", count: 10).joined(separator: ",") + "]\n"
+        }
+        let files: [(String, [UInt8], String)] = [
+            ("bomb.yaml", Array(bomb.utf8), "[alias-limit]"),
+            ("deep.yaml", Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8), "1:65: error"),
+            ("utf8.yaml", Array("reminders: []\nname: x".utf8) + [0xC0, 0xAF], "2:8: error: the file is not valid UTF-8"),
+            ("empty.yaml", [], "1:1: error: the file is empty"),
+        ]
+        for (name, bytes, expected) in files {
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+            let run = try Self.run(["check", folder.appendingPathComponent(name).path])
+            #expect(run.status == 1, "\(name)")
+            #expect(run.stdout.contains(expected), "\(name): \(run.stdout)")
+        }
+    }
+}
