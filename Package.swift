@@ -28,7 +28,7 @@ let package = Package(
 
         .executableTarget(
             name: "CheckBenchmark",
-            dependencies: ["CLibYAML"],
+            dependencies: ["CLibYAML", "ReminderModel"],
             path: "Benchmarks/CheckBenchmark"
         ),
 

@@ -1,1 +1,117 @@
-print("")
+// Times `remindc check` on a generated file of 100,000 reminders against the
+// floor of the parser: a loop that only pulls libyaml's events from the same
+// bytes. Also reports the check's peak memory against the file's size.
+//
+//     swift build -c release && swift run -c release CheckBenchmark [count]
+//
+// The bare loop is the one place outside YAMLSyntax that touches libyaml: it
+// measures libyaml itself.
+
+import CLibYAML
+import Foundation
+import ReminderModel
+
+let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 100_000 : 100_000
+let runs = 5
+
+/// A file exercising every common shape: plain reminders, words, maps, an
+/// RRULE, categories, data and notes.
+func generate(_ count: Int) -> String {
+    var text = """
+        remindc: 1
+        name: Benchmark
+        timezone: Europe/Berlin
+        categories:
+          task:
+            actions:
+              - {id: done, title: Done}
+              - {id: later, title: Later, snooze: 5m}
+        reminders:
+
+        """
+    let words = ["daily", "weekly", "every 5 minutes", "every 2 days", "hourly", "weekdays"]
+    for index in 0..<count {
+        let day = 1 + index % 28
+        let hour = index % 24
+        text += "  - id: reminder-\(index)\n    title: Reminder number \(index)\n"
+        text += "    at: 2026-12-\(day < 10 ? "0" : "")\(day) \(hour < 10 ? "0" : "")\(hour):\(index % 2 == 0 ? "00" : "30")\n"
+        switch index % 4 {
+        case 0:
+            text += "    repeat: \(words[index % words.count])\n"
+        case 1:
+            text += "    repeat:\n      every: week\n      on: [mon, thu]\n      until: 2027-06-30\n"
+            text += "    category: task\n"
+        case 2:
+            text += "    repeat: {rrule: \"FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1\"}\n    note: Last Friday of the month\n"
+        default:
+            text += "    before: 15m\n    sound: default\n    badge: \(index % 9)\n    data: {task: T\(index)}\n"
+        }
+    }
+    return text
+}
+
+/// Seconds of the fastest of `runs` runs.
+func best(_ body: () -> Void) -> Double {
+    var fastest = Double.infinity
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return fastest
+}
+
+/// Pulls every event of `bytes` through libyaml and drops it.
+func bareLibyaml(_ bytes: [UInt8]) -> Int {
+    var parser = yaml_parser_t()
+    yaml_parser_initialize(&parser)
+    defer { yaml_parser_delete(&parser) }
+    var events = 0
+    bytes.withUnsafeBufferPointer { buffer in
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        var event = yaml_event_t()
+        while yaml_parser_parse(&parser, &event) == 1 {
+            events += 1
+            let done = event.type == YAML_STREAM_END_EVENT
+            yaml_event_delete(&event)
+            if done { break }
+        }
+    }
+    return events
+}
+
+let yaml = generate(count)
+let bytes = Array(yaml.utf8)
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-bench-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+let file = folder.appendingPathComponent("bench.yaml")
+try Data(bytes).write(to: file)
+let megabytes = Double(bytes.count) / 1_048_576
+
+var events = 0
+let bare = best { events = bareLibyaml(bytes) }
+
+var diagnostics = 0
+let inProcess = best { diagnostics = ReminderFile.load(bytes, path: "bench.yaml").diagnostics.count }
+
+let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("remindc")
+var status: Int32 = 0
+let command = best {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["check", "--quiet", file.path]
+    process.standardOutput = FileHandle.nullDevice
+    do { try process.run() } catch { fatalError("cannot run \(binary.path): \(error)") }
+    process.waitUntilExit()
+    status = process.terminationStatus
+}
+var usage = rusage()
+getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+let peakMegabytes = Double(usage.ru_maxrss) / 1024
+
+print("file: \(count) reminders, \(String(format: "%.1f", megabytes)) MiB, \(events) libyaml events")
+print(String(format: "bare libyaml event loop:     %.3f s", bare))
+print(String(format: "check in process:            %.3f s  (%.2fx the bare loop; %d diagnostics)", inProcess, inProcess / bare, diagnostics))
+print(String(format: "remindc check (process):     %.3f s  (%.2fx the bare loop; exit %d)", command, command / bare, status))
+print(String(format: "remindc check peak memory:   %.1f MiB  (%.1fx the file)", peakMegabytes, peakMegabytes / megabytes))
