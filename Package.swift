@@ -28,7 +28,7 @@ let package = Package(
 
         .executableTarget(
             name: "CheckBenchmark",
-            dependencies: ["CLibYAML", "ReminderModel"],
+            dependencies: ["CLibYAML", "YAMLSyntax", "ReminderModel"],
             path: "Benchmarks/CheckBenchmark"
         ),
 

@@ -10,6 +10,7 @@
 import CLibYAML
 import Foundation
 import ReminderModel
+import YAMLSyntax
 
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 100_000 : 100_000
 let runs = 5
@@ -92,6 +93,9 @@ let megabytes = Double(bytes.count) / 1_048_576
 var events = 0
 let bare = best { events = bareLibyaml(bytes) }
 
+var nodes = 0
+let tree = best { nodes = YAMLReader.parse(bytes).root?.mapping?.count ?? 0 }
+
 var diagnostics = 0
 let inProcess = best { diagnostics = ReminderFile.load(bytes, path: "bench.yaml").diagnostics.count }
 
@@ -112,6 +116,7 @@ let peakMegabytes = Double(usage.ru_maxrss) / 1024
 
 print("file: \(count) reminders, \(String(format: "%.1f", megabytes)) MiB, \(events) libyaml events")
 print(String(format: "bare libyaml event loop:     %.3f s", bare))
+print(String(format: "node tree only:              %.3f s  (%.2fx the bare loop)", tree, tree / bare))
 print(String(format: "check in process:            %.3f s  (%.2fx the bare loop; %d diagnostics)", inProcess, inProcess / bare, diagnostics))
 print(String(format: "remindc check (process):     %.3f s  (%.2fx the bare loop; exit %d)", command, command / bare, status))
 print(String(format: "remindc check peak memory:   %.1f MiB  (%.1fx the file)", peakMegabytes, peakMegabytes / megabytes))

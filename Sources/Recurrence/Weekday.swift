@@ -22,7 +22,9 @@ public enum Weekday: Int, CaseIterable, Hashable, Sendable, Comparable {
     }
 
     /// The English name in lower case: `monday`.
-    public var name: String { String(describing: self) }
+    public var name: String { Self.names[rawValue - 1] }
+
+    private static let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -80,10 +80,10 @@ enum CategoryDecoder {
         var id: String?
         var title: String?
         var action = Action(id: "", title: "", span: node.span)
-        var present: Set<String> = []
+        var present = KeySet()
         for pair in pairs {
             guard let key = context.keyName(pair.key, in: what) else { continue }
-            present.insert(key)
+            present.insert(key, from: actionKeys)
             let value = pair.value
             switch key {
             case "id": id = context.identifier(value, key: key, what: "action id")
@@ -110,7 +110,7 @@ enum CategoryDecoder {
                 context.unknownKey(pair.key, in: what, known: actionKeys)
             }
         }
-        for required in ["id", "title"] where !present.contains(required) {
+        for required in ["id", "title"] where !present.contains(required, from: actionKeys) {
             context.report(.missingKey(required, in: what), at: SourceSpan(start: node.span.start, length: 1))
         }
         guard let id, let title else { return nil }

@@ -162,3 +162,18 @@ struct DecodingContext {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }
+
+/// Which of a mapping's known keys were written: a bit per key of a fixed
+/// list, so the common case allocates nothing and hashes nothing.
+struct KeySet {
+    private var bits: UInt64 = 0
+
+    mutating func insert(_ key: String, from keys: [String]) {
+        if let index = keys.firstIndex(of: key) { bits |= 1 << UInt64(index) }
+    }
+
+    func contains(_ key: String, from keys: [String]) -> Bool {
+        guard let index = keys.firstIndex(of: key) else { return false }
+        return bits & (1 << UInt64(index)) != 0
+    }
+}

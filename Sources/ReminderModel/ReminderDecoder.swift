@@ -21,7 +21,7 @@ struct ReminderDecoder {
         guard let pairs = context.mapping(node, key: "reminders") else { return nil }
         var id: String?, title: String?, start: ReminderTime?
         var idSpan = node.span, startSpan = node.span
-        var present: Set<String> = []
+        var present = KeySet()
         var repeatNode: Node?, zoneNode: Node?
         var reminder = Reminder(
             id: "", title: "", start: .date(CivilDate(year: 1970, month: 1, day: 1)), timeZone: fileZone,
@@ -30,8 +30,8 @@ struct ReminderDecoder {
         )
         for pair in pairs {
             guard let key = context.keyName(pair.key, in: what) else { continue }
-            present.insert(key)
             let value = pair.value
+            present.insert(key, from: Self.keys)
             switch key {
             case "id":
                 id = context.identifier(value, key: key, what: "reminder id")
@@ -82,7 +82,7 @@ struct ReminderDecoder {
                 context.unknownKey(pair.key, in: what, known: Self.keys)
             }
         }
-        for required in ["id", "title", "at"] where !present.contains(required) {
+        for required in ["id", "title", "at"] where !present.contains(required, from: Self.keys) {
             context.report(.missingKey(required, in: id.map { "reminder '\($0)'" } ?? what),
                            at: SourceSpan(start: node.span.start, length: 1))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Recurrence
 import YAMLSyntax
 
@@ -24,7 +25,7 @@ enum RepeatDecoder {
             return Repeat(rule: rule, times: [], except: [], also: [], isRawRule: false, span: node.span)
         }
         guard let pairs = context.mapping(node, key: "repeat") else { return nil }
-        var values: [String: Node] = [:]
+        var values = KeyedNodes()
         var keyOrder: [(String, Node)] = []
         for pair in pairs {
             guard let key = context.keyName(pair.key, in: "'repeat'") else { continue }
@@ -61,7 +62,7 @@ enum RepeatDecoder {
     // MARK: The map form
 
     private static func decodeRuleMap(
-        _ values: [String: Node], node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext
+        _ values: KeyedNodes, node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext
     ) -> (RecurrenceRule, extraTimes: [CivilTime])? {
         guard let everyNode = values["every"] else {
             context.report(.missingKey("every", in: "'repeat'"), at: SourceSpan(start: node.span.start, length: 1))
@@ -182,12 +183,7 @@ enum RepeatDecoder {
             case .instant: return .failure(.untilInstantForFloating)
             }
         default:
-            let timeZone: TimeZone
-            if case .named(let name) = zone, let named = TimeZone(identifier: name) {
-                timeZone = named
-            } else {
-                timeZone = TimeZone(secondsFromGMT: 0)!
-            }
+            let timeZone = ZoneCache.timeZone(for: zone)
             let instant: Int
             switch until {
             case .date(let date):
@@ -237,4 +233,36 @@ enum RepeatDecoder {
         default: return "a UTC date-time ending in Z, such as 20270301T080000Z"
         }
     }
+}
+
+/// The values of a small mapping by key, in a list: repeat maps have a handful
+/// of keys, where a linear search beats hashing.
+struct KeyedNodes {
+    private var pairs: [(String, Node)] = []
+
+    subscript(key: String) -> Node? {
+        get { pairs.first { $0.0 == key }?.1 }
+        set {
+            pairs.removeAll { $0.0 == key }
+            if let newValue { pairs.append((key, newValue)) }
+        }
+    }
+}
+
+/// Foundation time zones by name, made once per name.
+enum ZoneCache {
+    private static let cache = Mutex<[String: TimeZone]>([:])
+
+    /// The zone for a reminder's zone name; UTC for `UTC` and `floating`.
+    static func timeZone(for zone: ZoneName) -> TimeZone {
+        guard case .named(let name) = zone else { return utc }
+        return cache.withLock { zones in
+            if let known = zones[name] { return known }
+            let made = TimeZone(identifier: name) ?? utc
+            zones[name] = made
+            return made
+        }
+    }
+
+    static let utc = TimeZone(secondsFromGMT: 0)!
 }
