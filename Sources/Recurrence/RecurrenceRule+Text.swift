@@ -166,27 +166,10 @@ private struct RuleBuilder {
         case .interval:
             guard let interval = Self.unsigned(value) else { return "a whole number" }
             rule.interval = interval
-        case .bySecond:
-            guard let items = list(value, Self.unsigned) else { return "numbers 0 to 60" }
-            rule.bySecond = items
-        case .byMinute:
-            guard let items = list(value, Self.unsigned) else { return "numbers 0 to 59" }
-            rule.byMinute = items
-        case .byHour:
-            guard let items = list(value, Self.unsigned) else { return "numbers 0 to 23" }
-            rule.byHour = items
-        case .byMonthDay:
-            guard let items = list(value, Self.signed) else { return "days of the month, 1 to 31 or -31 to -1" }
-            rule.byMonthDay = items
-        case .byYearDay:
-            guard let items = list(value, Self.signed) else { return "days of the year, 1 to 366 or -366 to -1" }
-            rule.byYearDay = items
-        case .byWeekNumber:
-            guard let items = list(value, Self.signed) else { return "week numbers, 1 to 53 or -53 to -1" }
-            rule.byWeekNumber = items
-        case .bySetPosition:
-            guard let items = list(value, Self.signed) else { return "positions, 1 to 366 or -366 to -1" }
-            rule.bySetPosition = items
+        case .bySecond, .byMinute, .byHour, .byMonthDay, .byYearDay, .byWeekNumber, .bySetPosition:
+            let (field, signed, expected) = Self.numberList(part)!
+            guard let items = list(value, signed ? Self.signed : Self.unsigned) else { return expected }
+            rule[keyPath: field] = items
         case .byDay:
             guard let items = list(value, Self.weekdayOccurrence) else { return "weekdays (MO, TU, WE, TH, FR, SA, SU), each with an optional ordinal (-1FR, 2TU)" }
             rule.byDay = items
@@ -207,6 +190,21 @@ private struct RuleBuilder {
             rule.skip = skip
         }
         return nil
+    }
+
+    /// The parts that are lists of numbers: where each is stored, whether it
+    /// takes a sign, and its grammar in words.
+    static func numberList(_ part: RecurrenceRule.Part) -> (WritableKeyPath<RecurrenceRule, [Int]>, signed: Bool, expected: String)? {
+        switch part {
+        case .bySecond: (\.bySecond, false, "numbers 0 to 60")
+        case .byMinute: (\.byMinute, false, "numbers 0 to 59")
+        case .byHour: (\.byHour, false, "numbers 0 to 23")
+        case .byMonthDay: (\.byMonthDay, true, "days of the month, 1 to 31 or -31 to -1")
+        case .byYearDay: (\.byYearDay, true, "days of the year, 1 to 366 or -366 to -1")
+        case .byWeekNumber: (\.byWeekNumber, true, "week numbers, 1 to 53 or -53 to -1")
+        case .bySetPosition: (\.bySetPosition, true, "positions, 1 to 366 or -366 to -1")
+        default: nil
+        }
     }
 
     /// Parses a comma-separated list, or nil if any item does not parse.
