@@ -86,7 +86,9 @@ enum CategoryDecoder {
             present.insert(key, from: actionKeys)
             let value = pair.value
             switch key {
-            case "id": id = context.identifier(value, key: key, what: "action id")
+            case "id":
+                id = context.identifier(value, key: key, what: "action id")
+                action.span = value.span
             case "title": title = context.nonEmptyText(value, key: key)
             case "activation":
                 guard let text = context.text(value, key: key) else { continue }

@@ -81,7 +81,7 @@ public struct Action: Sendable {
     public var destructive = false
     /// For a snooze action, how long after it is chosen the alert fires again.
     public var snooze: Duration?
-    /// Where the action's mapping was written.
+    /// Where the action's id was written (its mapping, if the id is missing).
     public var span: SourceSpan
 }
 
