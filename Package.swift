@@ -23,7 +23,7 @@ let package = Package(
         // Renderers: diagnostics as text.
         .target(name: "ReminderOutput", dependencies: ["ReminderModel"]),
         // Argument parsing and the commands.
-        .target(name: "RemindCLI", dependencies: ["ReminderModel", "ReminderOutput"]),
+        .target(name: "RemindCLI", dependencies: ["Recurrence", "ReminderModel", "ReminderOutput"]),
         .executableTarget(name: "remindc", dependencies: ["RemindCLI"]),
 
         .executableTarget(

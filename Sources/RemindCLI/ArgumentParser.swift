@@ -171,17 +171,7 @@ enum HelpLayout {
 
     static func row(_ label: String, _ help: String) -> String {
         let indent = String(repeating: " ", count: labelWidth)
-        var lines: [String] = []
-        var current = ""
-        for word in help.split(separator: " ") {
-            if !current.isEmpty && labelWidth + current.count + 1 + word.count > lineWidth {
-                lines.append(current)
-                current = String(word)
-            } else {
-                current += current.isEmpty ? String(word) : " " + word
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
+        var lines = wrap(help, width: lineWidth - labelWidth).split(separator: "\n").map(String.init)
         let head = "  " + label
         var text: String
         if head.count < labelWidth {

@@ -1,3 +1,4 @@
+import Recurrence
 import ReminderModel
 
 /// What the command sees of the world: its arguments and environment. Tests
@@ -69,7 +70,7 @@ public enum Remindc {
                 if first.hasPrefix("-") {
                     throw UsageError(message: "Unknown option '\(first)'", command: nil)
                 }
-                let suggestion = commands.map(\.name).first { editDistanceIsSmall(first, $0) }
+                let suggestion = closest(to: first, in: commands.map(\.name))
                 throw UsageError(
                     message: "Unknown subcommand '\(first)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""),
                     command: nil
@@ -108,9 +109,5 @@ public enum Remindc {
         text += HelpLayout.row("help", "Show subcommand help information.")
         text += "\n  See 'remindc help <subcommand>' for detailed help.\n"
         return text
-    }
-
-    private static func editDistanceIsSmall(_ a: String, _ b: String) -> Bool {
-        a.count > 2 && (b.hasPrefix(a) || zip(a, b).filter { $0 != $1 }.count + abs(a.count - b.count) <= 2)
     }
 }
