@@ -1,0 +1,546 @@
+/// The wall-clock times a recurrence rule selects after its start, in order:
+/// RFC 5545 §3.3.10 with RFC 7529's calendars, lazily, one period at a time.
+///
+/// Times are naive seconds (`WallClock.naiveSeconds`): the rule works on the
+/// wall clock, and `Schedule` turns each time into an instant afterwards.
+///
+/// How each BYxxx part acts depends on FREQ, as RFC 5545's table says
+/// (expand: the part adds instances within the period; limit: it removes
+/// them; N/A: not allowed, which `RecurrenceRule.validate()` reports):
+///
+/// ```
+///             SECONDLY MINUTELY HOURLY DAILY  WEEKLY MONTHLY YEARLY
+/// BYMONTH     limit    limit    limit  limit  limit  limit   expand
+/// BYWEEKNO    n/a      n/a      n/a    n/a    n/a    n/a     expand
+/// BYYEARDAY   limit    limit    limit  n/a    n/a    n/a     expand
+/// BYMONTHDAY  limit    limit    limit  limit  n/a    expand  expand
+/// BYDAY       limit    limit    limit  limit  expand note 1  note 2
+/// BYHOUR      limit    limit    limit  expand expand expand  expand
+/// BYMINUTE    limit    limit    expand expand expand expand  expand
+/// BYSECOND    limit    expand   expand expand expand expand  expand
+/// BYSETPOS    limit    limit    limit  limit  limit  limit   limit
+/// ```
+/// Note 1: limit when BYMONTHDAY is present, else expand to the weekdays
+/// of the month. Note 2: limit when BYYEARDAY or BYMONTHDAY is present; else
+/// the weekdays of the weeks BYWEEKNO names, or of the months BYMONTH names,
+/// or of the year.
+///
+/// Every period (a year, month, week, day, hour, minute or second) is
+/// expanded the same way: the days of the period that pass every date part
+/// (so an expanding part and a limiting part are one filter on the days the
+/// period holds), times the times of day, sorted, then BYSETPOS. An ordinal
+/// BYDAY (`-1FR`) counts within the month for MONTHLY rules and for YEARLY
+/// rules with BYMONTH, else within the year. What the rule leaves open comes
+/// from the start (RFC 5545 §3.3.10, "derived from DTSTART"):
+///
+/// - YEARLY with no day or month part: the start's month and day;
+///   with BYMONTH only: the start's day of the month; with BYMONTHDAY and no
+///   BYMONTH, BYWEEKNO or BYYEARDAY: the start's month (2026-12-01 with
+///   BYMONTHDAY=15 gives every December 15th); with BYWEEKNO and no day
+///   part: the start's weekday.
+/// - MONTHLY with neither BYMONTHDAY nor BYDAY: the start's day of the month,
+///   so the 31st skips short months (2027-01-31, 2027-03-31, ...), never
+///   moving into the next month.
+/// - WEEKLY without BYDAY: the start's weekday.
+/// - BYHOUR, BYMINUTE, BYSECOND: the start's hour, minute and second where
+///   they expand and are absent.
+///
+/// Invalid dates are never made (February 30 is not a day a period holds);
+/// with RSCALE and SKIP=BACKWARD or FORWARD they move to the month's last
+/// day or the next month's first (RFC 7529 §3.1.2). A rule that matches no
+/// day at all, such as yearly on February 30, ends once a full cycle of the
+/// calendar (400 years times INTERVAL) passes without an instance, and sets
+/// `searchExhausted`; no rule runs past the end of year 9999.
+struct RuleExpansion {
+    private let frequency: RecurrenceRule.Frequency
+    private let interval: Int
+    private let filter: DayFilter
+    /// Seconds of the day at which a selected day fires (DAILY and coarser).
+    private let times: [Int]
+    private let allowedHours: UInt32
+    private let allowedMinutes: UInt64
+    private let allowedSeconds: UInt64
+    /// Minutes and seconds an HOURLY or MINUTELY period expands to.
+    private let minutes: [Int]
+    private let seconds: [Int]
+    private let setPositions: [Int]
+    private let skip: RecurrenceRule.Skip
+    private let skipMonthDays: [Int]
+    private var scale: CalendarScale
+
+    private let start: Int
+    /// The last wall-clock time any rule may reach: 9999-12-31T23:59:59.
+    static let endOfTime = CivilDate(year: 10_000, month: 1, day: 1).daysSinceEpoch * 86_400 - 1
+
+    private enum Walk {
+        /// One instance per period at a fixed distance: `start + k * step`.
+        case stride(step: Int, next: Int)
+        /// DAILY and coarser: `firstDay` is the current period's first day.
+        case days(firstDay: Int)
+        /// HOURLY and finer: `period` is the current period's first second,
+        /// `origin` the first period's, `step` the distance between periods.
+        case clock(period: Int, origin: Int, step: Int)
+    }
+
+    private var walk: Walk
+    private var buffer: [Int] = []
+    private var bufferIndex = 0
+    private var finished = false
+    /// The day of the last instance (or the start), for the search bound.
+    private var lastHitDay: Int
+    private let searchDays: Int
+    /// For the clock walk: whether `checkedDay` passed the date filter.
+    private var checkedDay = Int.min
+    private var checkedDayPasses = false
+
+    /// True when the rule ended because no instance turned up within a full
+    /// cycle of the calendar: it can never match again (or never did).
+    private(set) var searchExhausted = false
+
+    /// A rule starting at `start` (naive seconds, the start's wall clock).
+    /// `timesOfDay` (seconds since midnight, sorted) replaces the times of
+    /// day for DAILY and coarser rules; `allDay` fixes every time at midnight.
+    init(rule: RecurrenceRule, start: Int, timesOfDay: [Int] = [], allDay: Bool = false) {
+        self.start = start
+        frequency = rule.frequency
+        interval = max(rule.interval, 1)
+        skip = rule.calendar == nil ? .omit : (rule.skip ?? .omit)
+        scale = rule.calendar.flatMap(CalendarScale.init(rscale:)) ?? .gregorian
+
+        let startDay = Self.floorDivide(start, 86_400)
+        let startSecond = start - startDay * 86_400
+        let startFacts = scale.facts(startDay)
+        let (hour, minute, second) = (startSecond / 3600, startSecond % 3600 / 60, startSecond % 60)
+
+        var rule = rule
+        Self.fillFromStart(&rule, facts: startFacts)
+        filter = DayFilter(rule: rule)
+        skipMonthDays = skip == .omit ? [] : rule.byMonthDay
+
+        let hours = rule.byHour.isEmpty ? [hour] : rule.byHour
+        let ruleMinutes = rule.byMinute.isEmpty ? [minute] : rule.byMinute
+        let ruleSeconds = (rule.bySecond.isEmpty ? [second] : rule.bySecond).filter { $0 < 60 }
+        if allDay {
+            times = [0]
+        } else if !timesOfDay.isEmpty {
+            times = Self.sortedUnique(timesOfDay)
+        } else {
+            times = Self.sortedUnique(hours.flatMap { h in ruleMinutes.flatMap { m in ruleSeconds.map { h * 3600 + m * 60 + $0 } } })
+        }
+        allowedHours = rule.byHour.isEmpty ? ~0 : rule.byHour.reduce(0) { $0 | 1 << UInt32($1) }
+        allowedMinutes = rule.byMinute.isEmpty ? ~0 : rule.byMinute.reduce(0) { $0 | 1 << UInt64($1) }
+        allowedSeconds = rule.bySecond.isEmpty ? ~0 : rule.bySecond.reduce(0) { $0 | (($1 < 60) ? 1 << UInt64($1) : 0) }
+        minutes = Self.sortedUnique(ruleMinutes)
+        seconds = Self.sortedUnique(ruleSeconds)
+        setPositions = rule.bySetPosition
+
+        lastHitDay = startDay
+        searchDays = 146_097 * interval
+        walk = .days(firstDay: startDay)
+        walk = firstWalk(rule: rule, startDay: startDay, startSecond: startSecond, startFacts: startFacts)
+        if !clockCanMatch() { finish(exhausted: true) }
+    }
+
+    /// The next instance after the start, or nil when the rule has no more.
+    mutating func next() -> Int? {
+        if case .stride(let step, let next) = walk {
+            guard next <= Self.endOfTime else { return finish(exhausted: false) }
+            walk = .stride(step: step, next: next + step)
+            return next
+        }
+        while true {
+            if bufferIndex < buffer.count {
+                let value = buffer[bufferIndex]
+                bufferIndex += 1
+                if value > start { return value }
+                continue
+            }
+            if finished { return nil }
+            fillNextPeriod()
+        }
+    }
+
+    // MARK: Setting up
+
+    /// Fills what RFC 5545 derives from DTSTART; see the type's comment.
+    private static func fillFromStart(_ rule: inout RecurrenceRule, facts: DayFacts) {
+        let month = RecurrenceRule.Month(facts.month, isLeap: facts.isLeapMonth)
+        let weekday = RecurrenceRule.WeekdayOccurrence(Weekday.allCases[facts.weekdayIndex])
+        switch rule.frequency {
+        case .yearly:
+            let noDayParts = rule.byWeekNumber.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty
+            if noDayParts {
+                if rule.byMonth.isEmpty { rule.byMonth = [month] }
+                rule.byMonthDay = [facts.dayOfMonth]
+            } else if !rule.byMonthDay.isEmpty && rule.byMonth.isEmpty && rule.byWeekNumber.isEmpty && rule.byYearDay.isEmpty {
+                rule.byMonth = [month]
+            }
+            if !rule.byWeekNumber.isEmpty && rule.byDay.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty {
+                rule.byDay = [weekday]
+            }
+        case .monthly:
+            if rule.byMonthDay.isEmpty && rule.byDay.isEmpty { rule.byMonthDay = [facts.dayOfMonth] }
+        case .weekly:
+            if rule.byDay.isEmpty { rule.byDay = [weekday] }
+        default:
+            break
+        }
+    }
+
+    private func firstWalk(rule: RecurrenceRule, startDay: Int, startSecond: Int, startFacts: DayFacts) -> Walk {
+        let noDateParts = rule.byMonth.isEmpty && rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty
+        let oneTime = times.count == 1 && times[0] == startSecond
+        let plainStart = rule.bySetPosition.isEmpty && noDateParts
+        switch frequency {
+        case .yearly:
+            return .days(firstDay: startDay - startFacts.dayOfYear + 1)
+        case .monthly:
+            return .days(firstDay: startDay - startFacts.dayOfMonth + 1)
+        case .weekly:
+            let weekOffset = (startFacts.weekdayIndex - (rule.weekStart.rawValue - 1) + 7) % 7
+            let startWeekdayOnly = rule.byDay == [RecurrenceRule.WeekdayOccurrence(Weekday.allCases[startFacts.weekdayIndex])]
+            if plainStart && oneTime && startWeekdayOnly && scale.isGregorian {
+                return .stride(step: 7 * 86_400 * interval, next: start + 7 * 86_400 * interval)
+            }
+            return .days(firstDay: startDay - weekOffset)
+        case .daily:
+            if plainStart && oneTime && rule.byDay.isEmpty {
+                return .stride(step: 86_400 * interval, next: start + 86_400 * interval)
+            }
+            return .days(firstDay: startDay)
+        case .hourly, .minutely, .secondly:
+            let unit = frequency == .hourly ? 3600 : frequency == .minutely ? 60 : 1
+            let origin = Self.floorDivide(start, unit) * unit
+            let step = unit * interval
+            if plainStart && rule.byDay.isEmpty && rule.byHour.isEmpty && rule.byMinute.isEmpty && rule.bySecond.isEmpty {
+                return .stride(step: step, next: start + step)
+            }
+            return .clock(period: origin, origin: origin, step: step)
+        }
+    }
+
+    /// For HOURLY and finer: false when no period start the interval reaches
+    /// has a time of day BYHOUR, BYMINUTE and BYSECOND allow (every 2 seconds
+    /// from an even second, on odd seconds), which no search would find.
+    private func clockCanMatch() -> Bool {
+        guard case .clock(_, let origin, let step) = walk else { return true }
+        let unit = frequency == .hourly ? 3600 : frequency == .minutely ? 60 : 1
+        let modulus = Self.gcd(step, 86_400)
+        let originSecond = origin - Self.floorDivide(origin, 86_400) * 86_400
+        var time = 0
+        while time < 86_400 {
+            if (time - originSecond) % modulus == 0 && clockAllows(time) { return true }
+            time += unit
+        }
+        return false
+    }
+
+    /// Whether a period starting at `secondOfDay` passes the clock limits.
+    private func clockAllows(_ secondOfDay: Int) -> Bool {
+        let hour = secondOfDay / 3600, minute = secondOfDay % 3600 / 60, second = secondOfDay % 60
+        guard allowedHours & (1 << UInt32(hour)) != 0 else { return false }
+        if frequency <= .minutely && allowedMinutes & (1 << UInt64(minute)) == 0 { return false }
+        if frequency == .secondly && allowedSeconds & (1 << UInt64(second)) == 0 { return false }
+        return true
+    }
+
+    // MARK: Periods
+
+    private mutating func fillNextPeriod() {
+        buffer.removeAll(keepingCapacity: true)
+        bufferIndex = 0
+        switch walk {
+        case .stride:
+            return
+        case .days(let firstDay):
+            fillDays(from: firstDay)
+        case .clock(let period, let origin, let step):
+            fillClock(period: period, origin: origin, step: step)
+        }
+    }
+
+    /// One DAILY, WEEKLY, MONTHLY or YEARLY period.
+    private mutating func fillDays(from firstDay: Int) {
+        let length: Int
+        var nextFirstDay: Int
+        switch frequency {
+        case .yearly:
+            length = scale.year(containing: firstDay).length
+            nextFirstDay = firstDay
+            for _ in 0..<interval { nextFirstDay += scale.year(containing: nextFirstDay).length }
+        case .monthly:
+            length = scale.month(containing: firstDay).length
+            nextFirstDay = firstDay
+            for _ in 0..<interval { nextFirstDay += scale.month(containing: nextFirstDay).length }
+        case .weekly:
+            length = 7
+            nextFirstDay = firstDay + 7 * interval
+        default:
+            length = 1
+            nextFirstDay = firstDay + interval
+        }
+        walk = .days(firstDay: nextFirstDay)
+        guard firstDay * 86_400 <= Self.endOfTime else {
+            finish(exhausted: false)
+            return
+        }
+
+        for day in firstDay..<(firstDay + length) {
+            let facts = scale.facts(day)
+            if filter.matches(facts) {
+                for time in times { buffer.append(day * 86_400 + time) }
+            }
+        }
+        if !skipMonthDays.isEmpty { addSkippedDays(from: firstDay, length: length) }
+        selectPositions()
+        if buffer.isEmpty {
+            if firstDay - lastHitDay > searchDays { finish(exhausted: true) }
+        } else {
+            lastHitDay = firstDay
+        }
+        if let last = buffer.last, last > Self.endOfTime {
+            buffer.removeAll { $0 > Self.endOfTime }
+            finished = true
+        }
+    }
+
+    /// One HOURLY, MINUTELY or SECONDLY period, skipping whole days, hours
+    /// and minutes the limits rule out.
+    private mutating func fillClock(period: Int, origin: Int, step: Int) {
+        var period = period
+        func aligned(atOrAfter target: Int) -> Int {
+            origin + Self.ceilingDivide(target - origin, step) * step
+        }
+        while true {
+            guard period <= Self.endOfTime else {
+                finish(exhausted: false)
+                return
+            }
+            let day = Self.floorDivide(period, 86_400)
+            if day != checkedDay {
+                checkedDay = day
+                checkedDayPasses = filter.isEmpty || filter.matches(scale.facts(day))
+            }
+            if !checkedDayPasses {
+                if day - lastHitDay > searchDays {
+                    finish(exhausted: true)
+                    return
+                }
+                period = aligned(atOrAfter: (day + 1) * 86_400)
+                continue
+            }
+            let secondOfDay = period - day * 86_400
+            let hour = secondOfDay / 3600
+            if allowedHours & (1 << UInt32(hour)) == 0 {
+                period = frequency == .hourly ? period + step : aligned(atOrAfter: day * 86_400 + (hour + 1) * 3600)
+                continue
+            }
+            let minute = secondOfDay % 3600 / 60
+            if frequency <= .minutely && allowedMinutes & (1 << UInt64(minute)) == 0 {
+                period = frequency == .minutely ? period + step : aligned(atOrAfter: period - secondOfDay % 60 + 60)
+                continue
+            }
+            if frequency == .secondly && allowedSeconds & (1 << UInt64(secondOfDay % 60)) == 0 {
+                period += step
+                continue
+            }
+            switch frequency {
+            case .hourly:
+                for minute in minutes { for second in seconds { buffer.append(period + minute * 60 + second) } }
+            case .minutely:
+                for second in seconds { buffer.append(period + second) }
+            default:
+                buffer.append(period)
+            }
+            selectPositions()
+            lastHitDay = day
+            walk = .clock(period: period + step, origin: origin, step: step)
+            return
+        }
+    }
+
+    /// RFC 7529 SKIP=BACKWARD/FORWARD: BYMONTHDAY values a month of the
+    /// period does not have move to its last day or the next month's first.
+    private mutating func addSkippedDays(from firstDay: Int, length: Int) {
+        var monthStart = firstDay
+        var added = false
+        while monthStart < firstDay + length {
+            let month = scale.month(containing: monthStart)
+            let facts = scale.facts(monthStart)
+            defer { monthStart = month.start + month.length }
+            guard filter.monthMatches(facts) else { continue }
+            for value in skipMonthDays where abs(value) > month.length {
+                let day: Int = switch (skip, value > 0) {
+                case (.backward, true): month.start + month.length - 1
+                case (.forward, true): month.start + month.length
+                case (.backward, false): month.start - 1
+                default: month.start
+                }
+                for time in times { buffer.append(day * 86_400 + time) }
+                added = true
+            }
+        }
+        if added { buffer = Self.sortedUnique(buffer) }
+    }
+
+    /// BYSETPOS over the period's sorted instances.
+    private mutating func selectPositions() {
+        guard !setPositions.isEmpty, !buffer.isEmpty else { return }
+        let count = buffer.count
+        var picked: [Int] = []
+        for position in setPositions {
+            let index = position > 0 ? position - 1 : count + position
+            if index >= 0 && index < count { picked.append(buffer[index]) }
+        }
+        buffer = Self.sortedUnique(picked)
+    }
+
+    @discardableResult
+    private mutating func finish(exhausted: Bool) -> Int? {
+        finished = true
+        if exhausted { searchExhausted = true }
+        walk = .days(firstDay: Int.max / 86_400)
+        return nil
+    }
+
+    // MARK: Arithmetic
+
+    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+    }
+
+    static func ceilingDivide(_ value: Int, _ divisor: Int) -> Int {
+        -floorDivide(-value, divisor)
+    }
+
+    static func gcd(_ a: Int, _ b: Int) -> Int {
+        b == 0 ? a : gcd(b, a % b)
+    }
+
+    static func sortedUnique(_ values: [Int]) -> [Int] {
+        var sorted = values.sorted()
+        var write = 0
+        for index in sorted.indices where index == 0 || sorted[index] != sorted[write - 1] {
+            sorted[write] = sorted[index]
+            write += 1
+        }
+        sorted.removeLast(sorted.count - write)
+        return sorted
+    }
+}
+
+/// The date parts of a rule as one test of a day: BYMONTH, BYWEEKNO,
+/// BYYEARDAY, BYMONTHDAY and BYDAY (with its ordinals).
+struct DayFilter {
+    /// Bit n: month n allowed; `leapMonths` likewise for RFC 7529's `nL`.
+    private var months: UInt32 = 0
+    private var leapMonths: UInt32 = 0
+    private var monthDaysFromStart: UInt32 = 0
+    private var monthDaysFromEnd: UInt32 = 0
+    private var yearDaysFromStart: Set<Int> = []
+    private var yearDaysFromEnd: Set<Int> = []
+    private var weeksFromStart: UInt64 = 0
+    private var weeksFromEnd: UInt64 = 0
+    /// Bit i: weekday index i (0 Monday) on any date.
+    private var weekdays: UInt8 = 0
+    private var ordinalWeekdays: [(ordinal: Int, weekdayIndex: Int)] = []
+    private var ordinalsInMonth: Bool
+    private let hasMonths, hasMonthDays, hasYearDays, hasWeeks, hasDays: Bool
+    let weekStart: Weekday
+
+    init(rule: RecurrenceRule) {
+        hasMonths = !rule.byMonth.isEmpty
+        hasMonthDays = !rule.byMonthDay.isEmpty
+        hasYearDays = !rule.byYearDay.isEmpty
+        hasWeeks = !rule.byWeekNumber.isEmpty
+        hasDays = !rule.byDay.isEmpty
+        weekStart = rule.weekStart
+        ordinalsInMonth = rule.frequency == .monthly || (rule.frequency == .yearly && !rule.byMonth.isEmpty)
+        for month in rule.byMonth {
+            if month.isLeap { leapMonths |= 1 << UInt32(month.number) } else { months |= 1 << UInt32(month.number) }
+        }
+        for day in rule.byMonthDay {
+            if day > 0 { monthDaysFromStart |= 1 << UInt32(day) } else { monthDaysFromEnd |= 1 << UInt32(-day) }
+        }
+        for day in rule.byYearDay {
+            if day > 0 { yearDaysFromStart.insert(day) } else { yearDaysFromEnd.insert(-day) }
+        }
+        for week in rule.byWeekNumber {
+            if week > 0 { weeksFromStart |= 1 << UInt64(week) } else { weeksFromEnd |= 1 << UInt64(-week) }
+        }
+        for day in rule.byDay {
+            let index = day.weekday.rawValue - 1
+            if let ordinal = day.ordinal {
+                ordinalWeekdays.append((ordinal, index))
+            } else {
+                weekdays |= 1 << UInt8(index)
+            }
+        }
+    }
+
+    /// True when the rule has no date parts: every day passes.
+    var isEmpty: Bool { !(hasMonths || hasMonthDays || hasYearDays || hasWeeks || hasDays) }
+
+    func monthMatches(_ facts: DayFacts) -> Bool {
+        guard hasMonths else { return true }
+        let bit = UInt32(1) << UInt32(facts.month)
+        return (facts.isLeapMonth ? leapMonths : months) & bit != 0
+    }
+
+    func matches(_ facts: DayFacts) -> Bool {
+        if hasMonths && !monthMatches(facts) { return false }
+        if hasMonthDays {
+            let fromEnd = facts.monthLength - facts.dayOfMonth + 1
+            guard monthDaysFromStart & (1 << UInt32(facts.dayOfMonth)) != 0 || monthDaysFromEnd & (1 << UInt32(fromEnd)) != 0 else {
+                return false
+            }
+        }
+        if hasYearDays {
+            let fromEnd = facts.yearLength - facts.dayOfYear + 1
+            guard yearDaysFromStart.contains(facts.dayOfYear) || yearDaysFromEnd.contains(fromEnd) else { return false }
+        }
+        if hasWeeks {
+            let (week, weeksInYear) = WeekNumbering.week(of: facts.day, weekStart: weekStart)
+            guard weeksFromStart & (1 << UInt64(week)) != 0 || weeksFromEnd & (1 << UInt64(weeksInYear - week + 1)) != 0 else {
+                return false
+            }
+        }
+        if hasDays {
+            if weekdays & (1 << UInt8(facts.weekdayIndex)) != 0 { return true }
+            let (position, length) = ordinalsInMonth ? (facts.dayOfMonth, facts.monthLength) : (facts.dayOfYear, facts.yearLength)
+            let nth = (position - 1) / 7 + 1
+            let nthFromEnd = -((length - position) / 7 + 1)
+            return ordinalWeekdays.contains { $0.weekdayIndex == facts.weekdayIndex && ($0.ordinal == nth || $0.ordinal == nthFromEnd) }
+        }
+        return true
+    }
+}
+
+/// RFC 5545's week numbers: week 1 is the first week, starting on the week
+/// start day (WKST), with at least four days in the year; a year has 52 or
+/// 53 weeks, and its first days may belong to the previous year's last week.
+/// With WKST=MO these are ISO 8601 weeks: 2026-12-31 is in week 53 of 2026,
+/// 2027-01-03 too, 2027-01-04 starts week 1 of 2027.
+enum WeekNumbering {
+    /// The week of `day` (days since 1970) and the number of weeks in the
+    /// year it belongs to (which may be the year before or after).
+    static func week(of day: Int, weekStart: Weekday) -> (week: Int, weeksInYear: Int) {
+        let year = CivilDate(daysSinceEpoch: day).year
+        var weekYear = year
+        if day < firstWeek(of: year, weekStart: weekStart) {
+            weekYear = year - 1
+        } else if day >= firstWeek(of: year + 1, weekStart: weekStart) {
+            weekYear = year + 1
+        }
+        let first = firstWeek(of: weekYear, weekStart: weekStart)
+        let weeks = (firstWeek(of: weekYear + 1, weekStart: weekStart) - first) / 7
+        return ((day - first) / 7 + 1, weeks)
+    }
+
+    /// The first day of week 1 of `year`: the week start on or before January 4th.
+    static func firstWeek(of year: Int, weekStart: Weekday) -> Int {
+        let fourth = CivilDate(year: year, month: 1, day: 4).daysSinceEpoch
+        let weekdayIndex = ((fourth % 7) + 7 + 3) % 7
+        return fourth - (weekdayIndex - (weekStart.rawValue - 1) + 7) % 7
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+
+/// Everything that decides when something happens: a start, an optional
+/// recurrence rule with extra times of day, exceptions and additions, and
+/// where its wall clock hangs. `occurrences()` expands it lazily.
+///
+/// This is RFC 5545's recurrence set (§3.8.5): DTSTART, RRULE, EXDATE and
+/// RDATE. The start is always the first instance and counts towards COUNT;
+/// additions and exceptions apply after the rule (an exception also removes
+/// an addition); an instant that comes up twice is one occurrence.
+public struct Schedule: Sendable {
+    /// Where wall-clock times become instants.
+    public enum Placement: Sendable {
+        /// At a fixed offset from UTC, seconds east (UTC is 0).
+        case fixed(Int)
+        /// In a zone with its daylight-saving changes.
+        case zone(TimeZone)
+
+        /// The offset from UTC at `instant`, seconds east.
+        public func offset(at instant: Int) -> Int {
+            switch self {
+            case .fixed(let offset): offset
+            case .zone(let zone): WallClock.offset(of: zone, at: instant)
+            }
+        }
+    }
+
+    /// A date or time to leave out (EXDATE).
+    public enum Exception: Hashable, Sendable {
+        /// Every occurrence whose wall-clock time falls on this date.
+        case date(CivilDate)
+        /// The occurrence at this wall-clock time.
+        case wallClock(LocalDateTime)
+        /// The occurrence at this instant, seconds since 1970 UTC.
+        case instant(Int)
+    }
+
+    /// An extra occurrence (RDATE).
+    public enum Addition: Hashable, Sendable {
+        /// On this date, at the start's time of day (all-day: that day).
+        case date(CivilDate)
+        case wallClock(LocalDateTime)
+        case instant(Int)
+    }
+
+    /// The first occurrence's wall-clock time (midnight for all-day).
+    public var start: LocalDateTime
+    public var isAllDay: Bool
+    public var rule: RecurrenceRule?
+    /// Times of day that replace the rule's (DAILY and coarser).
+    public var timesOfDay: [CivilTime]
+    public var exceptions: [Exception]
+    public var additions: [Addition]
+    public var placement: Placement
+
+    public init(
+        start: LocalDateTime, isAllDay: Bool = false, rule: RecurrenceRule? = nil, timesOfDay: [CivilTime] = [],
+        exceptions: [Exception] = [], additions: [Addition] = [], placement: Placement
+    ) {
+        self.start = start
+        self.isAllDay = isAllDay
+        self.rule = rule
+        self.timesOfDay = timesOfDay
+        self.exceptions = exceptions
+        self.additions = additions
+        self.placement = placement
+    }
+
+    /// The occurrences in time order, lazily: an endless rule costs only
+    /// what is consumed.
+    public func occurrences() -> Occurrences {
+        Occurrences(self)
+    }
+
+    /// False when the rule can never select a time after the start (yearly
+    /// on February 30): its search ran a full cycle of the calendar without
+    /// an instance. A schedule without a rule always can.
+    public func ruleCanMatch() -> Bool {
+        guard let rule else { return true }
+        var expansion = makeExpansion(rule)
+        return expansion.next() != nil || !expansion.searchExhausted
+    }
+
+    func makeExpansion(_ rule: RecurrenceRule) -> RuleExpansion {
+        RuleExpansion(
+            rule: rule, start: WallClock.naiveSeconds(start),
+            timesOfDay: timesOfDay.map(\.secondsSinceMidnight), allDay: isAllDay
+        )
+    }
+
+    /// The instant of a wall-clock time (naive seconds) under `placement`,
+    /// by SPEC §1's rules for skipped and repeated times.
+    func reading(_ wallClock: Int) -> ZoneOffsets.Reading {
+        switch placement {
+        case .fixed(let offset):
+            return ZoneOffsets.Reading(instant: wallClock - offset, offset: offset, moved: false)
+        case .zone(let zone):
+            let instant = WallClock.instant(of: WallClock.localDateTime(naiveSeconds: wallClock), in: zone)
+            let offset = WallClock.offset(of: zone, at: instant)
+            return ZoneOffsets.Reading(instant: instant, offset: offset, moved: instant + offset != wallClock)
+        }
+    }
+}
+
+/// One occurrence of a schedule.
+public struct Occurrence: Hashable, Sendable {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public var instant: Int
+    /// The zone's offset from UTC at `instant`, seconds east.
+    public var offset: Int
+    /// The wall-clock time the rule selected (naive seconds). It differs from
+    /// what clocks show (`instant + offset`) only when a daylight-saving
+    /// change skipped it: a rule's 02:30 on 2026-03-29 in Europe/Berlin
+    /// happens when clocks show 03:30.
+    public var wallClock: Int
+
+    public init(instant: Int, offset: Int, wallClock: Int) {
+        self.instant = instant
+        self.offset = offset
+        self.wallClock = wallClock
+    }
+
+    /// What clocks in the zone show at the occurrence.
+    public var local: LocalDateTime { WallClock.localDateTime(naiveSeconds: instant + offset) }
+
+    /// The date the rule selected.
+    public var date: CivilDate { CivilDate(daysSinceEpoch: RuleExpansion.floorDivide(wallClock, 86_400)) }
+}
+
+/// The occurrences of a schedule, in time order; see `Schedule`.
+public struct Occurrences: Sequence, IteratorProtocol {
+    private var expansion: RuleExpansion?
+    private var zone: ZoneOffsets
+    private let startWallClock: Int
+    private var startPending = true
+    private var remaining: Int?
+    private let untilWallClock: Int?
+    private let untilInstant: Int?
+    private var ruleDone = false
+    /// Occurrences a daylight-saving gap moved, held until no later rule
+    /// instance can come before them; sorted by instant.
+    private var held: [Occurrence] = []
+    private var heldIndex = 0
+    private var releaseAfter = Int.min
+    private var draining = false
+    private var nextFromRule: Occurrence?
+    private let additions: [Occurrence]
+    private var additionIndex = 0
+    private let exceptInstants: Set<Int>
+    private let exceptDays: Set<Int>
+    private var lastInstant = Int.min
+
+    init(_ schedule: Schedule) {
+        let start = WallClock.naiveSeconds(schedule.start)
+        startWallClock = start
+        expansion = schedule.rule.map(schedule.makeExpansion)
+        switch schedule.placement {
+        case .fixed(let offset): zone = ZoneOffsets(fixedOffset: offset)
+        case .zone(let timeZone): zone = ZoneOffsets(zone: timeZone, from: start - 3 * 86_400)
+        }
+        var untilWallClock: Int?
+        var untilInstant: Int?
+        switch schedule.rule?.end {
+        case .count(let count): remaining = count
+        case .until(.date(let date)): untilWallClock = (date.daysSinceEpoch + 1) * 86_400 - 1
+        case .until(.local(let local)): untilWallClock = WallClock.naiveSeconds(local)
+        case .until(.utc(let utc)): untilInstant = WallClock.naiveSeconds(utc)
+        case .never, nil: break
+        }
+        self.untilWallClock = untilWallClock
+        self.untilInstant = untilInstant
+
+        let startTime = schedule.isAllDay ? 0 : schedule.start.time.secondsSinceMidnight
+        additions = schedule.additions.map { addition in
+            switch addition {
+            case .date(let date):
+                let wallClock = date.daysSinceEpoch * 86_400 + startTime
+                let reading = schedule.reading(wallClock)
+                return Occurrence(instant: reading.instant, offset: reading.offset, wallClock: wallClock)
+            case .wallClock(let local):
+                let wallClock = WallClock.naiveSeconds(local)
+                let reading = schedule.reading(wallClock)
+                return Occurrence(instant: reading.instant, offset: reading.offset, wallClock: wallClock)
+            case .instant(let instant):
+                let offset = schedule.placement.offset(at: instant)
+                return Occurrence(instant: instant, offset: offset, wallClock: instant + offset)
+            }
+        }.sorted { ($0.instant, $0.wallClock) < ($1.instant, $1.wallClock) }
+
+        var exceptInstants = Set<Int>()
+        var exceptDays = Set<Int>()
+        for exception in schedule.exceptions {
+            switch exception {
+            case .date(let date): exceptDays.insert(date.daysSinceEpoch)
+            case .wallClock(let local): exceptInstants.insert(schedule.reading(WallClock.naiveSeconds(local)).instant)
+            case .instant(let instant): exceptInstants.insert(instant)
+            }
+        }
+        self.exceptInstants = exceptInstants
+        self.exceptDays = exceptDays
+    }
+
+    /// True when the rule stopped because it can never match again; see
+    /// `Schedule.ruleCanMatch()`.
+    public var ruleSearchExhausted: Bool { expansion?.searchExhausted ?? false }
+
+    public mutating func next() -> Occurrence? {
+        while true {
+            if nextFromRule == nil { nextFromRule = nextRuleInstance() }
+            let candidate: Occurrence
+            if additionIndex < additions.count, nextFromRule.map({ additions[additionIndex].instant < $0.instant }) ?? true {
+                candidate = additions[additionIndex]
+                additionIndex += 1
+            } else if let fromRule = nextFromRule {
+                candidate = fromRule
+                nextFromRule = nil
+            } else {
+                return nil
+            }
+            if candidate.instant == lastInstant { continue }
+            if !exceptInstants.isEmpty && exceptInstants.contains(candidate.instant) { continue }
+            if !exceptDays.isEmpty && exceptDays.contains(RuleExpansion.floorDivide(candidate.wallClock, 86_400)) { continue }
+            lastInstant = candidate.instant
+            return candidate
+        }
+    }
+
+    /// The rule's next instance in time order, with COUNT and UNTIL applied.
+    private mutating func nextRuleInstance() -> Occurrence? {
+        while true {
+            if draining || (ruleDone && heldIndex < held.count) {
+                if heldIndex < held.count {
+                    defer { heldIndex += 1 }
+                    return held[heldIndex]
+                }
+                draining = false
+                held.removeAll(keepingCapacity: true)
+                heldIndex = 0
+            }
+            if ruleDone { return nil }
+
+            let wallClock: Int
+            if startPending {
+                startPending = false
+                wallClock = startWallClock
+            } else if let value = expansion?.next() {
+                if value == startWallClock { continue }
+                wallClock = value
+            } else {
+                ruleDone = true
+                continue
+            }
+            if let count = remaining {
+                guard count > 0 else {
+                    ruleDone = true
+                    continue
+                }
+                remaining = count - 1
+            }
+            if let untilWallClock, wallClock > untilWallClock {
+                ruleDone = true
+                continue
+            }
+            let reading = zone.read(wallClock)
+            if let untilInstant, reading.instant > untilInstant {
+                if reading.moved { continue }
+                ruleDone = true
+                continue
+            }
+            let occurrence = Occurrence(instant: reading.instant, offset: reading.offset, wallClock: wallClock)
+            guard reading.moved || !held.isEmpty else { return occurrence }
+            hold(occurrence)
+            if reading.moved {
+                // Clocks skipped `gap` seconds here; until the rule passes the
+                // wall clock this occurrence now shows, a later instance may
+                // come earlier (or at the same instant).
+                let gap = reading.offset - (wallClock - reading.instant)
+                releaseAfter = Swift.max(releaseAfter, wallClock + gap)
+            } else if wallClock > releaseAfter {
+                draining = true
+            }
+        }
+    }
+
+    /// Inserts into `held` by instant, once per instant.
+    private mutating func hold(_ occurrence: Occurrence) {
+        var index = held.count
+        while index > heldIndex && held[index - 1].instant > occurrence.instant { index -= 1 }
+        if index > heldIndex && held[index - 1].instant == occurrence.instant { return }
+        held.insert(occurrence, at: index)
+    }
+}
