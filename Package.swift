@@ -33,7 +33,7 @@ let package = Package(
         ),
 
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
-        .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
+        .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
         .testTarget(name: "ReminderModelTests", dependencies: ["ReminderModel"]),
         .testTarget(name: "ReminderOutputTests", dependencies: ["ReminderOutput"]),
         .testTarget(

@@ -138,7 +138,7 @@ struct RuleExpansion {
         searchDays = 146_097 * interval
         walk = .days(firstDay: startDay)
         walk = firstWalk(rule: rule, startDay: startDay, startSecond: startSecond, startFacts: startFacts)
-        if !clockCanMatch() { finish(exhausted: true) }
+        if !clockCanMatch() || !positionsCanMatch() { finish(exhausted: true) }
     }
 
     /// The next instance after the start, or nil when the rule has no more.
@@ -233,6 +233,19 @@ struct RuleExpansion {
             time += unit
         }
         return false
+    }
+
+    /// For HOURLY and finer, every period that passes the limits holds the
+    /// same number of instances; false when BYSETPOS picks none of them
+    /// (SECONDLY with BYSETPOS=2).
+    private func positionsCanMatch() -> Bool {
+        guard case .clock = walk, !setPositions.isEmpty else { return true }
+        let count = switch frequency {
+        case .hourly: minutes.count * seconds.count
+        case .minutely: seconds.count
+        default: 1
+        }
+        return setPositions.contains { (1...count).contains($0) || (-count...(-1)).contains($0) }
     }
 
     /// Whether a period starting at `secondOfDay` passes the clock limits.

@@ -123,6 +123,7 @@ import Testing
         "FREQ=SECONDLY;INTERVAL=2;BYSECOND=1",
         "FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30",
         "FREQ=HOURLY;INTERVAL=48;BYHOUR=10",
+        "FREQ=SECONDLY;BYDAY=TH;BYSETPOS=2,-3",
     ])
     func aRuleThatNeverMatchesEnds(_ rule: String) {
         // The start is Monday 2026-11-30 at 09:00:00: every 7 days stays on
