@@ -20,8 +20,8 @@ let package = Package(
         .target(name: "Recurrence"),
         // The reminder file model, its decoding from nodes, and the diagnostics catalogue.
         .target(name: "ReminderModel", dependencies: ["YAMLSyntax", "Recurrence"]),
-        // Renderers: diagnostics as text.
-        .target(name: "ReminderOutput", dependencies: ["ReminderModel"]),
+        // Renderers: diagnostics as text, occurrences as a table, JSON lines or CSV.
+        .target(name: "ReminderOutput", dependencies: ["Recurrence", "ReminderModel"]),
         // Argument parsing and the commands.
         .target(name: "RemindCLI", dependencies: ["Recurrence", "ReminderModel", "ReminderOutput"]),
         .executableTarget(name: "remindc", dependencies: ["RemindCLI"]),

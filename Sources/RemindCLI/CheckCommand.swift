@@ -15,11 +15,13 @@ enum CheckCommand {
                        allowed: ["text"], defaultValue: "text"),
             OptionSpec(names: ["--strict"], valueName: nil, help: "Fail on warnings as well as errors."),
             OptionSpec(names: ["--quiet"], valueName: nil, help: "Print errors only."),
+            TimeOptions.nowOption,
         ],
         argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true)
     )
 
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) -> Outcome {
+    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+        _ = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
         let inputs: Inputs
         switch Inputs.read(arguments.positionals) {
         case .success(let read): inputs = read
@@ -29,8 +31,9 @@ enum CheckCommand {
         var sources: [String: [UInt8]] = [:]
         for file in inputs.files {
             let result = ReminderFile.load(file.bytes, path: file.path)
-            diagnostics += result.diagnostics
-            if !result.diagnostics.isEmpty { sources[file.path] = file.bytes }
+            let found = Diagnostic.sortedForReport(result.diagnostics + (result.file?.scheduleDiagnostics() ?? []))
+            diagnostics += found
+            if !found.isEmpty { sources[file.path] = file.bytes }
         }
         let quiet = arguments.flag("--quiet")
         let shown = quiet ? diagnostics.filter { $0.severity == .error } : diagnostics

@@ -9,11 +9,15 @@ public struct Invocation: Sendable {
     public var environment: [String: String]
     /// Whether standard output is a terminal (for colour).
     public var stdoutIsTerminal: Bool
+    /// Where long output streams as it is made; nil collects it in `Outcome.stdout`.
+    public var standardOutput: OutputChannel?
 
-    public init(arguments: [String], environment: [String: String] = [:], stdoutIsTerminal: Bool = false) {
+    public init(arguments: [String], environment: [String: String] = [:], stdoutIsTerminal: Bool = false,
+                standardOutput: OutputChannel? = nil) {
         self.arguments = arguments
         self.environment = environment
         self.stdoutIsTerminal = stdoutIsTerminal
+        self.standardOutput = standardOutput
     }
 }
 
@@ -33,9 +37,9 @@ public struct Outcome: Sendable, Equatable {
 
 /// The `remindc` command: parses arguments and dispatches to a subcommand.
 public enum Remindc {
-    static let abstract = "A reminder compiler: checks reminder files written in YAML and reports every problem at its line and column."
+    static let abstract = "A reminder compiler: checks reminder files written in YAML, reports every problem at its line and column, and expands their repeats."
 
-    static let commands: [CommandSpec] = [CheckCommand.spec]
+    static let commands: [CommandSpec] = [CheckCommand.spec, ExpandCommand.spec]
 
     static let topLevel = CommandSpec(
         name: "",
@@ -65,7 +69,11 @@ public enum Remindc {
             case CheckCommand.spec.name:
                 let parsed = try CheckCommand.spec.parse(arguments)
                 if parsed.wantsHelp { return Outcome(stdout: CheckCommand.spec.help) }
-                return CheckCommand.run(parsed, invocation: invocation)
+                return try CheckCommand.run(parsed, invocation: invocation)
+            case ExpandCommand.spec.name:
+                let parsed = try ExpandCommand.spec.parse(arguments)
+                if parsed.wantsHelp { return Outcome(stdout: ExpandCommand.spec.help) }
+                return try ExpandCommand.run(parsed, invocation: invocation)
             default:
                 if first.hasPrefix("-") {
                     throw UsageError(message: "Unknown option '\(first)'", command: nil)

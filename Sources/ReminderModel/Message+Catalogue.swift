@@ -175,6 +175,16 @@ extension Message {
         id: "invalid-repeat", text: "a floating reminder's 'until' cannot be a fixed instant",
         hint: "write a wall-clock time such as 2027-03-01 09:00, or a date")
 
+    public static func neverFires(_ isRawRule: Bool) -> Message {
+        Message(id: "never-fires", text: "this repeat never happens: no date matches all of its parts",
+                hint: isRawRule ? "check BYMONTHDAY against BYMONTH (February has no 30th) and BYDAY against BYSETPOS"
+                    : "check 'days' against 'months' (February has no 30th) and 'on' against 'position'")
+    }
+
+    public static let allDayRepeatsDaily = Message(
+        id: "invalid-repeat", text: "an all-day reminder cannot repeat more often than daily or at times of day",
+        hint: "give 'at' a time of day, such as 2026-12-01 09:00")
+
     public static func timesNeedDays(_ frequency: String) -> Message {
         Message(id: "invalid-repeat", text: "'times' needs a repeat of a day or longer, not \(frequency)",
                 hint: "use 'every: day' (or longer) with several times of day")

@@ -22,6 +22,7 @@ enum RepeatDecoder {
             guard let (frequency, interval, weekdaysOnly) = context.parse(node, key: "repeat", Scalars.repeatWord) else { return nil }
             var rule = RecurrenceRule(frequency: frequency, interval: interval)
             if weekdaysOnly { rule.byDay = Self.workWeek }
+            guard Self.fitsAllDay(rule, times: [], start: start, span: node.span, context: &context) else { return nil }
             return Repeat(rule: rule, times: [], except: [], also: [], isRawRule: false, span: node.span)
         }
         guard let pairs = context.mapping(node, key: "repeat") else { return nil }
@@ -48,13 +49,28 @@ enum RepeatDecoder {
                 context.report(.rawRuleExcludes(key), at: keyNode.span)
             }
             guard let rule = decodeRawRule(ruleNode, start: start, zone: zone, context: &context) else { return nil }
+            guard Self.fitsAllDay(rule, times: [], start: start, span: ruleNode.span, context: &context) else { return nil }
             return Repeat(rule: rule, times: [], except: except, also: also, isRawRule: true, span: node.span)
         }
         guard let (rule, times) = decodeRuleMap(values, node: node, start: start, zone: zone, context: &context) else { return nil }
         if let timesNode = values["times"], rule.frequency < .daily {
             context.report(.timesNeedDays(rule.frequency.rawValue.lowercased()), at: timesNode.span)
         }
+        guard Self.fitsAllDay(rule, times: times, start: start, span: (values["times"] ?? values["every"] ?? node).span, context: &context) else {
+            return nil
+        }
         return Repeat(rule: rule, times: times, except: except, also: also, isRawRule: false, span: node.span)
+    }
+
+    /// An all-day reminder has no time of day: it repeats daily or less
+    /// often, without times.
+    private static func fitsAllDay(
+        _ rule: RecurrenceRule, times: [CivilTime], start: ReminderTime?, span: SourceSpan, context: inout DecodingContext
+    ) -> Bool {
+        guard case .date = start else { return true }
+        let timed = rule.frequency < .daily || !times.isEmpty || !rule.byHour.isEmpty || !rule.byMinute.isEmpty || !rule.bySecond.isEmpty
+        if timed { context.report(.allDayRepeatsDaily, at: span) }
+        return !timed
     }
 
     static let workWeek: [RecurrenceRule.WeekdayOccurrence] = [.monday, .tuesday, .wednesday, .thursday, .friday].map { .init($0) }

@@ -4,7 +4,8 @@ import RemindCLI
 let outcome = Remindc.run(Invocation(
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: ProcessInfo.processInfo.environment,
-    stdoutIsTerminal: isatty(STDOUT_FILENO) == 1
+    stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+    standardOutput: OutputChannel(descriptor: STDOUT_FILENO)
 ))
 FileHandle.standardOutput.write(Data(outcome.stdout.utf8))
 FileHandle.standardError.write(Data(outcome.stderr.utf8))

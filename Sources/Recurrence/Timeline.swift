@@ -1,0 +1,82 @@
+/// The occurrences of several schedules inside a window, in time order,
+/// merged as they come: each schedule's sequence is read lazily and a small
+/// heap picks the earliest, so nothing is collected and sorted, and memory
+/// stays flat however many occurrences pass.
+///
+/// Occurrences at the same instant come in the order the schedules were
+/// given (file order), so the output is the same on every run.
+public struct Timeline: Sequence, IteratorProtocol {
+    public typealias Element = (source: Int, occurrence: Occurrence)
+
+    private var sources: [Occurrences]
+    private var taken: [Int]
+    private let end: Int
+    private let limit: Int?
+    /// A binary min-heap of each source's next occurrence, by (instant, source).
+    private var heap: [(instant: Int, source: Int, occurrence: Occurrence)] = []
+
+    /// The occurrences of `schedules` in `[start, end)` (instants, seconds
+    /// since 1970 UTC), at most `limit` of each schedule.
+    public init(_ schedules: [Schedule], from start: Int, to end: Int, limit: Int? = nil) {
+        sources = schedules.map { $0.occurrences() }
+        taken = Array(repeating: 0, count: schedules.count)
+        self.end = end
+        self.limit = limit
+        if let limit, limit < 1 { return }
+        for index in sources.indices {
+            while let occurrence = sources[index].next() {
+                if occurrence.instant >= end { break }
+                if occurrence.instant >= start {
+                    push((occurrence.instant, index, occurrence))
+                    break
+                }
+            }
+        }
+    }
+
+    public mutating func next() -> Element? {
+        guard let first = heap.first else { return nil }
+        let source = first.source
+        taken[source] += 1
+        if limit.map({ taken[source] < $0 }) ?? true, let following = sources[source].next(), following.instant < end {
+            heap[0] = (following.instant, source, following)
+            siftDown(0)
+        } else {
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = last
+                siftDown(0)
+            }
+        }
+        return (source, first.occurrence)
+    }
+
+    private static func before(_ a: (instant: Int, source: Int, occurrence: Occurrence),
+                               _ b: (instant: Int, source: Int, occurrence: Occurrence)) -> Bool {
+        a.instant < b.instant || (a.instant == b.instant && a.source < b.source)
+    }
+
+    private mutating func push(_ entry: (instant: Int, source: Int, occurrence: Occurrence)) {
+        heap.append(entry)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.before(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ index: Int) {
+        var parent = index
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < heap.count && Self.before(heap[left], heap[smallest]) { smallest = left }
+            if right < heap.count && Self.before(heap[right], heap[smallest]) { smallest = right }
+            if smallest == parent { return }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Recurrence
+
+extension Reminder {
+    /// The reminder's times for the recurrence engine: its start, rule,
+    /// times of day, exceptions and additions, placed in its zone.
+    ///
+    /// Floating reminders hang in `floatingZone` (the machine's zone, or
+    /// `--zone`): an alarm clock at 07:00 rings at 07:00 wherever it is, and
+    /// the zone only decides the instant used for ordering. A fixed instant
+    /// (`2026-12-01T09:00:00+01:00`) starts at that instant in the
+    /// reminder's zone; in a floating reminder, at its own offset.
+    public func schedule(floatingZone: TimeZone) -> Schedule {
+        let placement: Schedule.Placement = switch timeZone {
+        case .floating: .zone(floatingZone)
+        case .utc: .fixed(0)
+        case .named: .zone(ZoneCache.timeZone(for: timeZone))
+        }
+        var schedule: Schedule
+        switch start {
+        case .local(let local):
+            schedule = Schedule(start: local, placement: placement)
+        case .date(let date):
+            schedule = Schedule(start: LocalDateTime(date: date, time: .midnight), isAllDay: true, placement: placement)
+        case .instant(let local, let offset):
+            let instant = WallClock.naiveSeconds(local) - offset
+            if case .floating = timeZone {
+                schedule = Schedule(start: local, placement: .fixed(offset))
+            } else {
+                let shown = instant + placement.offset(at: instant)
+                schedule = Schedule(start: WallClock.localDateTime(naiveSeconds: shown), placement: placement)
+            }
+        }
+        if let repeats {
+            schedule.rule = repeats.rule
+            schedule.timesOfDay = repeats.times
+            schedule.exceptions = repeats.except.map { time in
+                switch time {
+                case .date(let date): .date(date)
+                case .local(let local): .wallClock(local)
+                case .instant(let local, let offset): .instant(WallClock.naiveSeconds(local) - offset)
+                }
+            }
+            schedule.additions = repeats.also.map { time in
+                switch time {
+                case .date(let date): .date(date)
+                case .local(let local): .wallClock(local)
+                case .instant(let local, let offset): .instant(WallClock.naiveSeconds(local) - offset)
+                }
+            }
+        }
+        return schedule
+    }
+}
+
+extension ReminderTime {
+    /// Reads any form of SPEC §1 Times: `2026-12-01`, `2026-12-01 09:00`,
+    /// `2026-12-01T09:00:30`, `2026-12-01T09:00:00Z`, `...+01:00`.
+    public static func parse(_ text: String) -> Result<ReminderTime, Message> {
+        Scalars.time(text)
+    }
+}
+
+extension ZoneName {
+    /// Reads `floating`, `UTC` or an IANA zone name this machine knows,
+    /// with a suggestion for a near miss.
+    public static func parse(_ text: String) -> Result<ZoneName, Message> {
+        Scalars.zone(text)
+    }
+
+    /// The Foundation zone; UTC for `UTC` and `floating`.
+    public var foundationZone: TimeZone { ZoneCache.timeZone(for: self) }
+}
+
+extension ReminderFile {
+    /// Problems only the recurrence engine can see: a repeat that never
+    /// happens (yearly on February 30) gets `never-fires` at its `repeat:`.
+    public func scheduleDiagnostics() -> [Diagnostic] {
+        reminders.compactMap { reminder in
+            guard let repeats = reminder.repeats,
+                  !reminder.schedule(floatingZone: ZoneCache.utc).ruleCanMatch() else { return nil }
+            return Diagnostic(.neverFires(repeats.isRawRule), file: path, span: reminder.spans.repeats ?? repeats.span)
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import Recurrence
+import ReminderModel
+
+/// Writes occurrences for `remindc expand` (SPEC §2): a readable table,
+/// JSON lines, or CSV. Bytes are appended to a buffer the caller flushes, so
+/// a million occurrences stream through in constant memory.
+///
+/// - `text`: `TIME  DAY  ZONE  REMINDER  TITLE` columns, the time as the
+///   reminder's clocks show it (`2026-12-01 09:00`; with seconds when any
+///   reminder has them; a bare date for all-day reminders).
+/// - `jsonl`: exactly `{"reminder":…,"start":…,"utc":…,"timezone":…}` per line;
+///   `start` with its offset in a zone, without one when floating, a bare
+///   date when all-day; `utc` always the instant with `Z`.
+/// - `csv`: RFC 4180 (CRLF, fields quoted where needed) with a header row:
+///   `reminder,start,utc,timezone,title`.
+public struct OccurrenceWriter {
+    public enum Format: String, CaseIterable, Sendable {
+        case text, jsonl, csv
+    }
+
+    /// What a line needs of a reminder, encoded once.
+    private struct Source {
+        var id: [UInt8]
+        var zone: [UInt8]
+        var title: [UInt8]
+        var isFloating: Bool
+        var isAllDay: Bool
+    }
+
+    public let format: Format
+    private let sources: [Source]
+    private let showsSeconds: Bool
+    private let idWidth: Int
+    private let zoneWidth: Int
+
+    /// A writer for `reminders` in the order the timeline numbers them.
+    /// `showsSeconds` puts seconds in the text table's times.
+    public init(format: Format, reminders: [Reminder], showsSeconds: Bool) {
+        self.format = format
+        self.showsSeconds = showsSeconds
+        sources = reminders.map { reminder in
+            let zone = reminder.timeZone.description
+            let title: [UInt8] = switch format {
+            case .text: Self.plainText(reminder.title)
+            case .jsonl: []
+            case .csv: Self.csvField(reminder.title)
+            }
+            var isAllDay = false
+            if case .date = reminder.start { isAllDay = true }
+            var isFloating = false
+            if case .floating = reminder.timeZone { isFloating = true }
+            return Source(id: Array((format == .jsonl ? Self.jsonString(reminder.id) : reminder.id).utf8),
+                          zone: Array((format == .jsonl ? Self.jsonString(zone) : zone).utf8),
+                          title: title, isFloating: isFloating, isAllDay: isAllDay)
+        }
+        idWidth = max("REMINDER".count, reminders.map { $0.id.unicodeScalars.count }.max() ?? 0)
+        zoneWidth = max("ZONE".count, reminders.map { $0.timeZone.description.count }.max() ?? 0)
+    }
+
+    /// The header line, if the format has one.
+    public func header(into buffer: inout [UInt8]) {
+        switch format {
+        case .text:
+            let time = showsSeconds ? "TIME               " : "TIME            "
+            append(time + "  DAY  " + padded("ZONE", zoneWidth) + "  " + padded("REMINDER", idWidth) + "  TITLE\n", to: &buffer)
+        case .csv:
+            append("reminder,start,utc,timezone,title\r\n", to: &buffer)
+        case .jsonl:
+            break
+        }
+    }
+
+    /// One occurrence of the reminder numbered `source`.
+    public func write(_ occurrence: Occurrence, source: Int, into buffer: inout [UInt8]) {
+        let reminder = sources[source]
+        // What clocks show; for floating reminders the rule's own wall clock.
+        let shown = reminder.isFloating ? occurrence.wallClock : occurrence.instant + occurrence.offset
+        switch format {
+        case .jsonl:
+            append("{\"reminder\":", to: &buffer)
+            buffer += reminder.id
+            append(",\"start\":\"", to: &buffer)
+            writeStart(shown, offset: occurrence.offset, reminder, into: &buffer)
+            append("\",\"utc\":\"", to: &buffer)
+            Self.writeDateTime(occurrence.instant, separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
+            append("Z\",\"timezone\":", to: &buffer)
+            buffer += reminder.zone
+            append("}\n", to: &buffer)
+        case .csv:
+            buffer += reminder.id
+            buffer.append(UInt8(ascii: ","))
+            writeStart(shown, offset: occurrence.offset, reminder, into: &buffer)
+            buffer.append(UInt8(ascii: ","))
+            Self.writeDateTime(occurrence.instant, separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
+            buffer.append(UInt8(ascii: "Z"))
+            buffer.append(UInt8(ascii: ","))
+            buffer += reminder.zone
+            buffer.append(UInt8(ascii: ","))
+            buffer += reminder.title
+            append("\r\n", to: &buffer)
+        case .text:
+            let timeWidth = showsSeconds ? 19 : 16
+            if reminder.isAllDay {
+                Self.writeDate(floorDivide(shown, 86_400), into: &buffer)
+                buffer += [UInt8](repeating: UInt8(ascii: " "), count: timeWidth - 10)
+            } else {
+                Self.writeDateTime(shown, separator: UInt8(ascii: " "), seconds: showsSeconds, into: &buffer)
+            }
+            append("  ", to: &buffer)
+            let weekday = CivilDate(daysSinceEpoch: floorDivide(shown, 86_400)).weekday
+            append(Self.weekdayNames[weekday.rawValue - 1], to: &buffer)
+            append("  ", to: &buffer)
+            buffer += reminder.zone
+            buffer += [UInt8](repeating: UInt8(ascii: " "), count: zoneWidth - reminder.zone.count + 2)
+            buffer += reminder.id
+            buffer += [UInt8](repeating: UInt8(ascii: " "), count: max(0, idWidth - reminder.id.count) + 2)
+            buffer += reminder.title
+            buffer.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    private static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    private func writeStart(_ shown: Int, offset: Int, _ reminder: Source, into buffer: inout [UInt8]) {
+        if reminder.isAllDay {
+            Self.writeDate(floorDivide(shown, 86_400), into: &buffer)
+            return
+        }
+        Self.writeDateTime(shown, separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
+        guard !reminder.isFloating else { return }
+        buffer.append(UInt8(ascii: offset < 0 ? "-" : "+"))
+        let minutes = abs(offset) / 60
+        Self.writeTwoDigits(minutes / 60, into: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        Self.writeTwoDigits(minutes % 60, into: &buffer)
+    }
+
+    // MARK: Digits
+
+    static func writeDate(_ day: Int, into buffer: inout [UInt8]) {
+        let date = CivilDate(daysSinceEpoch: day)
+        let year = date.year
+        if (0...9999).contains(year) {
+            writeTwoDigits(year / 100, into: &buffer)
+            writeTwoDigits(year % 100, into: &buffer)
+        } else {
+            buffer += Array(String(year).utf8)
+        }
+        buffer.append(UInt8(ascii: "-"))
+        writeTwoDigits(date.month, into: &buffer)
+        buffer.append(UInt8(ascii: "-"))
+        writeTwoDigits(date.day, into: &buffer)
+    }
+
+    static func writeDateTime(_ seconds: Int, separator: UInt8, seconds showSeconds: Bool, into buffer: inout [UInt8]) {
+        let day = floorDivide(seconds, 86_400)
+        let rest = seconds - day * 86_400
+        writeDate(day, into: &buffer)
+        buffer.append(separator)
+        writeTwoDigits(rest / 3600, into: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        writeTwoDigits(rest % 3600 / 60, into: &buffer)
+        if showSeconds {
+            buffer.append(UInt8(ascii: ":"))
+            writeTwoDigits(rest % 60, into: &buffer)
+        }
+    }
+
+    @inline(__always)
+    static func writeTwoDigits(_ value: Int, into buffer: inout [UInt8]) {
+        buffer.append(UInt8(truncatingIfNeeded: 48 + value / 10))
+        buffer.append(UInt8(truncatingIfNeeded: 48 + value % 10))
+    }
+
+    private func append(_ text: String, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
+    private func padded(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    // MARK: Escaping
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// Text for one line of a table: whitespace controls become spaces,
+    /// other control characters U+FFFD, so a title cannot break the table
+    /// or send terminal escapes.
+    static func plainText(_ text: String) -> [UInt8] {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                result += " "
+            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value) {
+                result += "\u{FFFD}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return Array(result.utf8)
+    }
+
+    /// An RFC 4180 field: quoted, with quotes doubled, when it holds a
+    /// comma, a quote, a line break or edge spaces.
+    static func csvField(_ text: String) -> [UInt8] {
+        let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || text.hasPrefix(" ") || text.hasSuffix(" ")
+        guard needsQuotes else { return Array(text.utf8) }
+        return Array(("\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"").utf8)
+    }
+}
+
+/// Division rounding towards negative infinity, for days before 1970.
+private func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+    value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+}
