@@ -55,8 +55,7 @@ enum RepeatDecoder {
         guard let (rule, times) = decodeRuleMap(values, node: node, start: start, zone: zone, context: &context) else { return nil }
         if let timesNode = values["times"], rule.frequency < .daily {
             context.report(.timesNeedDays(rule.frequency.rawValue.lowercased()), at: timesNode.span)
-        }
-        guard Self.fitsAllDay(rule, times: times, start: start, span: (values["times"] ?? values["every"] ?? node).span, context: &context) else {
+        } else if !Self.fitsAllDay(rule, times: times, start: start, span: (values["times"] ?? values["every"] ?? node).span, context: &context) {
             return nil
         }
         return Repeat(rule: rule, times: times, except: except, also: also, isRawRule: false, span: node.span)

@@ -51,6 +51,12 @@ import YAMLSyntax
         Case(name: "map without every", yaml: reminder("    at: 2026-12-01\n    repeat:\n      count: 3\n"), expected: [("missing-key", 6, 7)]),
         Case(name: "times with minutely", yaml: reminder("    at: 2026-12-01\n    repeat:\n      every: 5 minutes\n      times: [\"08:00\"]\n"),
              expected: [("invalid-repeat", 7, 14)]),
+        Case(name: "all-day reminder repeating hourly", yaml: reminder("    at: 2026-12-01\n    repeat: hourly\n"),
+             expected: [("invalid-repeat", 5, 13)]),
+        Case(name: "all-day reminder with times", yaml: reminder("    at: 2026-12-01\n    repeat:\n      every: day\n      times: [\"08:00\", \"20:30\"]\n"),
+             expected: [("invalid-repeat", 7, 14)]),
+        Case(name: "all-day reminder with BYHOUR", yaml: reminder("    at: 2026-12-01\n    repeat: {rrule: \"FREQ=DAILY;BYHOUR=9\"}\n"),
+             expected: [("invalid-repeat", 5, 21)]),
         Case(name: "rrule with other keys", yaml: reminder("    at: 2026-12-01\n    repeat:\n      rrule: FREQ=DAILY\n      count: 2\n"),
              expected: [("invalid-repeat", 7, 7)]),
         Case(name: "BYWEEKNO outside YEARLY", yaml: reminder("    at: 2026-12-01\n    repeat:\n      rrule: \"FREQ=MONTHLY;BYWEEKNO=2\"\n"),
@@ -95,6 +101,25 @@ import YAMLSyntax
         let expected = c.expected.map { "\($0.0)@\($0.1):\($0.2)" }
         #expect(found == expected)
         #expect(result.file == nil)
+    }
+
+    @Test(arguments: [
+        ("    at: 2026-12-01 09:00\n    repeat: {rrule: \"FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\"}\n", 5, 13),
+        ("    at: 2026-12-01 09:00\n    repeat:\n      every: month\n      days: [31]\n      months: [apr, jun]\n", 6, 7),
+        ("    at: 2026-12-01\n    repeat: {every: week, on: [tue], position: [2]}\n", 5, 13),
+    ])
+    func aRepeatThatNeverHappens(_ body: String, line: Int, column: Int) throws {
+        let result = ReminderFile.load(Array(Self.reminder(body).utf8), path: "case.yaml")
+        #expect(result.diagnostics.isEmpty)
+        let file = try #require(result.file)
+        let found = file.scheduleDiagnostics().map { "\($0.id)@\($0.span.start.line):\($0.span.start.column)" }
+        #expect(found == ["never-fires@\(line):\(column)"])
+    }
+
+    @Test func aRepeatThatHappensHasNoScheduleDiagnostic() throws {
+        let body = "    at: 2026-12-01 09:00\n    repeat: {rrule: \"FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29\"}\n"
+        let file = try #require(ReminderFile.load(Array(Self.reminder(body).utf8), path: "case.yaml").file)
+        #expect(file.scheduleDiagnostics().isEmpty)
     }
 
     @Test func invalidUTF8() {
