@@ -32,6 +32,12 @@ let package = Package(
             path: "Benchmarks/CheckBenchmark"
         ),
 
+        .executableTarget(
+            name: "ExpandBenchmark",
+            dependencies: ["Recurrence"],
+            path: "Benchmarks/ExpandBenchmark"
+        ),
+
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
         .testTarget(name: "ReminderModelTests", dependencies: ["ReminderModel"]),
