@@ -298,9 +298,10 @@ struct RuleExpansion {
             return
         }
 
+        let substitutes = frequency == .yearly && skip != .omit ? substituteMonths(from: firstDay, length: length) : 0
         for day in firstDay..<(firstDay + length) {
             let facts = scale.facts(day)
-            if filter.matches(facts) {
+            if filter.matches(facts, substituteMonths: substitutes) {
                 for time in times { buffer.append(day * 86_400 + time) }
             }
         }
@@ -370,6 +371,25 @@ struct RuleExpansion {
             walk = .clock(period: period + step, origin: origin, step: step)
             return
         }
+    }
+
+    /// RFC 7529 SKIP=BACKWARD/FORWARD for leap months: a BYMONTH leap month
+    /// (`5L`) this year does not have is replaced by the month before it
+    /// (5) or after it (6). Returns a mask of the replacement month numbers.
+    private mutating func substituteMonths(from firstDay: Int, length: Int) -> UInt32 {
+        guard filter.leapMonthMask != 0 else { return 0 }
+        var present: UInt32 = 0
+        var monthStart = firstDay
+        while monthStart < firstDay + length {
+            let facts = scale.facts(monthStart)
+            if facts.isLeapMonth { present |= 1 << UInt32(facts.month) }
+            monthStart += facts.monthLength
+        }
+        var substitutes: UInt32 = 0
+        for number in 1...13 where filter.leapMonthMask & (1 << UInt32(number)) != 0 && present & (1 << UInt32(number)) == 0 {
+            substitutes |= 1 << UInt32(skip == .backward ? number : number + 1)
+        }
+        return substitutes
     }
 
     /// RFC 7529 SKIP=BACKWARD/FORWARD: BYMONTHDAY values a month of the
@@ -500,8 +520,15 @@ struct DayFilter {
         return (facts.isLeapMonth ? leapMonths : months) & bit != 0
     }
 
-    func matches(_ facts: DayFacts) -> Bool {
-        if hasMonths && !monthMatches(facts) { return false }
+    /// The leap months BYMONTH names (`5L` is bit 5).
+    var leapMonthMask: UInt32 { leapMonths }
+
+    /// Whether `facts` passes every date part; `substituteMonths` (bit n:
+    /// month n) also pass BYMONTH, standing in for missing leap months.
+    func matches(_ facts: DayFacts, substituteMonths: UInt32 = 0) -> Bool {
+        if hasMonths && !monthMatches(facts) && (facts.isLeapMonth || substituteMonths & (1 << UInt32(facts.month)) == 0) {
+            return false
+        }
         if hasMonthDays {
             let fromEnd = facts.monthLength - facts.dayOfMonth + 1
             guard monthDaysFromStart & (1 << UInt32(facts.dayOfMonth)) != 0 || monthDaysFromEnd & (1 << UInt32(fromEnd)) != 0 else {

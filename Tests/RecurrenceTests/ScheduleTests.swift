@@ -116,6 +116,27 @@ import Testing
         #expect(shown == example.expected)
     }
 
+    /// 8 Adar I (`5L`) in leap years; in other years Adar (ICU month 7)
+    /// with SKIP=FORWARD, Shevat (ICU month 5) with SKIP=BACKWARD, nothing
+    /// with OMIT. Foundation supplies the Hebrew dates; the SKIP logic is the
+    /// engine's.
+    @Test(arguments: [("FORWARD", 7), ("BACKWARD", 5), ("OMIT", 0)])
+    func aMissingLeapMonthFollowsSkip(_ skip: String, substitute: Int) throws {
+        var hebrew = Calendar(identifier: .hebrew)
+        hebrew.timeZone = TimeZone(secondsFromGMT: 0)!
+        func day(_ year: Int, _ month: Int) throws -> String {
+            let date = try #require(hebrew.date(from: DateComponents(year: year, month: month, day: 8, hour: 12)))
+            return CivilDate(daysSinceEpoch: Int(date.timeIntervalSince1970) / 86_400).description
+        }
+        // 5784 and 5787 are leap years; 5785 and 5786 are not.
+        var expected = [try day(5784, 6)]
+        if substitute != 0 { expected += [try day(5785, substitute), try day(5786, substitute)] }
+        expected.append(try day(5787, 6))
+        let rule = "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=8;SKIP=\(skip)"
+        let schedule = Fixture.schedule(rule, start: expected[0].replacingOccurrences(of: "-", with: "") + "T090000", zone: "UTC")
+        #expect(schedule.occurrences().prefix(expected.count).map { $0.date.description } == expected)
+    }
+
     @Test(arguments: [
         "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30",
         "FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=4,6,9,11",
