@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(
             name: "RemindCLITests",
             dependencies: ["RemindCLI", "remindc"],
-            exclude: ["Golden", "Fixtures"]
+            exclude: ["Golden", "Fixtures", "Oracles"]
         ),
     ]
 )

@@ -93,6 +93,10 @@ struct RuleExpansion {
     private var checkedDay = Int.min
     private var checkedDayPasses = false
 
+    /// True once the rule's first period showed that it selects the start
+    /// itself (read after the first `next()`).
+    private(set) var startSelected = false
+
     /// True when the rule ended because no instance turned up within a full
     /// cycle of the calendar: it can never match again (or never did).
     private(set) var searchExhausted = false
@@ -144,6 +148,7 @@ struct RuleExpansion {
     /// The next instance after the start, or nil when the rule has no more.
     mutating func next() -> Int? {
         if case .stride(let step, let next) = walk {
+            startSelected = true
             guard next <= Self.endOfTime else { return finish(exhausted: false) }
             walk = .stride(step: step, next: next + step)
             return next
@@ -153,6 +158,7 @@ struct RuleExpansion {
                 let value = buffer[bufferIndex]
                 bufferIndex += 1
                 if value > start { return value }
+                if value == start { startSelected = true }
                 continue
             }
             if finished { return nil }

@@ -81,6 +81,68 @@ public struct Schedule: Sendable {
         return expansion.next() != nil || !expansion.searchExhausted
     }
 
+    /// The additions (RDATE) as occurrences, in time order. A date adds
+    /// that day at the start's time of day.
+    public func additionOccurrences() -> [Occurrence] {
+        let startTime = isAllDay ? 0 : start.time.secondsSinceMidnight
+        return additions.map { addition in
+            switch addition {
+            case .date(let date):
+                let wallClock = date.daysSinceEpoch * 86_400 + startTime
+                let reading = reading(wallClock)
+                return Occurrence(instant: reading.instant, offset: reading.offset, wallClock: wallClock)
+            case .wallClock(let local):
+                let wallClock = WallClock.naiveSeconds(local)
+                let reading = reading(wallClock)
+                return Occurrence(instant: reading.instant, offset: reading.offset, wallClock: wallClock)
+            case .instant(let instant):
+                let offset = placement.offset(at: instant)
+                return Occurrence(instant: instant, offset: offset, wallClock: instant + offset)
+            }
+        }.sorted { ($0.instant, $0.wallClock) < ($1.instant, $1.wallClock) }
+    }
+
+    /// The occurrences the exceptions remove: what the schedule would have
+    /// without them, at the dates, wall-clock times or instants they name.
+    /// An exception that matches nothing removes nothing.
+    public func excludedOccurrences() -> [Occurrence] {
+        guard !exceptions.isEmpty else { return [] }
+        var unexcepted = self
+        unexcepted.exceptions = []
+        var days = Set<Int>()
+        var instants = Set<Int>()
+        var lastDay = Int.min
+        for exception in exceptions {
+            switch exception {
+            case .date(let date):
+                days.insert(date.daysSinceEpoch)
+                lastDay = max(lastDay, date.daysSinceEpoch)
+            case .wallClock(let local):
+                instants.insert(reading(WallClock.naiveSeconds(local)).instant)
+                lastDay = max(lastDay, local.date.daysSinceEpoch)
+            case .instant(let instant):
+                instants.insert(instant)
+                lastDay = max(lastDay, instant.floorDivided(by: 86_400) + 1)
+            }
+        }
+        var excluded: [Occurrence] = []
+        for occurrence in unexcepted.occurrences() {
+            let day = occurrence.wallClock.floorDivided(by: 86_400)
+            if day > lastDay + 1 && occurrence.instant.floorDivided(by: 86_400) > lastDay + 1 { break }
+            if days.contains(day) || instants.contains(occurrence.instant) { excluded.append(occurrence) }
+        }
+        return excluded
+    }
+
+    /// Whether the rule itself selects the start (RFC 5545 wants DTSTART to
+    /// be "synchronized" with the rule; remindc keeps the start either way).
+    public func ruleSelectsStart() -> Bool {
+        guard let rule else { return false }
+        var expansion = makeExpansion(rule)
+        _ = expansion.next()
+        return expansion.startSelected
+    }
+
     func makeExpansion(_ rule: RecurrenceRule) -> RuleExpansion {
         RuleExpansion(
             rule: rule, start: WallClock.naiveSeconds(start),
@@ -124,7 +186,7 @@ public struct Occurrence: Hashable, Sendable {
     public var local: LocalDateTime { WallClock.localDateTime(naiveSeconds: instant + offset) }
 
     /// The date the rule selected.
-    public var date: CivilDate { CivilDate(daysSinceEpoch: RuleExpansion.floorDivide(wallClock, 86_400)) }
+    public var date: CivilDate { CivilDate(daysSinceEpoch: wallClock.floorDivided(by: 86_400)) }
 }
 
 /// The occurrences of a schedule, in time order; see `Schedule`.
@@ -170,22 +232,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
         self.untilWallClock = untilWallClock
         self.untilInstant = untilInstant
 
-        let startTime = schedule.isAllDay ? 0 : schedule.start.time.secondsSinceMidnight
-        additions = schedule.additions.map { addition in
-            switch addition {
-            case .date(let date):
-                let wallClock = date.daysSinceEpoch * 86_400 + startTime
-                let reading = schedule.reading(wallClock)
-                return Occurrence(instant: reading.instant, offset: reading.offset, wallClock: wallClock)
-            case .wallClock(let local):
-                let wallClock = WallClock.naiveSeconds(local)
-                let reading = schedule.reading(wallClock)
-                return Occurrence(instant: reading.instant, offset: reading.offset, wallClock: wallClock)
-            case .instant(let instant):
-                let offset = schedule.placement.offset(at: instant)
-                return Occurrence(instant: instant, offset: offset, wallClock: instant + offset)
-            }
-        }.sorted { ($0.instant, $0.wallClock) < ($1.instant, $1.wallClock) }
+        additions = schedule.additionOccurrences()
 
         var exceptInstants = Set<Int>()
         var exceptDays = Set<Int>()
@@ -288,5 +335,12 @@ public struct Occurrences: Sequence, IteratorProtocol {
         while index > heldIndex && held[index - 1].instant > occurrence.instant { index -= 1 }
         if index > heldIndex && held[index - 1].instant == occurrence.instant { return }
         held.insert(occurrence, at: index)
+    }
+}
+
+extension Int {
+    /// Division rounding towards negative infinity: `-1.floorDivided(by: 86_400)` is -1.
+    public func floorDivided(by divisor: Int) -> Int {
+        self >= 0 ? self / divisor : -((-self + divisor - 1) / divisor)
     }
 }

@@ -175,6 +175,34 @@ extension Message {
         id: "invalid-repeat", text: "a floating reminder's 'until' cannot be a fixed instant",
         hint: "write a wall-clock time such as 2027-03-01 09:00, or a date")
 
+    /// Why iCalendar cannot carry a reminder exactly.
+    public enum Unrepresentable: Sendable {
+        /// A time with a fraction of a second.
+        case fraction(String)
+        /// A floating reminder starting at a fixed instant: iCalendar has no
+        /// repeating form for it.
+        case floatingInstant
+    }
+
+    public static func notRepresentable(_ reason: Unrepresentable) -> Message {
+        switch reason {
+        case .fraction(let time):
+            Message(id: "not-representable", text: "iCalendar has no fractions of a second: '\(time)' cannot be written exactly",
+                    hint: "round the time to a whole second")
+        case .floatingInstant:
+            Message(id: "not-representable", text: "a floating reminder that starts at a fixed instant cannot be written to iCalendar",
+                    hint: "give the reminder a zone, or write 'at' as a wall-clock time such as 2026-12-01 09:00")
+        }
+    }
+
+    public static func exceptionForm(_ key: String, allDay: Bool) -> Message {
+        allDay
+            ? Message(id: "invalid-repeat", text: "an all-day reminder's '\(key)' takes dates, not times",
+                      hint: "write a date such as 2026-12-25")
+            : Message(id: "invalid-repeat", text: "a floating reminder's '\(key)' cannot be a fixed instant",
+                      hint: "write a wall-clock time such as 2026-12-24 18:00, or a date")
+    }
+
     public static func neverFires(_ isRawRule: Bool) -> Message {
         Message(id: "never-fires", text: "this repeat never happens: no date matches all of its parts",
                 hint: isRawRule ? "check BYMONTHDAY against BYMONTH (February has no 30th) and BYDAY against BYSETPOS"

@@ -38,10 +38,10 @@ enum RepeatDecoder {
             }
         }
         let except = values["except"].flatMap { node in
-            context.items(node, key: "except") { $0.parse($1, key: "except", Scalars.time) }
+            context.items(node, key: "except") { Self.extraTime($1, key: "except", start: start, zone: zone, context: &$0) }
         } ?? []
         let also = values["also"].flatMap { node in
-            context.items(node, key: "also") { $0.parse($1, key: "also", Scalars.time) }
+            context.items(node, key: "also") { Self.extraTime($1, key: "also", start: start, zone: zone, context: &$0) }
         } ?? []
 
         if let ruleNode = values["rrule"] {
@@ -70,6 +70,24 @@ enum RepeatDecoder {
         let timed = rule.frequency < .daily || !times.isEmpty || !rule.byHour.isEmpty || !rule.byMinute.isEmpty || !rule.bySecond.isEmpty
         if timed { context.report(.allDayRepeatsDaily, at: span) }
         return !timed
+    }
+
+    /// An `except` or `also` item: a date or time that fits the start's
+    /// kind (dates for all-day reminders, no fixed instants when floating).
+    private static func extraTime(
+        _ node: Node, key: String, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext
+    ) -> ReminderTime? {
+        guard let time = context.parse(node, key: key, Scalars.time) else { return nil }
+        switch (start, time, zone) {
+        case (.date?, .local, _), (.date?, .instant, _):
+            context.report(.exceptionForm(key, allDay: true), at: node.span)
+            return nil
+        case (.local?, .instant, .floating):
+            context.report(.exceptionForm(key, allDay: false), at: node.span)
+            return nil
+        default:
+            return time
+        }
     }
 
     static let workWeek: [RecurrenceRule.WeekdayOccurrence] = [.monday, .tuesday, .wednesday, .thursday, .friday].map { .init($0) }

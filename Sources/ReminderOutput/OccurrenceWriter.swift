@@ -102,13 +102,13 @@ public struct OccurrenceWriter {
         case .text:
             let timeWidth = showsSeconds ? 19 : 16
             if reminder.isAllDay {
-                Self.writeDate(floorDivide(shown, 86_400), into: &buffer)
+                Self.writeDate(shown.floorDivided(by: 86_400), into: &buffer)
                 buffer += [UInt8](repeating: UInt8(ascii: " "), count: timeWidth - 10)
             } else {
                 Self.writeDateTime(shown, separator: UInt8(ascii: " "), seconds: showsSeconds, into: &buffer)
             }
             append("  ", to: &buffer)
-            let weekday = CivilDate(daysSinceEpoch: floorDivide(shown, 86_400)).weekday
+            let weekday = CivilDate(daysSinceEpoch: shown.floorDivided(by: 86_400)).weekday
             append(Self.weekdayNames[weekday.rawValue - 1], to: &buffer)
             append("  ", to: &buffer)
             buffer += reminder.zone
@@ -124,7 +124,7 @@ public struct OccurrenceWriter {
 
     private func writeStart(_ shown: Int, offset: Int, _ reminder: Source, into buffer: inout [UInt8]) {
         if reminder.isAllDay {
-            Self.writeDate(floorDivide(shown, 86_400), into: &buffer)
+            Self.writeDate(shown.floorDivided(by: 86_400), into: &buffer)
             return
         }
         Self.writeDateTime(shown, separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
@@ -154,7 +154,7 @@ public struct OccurrenceWriter {
     }
 
     static func writeDateTime(_ seconds: Int, separator: UInt8, seconds showSeconds: Bool, into buffer: inout [UInt8]) {
-        let day = floorDivide(seconds, 86_400)
+        let day = seconds.floorDivided(by: 86_400)
         let rest = seconds - day * 86_400
         writeDate(day, into: &buffer)
         buffer.append(separator)
@@ -230,9 +230,4 @@ public struct OccurrenceWriter {
         guard needsQuotes else { return Array(text.utf8) }
         return Array(("\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"").utf8)
     }
-}
-
-/// Division rounding towards negative infinity, for days before 1970.
-private func floorDivide(_ value: Int, _ divisor: Int) -> Int {
-    value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
 }

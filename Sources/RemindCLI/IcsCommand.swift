@@ -1,0 +1,114 @@
+import Foundation
+import Recurrence
+import ReminderModel
+import ReminderOutput
+
+/// `remindc ics`: the reminders as one iCalendar file.
+enum IcsCommand {
+    static let spec = CommandSpec(
+        name: "ics",
+        abstract: "Write reminders as iCalendar events and to-dos with alarms.",
+        discussion: """
+            Writes one VCALENDAR with a VTIMEZONE per zone used and a VEVENT (or VTODO) with alarms per \
+            reminder, to standard output or atomically to -o FILE. With --expand, writes one component per \
+            occurrence in [--from, --to) instead of rules. Exits with 0 on success, 1 when a file has an \
+            error or a reminder iCalendar cannot carry exactly (nothing is written then), and 2 for a usage \
+            error or a path that cannot be read.
+            """,
+        options: [
+            OptionSpec(names: ["--expand"], valueName: nil, help: "One component per occurrence instead of rules, for clients without RRULE or RSCALE."),
+            OptionSpec(names: ["--from"], valueName: "time", help: "With --expand: the first instant (default: now)."),
+            OptionSpec(names: ["--to"], valueName: "time", help: "With --expand: occurrences before this (default: a year after --from)."),
+            OptionSpec(names: ["-o", "--output"], valueName: "file", help: "Write to this file, replacing it only once all is written."),
+            TimeOptions.zoneOption,
+            TimeOptions.nowOption,
+        ],
+        argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true)
+    )
+
+    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+        let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
+        var window: (from: Int, to: Int)?
+        if arguments.flag("--expand") {
+            let from = try arguments.value("--from").map { text throws(UsageError) in try time.instant(text, option: "--from", command: spec.name) } ?? time.now
+            let to = try arguments.value("--to").map { text throws(UsageError) in try time.instant(text, option: "--to", command: spec.name) } ?? time.yearAfter(from)
+            window = (from, to)
+        } else if arguments.value("--from") != nil || arguments.value("--to") != nil {
+            throw UsageError(message: "--from and --to need --expand", command: spec.name)
+        }
+
+        let inputs: Inputs
+        switch Inputs.read(arguments.positionals) {
+        case .success(let read): inputs = read
+        case .failure(let error): return error.outcome
+        }
+        var diagnostics: [Diagnostic] = []
+        var sources: [String: [UInt8]] = [:]
+        var files: [ReminderFile] = []
+        for input in inputs.files {
+            let result = ReminderFile.load(input.bytes, path: input.path)
+            var found = result.diagnostics
+            if let file = result.file {
+                found += file.scheduleDiagnostics() + ICalendarWriter.problems(in: file)
+                files.append(file)
+            }
+            if !found.isEmpty { sources[input.path] = input.bytes }
+            diagnostics += Diagnostic.sortedForReport(found)
+        }
+        let reporter = TextReporter(colour: false)
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return Outcome(stderr: reporter.render(diagnostics, sources: sources) + reporter.summary(diagnostics, fileCount: inputs.files.count),
+                           status: 1)
+        }
+        let writer = ICalendarWriter(options: .init(now: time.now, window: window, floatingZone: time.zone))
+        let calendar = writer.write(files)
+        let warnings = diagnostics.isEmpty ? "" : reporter.render(diagnostics, sources: sources)
+        guard let path = arguments.value("-o") else {
+            var output = OutputBuffer(channel: invocation.standardOutput)
+            output.append(calendar)
+            return Outcome(stdout: output.finish(), stderr: warnings)
+        }
+        do {
+            try AtomicFile.write(calendar, to: path)
+        } catch {
+            return Outcome(stderr: warnings + "Error: cannot write '\(path)': \(error.localizedDescription)\n", status: 2)
+        }
+        return Outcome(stderr: warnings)
+    }
+}
+
+/// Writes a file so that readers see the old contents or the new, never a
+/// part: a temporary file beside it, flushed, then renamed over it.
+enum AtomicFile {
+    struct Failure: Error, LocalizedError {
+        var errorDescription: String?
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let target = URL(fileURLWithPath: path)
+        let folder = target.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).remindc-\(getpid()).tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else { throw Failure(errorDescription: String(cString: strerror(errno))) }
+        var failure: String?
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        close(descriptor)
+        if failure == nil && rename(temporary.path, target.path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary.path)
+            throw Failure(errorDescription: failure)
+        }
+    }
+}
