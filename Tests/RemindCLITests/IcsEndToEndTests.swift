@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `remindc ics` through the built binary: golden .ics files for every
+/// example and the fixtures, bad input, determinism and atomic output.
+@Suite struct IcsEndToEndTests {
+    typealias Case = EndToEndTests.Case
+    static let now = ["--now", "2026-11-29T12:00:00Z"]
+    static let fixtures = EndToEndTests.fixtures
+
+    @Test(arguments: [
+        Case(golden: "help-ics.txt", arguments: ["help", "ics"], status: 0),
+        Case(golden: "ics-remindme.txt", arguments: ["ics", "examples/remindme.yaml"] + now, status: 0),
+        Case(golden: "ics-repeating.txt", arguments: ["ics", "examples/repeating.yaml"] + now, status: 0),
+        Case(golden: "ics-my-minutes.txt", arguments: ["ics", "examples/my-minutes.yaml"] + now, status: 0),
+        Case(golden: "ics-notifications-demo.txt", arguments: ["ics", "examples/notifications-demo.yaml"] + now, status: 0),
+        Case(golden: "ics-hostile.txt", arguments: ["ics", "\(fixtures)/ics/hostile.yaml"] + now, status: 0),
+        Case(golden: "ics-clocks.txt", arguments: ["ics", "\(fixtures)/expand/clocks.yaml"] + now, status: 0),
+        Case(golden: "ics-clocks-expanded.txt",
+             arguments: ["ics", "--expand", "\(fixtures)/expand/clocks.yaml", "--from", "2027-03-27", "--to", "2027-03-30", "--zone", "Europe/Berlin"] + now,
+             status: 0),
+        Case(golden: "ics-not-representable.txt", arguments: ["ics", "\(fixtures)/ics/fraction.yaml"] + now, status: 1),
+        Case(golden: "ics-never.txt", arguments: ["ics", "\(fixtures)/expand/never.yaml"] + now, status: 1),
+        Case(golden: "ics-from-without-expand.txt", arguments: ["ics", "--from", "2027-01-01", "examples"] + now, status: 2),
+    ])
+    func transcript(_ c: Case) throws {
+        let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
+        #expect(run.status == c.status)
+        Golden.check(run.transcript, c.golden)
+    }
+
+    @Test func theSameInputGivesTheSameBytes() throws {
+        let first = try EndToEndTests.run(["ics", "examples"], environment: ["SOURCE_DATE_EPOCH": "1796000000"])
+        let second = try EndToEndTests.run(["ics", "examples"], environment: ["SOURCE_DATE_EPOCH": "1796000000"])
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        #expect(first.stdout.contains("DTSTAMP:20261130T005320Z\r\n"))
+    }
+
+    @Test func writesTheOutputFileAtomicallyAndNothingOnFailure() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-ics-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("calendar.ics")
+
+        let written = try EndToEndTests.run(["ics", "-o", target.path, "examples/remindme.yaml"] + Self.now)
+        #expect(written.status == 0)
+        #expect(written.stdout.isEmpty)
+        let bytes = try Data(contentsOf: target)
+        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("END:VCALENDAR\r\n"))
+
+        // A failing run leaves the old file as it was, and no temporary file.
+        let failed = try EndToEndTests.run(["ics", "--output", target.path, "\(Self.fixtures)/ics/fraction.yaml"] + Self.now)
+        #expect(failed.status == 1)
+        #expect(try Data(contentsOf: target) == bytes)
+        let fresh = folder.appendingPathComponent("fresh.ics")
+        _ = try EndToEndTests.run(["ics", "-o", fresh.path, "\(Self.fixtures)/bad"] + Self.now)
+        #expect(!FileManager.default.fileExists(atPath: fresh.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["calendar.ics"])
+
+        let unwritable = try EndToEndTests.run(["ics", "-o", folder.appendingPathComponent("no/such/dir.ics").path, "examples/remindme.yaml"] + Self.now)
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.hasPrefix("Error: cannot write"))
+    }
+
+    @Test func everyLineIsFoldedAndEndsInCRLF() throws {
+        let run = try EndToEndTests.run(["ics", "\(Self.fixtures)/ics/hostile.yaml"] + Self.now)
+        let bytes = Array(run.stdout.utf8)
+        var line: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0D {
+                #expect(index + 1 < bytes.count && bytes[index + 1] == 0x0A, "CR only before LF")
+                #expect(line.count <= 75)
+                #expect(String(validating: line, as: UTF8.self) != nil)
+                line = []
+                index += 2
+                continue
+            }
+            #expect(bytes[index] != 0x0A, "LF only after CR")
+            line.append(bytes[index])
+            index += 1
+        }
+        #expect(line.isEmpty)
+    }
+}
