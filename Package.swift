@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "ReminderOutputTests", dependencies: ["ReminderOutput"]),
         .testTarget(
             name: "RemindCLITests",
-            dependencies: ["RemindCLI", "remindc"],
+            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel"],
             exclude: ["Golden", "Fixtures", "Oracles"]
         ),
     ]

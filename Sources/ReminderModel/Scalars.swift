@@ -178,7 +178,7 @@ enum Scalars {
         case "floating": return .success(.floating)
         case "UTC", "utc", "Etc/UTC", "Z": return .success(.utc)
         default:
-            if KnownZones.names.contains(text) { return .success(.named(text)) }
+            if KnownZones.names.contains(text) || KnownZones.accepts(text) { return .success(.named(text)) }
             let suggestion = KnownZones.lowercased[text.lowercased()] ?? closestZone(to: text)
             return .failure(.unknownTimeZone(text, suggestion: suggestion))
         }
@@ -274,7 +274,16 @@ enum Scalars {
 
 /// The zone names of this machine's time zone database, read once.
 enum KnownZones {
+    /// The zones Foundation lists. The list lags the time zone database:
+    /// it has Asia/Calcutta but not Asia/Kolkata, so `accepts` asks
+    /// Foundation for names it does not list.
     static let sortedNames: [String] = TimeZone.knownTimeZoneIdentifiers.sorted()
+
+    /// Whether Foundation knows `name` by exactly that name, as IANA spells it.
+    static func accepts(_ name: String) -> Bool {
+        name.contains("/") && TimeZone(identifier: name)?.identifier == name
+    }
+
     static let names: Set<String> = Set(sortedNames)
     static let lowercased: [String: String] = Dictionary(
         sortedNames.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })

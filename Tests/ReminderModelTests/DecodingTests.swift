@@ -170,3 +170,15 @@ import Testing
         #expect(try Scalars.weekday(text, allowOrdinal: true).get() == .init(day, ordinal: ordinal))
     }
 }
+
+@Suite struct ZoneNameTests {
+    @Test(arguments: ["Asia/Kolkata", "Europe/Kyiv", "Asia/Calcutta", "Europe/Berlin", "America/Argentina/Buenos_Aires"])
+    func acceptsCurrentIANANames(_ name: String) {
+        #expect((try? ZoneName.parse(name).get()) == .named(name))
+    }
+
+    @Test(arguments: ["Europe/Berlinn", "asia/kolkata", "Mars/Olympus", "GMT+5"])
+    func rejectsOthers(_ name: String) {
+        #expect((try? ZoneName.parse(name).get()) == nil)
+    }
+}

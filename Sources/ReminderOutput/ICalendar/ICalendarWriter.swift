@@ -239,8 +239,12 @@ public struct ICalendarWriter {
             return [Component(uid: uid, start: start, rule: nil, excluded: [], added: added)]
         }
         // The start is always an occurrence; when the rule does not select
-        // it, it joins the first component as an addition.
+        // it, it joins the first component as an addition, and so do the
+        // exceptions of additions at other times of day.
         pieces[0].added = (startIsAnInstance ? [] : [start]) + added
+        let times = Set(schedule.timesOfDay.map(\.secondsSinceMidnight))
+        pieces[0].excluded += excluded.filter { !times.contains(secondOfDay($0)) }
+        pieces[0].excluded.sort { $0.instant < $1.instant }
         return pieces
     }
 

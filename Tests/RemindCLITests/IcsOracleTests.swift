@@ -1,0 +1,264 @@
+import Foundation
+import Recurrence
+import ReminderModel
+import Testing
+
+/// remindc's iCalendar read back by independent parsers (python icalendar
+/// and recurring-ical-events, installed by `.ci/run`): every title and note
+/// comes back exactly, nothing is injected, and the occurrences the .ics
+/// means are the occurrences `remindc expand` lists, across daylight-saving
+/// changes in several zones.
+///
+/// The comparison runs over windows that hold the autumn 2026 and spring 2027
+/// changes of Europe, North America and Lord Howe Island, and early December
+/// 2026, when the examples start. One known
+/// deviation is left out: a wall-clock time a daylight-saving change skips.
+/// RFC 5545 §3.3.5 reads it with the offset before the gap (02:30 becomes
+/// 03:30), as remindc does, and merges it with the rule's own 03:30; python
+/// icalendar's zones built from a VTIMEZONE read it with the offset after
+/// (02:30 becomes 01:30). Occurrences of zoned reminders within three hours
+/// of a gap are therefore not compared; ScheduleTests pins them down.
+@Suite struct IcsOracleTests {
+    static let python: URL? = {
+        let root = EndToEndTests.root
+        var candidates = [root.appendingPathComponent(".build/oracle-venv/bin/python3").path]
+        if let configured = ProcessInfo.processInfo.environment["REMINDC_PYTHON"] { candidates.insert(configured, at: 0) }
+        for path in candidates where FileManager.default.isExecutableFile(atPath: path) {
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: path)
+            probe.arguments = ["-c", "import icalendar, recurring_ical_events"]
+            probe.standardError = FileHandle.nullDevice
+            guard (try? probe.run()) != nil else { continue }
+            probe.waitUntilExit()
+            if probe.terminationStatus == 0 { return probe.executableURL }
+        }
+        return nil
+    }()
+
+    struct Oracle: Decodable {
+        struct Component: Decodable {
+            var uid: String
+            var id: String
+            var summary: String
+            var description: String?
+            var properties: [String]
+            var subcomponents: [String]
+        }
+
+        var components: [Component]
+        var occurrences: [[String]]
+    }
+
+    static let windows = [
+        ("2026-10-20T00:00:07Z", "2026-11-06T00:00:07Z"), ("2026-11-29T00:00:07Z", "2026-12-08T00:00:07Z"),
+        ("2027-03-10T00:00:07Z", "2027-04-08T00:00:07Z"),
+    ]
+
+    /// What iCalendar's TEXT can carry of `text`: one kind of line break.
+    static func asText(_ text: String) -> String {
+        var result = ""
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\n": if !previousWasCR { result += "\n" }
+            case "\r", "\u{85}", "\u{2028}", "\u{2029}": result += "\n"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static let allowedProperties: Set<String> = [
+        "UID", "X-REMINDC-ID", "DTSTAMP", "DTSTART", "DUE", "SUMMARY", "DESCRIPTION", "CATEGORIES", "RRULE", "EXDATE",
+        "RDATE", "STATUS", "X-REMINDC-ACTION-LABEL", "X-REMINDC-BADGE", "X-REMINDC-SOUND", "X-REMINDC-DATA",
+        "X-REMINDC-CATEGORY-ACTION", "X-REMINDC-CATEGORY-MINIMAL",
+    ]
+
+    /// Writes the .ics of `file`, reads it with the oracle, and compares.
+    func check(_ path: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-oracle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ics = folder.appendingPathComponent("out.ics")
+        let written = try EndToEndTests.run(["ics", "-o", ics.path, path, "--now", "2026-11-29T12:00:00Z"])
+        try #require(written.status == 0, "\(written.stderr)")
+
+        let process = Process()
+        process.executableURL = Self.python
+        process.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/ics_oracle.py").path, ics.path]
+            + Self.windows.flatMap { [$0.0, $0.1] }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "the oracle failed: \(errors)")
+        let oracle = try JSONDecoder().decode(Oracle.self, from: data)
+
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path, relativeTo: EndToEndTests.root)))
+        let file = try #require(ReminderFile.load(bytes, path: path).file)
+        let reminders = Dictionary(file.reminders.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+        // Text comes back exactly; no property or component is injected.
+        #expect(Set(oracle.components.map(\.id)) == Set(file.reminders.map(\.id)))
+        for component in oracle.components {
+            guard let reminder = reminders[component.id] else {
+                Issue.record("\(path): a component for no reminder: \(component.uid)")
+                continue
+            }
+            #expect(component.summary == Self.asText(reminder.title), "\(path): \(component.id)")
+            #expect(component.description == reminder.note.map(Self.asText), "\(path): \(component.id)")
+            let unexpected = Set(component.properties).subtracting(Self.allowedProperties)
+            #expect(unexpected.isEmpty, "\(path): \(component.id) has \(unexpected)")
+            #expect(component.subcomponents.allSatisfy { $0 == "VALARM" }, "\(path): \(component.id)")
+        }
+
+        // The same occurrences as `remindc expand`.
+        var listed: [[String]] = []
+        // Each window widened by two days, then cut by the labels' own
+        // times, as the oracle does: a date counts from its midnight UTC.
+        let formatter = ISO8601DateFormatter()
+        for window in Self.windows {
+            let from = formatter.string(from: formatter.date(from: window.0)!.addingTimeInterval(-2 * 86_400))
+            let to = formatter.string(from: formatter.date(from: window.1)!.addingTimeInterval(2 * 86_400))
+            let expand = try EndToEndTests.run(["expand", "--format", "jsonl", path, "--zone", "UTC", "--from", from, "--to", to])
+            try #require(expand.status == 0)
+            listed += expand.stdout.split(separator: "\n").map { line -> [String] in
+                let object = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: String]
+                let start = object["start"]!
+                let label = start.count == 10 ? "date:\(start)" : object["timezone"] == "floating" ? "floating:\(start)" : "utc:\(object["utc"]!)"
+                return [object["reminder"]!, label]
+            }.filter { Self.inWindow($0[1], window) }
+        }
+        let nearGap = Self.nearGap(file)
+        let ours = listed.filter { !nearGap($0) }.sorted { $0.lexicographicallyPrecedes($1) }
+        let theirs = oracle.occurrences.filter { !nearGap($0) }.sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(ours.count == theirs.count, "\(path): \(ours.count) occurrences listed, \(theirs.count) in the .ics")
+        #expect(!ours.isEmpty, "\(path): nothing to compare")
+        let onlyOurs = Set(ours).subtracting(theirs).sorted { $0.lexicographicallyPrecedes($1) }
+        let onlyTheirs = Set(theirs).subtracting(ours).sorted { $0.lexicographicallyPrecedes($1) }
+        if !onlyOurs.isEmpty || !onlyTheirs.isEmpty {
+            Issue.record("\(path): only expand lists \(onlyOurs.prefix(6)); only the .ics means \(onlyTheirs.prefix(6))")
+        }
+    }
+
+    /// Whether an occurrence `[id, label]` of a zoned reminder falls within
+    /// three hours of a daylight-saving gap of its zone.
+    static func nearGap(_ file: ReminderFile) -> ([String]) -> Bool {
+        var gaps: [String: [Int]] = [:]
+        for reminder in file.reminders {
+            guard case .named = reminder.timeZone else { continue }
+            let zone = reminder.timeZone.foundationZone
+            var cursor = Date(timeIntervalSince1970: 1_780_000_000)  // 2026-05-28
+            var found: [Int] = []
+            while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < 1_830_000_000 {
+                let instant = Int(next.timeIntervalSince1970)
+                if WallClock.offset(of: zone, at: instant) > WallClock.offset(of: zone, at: instant - 1) { found.append(instant) }
+                cursor = next
+            }
+            gaps[reminder.id] = found
+        }
+        let formatter = ISO8601DateFormatter()
+        return { occurrence in
+            guard let transitions = gaps[occurrence[0]], occurrence[1].hasPrefix("utc:"),
+                  let date = formatter.date(from: String(occurrence[1].dropFirst(4))) else { return false }
+            let instant = Int(date.timeIntervalSince1970)
+            return transitions.contains { abs($0 - instant) <= 3 * 3600 }
+        }
+    }
+
+    @Test(.enabled(if: python != nil, "python icalendar and recurring-ical-events are not installed"), arguments: [
+        "examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
+        "\(EndToEndTests.fixtures)/ics/hostile.yaml", "\(EndToEndTests.fixtures)/expand/clocks.yaml",
+    ])
+    func readsBackTheFixtures(_ path: String) throws {
+        try check(path)
+    }
+
+    /// A seeded set of reminders: every zone kind, every repeat form, times
+    /// near daylight-saving changes, exceptions, additions, to-dos, all-day
+    /// reminders, and hostile text.
+    static func generatedFile(count: Int) -> String {
+        var state: UInt64 = 7529
+        func random(_ range: ClosedRange<Int>) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Int((state >> 33) % UInt64(range.count))
+        }
+        func pick<T>(_ values: [T]) -> T { values[random(0...(values.count - 1))] }
+        let zones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "America/Sao_Paulo", "Asia/Kolkata",
+                     "Pacific/Apia", "Europe/London", "UTC", "floating"]
+        let texts = ["Plain", "Comma, semicolon; backslash \\\\ colon:", "Line\\nbreak", "CR\\r\\nLF",
+                     "Emoji ⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰", "BEGIN:VALARM\\nACTION:EMAIL",
+                     String(repeating: "w", count: 200), "Ünïcödé ü ß 漢字"]
+        let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        var yaml = "uid-domain: generated.example\nreminders:\n"
+        for index in 0..<count {
+            let zone = pick(zones)
+            let allDay = random(1...10) == 1
+            let year = pick([2026, 2026, 2027])
+            let month = year == 2026 ? random(9...12) : random(1...4)
+            let day = random(1...28)
+            let hour = pick([0, 1, 2, 2, 3, 7, 9, 12, 18, 23])
+            let minute = pick([0, 15, 30, 45])
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            let date = "\(year)-\(two(month))-\(two(day))"
+            let at = allDay ? date : "\(date) \(two(hour)):\(two(minute))"
+            let later = "\(year + 1)-\(two(month))-\(two(day))"
+            let fine = zone == "UTC" || zone == "floating"
+            var repeats: [String] = allDay
+                ? ["daily", "weekly", "monthly", "yearly", "{every: 2 weeks, except: [\(later)]}",
+                   "{every: month, days: [1, -1], count: 12}", "{every: year, months: [mar, oct], on: [last sun]}",
+                   "{every: week, on: [mon, fri], until: \(later)}"]
+                : ["daily", "weekdays", "weekly", "monthly", "quarterly", "yearly", "{every: 3 days, count: 20}",
+                   "{every: week, on: [\(pick(weekdays)), \(pick(weekdays))], until: \(later)}",
+                   "{every: month, on: [last fri]}", "{every: month, days: [31]}",
+                   "{every: year, months: [\(pick(months)), mar, oct], on: [last sun]}",
+                   "{every: day, times: [\"08:00\", \"20:30\"], count: 9}",
+                   "{every: day, times: [\"06:45\", \"19:10\"], except: [\(date)], also: [\"\(later) 12:00\"]}",
+                   "{every: week, except: [\"\(date) \(two(hour)):\(two(minute))\"], count: 30}",
+                   "{rrule: \"FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1\"}",
+                   "{every: month, on: [2nd tue, -1 thu], position: [1]}"]
+            if fine && !allDay {
+                repeats += ["{every: 90 minutes, count: 40}", "hourly", "{every: 5 minutes, count: 100}"]
+            }
+            yaml += """
+                  - id: r\(index)
+                    title: "\(pick(texts)) \(index)"
+                    at: \(at)
+                    timezone: \(zone)
+                    repeat: \(pick(repeats))
+
+                """
+            if random(1...3) == 1 { yaml += "    note: \"\(pick(texts))\"\n" }
+            if random(1...6) == 1 { yaml += "    todo: true\n" }
+            if random(1...4) == 1 { yaml += "    before: \(pick(["5m", "1h", "1d", "90s"]))\n" }
+        }
+        return yaml
+    }
+
+    @Test(.enabled(if: python != nil, "python icalendar and recurring-ical-events are not installed"))
+    func readsBackAGeneratedSet() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-generated-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("generated.yaml")
+        try Data(Self.generatedFile(count: 400).utf8).write(to: file)
+        if let keep = ProcessInfo.processInfo.environment["REMINDC_KEEP_GENERATED"] {
+            try Data(Self.generatedFile(count: 400).utf8).write(to: URL(fileURLWithPath: keep))
+        }
+        let checked = try EndToEndTests.run(["check", file.path])
+        try #require(checked.status == 0, "\(checked.stdout)")
+        try check(file.path)
+    }
+
+    /// Whether a label's time, read as UTC, falls in `window`.
+    static func inWindow(_ label: String, _ window: (String, String)) -> Bool {
+        let value = String(label.drop { $0 != ":" }.dropFirst())
+        let comparable = value.count == 10 ? value + "T00:00:00Z" : value.hasSuffix("Z") ? value : value + "Z"
+        return comparable >= window.0 && comparable < window.1
+    }
+}
