@@ -8,10 +8,11 @@ import ReminderModel
 ///
 /// Layout, in this order: the VCALENDAR's properties; a VTIMEZONE per TZID
 /// used, sorted by TZID; then per reminder, in file order, a VEVENT (or a
-/// VTODO for `todo: true`) with, in order: UID, DTSTAMP, DTSTART (DUE for
-/// to-dos), SUMMARY, DESCRIPTION, CATEGORIES, RRULE, EXDATE, RDATE, STATUS,
-/// the X-REMINDC- properties, then a DISPLAY alarm and, with a sound, an
-/// AUDIO alarm.
+/// VTODO for `todo: true`) with, in order: UID, X-REMINDC-ID, DTSTAMP,
+/// DTSTART (and DUE, the same, for to-dos), SUMMARY, DESCRIPTION, CATEGORIES,
+/// RRULE, EXDATE, RDATE, ORGANIZER (RFC 5546 wants one with METHOD:PUBLISH),
+/// STATUS and PRIORITY for to-dos, the X-REMINDC- properties, then a DISPLAY
+/// alarm and, with a sound, an AUDIO alarm.
 ///
 /// What iCalendar has no property for travels as X- properties a later
 /// import can read back:
@@ -19,7 +20,7 @@ import ReminderModel
 /// ```
 /// X-REMINDC-ID:water-plants                      the reminder's id (UIDs may add a suffix)
 /// X-REMINDC-ACTION-LABEL:Show me                 the alert's action label
-/// X-REMINDC-ACTION-LABEL;X-REMINDC-HIDDEN=TRUE:  `action: none`
+/// X-REMINDC-ACTION-HIDDEN:TRUE                   `action: none`
 /// X-REMINDC-BADGE:1
 /// X-REMINDC-SOUND:default | none | sounds/goal.wav
 /// X-REMINDC-DATA;KEY=contact:mum                 one per `data` entry, in order
@@ -278,7 +279,11 @@ public struct ICalendarWriter {
             let values = occurrences.map { form.value($0) }
             lines.add(property, values[0].parameters, values.map(\.text).joined(separator: ","))
         }
-        if reminder.isTodo { lines.add("STATUS", [], "NEEDS-ACTION") }
+        lines.add("ORGANIZER", [.init("CN", file.name ?? file.uidDomain)], Self.organizer(file))
+        if reminder.isTodo {
+            lines.add("STATUS", [], "NEEDS-ACTION")
+            lines.add("PRIORITY", [], "0")
+        }
         writeExtensions(reminder, file: file, into: &lines)
         writeAlarms(reminder, into: &lines)
         lines.end(kind)
@@ -287,7 +292,7 @@ public struct ICalendarWriter {
     private func writeExtensions(_ reminder: Reminder, file: ReminderFile, into lines: inout ContentLines) {
         switch reminder.action {
         case .label(let label): lines.add("X-REMINDC-ACTION-LABEL", [], ContentLines.text(label))
-        case .hidden: lines.add("X-REMINDC-ACTION-LABEL", [.init("X-REMINDC-HIDDEN", "TRUE")], "")
+        case .hidden: lines.add("X-REMINDC-ACTION-HIDDEN", [], "TRUE")
         case nil: break
         }
         if let badge = reminder.badge { lines.add("X-REMINDC-BADGE", [], String(badge)) }
@@ -337,6 +342,14 @@ public struct ICalendarWriter {
         case .silent, nil:
             break
         }
+    }
+
+    /// The ORGANIZER RFC 5546 requires of a published component: an address
+    /// at the file's `uid-domain`, under the reserved `.invalid` top-level
+    /// domain when that is not a domain name, so it can never reach anyone.
+    static func organizer(_ file: ReminderFile) -> String {
+        let domain = file.uidDomain.contains(".") ? file.uidDomain : file.uidDomain + ".invalid"
+        return "mailto:" + uri("reminders@" + domain)
     }
 
     /// The media type of a sound file by its extension.
