@@ -16,8 +16,9 @@ import Testing
 /// RFC 5545 §3.3.5 reads it with the offset before the gap (02:30 becomes
 /// 03:30), as remindc does, and merges it with the rule's own 03:30; python
 /// icalendar's zones built from a VTIMEZONE read it with the offset after
-/// (02:30 becomes 01:30). Occurrences of zoned reminders within three hours
-/// of a gap are therefore not compared; ScheduleTests pins them down.
+/// (02:30 becomes 01:30). Occurrences of zoned reminders within a gap's
+/// length plus three hours of it are therefore not compared; ScheduleTests
+/// pins them down.
 @Suite struct IcsOracleTests {
     static let python: URL? = {
         let root = EndToEndTests.root
@@ -76,7 +77,7 @@ import Testing
     ]
 
     /// Writes the .ics of `file`, reads it with the oracle, and compares.
-    func check(_ path: String) throws {
+    func check(_ path: String, windows: [(String, String)] = windows) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-oracle-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -87,7 +88,7 @@ import Testing
         let process = Process()
         process.executableURL = Self.python
         process.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/ics_oracle.py").path, ics.path]
-            + Self.windows.flatMap { [$0.0, $0.1] }
+            + windows.flatMap { [$0.0, $0.1] }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -121,7 +122,7 @@ import Testing
         // Each window widened by two days, then cut by the labels' own
         // times, as the oracle does: a date counts from its midnight UTC.
         let formatter = ISO8601DateFormatter()
-        for window in Self.windows {
+        for window in windows {
             let from = formatter.string(from: formatter.date(from: window.0)!.addingTimeInterval(-2 * 86_400))
             let to = formatter.string(from: formatter.date(from: window.1)!.addingTimeInterval(2 * 86_400))
             let expand = try EndToEndTests.run(["expand", "--format", "jsonl", path, "--zone", "UTC", "--from", from, "--to", to])
@@ -146,17 +147,18 @@ import Testing
     }
 
     /// Whether an occurrence `[id, label]` of a zoned reminder falls within
-    /// three hours of a daylight-saving gap of its zone.
+    /// the length of a daylight-saving gap of its zone, plus three hours, of it.
     static func nearGap(_ file: ReminderFile) -> ([String]) -> Bool {
-        var gaps: [String: [Int]] = [:]
+        var gaps: [String: [(instant: Int, length: Int)]] = [:]
         for reminder in file.reminders {
             guard case .named = reminder.timeZone else { continue }
             let zone = reminder.timeZone.foundationZone
-            var cursor = Date(timeIntervalSince1970: 1_780_000_000)  // 2026-05-28
-            var found: [Int] = []
-            while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < 1_830_000_000 {
+            var cursor = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01
+            var found: [(instant: Int, length: Int)] = []
+            while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < 2_000_000_000 {
                 let instant = Int(next.timeIntervalSince1970)
-                if WallClock.offset(of: zone, at: instant) > WallClock.offset(of: zone, at: instant - 1) { found.append(instant) }
+                let length = WallClock.offset(of: zone, at: instant) - WallClock.offset(of: zone, at: instant - 1)
+                if length > 0 { found.append((instant, length)) }
                 cursor = next
             }
             gaps[reminder.id] = found
@@ -166,7 +168,7 @@ import Testing
             guard let transitions = gaps[occurrence[0]], occurrence[1].hasPrefix("utc:"),
                   let date = formatter.date(from: String(occurrence[1].dropFirst(4))) else { return false }
             let instant = Int(date.timeIntervalSince1970)
-            return transitions.contains { abs($0 - instant) <= 3 * 3600 }
+            return transitions.contains { abs($0.instant - instant) <= $0.length + 3 * 3600 }
         }
     }
 
@@ -176,6 +178,16 @@ import Testing
     ])
     func readsBackTheFixtures(_ path: String) throws {
         try check(path)
+    }
+
+    /// The VTIMEZONEs' historical transitions: the 2007 US change, Samoa's
+    /// skipped day, Brazil's end of daylight saving, Morocco's Ramadan changes.
+    @Test(.enabled(if: python != nil, "python icalendar and recurring-ical-events are not installed"))
+    func readsBackZoneHistory() throws {
+        try check("\(EndToEndTests.fixtures)/ics/history.yaml", windows: [
+            ("2005-01-01T00:00:07Z", "2009-01-01T00:00:07Z"), ("2011-12-15T00:00:07Z", "2012-01-25T00:00:07Z"),
+            ("2018-01-01T00:00:07Z", "2020-06-02T00:00:07Z"), ("2024-01-01T00:00:07Z", "2027-01-01T00:00:07Z"),
+        ])
     }
 
     /// A seeded set of reminders: every zone kind, every repeat form, times
