@@ -1,6 +1,7 @@
 // Times `remindc check` on a generated file of 100,000 reminders against the
 // floor of the parser: a loop that only pulls libyaml's events from the same
-// bytes. Also reports the check's peak memory against the file's size.
+// bytes. Also reports the check's peak memory against the file's size, and
+// times `remindc ics` on the same file against the check.
 //
 //     swift build -c release && swift run -c release CheckBenchmark [count]
 //
@@ -114,9 +115,23 @@ var usage = rusage()
 getrusage(RUSAGE_CHILDREN.rawValue, &usage)
 let peakMegabytes = Double(usage.ru_maxrss) / 1024
 
+// `remindc ics` on the same file, to standard output thrown away: the
+// writer may cost at most as much again as the check.
+var icsStatus: Int32 = 0
+let ics = best {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["ics", file.path, "--now", "2026-11-29T12:00:00Z"]
+    process.standardOutput = FileHandle.nullDevice
+    do { try process.run() } catch { fatalError("cannot run \(binary.path): \(error)") }
+    process.waitUntilExit()
+    icsStatus = process.terminationStatus
+}
+
 print("file: \(count) reminders, \(String(format: "%.1f", megabytes)) MiB, \(events) libyaml events")
 print(String(format: "bare libyaml event loop:     %.3f s", bare))
 print(String(format: "node tree only:              %.3f s  (%.2fx the bare loop)", tree, tree / bare))
 print(String(format: "check in process:            %.3f s  (%.2fx the bare loop; %d diagnostics)", inProcess, inProcess / bare, diagnostics))
 print(String(format: "remindc check (process):     %.3f s  (%.2fx the bare loop; exit %d)", command, command / bare, status))
 print(String(format: "remindc check peak memory:   %.1f MiB  (%.1fx the file)", peakMegabytes, peakMegabytes / megabytes))
+print(String(format: "remindc ics (process):       %.3f s  (%.2fx remindc check; exit %d)", ics, ics / command, icsStatus))

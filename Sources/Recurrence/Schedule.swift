@@ -81,6 +81,14 @@ public struct Schedule: Sendable {
         return expansion.next() != nil || !expansion.searchExhausted
     }
 
+    /// The first occurrence: the start, read in the schedule's zone. Cheaper
+    /// than `occurrences().first`, which sets up the whole expansion.
+    public var firstOccurrence: Occurrence {
+        let wallClock = WallClock.naiveSeconds(start)
+        let reading = reading(wallClock)
+        return Occurrence(instant: reading.instant, offset: reading.offset, wallClock: wallClock)
+    }
+
     /// The additions (RDATE) as occurrences, in time order. A date adds
     /// that day at the start's time of day.
     public func additionOccurrences() -> [Occurrence] {

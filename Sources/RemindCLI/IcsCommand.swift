@@ -61,15 +61,14 @@ enum IcsCommand {
                            status: 1)
         }
         let writer = ICalendarWriter(options: .init(now: time.now, window: window, floatingZone: time.zone))
-        let calendar = writer.write(files)
         let warnings = diagnostics.isEmpty ? "" : reporter.render(diagnostics, sources: sources)
         guard let path = arguments.value("-o") else {
             var output = OutputBuffer(channel: invocation.standardOutput)
-            output.append(calendar)
+            writer.write(files) { output.append($0) }
             return Outcome(stdout: output.finish(), stderr: warnings)
         }
         do {
-            try AtomicFile.write(calendar, to: path)
+            try AtomicFile.write(to: path) { sink in writer.write(files, to: sink) }
         } catch {
             return Outcome(stderr: warnings + "Error: cannot write '\(path)': \(error.localizedDescription)\n", status: 2)
         }
@@ -84,23 +83,27 @@ enum AtomicFile {
         var errorDescription: String?
     }
 
-    static func write(_ bytes: [UInt8], to path: String) throws {
+    /// Writes what `produce` hands its sink to `path`.
+    static func write(to path: String, _ produce: (([UInt8]) -> Void) -> Void) throws {
         let target = URL(fileURLWithPath: path)
         let folder = target.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).remindc-\(getpid()).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw Failure(errorDescription: String(cString: strerror(errno))) }
         var failure: String?
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
+        produce { bytes in
+            guard failure == nil else { return }
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        failure = String(cString: strerror(errno))
+                        return
+                    }
+                    offset += written
                 }
-                offset += written
             }
         }
         if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }

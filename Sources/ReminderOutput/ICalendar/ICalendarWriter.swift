@@ -116,6 +116,27 @@ public struct ICalendarWriter {
 
     /// The calendar for `files`, as bytes.
     public func write(_ files: [ReminderFile]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(files) { bytes += $0 }
+        return bytes
+    }
+
+    /// The calendar for `files`, handed to `sink` in chunks of about 64 KiB
+    /// as it is written, so memory does not grow with the output.
+    public func write(_ files: [ReminderFile], to sink: ([UInt8]) -> Void) {
+        // First the zones, since their VTIMEZONEs come before every component.
+        var zones: [String: (zone: TimeZone, from: Int)] = [:]
+        var schedules: [[Schedule]] = []
+        for file in files {
+            schedules.append(file.reminders.map { $0.schedule(floatingZone: options.floatingZone) })
+            for (reminder, schedule) in zip(file.reminders, schedules[schedules.count - 1]) {
+                guard case .zoned(let identifier) = Self.form(of: reminder) else { continue }
+                var earliest = min(schedule.firstOccurrence.instant, schedule.additionOccurrences().first?.instant ?? .max)
+                if let window = options.window { earliest = max(earliest, window.from) }
+                zones[identifier] = (reminder.timeZone.foundationZone, min(earliest, zones[identifier]?.from ?? earliest))
+            }
+        }
+
         var lines = ContentLines()
         lines.begin("VCALENDAR")
         lines.add("VERSION", [], "2.0")
@@ -123,32 +144,22 @@ public struct ICalendarWriter {
         lines.add("CALSCALE", [], "GREGORIAN")
         lines.add("METHOD", [], "PUBLISH")
         if let name = files.lazy.compactMap(\.name).first {
-            lines.add("NAME", [], ContentLines.text(name))
-            lines.add("X-WR-CALNAME", [], ContentLines.text(name))
-        }
-
-        var components = ContentLines()
-        var zones: [String: (zone: TimeZone, from: Int)] = [:]
-        for file in files {
-            for reminder in file.reminders {
-                let schedule = reminder.schedule(floatingZone: options.floatingZone)
-                let form = Self.form(of: reminder)
-                let written = writeComponents(reminder, file: file, schedule: schedule, form: form, into: &components)
-                if case .zoned(let identifier) = form, let first = written {
-                    let earliest = min(first, zones[identifier]?.from ?? first)
-                    zones[identifier] = (reminder.timeZone.foundationZone, earliest)
-                }
-            }
+            lines.addText("NAME", [], name)
+            lines.addText("X-WR-CALNAME", [], name)
         }
         for identifier in zones.keys.sorted() {
             let entry = zones[identifier]!
             TimeZoneComponent(identifier: identifier, zone: entry.zone).write(from: entry.from, now: options.now, into: &lines)
         }
-        var bytes = lines.bytes + components.bytes
-        var end = ContentLines()
-        end.end("VCALENDAR")
-        bytes += end.bytes
-        return bytes
+        for (file, fileSchedules) in zip(files, schedules) {
+            let context = FileContext(file: file, organizer: Self.organizer(file))
+            for (reminder, schedule) in zip(file.reminders, fileSchedules) {
+                writeComponents(reminder, file: context, schedule: schedule, form: Self.form(of: reminder), into: &lines)
+                if lines.bytes.count >= 1 << 16 { lines.drain(into: sink) }
+            }
+        }
+        lines.end("VCALENDAR")
+        lines.drain(into: sink)
     }
 
     static func form(of reminder: Reminder) -> Form {
@@ -164,17 +175,21 @@ public struct ICalendarWriter {
 
     // MARK: Components
 
-    /// Writes the reminder's components; returns the earliest instant written,
-    /// for the VTIMEZONE's span, or nil when nothing was.
-    private func writeComponents(_ reminder: Reminder, file: ReminderFile, schedule: Schedule, form: Form,
-                                 into lines: inout ContentLines) -> Int? {
+    /// What every component of a file shares.
+    struct FileContext {
+        var file: ReminderFile
+        var organizer: String
+    }
+
+    /// Writes the reminder's components.
+    private func writeComponents(_ reminder: Reminder, file context: FileContext, schedule: Schedule, form: Form,
+                                 into lines: inout ContentLines) {
+        let file = context.file
         let uid = "\(reminder.id)@\(file.uidDomain)"
         if let window = options.window {
-            var earliest: Int?
             var occurrences = schedule.occurrences()
             while let occurrence = occurrences.next(), occurrence.instant < window.to {
                 guard occurrence.instant >= window.from else { continue }
-                earliest = earliest ?? occurrence.instant
                 let stamp: String = switch form {
                 case .date: ICalendarValues.date(occurrence.wallClock.floorDivided(by: 86_400))
                 case .floating: ICalendarValues.localDateTime(occurrence.wallClock)
@@ -182,16 +197,13 @@ public struct ICalendarWriter {
                 }
                 let single = Component(uid: "\(reminder.id)-\(stamp)@\(file.uidDomain)", start: occurrence, rule: nil,
                                        excluded: [], added: [])
-                write(single, reminder: reminder, file: file, form: form, shown: true, into: &lines)
+                write(single, reminder: reminder, file: context, form: form, shown: true, into: &lines)
             }
-            return earliest
+            return
         }
-        let pieces = Self.components(of: schedule, uid: uid, reminderID: reminder.id, domain: file.uidDomain)
-        for piece in pieces {
-            write(piece, reminder: reminder, file: file, form: form, shown: false, into: &lines)
+        for piece in Self.components(of: schedule, uid: uid, reminderID: reminder.id, domain: file.uidDomain) {
+            write(piece, reminder: reminder, file: context, form: form, shown: false, into: &lines)
         }
-        let starts = pieces.map(\.start.instant) + schedule.additionOccurrences().map(\.instant)
-        return starts.min()
     }
 
     /// One VEVENT or VTODO to write.
@@ -209,7 +221,7 @@ public struct ICalendarWriter {
         var ruleOnly = schedule
         ruleOnly.exceptions = []
         ruleOnly.additions = []
-        let start = ruleOnly.occurrences().first { _ in true }!
+        let start = schedule.firstOccurrence
         let excluded = schedule.excludedOccurrences()
         let added = schedule.additionOccurrences()
         guard let rule = schedule.rule, !schedule.timesOfDay.isEmpty else {
@@ -261,25 +273,26 @@ public struct ICalendarWriter {
         return .local(WallClock.localDateTime(naiveSeconds: last.wallClock))
     }
 
-    private func write(_ component: Component, reminder: Reminder, file: ReminderFile, form: Form, shown: Bool,
+    private func write(_ component: Component, reminder: Reminder, file context: FileContext, form: Form, shown: Bool,
                        into lines: inout ContentLines) {
+        let file = context.file
         let kind = reminder.isTodo ? "VTODO" : "VEVENT"
         lines.begin(kind)
-        lines.add("UID", [], ContentLines.text(component.uid))
-        lines.add("X-REMINDC-ID", [], ContentLines.text(reminder.id))
+        lines.addText("UID", [], component.uid)
+        lines.addText("X-REMINDC-ID", [], reminder.id)
         lines.add("DTSTAMP", [], ICalendarValues.utcDateTime(options.now))
         let start = form.value(component.start, shown: shown)
         lines.add("DTSTART", start.parameters, start.text)
         if reminder.isTodo { lines.add("DUE", start.parameters, start.text) }
-        lines.add("SUMMARY", [], ContentLines.text(reminder.title))
-        if let note = reminder.note { lines.add("DESCRIPTION", [], ContentLines.text(note)) }
-        if let category = reminder.category { lines.add("CATEGORIES", [], ContentLines.text(category)) }
+        lines.addText("SUMMARY", [], reminder.title)
+        if let note = reminder.note { lines.addText("DESCRIPTION", [], note) }
+        if let category = reminder.category { lines.addText("CATEGORIES", [], category) }
         if let rule = component.rule { lines.add("RRULE", [], rule.text) }
         for (property, occurrences) in [("EXDATE", component.excluded), ("RDATE", component.added)] where !occurrences.isEmpty {
             let values = occurrences.map { form.value($0) }
             lines.add(property, values[0].parameters, values.map(\.text).joined(separator: ","))
         }
-        lines.add("ORGANIZER", [.init("CN", file.name ?? file.uidDomain)], Self.organizer(file))
+        lines.add("ORGANIZER", [.init("CN", file.name ?? file.uidDomain)], context.organizer)
         if reminder.isTodo {
             lines.add("STATUS", [], "NEEDS-ACTION")
             lines.add("PRIORITY", [], "0")
@@ -291,7 +304,7 @@ public struct ICalendarWriter {
 
     private func writeExtensions(_ reminder: Reminder, file: ReminderFile, into lines: inout ContentLines) {
         switch reminder.action {
-        case .label(let label): lines.add("X-REMINDC-ACTION-LABEL", [], ContentLines.text(label))
+        case .label(let label): lines.addText("X-REMINDC-ACTION-LABEL", [], label)
         case .hidden: lines.add("X-REMINDC-ACTION-HIDDEN", [], "TRUE")
         case nil: break
         }
@@ -299,11 +312,11 @@ public struct ICalendarWriter {
         switch reminder.sound {
         case .default: lines.add("X-REMINDC-SOUND", [], "default")
         case .silent: lines.add("X-REMINDC-SOUND", [], "none")
-        case .file(let path): lines.add("X-REMINDC-SOUND", [], ContentLines.text(path))
+        case .file(let path): lines.addText("X-REMINDC-SOUND", [], path)
         case nil: break
         }
         for entry in reminder.data {
-            lines.add("X-REMINDC-DATA", [.init("KEY", entry.key)], ContentLines.text(entry.value))
+            lines.addText("X-REMINDC-DATA", [.init("KEY", entry.key)], entry.value)
         }
         guard let id = reminder.category, let category = file.category(id) else { return }
         for action in category.actions {
@@ -314,7 +327,7 @@ public struct ICalendarWriter {
                 .init("AUTHENTICATION-REQUIRED", action.authenticationRequired ? "TRUE" : "FALSE"),
             ]
             if let snooze = action.snooze { parameters.append(.init("SNOOZE", ICalendarValues.duration(snooze, negative: false))) }
-            lines.add("X-REMINDC-CATEGORY-ACTION", parameters, ContentLines.text(action.title))
+            lines.addText("X-REMINDC-CATEGORY-ACTION", parameters, action.title)
         }
         lines.add("X-REMINDC-CATEGORY-MINIMAL", [], category.minimal.map(ContentLines.text).joined(separator: ","))
     }
@@ -324,7 +337,7 @@ public struct ICalendarWriter {
         let related: [ContentLines.Parameter] = reminder.isTodo ? [.init("RELATED", "END")] : []
         lines.begin("VALARM")
         lines.add("ACTION", [], "DISPLAY")
-        lines.add("DESCRIPTION", [], ContentLines.text(reminder.title))
+        lines.addText("DESCRIPTION", [], reminder.title)
         lines.add("TRIGGER", related, trigger)
         lines.end("VALARM")
         switch reminder.sound {

@@ -59,7 +59,7 @@ struct TimeZoneComponent {
         let transitions = self.transitions(from: start, to: horizon)
 
         lines.begin("VTIMEZONE")
-        lines.add("TZID", [], ContentLines.text(identifier))
+        lines.addText("TZID", [], identifier)
         defer { lines.end("VTIMEZONE") }
 
         guard !transitions.isEmpty else {
@@ -101,7 +101,7 @@ struct TimeZoneComponent {
         lines.add("TZOFFSETFROM", [], ICalendarValues.utcOffset(before))
         lines.add("TZOFFSETTO", [], ICalendarValues.utcOffset(after))
         if let rule { lines.add("RRULE", [], rule) }
-        if let name { lines.add("TZNAME", [], ContentLines.text(name)) }
+        if let name { lines.addText("TZNAME", [], name) }
         lines.end(kind)
     }
 
