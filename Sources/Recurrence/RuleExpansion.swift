@@ -169,7 +169,7 @@ struct RuleExpansion {
     // MARK: Setting up
 
     /// Fills what RFC 5545 derives from DTSTART; see the type's comment.
-    private static func fillFromStart(_ rule: inout RecurrenceRule, facts: DayFacts) {
+    static func fillFromStart(_ rule: inout RecurrenceRule, facts: DayFacts) {
         let month = RecurrenceRule.Month(facts.month, isLeap: facts.isLeapMonth)
         let weekday = RecurrenceRule.WeekdayOccurrence(Weekday.allCases[facts.weekdayIndex])
         switch rule.frequency {

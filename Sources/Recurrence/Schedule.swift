@@ -352,3 +352,16 @@ extension Int {
         self >= 0 ? self / divisor : -((-self + divisor - 1) / divisor)
     }
 }
+
+extension RecurrenceRule {
+    /// The rule with what it leaves open taken from `start` the way the
+    /// engine takes it (RFC 5545 §3.3.10): a monthly rule without days gets
+    /// the start's day of the month, a weekly one the start's weekday, and so
+    /// on. Writers that spell a rule out in another syntax start from this.
+    public func resolved(start: LocalDateTime) -> RecurrenceRule {
+        var scale = calendar.flatMap(CalendarScale.init(rscale:)) ?? .gregorian
+        var rule = self
+        RuleExpansion.fillFromStart(&rule, facts: scale.facts(start.date.daysSinceEpoch))
+        return rule
+    }
+}

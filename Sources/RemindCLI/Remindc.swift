@@ -37,9 +37,9 @@ public struct Outcome: Sendable, Equatable {
 
 /// The `remindc` command: parses arguments and dispatches to a subcommand.
 public enum Remindc {
-    static let abstract = "A reminder compiler: checks reminder files written in YAML, reports every problem at its line and column, expands their repeats, and writes them as iCalendar."
+    static let abstract = "A reminder compiler: checks reminder files written in YAML, reports every problem at its line and column, expands their repeats, and writes them as iCalendar or a crontab."
 
-    static let commands: [CommandSpec] = [CheckCommand.spec, ExpandCommand.spec, IcsCommand.spec]
+    static let commands: [CommandSpec] = [CheckCommand.spec, ExpandCommand.spec, IcsCommand.spec, CrontabCommand.spec]
 
     static let topLevel = CommandSpec(
         name: "",
@@ -78,6 +78,10 @@ public enum Remindc {
                 let parsed = try IcsCommand.spec.parse(arguments)
                 if parsed.wantsHelp { return Outcome(stdout: IcsCommand.spec.help) }
                 return try IcsCommand.run(parsed, invocation: invocation)
+            case CrontabCommand.spec.name:
+                let parsed = try CrontabCommand.spec.parse(arguments)
+                if parsed.wantsHelp { return Outcome(stdout: CrontabCommand.spec.help) }
+                return try CrontabCommand.run(parsed, invocation: invocation)
             default:
                 if first.hasPrefix("-") {
                     throw UsageError(message: "Unknown option '\(first)'", command: nil)

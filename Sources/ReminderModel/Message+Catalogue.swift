@@ -195,6 +195,18 @@ extension Message {
         }
     }
 
+    public static func cronInexact(_ id: String, _ reason: String, allowed: Bool) -> Message {
+        Message(id: "cron-inexact", severity: allowed ? .warning : .error,
+                text: "cron cannot fire '\(id)' exactly: \(reason)",
+                hint: allowed ? "marked '# inexact:' in the crontab" : "use 'remindc ics', or --allow-inexact to accept an inexact entry")
+    }
+
+    public static func cronDaylightSaving(_ id: String, _ notes: [String]) -> Message {
+        Message(id: "cron-dst", severity: .warning,
+                text: "cron and remindc expand differ for '\(id)' on \(notes.count == 1 ? "one date" : "\(notes.count) dates") around daylight-saving changes: \(notes[0])",
+                hint: "the dates are listed as '# dst:' comments under the entry")
+    }
+
     public static func exceptionForm(_ key: String, allDay: Bool) -> Message {
         allDay
             ? Message(id: "invalid-repeat", text: "an all-day reminder's '\(key)' takes dates, not times",

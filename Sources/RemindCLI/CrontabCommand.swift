@@ -1,0 +1,143 @@
+import Foundation
+import Recurrence
+import ReminderModel
+import ReminderOutput
+
+/// `remindc crontab`: the reminders as crontab entries.
+enum CrontabCommand {
+    static let spec = CommandSpec(
+        name: "crontab",
+        abstract: "Write reminders as a crontab that fires exactly when 'expand' says.",
+        discussion: """
+            Writes entries for a machine whose clock runs in --zone, each running TEMPLATE with {id}, {title}, \
+            {note}, {sound} and {category} replaced (default: a desktop notification with notify-send, and \
+            paplay for a sound file). Reports what cron cannot do exactly (exit 1 unless --allow-inexact) and \
+            where its daylight-saving behaviour differs. --install merges the entries into your crontab between \
+            '# BEGIN remindc' and '# END remindc' lines, keeping every other line. Exits with 0 on success, 1 \
+            when a file has an error or an entry would be inexact, and 2 for a usage error or a path that \
+            cannot be read.
+            """,
+        options: [
+            OptionSpec(names: ["--command"], valueName: "template", help: "The command per occurrence, with {id}, {title}, {note}, {sound}, {category}."),
+            TimeOptions.zoneOption,
+            OptionSpec(names: ["--allow-inexact"], valueName: nil, help: "Write entries cron cannot make exact, marked '# inexact:'."),
+            OptionSpec(names: ["-o", "--output"], valueName: "file", help: "Write to this file, replacing it only once all is written."),
+            OptionSpec(names: ["--install"], valueName: nil, help: "Merge the entries into your crontab (crontab -l, then crontab -)."),
+            TimeOptions.nowOption,
+        ],
+        argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true)
+    )
+
+    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+        let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
+        if let template = arguments.value("--command"), let problem = CrontabWriter.templateProblem(template) {
+            throw UsageError(message: "--command cannot be used: \(problem)", command: spec.name)
+        }
+        if arguments.flag("--install") && arguments.value("-o") != nil {
+            throw UsageError(message: "--install and -o cannot both be given", command: spec.name)
+        }
+        let inputs: Inputs
+        switch Inputs.read(arguments.positionals) {
+        case .success(let read): inputs = read
+        case .failure(let error): return error.outcome
+        }
+        var diagnostics: [Diagnostic] = []
+        var sources: [String: [UInt8]] = [:]
+        var files: [ReminderFile] = []
+        for input in inputs.files {
+            let result = ReminderFile.load(input.bytes, path: input.path)
+            var found = result.diagnostics
+            if let file = result.file {
+                found += file.scheduleDiagnostics()
+                files.append(file)
+            }
+            if !found.isEmpty { sources[input.path] = input.bytes }
+            diagnostics += Diagnostic.sortedForReport(found)
+        }
+        let reporter = TextReporter(colour: false)
+        func report(_ diagnostics: [Diagnostic]) -> String {
+            diagnostics.isEmpty ? "" : reporter.render(diagnostics, sources: sources)
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return Outcome(stderr: report(diagnostics) + reporter.summary(diagnostics, fileCount: inputs.files.count), status: 1)
+        }
+        let writer = CrontabWriter(options: .init(hostZone: time.zone, command: arguments.value("--command"),
+                                                  allowInexact: arguments.flag("--allow-inexact"), now: time.now))
+        let output = writer.write(files)
+        diagnostics += output.diagnostics
+        for file in files where !sources.keys.contains(file.path) {
+            sources[file.path] = inputs.files.first { $0.path == file.path }?.bytes
+        }
+        if output.diagnostics.contains(where: { $0.severity == .error }) {
+            return Outcome(stderr: report(diagnostics) + reporter.summary(diagnostics, fileCount: inputs.files.count), status: 1)
+        }
+        let warnings = report(diagnostics)
+        if arguments.flag("--install") {
+            return install(output.text, label: files.map(\.path).joined(separator: " "), warnings: warnings)
+        }
+        guard let path = arguments.value("-o") else {
+            return Outcome(stdout: output.text, stderr: warnings)
+        }
+        do {
+            try AtomicFile.write(to: path) { sink in sink(Array(output.text.utf8)) }
+        } catch {
+            return Outcome(stderr: warnings + "Error: cannot write '\(path)': \(error.localizedDescription)\n", status: 2)
+        }
+        return Outcome(stderr: warnings)
+    }
+
+    /// Merges `text` into the user's crontab between `# BEGIN remindc <label>`
+    /// and `# END remindc <label>`, keeping every other line byte for byte;
+    /// the new crontab is checked with `crontab -n` (where the cron has it)
+    /// before `crontab -` installs it, so a failure leaves the old one.
+    static func install(_ text: String, label: String, warnings: String) -> Outcome {
+        let current = runCrontab(["-l"], input: nil)
+        // `crontab -l` fails when the user has no crontab yet: start from nothing.
+        let existing = current.status == 0 ? current.output : ""
+        let merged = CrontabMerge.merge(existing: existing, block: text, label: label)
+        let check = runCrontab(["-n", "-"], input: merged)
+        if check.status != 0 && !check.errors.contains("invalid option") && !check.errors.contains("usage") {
+            return Outcome(stderr: warnings + "Error: crontab -n rejected the new crontab; nothing was installed:\n" + check.errors, status: 1)
+        }
+        let installed = runCrontab(["-"], input: merged)
+        guard installed.status == 0 else {
+            return Outcome(stderr: warnings + "Error: crontab - failed; the old crontab stays:\n" + installed.errors, status: 1)
+        }
+        return Outcome(stderr: warnings)
+    }
+
+    static func runCrontab(_ arguments: [String], input: String?) -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["crontab"] + arguments
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        do { try process.run() } catch { return (127, "", "cannot run crontab: \(error)\n") }
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try? stdin.fileHandleForWriting.close()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output, errors)
+    }
+}
+
+/// The block remindc owns in a crontab, replaced in place or appended.
+enum CrontabMerge {
+    static func merge(existing: String, block: String, label: String) -> String {
+        let begin = "# BEGIN remindc \(label)"
+        let end = "# END remindc \(label)"
+        let wrapped = begin + "\n" + block + (block.hasSuffix("\n") ? "" : "\n") + end + "\n"
+        var lines = existing.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        if let first = lines.firstIndex(of: begin), let last = lines[first...].firstIndex(of: end) {
+            let before = lines[..<first].map { $0 + "\n" }.joined()
+            let after = lines[(last + 1)...].map { $0 + "\n" }.joined()
+            return before + wrapped + after
+        }
+        let prefix = existing.isEmpty || existing.hasSuffix("\n") ? existing : existing + "\n"
+        return prefix + wrapped
+    }
+}

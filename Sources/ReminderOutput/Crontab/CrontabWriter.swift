@@ -1,0 +1,467 @@
+import Foundation
+import Recurrence
+import ReminderModel
+
+/// Writes reminders as a crontab for a machine whose clock runs in one zone
+/// (SPEC §2 crontab): entries that fire exactly when `remindc expand` says,
+/// each alert `before:` its occurrence, or an `inexact` error saying why not.
+///
+/// Each reminder becomes entries of portable fields (numbers, `*`, ranges,
+/// `a-b/n`, lists; Sunday is 0) and a POSIX-sh guard for what fields cannot
+/// say: intervals (every 2 weeks: weeks since the start, from the Julian day
+/// number), nth and last weekdays, days from the end of the month, a weekday
+/// together with days of the month, the start, `until` and `count` (as the
+/// last occurrence), exceptions, and zones other than the machine's (a
+/// superset of minutes, and the zone's own clock in the guard). Additions
+/// and a start the rule does not select are one-off entries with a year
+/// check. Every N minutes that divides 1440 becomes the fewest lines, one per
+/// distinct set of minutes in an hour (every 90 minutes is two lines).
+///
+/// What cron cannot do exactly is reported: BYSETPOS, BYYEARDAY, BYWEEKNO,
+/// other calendars, seconds, an alert on an earlier day than its
+/// occurrence. Such a reminder with at most 200 occurrences is listed
+/// occurrence by occurrence instead, which is exact.
+///
+/// Daylight saving: cron (Debian's and cronie) runs a fixed-time entry whose
+/// time a change skips right after the change, and a `*` entry loses it or
+/// runs twice in a repeated hour; the guard of another zone's reminder reads
+/// that zone's clock, which skips and repeats too. Each date in the next
+/// year where that differs from `expand` is a `cron-dst` warning and a
+/// `# dst:` comment under the entry.
+public struct CrontabWriter {
+    public struct Options: Sendable {
+        /// The machine's zone: the one cron's clock runs in.
+        public var hostZone: TimeZone
+        /// The command per occurrence, with `{id}`, `{title}`, `{note}`,
+        /// `{sound}` and `{category}`; nil for the default notification.
+        public var command: String?
+        public var allowInexact: Bool
+        /// "Now", for the window of daylight-saving warnings and inexact listings.
+        public var now: Int
+
+        public init(hostZone: TimeZone, command: String? = nil, allowInexact: Bool = false, now: Int) {
+            self.hostZone = hostZone
+            self.command = command
+            self.allowInexact = allowInexact
+            self.now = now
+        }
+    }
+
+    public struct Output: Sendable {
+        public var text: String
+        /// `cron-inexact` errors (warnings with `allowInexact`) and `cron-dst` warnings.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// The default command: a desktop notification, and the sound when the
+    /// reminder has a file.
+    public static let defaultCommand = "notify-send -a remindc -- {title} {note}"
+
+    let options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    public func write(_ files: [ReminderFile]) -> Output {
+        var text = """
+            # Written by remindc \(RemindcVersion.string) for a machine whose clock runs in \(options.hostZone.identifier).
+            # Regenerate it rather than editing it: remindc crontab \(files.map(\.path).joined(separator: " "))
+            SHELL=/bin/sh
+            PATH=/usr/local/bin:/usr/bin:/bin
+            MAILTO=""
+
+            """
+        var diagnostics: [Diagnostic] = []
+        for file in files {
+            for reminder in file.reminders {
+                let result = entries(for: reminder, in: file)
+                text += "\n# id: \(reminder.id)\n"
+                text += "# \(Self.describe(reminder))\n"
+                if let reason = result.inexact {
+                    let message = Message.cronInexact(reminder.id, reason, allowed: options.allowInexact)
+                    diagnostics.append(Diagnostic(message, file: file.path, span: reminder.spans.repeats ?? reminder.spans.start))
+                    text += "# inexact: \(Self.comment(reason, limit: nil))\n"
+                }
+                for note in result.daylightSaving {
+                    text += "# dst: \(note)\n"
+                }
+                if !result.daylightSaving.isEmpty {
+                    diagnostics.append(Diagnostic(.cronDaylightSaving(reminder.id, result.daylightSaving), file: file.path,
+                                                  span: reminder.spans.start))
+                }
+                text += result.lines.map { $0 + "\n" }.joined()
+            }
+        }
+        return Output(text: text, diagnostics: diagnostics)
+    }
+
+    // MARK: One reminder
+
+    struct Result {
+        var lines: [String] = []
+        var inexact: String?
+        var daylightSaving: [String] = []
+    }
+
+    /// Why a reminder cannot be written exactly.
+    struct Inexact: Error {
+        var reason: String
+    }
+
+    func entries(for reminder: Reminder, in file: ReminderFile) -> Result {
+        let schedule = reminder.schedule(floatingZone: options.hostZone)
+        let zone = cronZone(of: reminder)
+        let command = Self.command(options.command, reminder: reminder, file: file)
+        var result = Result()
+        let plan: [CronEntry]
+        do {
+            plan = try entries(reminder, schedule: schedule, zone: zone)
+        } catch {
+            // Exact anyway when the occurrences are few enough to list.
+            let listed = Array(schedule.occurrences().prefix(201))
+            if listed.count <= 200 {
+                plan = listed.map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
+            } else {
+                result.inexact = error.reason
+                guard options.allowInexact else { return result }
+                let horizon = options.now + 366 * 86_400
+                let upcoming = schedule.occurrences().lazy.filter { $0.instant >= options.now }.prefix { $0.instant < horizon }
+                plan = upcoming.map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
+                result.inexact = error.reason + "; listed until " + WallClock.local(at: horizon, in: options.hostZone).date.description
+            }
+        }
+        result.lines = plan.map { $0.line(zone: zone.name, command: command) }
+        result.daylightSaving = daylightSavingNotes(reminder, schedule: schedule, zone: zone, entries: plan)
+        return result
+    }
+
+    /// The zone whose clock the guard reads: nil for the machine's (and for
+    /// floating reminders, which follow whatever clock the machine has).
+    struct CronZone {
+        var name: String?
+        var timeZone: TimeZone
+        /// Whether the zone's clock is the machine's, so fields can carry times.
+        var isHost: Bool
+    }
+
+    func cronZone(of reminder: Reminder) -> CronZone {
+        switch reminder.timeZone {
+        case .floating:
+            return CronZone(name: nil, timeZone: options.hostZone, isHost: true)
+        case .utc, .named:
+            let zone = reminder.timeZone.foundationZone
+            let name = reminder.timeZone == .utc ? "UTC" : reminder.timeZone.description
+            let same = zone.identifier == options.hostZone.identifier
+                || (reminder.timeZone == .utc && options.hostZone.identifier == "UTC")
+            return CronZone(name: same ? nil : name, timeZone: zone, isHost: same)
+        }
+    }
+
+    /// The wall clock (naive seconds, in the reminder's zone) at which the
+    /// alert for `occurrence` fires.
+    func alertWallClock(of occurrence: Occurrence, _ reminder: Reminder) -> Int {
+        let before = reminder.before ?? Duration()
+        return occurrence.wallClock - before.days * 86_400 - before.seconds
+    }
+
+    /// A single fire time: its fields, and its year in the guard.
+    func oneOff(_ wallClock: Int, zone: CronZone) -> CronEntry {
+        let local = WallClock.localDateTime(naiveSeconds: wallClock)
+        if zone.isHost {
+            var entry = CronEntry(minute: "\(local.time.minute)", hour: "\(local.time.hour)")
+            entry.dayOfMonth = "\(local.date.day)"
+            entry.month = "\(local.date.month)"
+            entry.conditions = ["[ $1 = \(local.date.year) ]"]
+            return entry
+        }
+        var entry = CronEntry(minute: CronShell.list(minutesInHost(of: [local.time.minute], zone: zone)), hour: "*")
+        entry.conditions = ["[ \(CronShell.stamp) = \(CronShell.stamp(wallClock)) ]"]
+        return entry
+    }
+
+    /// Minutes of the machine's clock at which a zone's clock can show one of
+    /// `minutes`: the zones' offsets may differ by any amount over the years.
+    func minutesInHost(of minutes: [Int], zone: CronZone) -> [Int] {
+        var differences = Set<Int>()
+        var instant = options.now - 366 * 86_400
+        let end = options.now + 3 * 366 * 86_400
+        while instant < end {
+            let difference = zone.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+                - options.hostZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+            differences.insert(difference / 60)
+            instant += 7 * 86_400
+        }
+        var result = Set<Int>()
+        for minute in minutes {
+            for difference in differences {
+                result.insert(((minute - difference) % 60 + 60) % 60)
+            }
+        }
+        return result.sorted()
+    }
+
+    // MARK: Rules
+
+    func entries(_ reminder: Reminder, schedule: Schedule, zone: CronZone) throws(Inexact) -> [CronEntry] {
+        let first = schedule.firstOccurrence
+        let firstAlert = alertWallClock(of: first, reminder)
+        guard firstAlert - firstAlert.floorDivided(by: 60) * 60 == 0 else {
+            throw Inexact(reason: "it fires at a second other than :00, and cron has minutes only")
+        }
+        var plan: [CronEntry] = []
+        var bounds: [String] = ["[ \(CronShell.stamp) -ge \(CronShell.stamp(firstAlert)) ]"]
+        if let rule = schedule.rule, rule.end != .never {
+            var last = first
+            for occurrence in schedule.occurrences() { last = occurrence }
+            bounds.append("[ \(CronShell.stamp) -le \(CronShell.stamp(alertWallClock(of: last, reminder))) ]")
+        }
+        let excluded = schedule.excludedOccurrences().map { CronShell.stamp(alertWallClock(of: $0, reminder)) }
+        if !excluded.isEmpty {
+            bounds.append("{ case \(CronShell.stamp) in \(excluded.joined(separator: "|"))) false;; esac; }")
+        }
+        guard let rule = schedule.rule else {
+            return [oneOff(firstAlert, zone: zone)] + schedule.additionOccurrences().map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
+        }
+        var ruled = try ruleEntries(reminder, rule: rule.resolved(start: schedule.start), schedule: schedule, zone: zone)
+        for index in ruled.indices { ruled[index].conditions += bounds }
+        plan += ruled
+        if !schedule.ruleSelectsStart() { plan.append(oneOff(firstAlert, zone: zone)) }
+        plan += schedule.additionOccurrences().map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
+        if plan.contains(where: { $0.line(zone: zone.name, command: "").utf8.count > 700 }) {
+            throw Inexact(reason: "its guard would not fit in a crontab line")
+        }
+        return plan
+    }
+
+    func ruleEntries(_ reminder: Reminder, rule: RecurrenceRule, schedule: Schedule, zone: CronZone) throws(Inexact) -> [CronEntry] {
+        guard rule.calendar == nil else { throw Inexact(reason: "cron has no \(rule.calendar!) calendar") }
+        guard rule.bySetPosition.isEmpty else { throw Inexact(reason: "cron cannot pick the nth of a period's matches (position/BYSETPOS)") }
+        guard rule.byYearDay.isEmpty, rule.byWeekNumber.isEmpty else { throw Inexact(reason: "cron has no days of the year or week numbers") }
+        guard rule.frequency != .secondly, rule.bySecond.allSatisfy({ $0 == 0 }) else { throw Inexact(reason: "cron has minutes only, not seconds") }
+        let before = reminder.before ?? Duration()
+        let shift = before.days * 86_400 + before.seconds
+        guard shift.isMultiple(of: 60) else { throw Inexact(reason: "'before' has seconds, and cron has minutes only") }
+        let startWallClock = WallClock.naiveSeconds(schedule.start) - shift
+        let startDay = startWallClock.floorDivided(by: 86_400)
+        let startMinute = (startWallClock - startDay * 86_400) / 60
+
+        let dates = DatePredicate(rule: rule, startDay: WallClock.naiveSeconds(schedule.start).floorDivided(by: 86_400))
+        if rule.frequency >= .daily {
+            // Times of day of the alerts; they must stay on the occurrence's day.
+            let times = schedule.timesOfDay.isEmpty
+                ? Self.defaultTimes(rule: rule, start: schedule.start, allDay: schedule.isAllDay)
+                : schedule.timesOfDay.map(\.secondsSinceMidnight)
+            let alertTimes = times.map { $0 - shift }
+            guard alertTimes.allSatisfy({ $0 >= 0 }) else {
+                throw Inexact(reason: "its alert falls on an earlier day than the occurrence ('before' crosses midnight)")
+            }
+            guard alertTimes.allSatisfy({ $0.isMultiple(of: 60) }) else { throw Inexact(reason: "cron has minutes only, not seconds") }
+            return try dayEntries(dates: dates, minutesOfDay: alertTimes.map { $0 / 60 }, zone: zone)
+        }
+        guard shift == 0 || (rule.byHour.isEmpty && rule.byMinute.isEmpty) else {
+            throw Inexact(reason: "'before' with hours or minutes limits of a sub-daily repeat")
+        }
+        return try clockEntries(rule: rule, dates: dates, startDay: startDay, startMinute: startMinute, zone: zone)
+    }
+
+    /// The times of day a DAILY-or-coarser rule fires at when it names no
+    /// BYHOUR: the start's, or its BYMINUTE combinations.
+    static func defaultTimes(rule: RecurrenceRule, start: LocalDateTime, allDay: Bool) -> [Int] {
+        if allDay { return [0] }
+        let hours = rule.byHour.isEmpty ? [start.time.hour] : rule.byHour
+        let minutes = rule.byMinute.isEmpty ? [start.time.minute] : rule.byMinute
+        let seconds = rule.bySecond.isEmpty ? [start.time.second] : rule.bySecond
+        return hours.flatMap { hour in minutes.flatMap { minute in seconds.map { hour * 3600 + minute * 60 + $0 } } }
+    }
+
+    /// DAILY, WEEKLY, MONTHLY, YEARLY: one entry per minute of the hour,
+    /// with its hours, the date fields and the date guard.
+    func dayEntries(dates: DatePredicate, minutesOfDay: [Int], zone: CronZone) throws(Inexact) -> [CronEntry] {
+        var byMinute: [Int: [Int]] = [:]
+        for minute in Set(minutesOfDay) { byMinute[minute % 60, default: []].append(minute / 60) }
+        // Group minutes that share the same hours into one entry.
+        var groups: [[Int]: [Int]] = [:]
+        for (minute, hours) in byMinute { groups[hours.sorted(), default: []].append(minute) }
+        var entries: [CronEntry] = []
+        for (hours, minutes) in groups.sorted(by: { $0.value.min()! < $1.value.min()! }) {
+            var entry: CronEntry
+            if zone.isHost {
+                entry = CronEntry(minute: CronShell.list(minutes), hour: CronShell.list(hours))
+                try dates.apply(to: &entry, fieldsAllowed: true)
+            } else {
+                entry = CronEntry(minute: CronShell.list(minutesInHost(of: minutes, zone: zone)), hour: "*")
+                try dates.apply(to: &entry, fieldsAllowed: false)
+                let clock = hours.flatMap { hour in minutes.map { CronShell.two(hour) + CronShell.two($0) } }
+                entry.conditions.append(clock.count == 1 ? "[ $4$5 = \(clock[0]) ]" : "{ case $4$5 in \(clock.joined(separator: "|"))) ;; *) false;; esac; }")
+            }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    /// HOURLY and MINUTELY.
+    func clockEntries(rule: RecurrenceRule, dates: DatePredicate, startDay: Int, startMinute: Int, zone: CronZone) throws(Inexact) -> [CronEntry] {
+        let step = rule.frequency == .hourly ? 60 * rule.interval : rule.interval
+        let allowedHours = Set(rule.byHour.isEmpty ? Array(0...23) : rule.byHour)
+        let allowedMinutes: Set<Int> = rule.frequency == .hourly
+            ? Set(rule.byMinute.isEmpty ? [startMinute % 60] : rule.byMinute)
+            : Set(rule.byMinute.isEmpty ? Array(0...59) : rule.byMinute)
+        // The minutes of the day the interval reaches when it divides a day.
+        if 1440 % step == 0 && zone.isHost {
+            var hoursByMinutes: [[Int]: [Int]] = [:]
+            for hour in 0..<24 where allowedHours.contains(hour) {
+                var minutes: [Int] = []
+                for minute in 0..<60 where allowedMinutes.contains(minute) {
+                    if ((hour * 60 + minute - startMinute) % step + step) % step == 0 { minutes.append(minute) }
+                }
+                if !minutes.isEmpty { hoursByMinutes[minutes, default: []].append(hour) }
+            }
+            return try hoursByMinutes.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { minutes, hours throws(Inexact) in
+                var entry = CronEntry(minute: Self.minuteField(minutes), hour: hours.count == 24 ? "*" : CronShell.list(hours))
+                try dates.apply(to: &entry, fieldsAllowed: true)
+                return entry
+            }
+        }
+        // Otherwise count minutes since the start in the guard.
+        var minutesField = Array(allowedMinutes)
+        if rule.frequency == .hourly || step.isMultiple(of: 60) { minutesField = [startMinute % 60].filter(allowedMinutes.contains) }
+        var entry = CronEntry(minute: zone.isHost ? Self.minuteField(minutesField.sorted()) : CronShell.list(minutesInHost(of: minutesField, zone: zone)),
+                              hour: zone.isHost && allowedHours.count < 24 ? CronShell.list(Array(allowedHours)) : "*")
+        try dates.apply(to: &entry, fieldsAllowed: zone.isHost)
+        dates.needJulianDay(&entry)
+        if !zone.isHost {
+            if allowedHours.count < 24 { entry.conditions.append(Self.membership("h", Array(allowedHours))) }
+            entry.conditions.append(Self.membership("n", minutesField))
+        }
+        let elapsed = "(j-\(CronShell.julianDay(of: startDay)))*1440+h*60+n-\(startMinute)"
+        entry.conditions.append("[ \(CronShell.modulo(elapsed, step)) -eq 0 ]")
+        return [entry]
+    }
+
+    static func minuteField(_ minutes: [Int]) -> String {
+        if minutes.count == 60 { return "*" }
+        if minutes.count > 1, let first = minutes.first {
+            let step = minutes[1] - first
+            if step > 1 && 60 % step == 0 && minutes.count == 60 / step && first < step
+                && zip(minutes, minutes.dropFirst()).allSatisfy({ $1 - $0 == step }) {
+                return first == 0 ? "*/\(step)" : "\(first)-59/\(step)"
+            }
+        }
+        return CronShell.list(minutes)
+    }
+
+    static func membership(_ variable: String, _ values: [Int]) -> String {
+        let sorted = Array(Set(values)).sorted()
+        if sorted.count == 1 { return "[ $\(variable) -eq \(sorted[0]) ]" }
+        return "{ case $\(variable) in \(sorted.map(String.init).joined(separator: "|"))) ;; *) false;; esac; }"
+    }
+
+    // MARK: Commands
+
+    /// The command with its placeholders replaced: each becomes a
+    /// double-quoted command substitution that decodes the text from
+    /// base64, so no character of it reaches cron or the shell as syntax.
+    /// The template's own `%` are escaped for Debian's cron and cronie.
+    static func command(_ template: String?, reminder: Reminder, file: ReminderFile) -> String {
+        var sound = ""
+        if case .file(let path) = reminder.sound {
+            sound = path.hasPrefix("/") ? path
+                : URL(fileURLWithPath: file.path).deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL.path
+        }
+        var text = template ?? (sound.isEmpty ? defaultCommand : defaultCommand + "; paplay {sound}")
+        text = text.replacingOccurrences(of: "%", with: "\\%")
+        let values = ["{id}": reminder.id, "{title}": reminder.title, "{note}": reminder.note ?? "", "{sound}": sound,
+                      "{category}": reminder.category ?? ""]
+        for (placeholder, value) in values {
+            let encoded = value.isEmpty ? "\"\"" : "\"$(echo \(Data(value.utf8).base64EncodedString()) | base64 -d)\""
+            text = text.replacingOccurrences(of: placeholder, with: encoded)
+        }
+        return text
+    }
+
+    /// Why a TEMPLATE cannot be used, or nil: a newline ends a cron entry,
+    /// busybox crond cuts lines at `#`, Debian's cron turns `\\` into `\`.
+    public static func templateProblem(_ template: String) -> String? {
+        if template.contains(where: \.isNewline) { return "a newline would end the crontab entry" }
+        if template.contains("#") { return "busybox crond cuts the line at '#'" }
+        if template.contains("\\\\") { return "Debian's cron turns '\\\\' into '\\'" }
+        return nil
+    }
+
+    // MARK: Comments
+
+    /// A readable comment of the reminder's schedule.
+    static func describe(_ reminder: Reminder) -> String {
+        var text = "\(comment(reminder.title)): from \(reminder.start) (\(reminder.timeZone))"
+        if let repeats = reminder.repeats { text += ", RRULE:\(repeats.rule.text)" }
+        if let before = reminder.before, !before.isZero { text += ", alert \(before) before" }
+        return text
+    }
+
+    /// Text safe in a comment line: one line, no `%`, at most `limit` characters.
+    static func comment(_ text: String, limit: Int? = 80) -> String {
+        var result = String(text.unicodeScalars.map { scalar -> Character in
+            scalar.value < 0x20 || scalar == "%" || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                || scalar == "\u{2028}" || scalar == "\u{2029}" ? " " : Character(scalar)
+        })
+        if let limit, result.count > limit { result = String(result.prefix(limit - 1)) + "…" }
+        return result
+    }
+
+    // MARK: Daylight saving
+
+    /// The dates in the next year where cron's daylight-saving behaviour
+    /// differs from the occurrences: `2027-03-28 02:30 ...`.
+    func daylightSavingNotes(_ reminder: Reminder, schedule: Schedule, zone: CronZone, entries: [CronEntry]) -> [String] {
+        let clockZone = zone.isHost ? options.hostZone : zone.timeZone
+        let fixed = entries.allSatisfy(\.isFixedTime)
+        let end = options.now + 366 * 86_400
+        var alerts: [Int] = []
+        var occurrences = schedule.occurrences()
+        while let occurrence = occurrences.next(), occurrence.instant < end + 2 * 86_400 {
+            alerts.append(alertWallClock(of: occurrence, reminder))
+        }
+        // Every wall-clock time the rule selects, before a change merges any:
+        // the same schedule on a clock without daylight saving.
+        var unmerged = schedule
+        unmerged.placement = .fixed(0)
+        var selected = Set<Int>()
+        let lastWallClock = (alerts.last ?? 0) + 86_400
+        for occurrence in unmerged.occurrences() {
+            if occurrence.wallClock > lastWallClock { break }
+            selected.insert(alertWallClock(of: occurrence, reminder))
+        }
+        var notes: [String] = []
+        var noted = Set<CivilDate>()
+        for alert in alerts {
+            let local = WallClock.localDateTime(naiveSeconds: alert)
+            guard !noted.contains(local.date) else { continue }
+            let instant = WallClock.instant(of: local, in: clockZone)
+            guard instant >= options.now, instant < end else { continue }
+            let offset = WallClock.offset(of: clockZone, at: instant)
+            let shown = instant + offset
+            let when = "\(local.date) \(CronShell.two(local.time.hour)):\(CronShell.two(local.time.minute))"
+            let name = clockZone.identifier
+            if shown != alert {
+                // Skipped by a change. A `*` entry that also fires at the
+                // time it moves to loses nothing.
+                if !fixed && zone.isHost && selected.contains(shown) { continue }
+                let moved = "\(CronShell.two((shown - shown.floorDivided(by: 86_400) * 86_400) / 3600)):\(CronShell.two((shown - shown.floorDivided(by: 86_400) * 86_400) % 3600 / 60))"
+                let what = !zone.isHost ? "the guard never sees it, so cron does not fire"
+                    : fixed ? "cron runs it when the clocks change" : "cron skips it"
+                notes.append("\(when) does not exist in \(name): remindc expand says \(moved); \(what)")
+                noted.insert(local.date)
+                continue
+            }
+            // A wall-clock time that comes twice: fixed-time entries of the
+            // machine's zone run once, as expand says; others run twice.
+            let later = offset - WallClock.offset(of: clockZone, at: instant + 3 * 3600)
+            if later > 0, WallClock.local(at: instant + later, in: clockZone) == local, !zone.isHost || !fixed {
+                notes.append("\(when) happens twice in \(name): remindc expand says once; cron runs it twice")
+                noted.insert(local.date)
+            }
+        }
+        return notes
+    }
+}
