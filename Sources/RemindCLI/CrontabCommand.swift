@@ -95,9 +95,14 @@ enum CrontabCommand {
         // `crontab -l` fails when the user has no crontab yet: start from nothing.
         let existing = current.status == 0 ? current.output : ""
         let merged = CrontabMerge.merge(existing: existing, block: text, label: label)
-        let check = runCrontab(["-n", "-"], input: merged)
-        if check.status != 0 && !check.errors.contains("invalid option") && !check.errors.contains("usage") {
-            return Outcome(stderr: warnings + "Error: crontab -n rejected the new crontab; nothing was installed:\n" + check.errors, status: 1)
+        // Debian's crontab checks syntax with -n; cronie's -n names a host, so
+        // ask its help first.
+        let help = runCrontab(["-h"], input: nil)
+        if (help.output + help.errors).contains("dry run") {
+            let check = runCrontab(["-n", "-"], input: merged)
+            if check.status != 0 {
+                return Outcome(stderr: warnings + "Error: crontab -n rejected the new crontab; nothing was installed:\n" + check.errors, status: 1)
+            }
         }
         let installed = runCrontab(["-"], input: merged)
         guard installed.status == 0 else {
@@ -115,8 +120,11 @@ enum CrontabCommand {
         process.standardError = err
         process.standardInput = stdin
         do { try process.run() } catch { return (127, "", "cannot run crontab: \(error)\n") }
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        // A crontab that exits early must not take remindc down with SIGPIPE.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        if let input { try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
         try? stdin.fileHandleForWriting.close()
+        signal(SIGPIPE, previous)
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

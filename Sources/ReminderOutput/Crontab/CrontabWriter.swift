@@ -53,6 +53,9 @@ public struct CrontabWriter {
         public var diagnostics: [Diagnostic]
     }
 
+    /// The longest command an entry may carry, leaving room for its fields and guard.
+    static let commandLimit = 560
+
     /// The default command: a desktop notification, and the sound when the
     /// reminder has a file.
     public static let defaultCommand = "notify-send -a remindc -- {title} {note}"
@@ -112,8 +115,18 @@ public struct CrontabWriter {
     func entries(for reminder: Reminder, in file: ReminderFile) -> Result {
         let schedule = reminder.schedule(floatingZone: options.hostZone)
         let zone = cronZone(of: reminder)
-        let command = Self.command(options.command, reminder: reminder, file: file)
+        var command = Self.command(options.command, reminder: reminder, file: file)
         var result = Result()
+        // A crontab line must stay under 900 bytes on every daemon; base64
+        // makes text a third longer. Long text is cut, which is inexact.
+        if command.utf8.count > Self.commandLimit {
+            result.inexact = "its title and note do not fit in a crontab line (cron's limit is about 1,000 bytes); they are shortened"
+            guard options.allowInexact else { return result }
+            var shortened = reminder
+            shortened.title = String(reminder.title.prefix(120))
+            shortened.note = reminder.note.map { String($0.prefix(120)) }
+            command = Self.command(options.command, reminder: shortened, file: file)
+        }
         let plan: [CronEntry]
         do {
             plan = try entries(reminder, schedule: schedule, zone: zone)
@@ -123,7 +136,7 @@ public struct CrontabWriter {
             if listed.count <= 200 {
                 plan = listed.map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
             } else {
-                result.inexact = error.reason
+                result.inexact = [error.reason, result.inexact].compactMap { $0 }.joined(separator: "; ")
                 guard options.allowInexact else { return result }
                 let horizon = options.now + 366 * 86_400
                 let upcoming = schedule.occurrences().lazy.filter { $0.instant >= options.now }.prefix { $0.instant < horizon }

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+/// `remindc crontab` through the built binary: goldens for every example,
+/// what Debian's `crontab -n` says of every generated crontab, text that
+/// tries to break out of its line, and `--install`.
+@Suite struct CrontabTests {
+    typealias Case = EndToEndTests.Case
+    static let pinned = ["--now", "2026-11-29T12:00:00Z", "--zone", "America/New_York"]
+
+    @Test(arguments: [
+        Case(golden: "help-crontab.txt", arguments: ["help", "crontab"], status: 0),
+        Case(golden: "crontab-remindme.txt", arguments: ["crontab", "examples/remindme.yaml"] + pinned, status: 0),
+        Case(golden: "crontab-repeating.txt", arguments: ["crontab", "examples/repeating.yaml"] + pinned, status: 1),
+        Case(golden: "crontab-repeating-inexact.txt", arguments: ["crontab", "--allow-inexact", "examples/repeating.yaml"] + pinned, status: 0),
+        Case(golden: "crontab-my-minutes.txt", arguments: ["crontab", "examples/my-minutes.yaml"] + pinned, status: 0),
+        Case(golden: "crontab-notifications-demo.txt", arguments: ["crontab", "examples/notifications-demo.yaml"] + pinned, status: 0),
+        Case(golden: "crontab-hostile.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/ics/hostile.yaml"] + pinned, status: 1),
+        Case(golden: "crontab-hostile-inexact.txt", arguments: ["crontab", "--allow-inexact", "\(EndToEndTests.fixtures)/ics/hostile.yaml"] + pinned, status: 0),
+        Case(golden: "crontab-bad-template.txt", arguments: ["crontab", "--command", "notify-send {title} # done", "examples"], status: 2),
+        Case(golden: "crontab-install-and-output.txt", arguments: ["crontab", "--install", "-o", "x", "examples"], status: 2),
+    ])
+    func transcript(_ c: Case) throws {
+        let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
+        #expect(run.status == c.status)
+        Golden.check(run.transcript, c.golden)
+    }
+
+    static let crontabAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/crontab")
+
+    /// Debian's `crontab -n` (syntax check) accepts every crontab remindc writes.
+    @Test(.enabled(if: crontabAvailable, "Debian's cron is not installed"))
+    func debiansCrontabAcceptsEveryOutput() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-crontab-n-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generated = folder.appendingPathComponent("generated.yaml")
+        try Data(CrontabOracleTests.generatedFile(count: 200).utf8).write(to: generated)
+        let inputs = ["examples", "\(EndToEndTests.fixtures)/ics/hostile.yaml", "\(EndToEndTests.fixtures)/expand/clocks.yaml", generated.path]
+        for (index, input) in inputs.enumerated() {
+            for zone in ["America/New_York", "Europe/Berlin"] {
+                let output = folder.appendingPathComponent("crontab-\(index)-\(zone.replacingOccurrences(of: "/", with: "-"))")
+                let written = try EndToEndTests.run(["crontab", "--allow-inexact", input, "--zone", zone, "--now", "2026-11-29T12:00:00Z", "-o", output.path])
+                try #require(written.status == 0, "\(input): \(written.stderr)")
+                let check = Process()
+                check.executableURL = URL(fileURLWithPath: "/usr/bin/crontab")
+                check.arguments = ["-n", output.path]
+                let errors = Pipe()
+                check.standardError = errors
+                check.standardOutput = FileHandle.nullDevice
+                try check.run()
+                let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                check.waitUntilExit()
+                #expect(check.terminationStatus == 0, "\(input) in \(zone): \(message)")
+                let text = try String(contentsOf: output, encoding: .utf8)
+                #expect(text.split(separator: "\n").allSatisfy { $0.utf8.count < 900 }, "\(input): a line of 900 bytes or more")
+            }
+        }
+    }
+
+    /// Titles and notes that try every daemon's special characters reach
+    /// the command exactly, as separate arguments, under Debian's rules
+    /// (`\%` to `%`) and busybox's (none) alike.
+    @Test func textCannotBreakOutOfItsArgument() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-inject-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let titles = ["100% done \\% and %%", "back\\slash \\\\ twice", "hash # comment", "new\nline", "quote \" and ' both",
+                      "$(touch \(folder.path)/pwned)", "`touch \(folder.path)/pwned2`", "semi; colon && and || or", "-n", ""]
+        var yaml = "timezone: UTC\nreminders:\n"
+        for (index, title) in titles.enumerated() {
+            let escaped = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\n", with: "\\n")
+            yaml += "  - {id: t\(index), title: \"\(escaped)x\", note: \"\(escaped)\", at: 2027-01-0\(index % 9 + 1) 09:00}\n"
+        }
+        let file = folder.appendingPathComponent("hostile.yaml")
+        try Data(yaml.utf8).write(to: file)
+        let recorder = folder.appendingPathComponent("record")
+        try Data("#!/bin/sh\nfor argument; do printf '%s' \"$argument\" | base64 -w0; echo; done >> \(folder.path)/log\n".utf8).write(to: recorder)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: recorder.path)
+        let run = try EndToEndTests.run(["crontab", file.path, "--zone", "UTC", "--now", "2026-11-29T12:00:00Z",
+                                         "--command", "\(recorder.path) {id} {title} {note}"])
+        try #require(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains(recorder.path) }
+        #expect(lines.count == titles.count)
+        for daemon in ["debian", "busybox"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("log"))
+            for (index, line) in lines.enumerated() {
+                var command = String(line.split(separator: " ", maxSplits: 5)[5])
+                if daemon == "debian" { command = command.replacingOccurrences(of: "\\%", with: "%") }
+                #expect(!command.contains("#"), "busybox would cut the line")
+                // The clock of the reminder's first occurrence, 2027-01-0N 09:00 UTC.
+                let day = index % 9 + 1
+                let shim = "date() { echo '2027 01 0\(day) 09 00 \(day == 3 ? 7 : (day + 4) % 7 + 1)'; }\n"
+                let shell = Process()
+                shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+                shell.arguments = ["-c", shim + command]
+                try shell.run()
+                shell.waitUntilExit()
+            }
+            let log = try String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)
+            let received = log.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+                String(decoding: Data(base64Encoded: String($0)) ?? Data(), as: UTF8.self)
+            }
+            let expected = titles.enumerated().flatMap { index, title in ["t\(index)", title + "x", title] }
+            #expect(received == expected, "\(daemon)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pwned").path))
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pwned2").path))
+        }
+    }
+
+    /// `--install` replaces only its own block in the real crontab, keeping
+    /// every other line byte for byte, and installs nothing on failure.
+    @Test(.enabled(if: crontabAvailable && ProcessInfo.processInfo.environment["REMINDC_TEST_CRONTAB_INSTALL"] != "0",
+                   "Debian's cron is not installed"))
+    func installKeepsEveryOtherLine() throws {
+        func crontab(_ arguments: [String], input: String? = nil) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/crontab")
+            process.arguments = arguments
+            let out = Pipe(), stdin = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = stdin
+            try process.run()
+            if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+            try stdin.fileHandleForWriting.close()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        let saved = try crontab(["-l"])
+        defer { _ = try? crontab(saved.0 == 0 ? ["-"] : ["-r"], input: saved.0 == 0 ? saved.1 : nil) }
+
+        let mine = "# my own jobs\tkept exactly   \nMAILTO=me@example.org\n17 3 * * * /usr/local/bin/backup --quiet\n"
+        #expect(try crontab(["-"], input: mine).0 == 0)
+        let first = try EndToEndTests.run(["crontab", "--install", "examples/remindme.yaml", "--zone", "Europe/London", "--now", "2026-11-29T12:00:00Z"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let installed = try crontab(["-l"]).1
+        #expect(installed.hasPrefix(mine))
+        #expect(installed.contains("# BEGIN remindc examples/remindme.yaml\n"))
+        #expect(installed.hasSuffix("# END remindc examples/remindme.yaml\n"))
+
+        // Again: the block is replaced, not added twice.
+        let second = try EndToEndTests.run(["crontab", "--install", "examples/remindme.yaml", "--zone", "Europe/London", "--now", "2026-11-29T12:00:00Z"])
+        #expect(second.status == 0)
+        #expect(try crontab(["-l"]).1 == installed)
+
+        // A crontab that cannot be installed leaves the old one.
+        let failing = try EndToEndTests.run(["crontab", "--install", "examples/remindme.yaml", "--now", "2026-11-29T12:00:00Z"],
+                                            environment: ["PATH": "/nonexistent"])
+        #expect(failing.status == 1)
+        #expect(try crontab(["-l"]).1 == installed)
+    }
+}
