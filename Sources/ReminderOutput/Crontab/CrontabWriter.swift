@@ -55,6 +55,8 @@ public struct CrontabWriter {
 
     /// The longest command an entry may carry, leaving room for its fields and guard.
     static let commandLimit = 560
+    /// Every line stays shorter than this: cron's own limits are about 1,000 bytes.
+    static let lineLimit = 900
 
     /// The default command: a desktop notification, and the sound when the
     /// reminder has a file.
@@ -129,7 +131,7 @@ public struct CrontabWriter {
         }
         let plan: [CronEntry]
         do {
-            plan = try entries(reminder, schedule: schedule, zone: zone)
+            plan = try entries(reminder, schedule: schedule, zone: zone, command: command)
         } catch {
             // Exact anyway when the occurrences are few enough to list.
             let listed = Array(schedule.occurrences().prefix(201))
@@ -216,7 +218,7 @@ public struct CrontabWriter {
 
     // MARK: Rules
 
-    func entries(_ reminder: Reminder, schedule: Schedule, zone: CronZone) throws(Inexact) -> [CronEntry] {
+    func entries(_ reminder: Reminder, schedule: Schedule, zone: CronZone, command: String) throws(Inexact) -> [CronEntry] {
         let first = schedule.firstOccurrence
         let firstAlert = alertWallClock(of: first, reminder)
         guard firstAlert - firstAlert.floorDivided(by: 60) * 60 == 0 else {
@@ -241,8 +243,8 @@ public struct CrontabWriter {
         plan += ruled
         if !schedule.ruleSelectsStart() { plan.append(oneOff(firstAlert, zone: zone)) }
         plan += schedule.additionOccurrences().map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
-        if plan.contains(where: { $0.line(zone: zone.name, command: "").utf8.count > 700 }) {
-            throw Inexact(reason: "its guard would not fit in a crontab line")
+        if plan.contains(where: { $0.line(zone: zone.name, command: command).utf8.count >= Self.lineLimit }) {
+            throw Inexact(reason: "its entry would not fit in a crontab line of \(Self.lineLimit) bytes")
         }
         return plan
     }
