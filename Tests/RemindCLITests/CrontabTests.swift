@@ -23,7 +23,19 @@ import Testing
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
         #expect(run.status == c.status)
-        Golden.check(run.transcript, c.golden)
+        Golden.check(Self.withoutCheckoutPath(run.transcript), c.golden)
+    }
+
+    /// `{sound}` is an absolute path, base64-encoded: the golden files show
+    /// it under `/checkout` wherever the tests run.
+    static func withoutCheckoutPath(_ text: String) -> String {
+        var text = text
+        for sound in ["examples/sounds/goal.wav", "Tests/RemindCLITests/Fixtures/ics/sounds/a b;c,d.wav"] {
+            let actual = Data((EndToEndTests.root.path + "/" + sound).utf8).base64EncodedString()
+            let stable = Data(("/checkout/" + sound).utf8).base64EncodedString()
+            text = text.replacingOccurrences(of: actual, with: stable)
+        }
+        return text
     }
 
     static let crontabAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/crontab")
