@@ -114,7 +114,7 @@ import Testing
     /// shape, intervals, ends, exceptions, additions, alerts before, times
     /// near daylight-saving changes, in the machine's zone, floating and
     /// other zones.
-    static func generatedFile(count: Int) -> String {
+    static func generatedFile(count: Int, otherZones: Bool = true, subDaily: Bool = true) -> String {
         var state: UInt64 = 5
         func random(_ range: ClosedRange<Int>) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -125,7 +125,7 @@ import Testing
         let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
         var yaml = "timezone: Europe/Berlin\nreminders:\n"
         for index in 0..<count {
-            let other = index % 8 == 7
+            let other = otherZones && index % 8 == 7
             let zone = other ? pick(["America/New_York", "Europe/London", "UTC", "Australia/Lord_Howe"]) : pick(["Europe/Berlin", "floating"])
             let day = random(1...28)
             let month = pick([2, 3, 10])
@@ -139,7 +139,7 @@ import Testing
                 "{every: day, times: [\"07:10\", \"19:40\"], count: 40}", "{every: day, except: [2027-03-28, 2027-10-31], also: [\"2027-11-01 12:00\"]}",
                 "{every: month, days: [10, 20], on: [mon, tue, wed, thu, fri]}", "{every: year, months: [mar, oct], on: [last sun]}",
             ]
-            if !other { repeats += ["{every: 90 minutes, count: 30}", "{every: 20 minutes, count: 50}", "{every: 2 hours, count: 40}", "{every: 7 hours, count: 40}"] }
+            if !other && subDaily { repeats += ["{every: 90 minutes, count: 30}", "{every: 20 minutes, count: 50}", "{every: 2 hours, count: 40}", "{every: 7 hours, count: 40}"] }
             yaml += "  - id: g\(index)\n    title: Generated \(index)\n    at: \(at)\n    timezone: \(zone)\n    repeat: \(pick(repeats))\n"
             if random(1...4) == 1 { yaml += "    before: \(pick(["15m", "1h"]))\n" }
         }
@@ -151,11 +151,19 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-cron-set-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("generated.yaml")
-        try Data(Self.generatedFile(count: 96).utf8).write(to: file)
-        let checked = try EndToEndTests.run(["check", file.path])
-        try #require(checked.status == 0, "\(checked.stdout)")
-        try check(file.path, zone: "Europe/Berlin", windows: [
+        // Day-level repeats in the machine's zone and floating over a whole
+        // year; other zones (whose entries wake every hour) and sub-daily
+        // repeats around the changes.
+        let local = folder.appendingPathComponent("local.yaml")
+        try Data(Self.generatedFile(count: 160, otherZones: false, subDaily: false).utf8).write(to: local)
+        let mixed = folder.appendingPathComponent("mixed.yaml")
+        try Data(Self.generatedFile(count: 96).utf8).write(to: mixed)
+        for file in [local, mixed] {
+            let checked = try EndToEndTests.run(["check", file.path])
+            try #require(checked.status == 0, "\(checked.stdout)")
+        }
+        try check(local.path, zone: "Europe/Berlin", windows: [("2026-12-01T00:00:00Z", "2027-12-01T00:00:00Z")], daemons: ["debian"])
+        try check(mixed.path, zone: "Europe/Berlin", windows: [
             ("2027-03-01T00:00:00Z", "2027-04-08T00:00:00Z"), ("2027-10-22T00:00:00Z", "2027-11-09T00:00:00Z"),
         ], daemons: ["debian"])
     }

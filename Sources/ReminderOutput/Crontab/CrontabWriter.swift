@@ -180,6 +180,22 @@ public struct CrontabWriter {
         return occurrence.wallClock - before.days * 86_400 - before.seconds
     }
 
+    /// The wall-clock minute at which Debian's cron and cronie run a
+    /// fixed-time entry whose time `wallClock` a daylight-saving change
+    /// skips: the first minute after the change. Nil when it is not skipped.
+    func catchUp(_ wallClock: Int, zone: CronZone) -> Int? {
+        let clockZone = zone.isHost ? options.hostZone : zone.timeZone
+        let local = WallClock.localDateTime(naiveSeconds: wallClock)
+        let instant = WallClock.instant(of: local, in: clockZone)
+        let shown = instant + WallClock.offset(of: clockZone, at: instant)
+        guard shown != wallClock,
+              let change = clockZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: TimeInterval(instant - 2 * 86_400))) else {
+            return nil
+        }
+        let at = Int(change.timeIntervalSince1970)
+        return at + WallClock.offset(of: clockZone, at: at)
+    }
+
     /// A single fire time: its fields, and its year in the guard.
     func oneOff(_ wallClock: Int, zone: CronZone) -> CronEntry {
         let local = WallClock.localDateTime(naiveSeconds: wallClock)
@@ -231,7 +247,12 @@ public struct CrontabWriter {
             for occurrence in schedule.occurrences() { last = occurrence }
             bounds.append("[ \(CronShell.stamp) -le \(CronShell.stamp(alertWallClock(of: last, reminder))) ]")
         }
-        let excluded = schedule.excludedOccurrences().map { CronShell.stamp(alertWallClock(of: $0, reminder)) }
+        // An exception on a day a change skips its time must also stop the
+        // run cron makes up for it right after the change.
+        let excluded = schedule.excludedOccurrences().flatMap { occurrence -> [String] in
+            let alert = alertWallClock(of: occurrence, reminder)
+            return [CronShell.stamp(alert)] + (catchUp(alert, zone: zone).map { [CronShell.stamp($0)] } ?? [])
+        }
         if !excluded.isEmpty {
             bounds.append("{ case \(CronShell.stamp) in \(excluded.joined(separator: "|"))) false;; esac; }")
         }
@@ -449,6 +470,21 @@ public struct CrontabWriter {
         }
         var notes: [String] = []
         var noted = Set<CivilDate>()
+        // An alert `before` its occurrence is that long before it; cron reads
+        // it off the clock, which a change between the two makes differ.
+        if let before = reminder.before, before.seconds != 0 {
+            var occurrences = schedule.occurrences()
+            while let occurrence = occurrences.next(), occurrence.instant < end + 2 * 86_400 {
+                let alert = alertWallClock(of: occurrence, reminder)
+                let local = WallClock.localDateTime(naiveSeconds: alert)
+                let byClock = WallClock.instant(of: local, in: clockZone)
+                let exact = occurrence.instant - before.days * 86_400 - before.seconds
+                guard byClock != exact, byClock >= options.now, byClock < end, !noted.contains(local.date) else { continue }
+                let when = "\(local.date) \(CronShell.two(local.time.hour)):\(CronShell.two(local.time.minute))"
+                notes.append("\(when): a daylight-saving change falls between the alert and its occurrence; cron fires by the clock, \((byClock - exact) / 60) minutes off")
+                noted.insert(local.date)
+            }
+        }
         for alert in alerts {
             let local = WallClock.localDateTime(naiveSeconds: alert)
             guard !noted.contains(local.date) else { continue }
