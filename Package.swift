@@ -20,10 +20,12 @@ let package = Package(
         .target(name: "Recurrence"),
         // The reminder file model, its decoding from nodes, and the diagnostics catalogue.
         .target(name: "ReminderModel", dependencies: ["YAMLSyntax", "Recurrence"]),
+        // The checker: a catalogue of rules, each describing and testing itself.
+        .target(name: "ReminderCheck", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel"]),
         // Renderers: diagnostics as text, occurrences as a table, JSON lines or CSV.
         .target(name: "ReminderOutput", dependencies: ["Recurrence", "ReminderModel"]),
         // Argument parsing and the commands.
-        .target(name: "RemindCLI", dependencies: ["Recurrence", "ReminderModel", "ReminderOutput"]),
+        .target(name: "RemindCLI", dependencies: ["Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
         .executableTarget(name: "remindc", dependencies: ["RemindCLI"]),
 
         .executableTarget(
@@ -42,6 +44,7 @@ let package = Package(
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
         .testTarget(name: "ReminderModelTests", dependencies: ["ReminderModel"]),
         .testTarget(name: "ReminderOutputTests", dependencies: ["ReminderOutput"]),
+        .testTarget(name: "ReminderCheckTests", dependencies: ["ReminderCheck", "ReminderModel", "YAMLSyntax"]),
         .testTarget(
             name: "RemindCLITests",
             dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel"],

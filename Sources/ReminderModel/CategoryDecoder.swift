@@ -99,6 +99,7 @@ enum CategoryDecoder {
                 }
             case "authentication-required":
                 action.authenticationRequired = context.flag(value, key: key) ?? false
+                action.authenticationSpan = value.span
             case "destructive":
                 action.destructive = context.flag(value, key: key) ?? false
             case "snooze":

@@ -77,9 +77,13 @@ enum FileDecoder {
             case "max-per-hour":
                 lint.maximumPerHour = context.count(pair.value, key: key, minimum: 1)
             case "disable":
+                var spans: [SourceSpan] = []
                 lint.disabledRules = context.items(pair.value, key: key) { context, item in
-                    context.identifier(item, key: key, what: "rule id")
+                    let id = context.identifier(item, key: key, what: "rule id")
+                    if id != nil { spans.append(item.span) }
+                    return id
                 } ?? []
+                lint.disabledRuleSpans = spans
             default:
                 context.unknownKey(pair.key, in: "'lint'", known: lintKeys)
             }

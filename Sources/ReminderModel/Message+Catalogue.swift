@@ -207,6 +207,11 @@ extension Message {
                 hint: "the dates are listed as '# dst:' comments under the entry")
     }
 
+    public static func unknownRule(_ id: String, suggestion: String?) -> Message {
+        Message(id: "unknown-rule", severity: .warning, text: "no checker rule is called '\(id)'",
+                hint: suggestion.map { "did you mean '\($0)'?" } ?? "'remindc rules' lists them")
+    }
+
     public static func exceptionForm(_ key: String, allDay: Bool) -> Message {
         allDay
             ? Message(id: "invalid-repeat", text: "an all-day reminder's '\(key)' takes dates, not times",

@@ -75,9 +75,13 @@ struct ReminderDecoder {
             case "todo":
                 reminder.isTodo = context.flag(value, key: key) ?? false
             case "ignore":
+                var spans: [SourceSpan] = []
                 reminder.ignoredRules = context.items(value, key: key) { context, item in
-                    context.identifier(item, key: key, what: "rule id")
+                    let id = context.identifier(item, key: key, what: "rule id")
+                    if id != nil { spans.append(item.span) }
+                    return id
                 } ?? []
+                reminder.ignoredRuleSpans = spans
             default:
                 context.unknownKey(pair.key, in: what, known: Self.keys)
             }

@@ -5,6 +5,8 @@ import YAMLSyntax
 public struct LoadResult: Sendable {
     public var file: ReminderFile?
     public var diagnostics: [Diagnostic]
+    /// The YAML node tree, for checks that look at how values were written.
+    public var root: Node?
 }
 
 extension ReminderFile {
@@ -28,7 +30,7 @@ extension ReminderFile {
             context.report(.emptyFile, at: SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0))
         }
         let diagnostics = Diagnostic.sortedForReport(Array(Set(context.diagnostics)))
-        return LoadResult(file: context.hasErrors ? nil : file, diagnostics: diagnostics)
+        return LoadResult(file: context.hasErrors ? nil : file, diagnostics: diagnostics, root: parsed.root)
     }
 }
 

@@ -35,6 +35,8 @@ public struct LintSettings: Hashable, Sendable {
     public var maximumPerHour: Int?
     /// Rule ids switched off for the whole file.
     public var disabledRules: [String] = []
+    /// Where each of `disabledRules` was written.
+    public var disabledRuleSpans: [SourceSpan] = []
     /// Where `lint:` was written, for diagnostics about it.
     public var span: SourceSpan?
 
@@ -83,6 +85,8 @@ public struct Action: Sendable {
     public var snooze: Duration?
     /// Where the action's id was written (its mapping, if the id is missing).
     public var span: SourceSpan
+    /// Where `authentication-required` was written.
+    public var authenticationSpan: SourceSpan?
 }
 
 /// One reminder: SPEC §1 `reminders:` items.
@@ -124,6 +128,8 @@ public struct Reminder: Sendable {
     public var isTodo: Bool
     /// Checker rule ids switched off for this reminder.
     public var ignoredRules: [String]
+    /// Where each of `ignoredRules` was written.
+    public var ignoredRuleSpans: [SourceSpan] = []
     /// Where the reminder and its keys were written.
     public var spans: Spans
 
@@ -232,4 +238,6 @@ public struct Repeat: Sendable {
     /// True when the rule came from an `rrule:` string.
     public var isRawRule: Bool
     public var span: SourceSpan
+    /// Where each of `except` was written.
+    public var exceptSpans: [SourceSpan] = []
 }

@@ -37,8 +37,13 @@ enum RepeatDecoder {
                 context.unknownKey(pair.key, in: "'repeat'", known: keys)
             }
         }
+        var exceptSpans: [SourceSpan] = []
         let except = values["except"].flatMap { node in
-            context.items(node, key: "except") { Self.extraTime($1, key: "except", start: start, zone: zone, context: &$0) }
+            context.items(node, key: "except") { context, item -> ReminderTime? in
+                let time = Self.extraTime(item, key: "except", start: start, zone: zone, context: &context)
+                if time != nil { exceptSpans.append(item.span) }
+                return time
+            }
         } ?? []
         let also = values["also"].flatMap { node in
             context.items(node, key: "also") { Self.extraTime($1, key: "also", start: start, zone: zone, context: &$0) }
@@ -50,7 +55,9 @@ enum RepeatDecoder {
             }
             guard let rule = decodeRawRule(ruleNode, start: start, zone: zone, context: &context) else { return nil }
             guard Self.fitsAllDay(rule, times: [], start: start, span: ruleNode.span, context: &context) else { return nil }
-            return Repeat(rule: rule, times: [], except: except, also: also, isRawRule: true, span: node.span)
+            var result = Repeat(rule: rule, times: [], except: except, also: also, isRawRule: true, span: node.span)
+            result.exceptSpans = exceptSpans
+            return result
         }
         guard let (rule, times) = decodeRuleMap(values, node: node, start: start, zone: zone, context: &context) else { return nil }
         if let timesNode = values["times"], rule.frequency < .daily {
@@ -58,7 +65,9 @@ enum RepeatDecoder {
         } else if !Self.fitsAllDay(rule, times: times, start: start, span: (values["times"] ?? values["every"] ?? node).span, context: &context) {
             return nil
         }
-        return Repeat(rule: rule, times: times, except: except, also: also, isRawRule: false, span: node.span)
+        var result = Repeat(rule: rule, times: times, except: except, also: also, isRawRule: false, span: node.span)
+        result.exceptSpans = exceptSpans
+        return result
     }
 
     /// An all-day reminder has no time of day: it repeats daily or less

@@ -1,0 +1,84 @@
+import Foundation
+import Recurrence
+import ReminderModel
+import YAMLSyntax
+
+/// A checker rule: a small type that describes itself (its `descriptor`,
+/// with the YAML examples that do and do not trigger it) and checks one
+/// file. The examples are its tests: `RuleExampleTests` runs every rule's.
+public protocol CheckRule: Sendable {
+    static var descriptor: RuleDescriptor { get }
+    static func check(_ context: CheckContext) -> [Finding]
+}
+
+/// A rule's finding, with the reminder it is about (for `ignore:`).
+public struct Finding: Sendable {
+    public var diagnostic: Diagnostic
+    /// The index of the reminder in the file, when the finding is about one.
+    public var reminder: Int?
+
+    public init(_ diagnostic: Diagnostic, reminder: Int? = nil) {
+        self.diagnostic = diagnostic
+        self.reminder = reminder
+    }
+}
+
+/// Everything a rule may look at for one file, computed once and shared:
+/// the model, the node tree, the schedules, and one sweep over the merged
+/// occurrences of every reminder in the horizon.
+public final class CheckContext {
+    public let file: ReminderFile
+    public let root: Node?
+    /// The folder sound files are read relative to.
+    public let folder: URL
+    /// The horizon: `[now, now + horizon)`, instants.
+    public let now: Int
+    public let end: Int
+    /// Where floating reminders are placed.
+    public let floatingZone: TimeZone
+    public let schedules: [Schedule]
+
+    public init(file: ReminderFile, root: Node?, now: Int, horizon: Int, floatingZone: TimeZone) {
+        self.file = file
+        self.root = root
+        self.folder = URL(fileURLWithPath: file.path).deletingLastPathComponent()
+        self.now = now
+        self.end = now + horizon
+        self.floatingZone = floatingZone
+        self.schedules = file.reminders.map { $0.schedule(floatingZone: floatingZone) }
+    }
+
+    /// The sweep over every reminder's alerts in the horizon, run on first use.
+    public lazy var sweep: Sweep = Sweep(self)
+
+    /// A finding of `rule` at `span`, about reminder `index`.
+    func finding(_ rule: RuleDescriptor, _ text: String, hint: String? = nil, at span: SourceSpan, reminder: Int? = nil,
+                 notes: [Diagnostic.Note] = []) -> Finding {
+        let message = Message(id: rule.id, severity: rule.severity, text: text, hint: hint)
+        return Finding(Diagnostic(message, file: file.path, span: span, notes: notes), reminder: reminder)
+    }
+
+    /// Seconds an alert comes before its occurrence.
+    func lead(_ index: Int) -> Int {
+        let before = file.reminders[index].before ?? Duration()
+        return before.days * 86_400 + before.seconds
+    }
+}
+
+/// Every rule of the checker, in catalogue order: one list.
+public enum Rules {
+    public static let all: [any CheckRule.Type] = [
+        SameTimeRule.self, TooCloseRule.self, QuietHoursRule.self, TooManyPerHourRule.self,
+        DaylightSavingGapRule.self, DaylightSavingRepeatRule.self, NeverFiresRule.self, InThePastRule.self,
+        UntilBeforeStartRule.self, ExceptMatchesNothingRule.self, DuplicateReminderRule.self,
+        SnoozeCollidesRule.self, EndlessRepeatRule.self,
+        TooManyActionsRule.self, UnusedCategoryRule.self, RedundantAuthenticationRule.self,
+        SoundMissingRule.self, SoundTooLongRule.self, SoundFormatRule.self,
+        ClientSupportRule.self, YAML11TrapRule.self,
+    ]
+
+    /// Every id the catalogue knows: the checker's rules and the schema's.
+    public static var descriptors: [RuleDescriptor] {
+        all.map { $0.descriptor } + RuleDescriptor.schema.filter { schema in !all.contains { $0.descriptor.id == schema.id } }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import ReminderModel
+
+private let header = "timezone: Europe/Berlin\n"
+
+/// More actions than iOS shows. Reported while the file is decoded; the
+/// rule is here so the catalogue describes and tests it.
+public enum TooManyActionsRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "too-many-actions", name: "Too many actions",
+        summary: "A category has more than 4 actions, or more than 2 in `minimal`.",
+        rationale: "iOS shows at most four actions on an alert and two on a banner; the rest are silently dropped.",
+        severity: .error,
+        triggering: [header + """
+            categories:
+              busy:
+                actions: ↓[{id: a, title: A}, {id: b, title: B}, {id: c, title: C}, {id: d, title: D}, {id: e, title: E}]
+            reminders:
+              - {id: r, title: R, at: 2026-12-01 09:00, category: busy}
+            """],
+        nonTriggering: [header + """
+            categories:
+              calm:
+                actions: [{id: a, title: A}, {id: b, title: B}]
+            reminders:
+              - {id: r, title: R, at: 2026-12-01 09:00, category: calm}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] { [] }
+}
+
+/// A category no reminder uses.
+public enum UnusedCategoryRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "unused-category", name: "Unused category",
+        summary: "A category is defined but no reminder uses it.",
+        rationale: "An unused category is usually a reminder that forgot its `category:`.",
+        severity: .warning,
+        triggering: [header + """
+            categories:
+              ↓task: {actions: [{id: done, title: Done}]}
+            reminders:
+              - {id: r, title: R, at: 2026-12-01 09:00}
+            """],
+        nonTriggering: [header + """
+            categories:
+              task: {actions: [{id: done, title: Done}]}
+            reminders:
+              - {id: r, title: R, at: 2026-12-01 09:00, category: task}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        let used = Set(context.file.reminders.compactMap(\.category))
+        return context.file.categories.filter { !used.contains($0.id) }.map { category in
+            context.finding(descriptor, "no reminder uses the category '\(category.id)'",
+                            hint: "give a reminder 'category: \(category.id)', or remove it", at: category.span)
+        }
+    }
+}
+
+/// `authentication-required` on a foreground action.
+public enum RedundantAuthenticationRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "redundant-authentication", name: "Redundant authentication",
+        summary: "`authentication-required` on a foreground action, which always unlocks the device.",
+        rationale: "Opening the app needs the device unlocked anyway; the flag only adds noise.",
+        severity: .info,
+        triggering: [header + """
+            categories:
+              task: {actions: [{id: open, title: Open, activation: foreground, authentication-required: ↓true}]}
+            reminders:
+              - {id: r, title: R, at: 2026-12-01 09:00, category: task}
+            """],
+        nonTriggering: [header + """
+            categories:
+              task: {actions: [{id: done, title: Done, authentication-required: true}]}
+            reminders:
+              - {id: r, title: R, at: 2026-12-01 09:00, category: task}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        context.file.categories.flatMap { category in
+            category.actions.filter { $0.activation == .foreground && $0.authenticationRequired }.map { action in
+                context.finding(descriptor, "the foreground action '\(action.id)' always needs the device unlocked",
+                                hint: "remove 'authentication-required'", at: action.authenticationSpan ?? action.span)
+            }
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import Recurrence
+import ReminderModel
+
+private let header = "timezone: Europe/Berlin\n"
+
+/// Two reminders fire at the same instant.
+public enum SameTimeRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "same-time", name: "Same time",
+        summary: "Two reminders fire at the same instant.",
+        rationale: "Alerts that arrive together hide each other: a phone shows one banner and stacks the rest.",
+        severity: .warning,
+        triggering: [header + """
+            reminders:
+              - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+              - {id: pills, title: Pills, at: ↓2026-12-02 16:00, repeat: daily}
+            """],
+        nonTriggering: [header + """
+            reminders:
+              - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+              - {id: pills, title: Pills, at: 2026-12-01 16:05, repeat: daily}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        context.sweep.sameTime.sorted { $0.key < $1.key }.map { index, hit in
+            let reminder = context.file.reminders[index], other = context.file.reminders[hit.other]
+            return context.finding(descriptor, "'\(reminder.id)' fires at the same time as '\(other.id)', first at \(Clock.text(hit.instant, reminder, context))",
+                                   hint: "move one of them, or add both to one reminder", at: reminder.spans.start, reminder: index,
+                                   notes: [Diagnostic.Note("'\(other.id)' is here", at: other.spans.start)])
+        }
+    }
+}
+
+/// Two reminders fire closer together than `lint.min-gap`.
+public enum TooCloseRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "too-close", name: "Too close",
+        summary: "Two reminders fire closer together than `lint.min-gap`.",
+        rationale: "Alerts a minute apart interrupt twice for what could be one interruption.",
+        severity: .warning,
+        triggering: [header + """
+            lint: {min-gap: 10m}
+            reminders:
+              - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+              - {id: pills, title: Pills, at: ↓2026-12-01 16:05, repeat: daily}
+            """],
+        nonTriggering: [header + """
+            lint: {min-gap: 5m}
+            reminders:
+              - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+              - {id: pills, title: Pills, at: 2026-12-01 16:05, repeat: daily}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        context.sweep.tooClose.sorted { $0.key < $1.key }.map { index, hit in
+            let reminder = context.file.reminders[index], other = context.file.reminders[hit.other]
+            return context.finding(descriptor, "'\(reminder.id)' fires \(Duration(seconds: hit.gap)) after '\(other.id)', less than lint.min-gap, first at \(Clock.text(hit.instant, reminder, context))",
+                                   hint: "move one of them, or lower lint.min-gap", at: reminder.spans.start, reminder: index,
+                                   notes: [Diagnostic.Note("'\(other.id)' is here", at: other.spans.start)])
+        }
+    }
+}
+
+/// An alert inside `lint.quiet-hours`.
+public enum QuietHoursRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "quiet-hours", name: "Quiet hours",
+        summary: "A reminder fires inside `lint.quiet-hours`.",
+        rationale: "An alert at night wakes someone, or is silenced by Focus and missed.",
+        severity: .warning,
+        triggering: [header + """
+            lint: {quiet-hours: "22:00-07:00"}
+            reminders:
+              - {id: late, title: Late, at: ↓2026-12-01 23:30, repeat: weekly}
+            """],
+        nonTriggering: [header + """
+            lint: {quiet-hours: "22:00-07:00"}
+            reminders:
+              - {id: evening, title: Evening, at: 2026-12-01 21:30, repeat: weekly}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        context.sweep.quiet.sorted { $0.key < $1.key }.map { index, shown in
+            let reminder = context.file.reminders[index]
+            return context.finding(descriptor, "'\(reminder.id)' fires inside the quiet hours, first on \(shown.date) at \(shown.time.description.prefix(5))",
+                                   hint: "move it out of lint.quiet-hours, or add it to 'ignore'", at: reminder.spans.start, reminder: index)
+        }
+    }
+}
+
+/// More alerts in an hour than `lint.max-per-hour`.
+public enum TooManyPerHourRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "too-many-per-hour", name: "Too many per hour",
+        summary: "More alerts fall in one hour than `lint.max-per-hour`.",
+        rationale: "A burst of alerts trains people to ignore them all.",
+        severity: .warning,
+        triggering: [header + """
+            lint: {max-per-hour: 2}
+            reminders:
+              - {id: a, title: A, at: 2026-12-01 09:00, repeat: daily}
+              - {id: b, title: B, at: 2026-12-01 09:20, repeat: daily}
+              - {id: c, title: C, at: ↓2026-12-01 09:40, repeat: daily}
+            """],
+        nonTriggering: [header + """
+            lint: {max-per-hour: 3}
+            reminders:
+              - {id: a, title: A, at: 2026-12-01 09:00, repeat: daily}
+              - {id: b, title: B, at: 2026-12-01 09:20, repeat: daily}
+              - {id: c, title: C, at: 2026-12-01 09:40, repeat: daily}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        guard let hit = context.sweep.overLimit, let maximum = context.file.lint.maximumPerHour else { return [] }
+        let reminder = context.file.reminders[hit.reminder]
+        return [context.finding(descriptor, "\(hit.count) alerts fall within an hour ending with '\(reminder.id)' at \(Clock.text(hit.instant, reminder, context)); lint.max-per-hour is \(maximum)",
+                                hint: "spread the reminders out, or raise lint.max-per-hour", at: reminder.spans.start, reminder: hit.reminder)]
+    }
+}
+
+/// Wall-clock times a daylight-saving change skips.
+public enum DaylightSavingGapRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "dst-gap", name: "Daylight-saving gap",
+        summary: "An occurrence's wall-clock time does not exist on a day clocks go forward; it fires later.",
+        rationale: "02:30 on a spring-forward night fires at 03:30 (RFC 5545), which may not be what the reminder is for.",
+        severity: .warning,
+        triggering: [header + """
+            reminders:
+              - {id: night, title: Night pill, at: ↓2027-03-20 02:30, repeat: daily}
+            """],
+        nonTriggering: [header + """
+            reminders:
+              - {id: night, title: Night pill, at: 2027-03-20 03:30, repeat: daily}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        context.sweep.gaps.sorted { $0.key < $1.key }.map { index, dates in
+            let reminder = context.file.reminders[index]
+            return context.finding(descriptor, "'\(reminder.id)' falls in a daylight-saving gap of \(reminder.timeZone) on \(dates.joined(separator: ", ")): it fires the same time after the change",
+                                   hint: "move it out of the hour the clocks skip", at: reminder.spans.start, reminder: index)
+        }
+    }
+}
+
+/// Wall-clock times a daylight-saving change repeats.
+public enum DaylightSavingRepeatRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "dst-repeat", name: "Daylight-saving repeat",
+        summary: "An occurrence's wall-clock time happens twice on a day clocks go back; it fires the first time only.",
+        rationale: "01:30 on a fall-back night exists twice; remindc fires at the first, as RFC 5545 says, which may surprise.",
+        severity: .warning,
+        triggering: [header + """
+            reminders:
+              - {id: night, title: Night pill, at: ↓2027-10-25 02:30, repeat: daily}
+            """],
+        nonTriggering: [header + """
+            reminders:
+              - {id: night, title: Night pill, at: 2027-10-25 03:30, repeat: daily}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        context.sweep.folds.sorted { $0.key < $1.key }.map { index, dates in
+            let reminder = context.file.reminders[index]
+            return context.finding(descriptor, "'\(reminder.id)' falls in an hour \(reminder.timeZone) repeats on \(dates.joined(separator: ", ")): it fires the first time only",
+                                   hint: "move it out of the hour the clocks repeat", at: reminder.spans.start, reminder: index)
+        }
+    }
+}
+
+/// Turns an alert instant into the reminder's wall clock, for messages.
+enum Clock {
+    static func text(_ instant: Int, _ reminder: Reminder, _ context: CheckContext) -> String {
+        let zone = reminder.timeZone == .floating ? context.floatingZone : reminder.timeZone.foundationZone
+        let local = WallClock.local(at: instant, in: zone)
+        return "\(local.date) \(local.time.description.prefix(5))"
+    }
+}

@@ -1,0 +1,237 @@
+import Recurrence
+import ReminderModel
+
+private let header = "timezone: Europe/Berlin\n"
+
+/// A repeat no date can match.
+public enum NeverFiresRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "never-fires", name: "Never fires",
+        summary: "A repeat has no occurrence at all after its start (yearly on February 30).",
+        rationale: "The reminder looks scheduled but only its first time ever fires.",
+        severity: .error,
+        triggering: [header + """
+            reminders:
+              - id: leap
+                title: February 30
+                at: 2026-12-01 09:00
+                repeat: ↓{every: year, months: [feb], days: [30]}
+            """],
+        nonTriggering: [header + """
+            reminders:
+              - id: leap
+                title: February 29
+                at: 2026-12-01 09:00
+                repeat: {every: year, months: [feb], days: [29]}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        context.file.scheduleDiagnostics().compactMap { diagnostic in
+            let index = context.file.reminders.firstIndex { $0.spans.repeats == diagnostic.span || $0.repeats?.span == diagnostic.span }
+            return Finding(diagnostic, reminder: index)
+        }
+    }
+}
+
+/// Every occurrence is before now.
+public enum InThePastRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "in-the-past", name: "In the past",
+        summary: "Every occurrence of a reminder is before now.",
+        rationale: "A notification scheduled for the past is delivered at once, or never, depending on the device.",
+        severity: .warning,
+        triggering: [header + """
+            reminders:
+              - {id: old, title: Old, at: ↓2020-01-01 09:00, repeat: {every: day, count: 3}}
+            """],
+        nonTriggering: [header + """
+            reminders:
+              - {id: old, title: Still going, at: 2020-01-01 09:00, repeat: daily}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        context.file.reminders.indices.compactMap { index in
+            let schedule = context.schedules[index]
+            if let rule = schedule.rule, rule.end == .never { return nil }
+            var last: Occurrence?
+            for occurrence in schedule.occurrences() {
+                last = occurrence
+                if occurrence.instant >= context.now { return nil }
+            }
+            guard let last else { return nil }
+            let reminder = context.file.reminders[index]
+            return context.finding(descriptor, "every occurrence of '\(reminder.id)' is in the past; the last was \(Clock.text(last.instant, reminder, context))",
+                                   hint: "move 'at' forward, or remove the reminder", at: reminder.spans.start, reminder: index)
+        }
+    }
+}
+
+/// `until` before the start.
+public enum UntilBeforeStartRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "until-before-start", name: "Until before start",
+        summary: "A repeat's `until` comes before its start, so it never repeats.",
+        rationale: "Only `at` itself fires; the repeat is dead text, usually a typo in a year.",
+        severity: .error,
+        triggering: [header + """
+            reminders:
+              - {id: typo, title: Typo, at: 2026-12-01 09:00, repeat: ↓{every: day, until: 2025-12-31}}
+            """],
+        nonTriggering: [header + """
+            reminders:
+              - {id: fine, title: Fine, at: 2026-12-01 09:00, repeat: {every: day, until: 2026-12-31}}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        context.file.reminders.indices.compactMap { index in
+            let reminder = context.file.reminders[index]
+            guard let repeats = reminder.repeats, case .until(let until) = repeats.rule.end else { return nil }
+            let start = context.schedules[index].firstOccurrence
+            let before: Bool = switch until {
+            case .date(let date): date < start.date
+            case .local(let local): WallClock.naiveSeconds(local) < start.wallClock
+            case .utc(let utc): WallClock.naiveSeconds(utc) < start.instant
+            }
+            guard before else { return nil }
+            return context.finding(descriptor, "the repeat of '\(reminder.id)' ends before it starts, so it never repeats",
+                                   hint: "check the year of 'until'", at: reminder.spans.repeats ?? repeats.span, reminder: index)
+        }
+    }
+}
+
+/// An exception that removes nothing.
+public enum ExceptMatchesNothingRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "except-matches-nothing", name: "Exception matches nothing",
+        summary: "An `except` date or time removes no occurrence.",
+        rationale: "An exception on the wrong day or time silently leaves the occurrence it meant to remove.",
+        severity: .warning,
+        triggering: [header + """
+            reminders:
+              - {id: bins, title: Bins, at: 2026-12-01 19:00, repeat: {every: week, except: [↓2026-12-09]}}
+            """],
+        nonTriggering: [header + """
+            reminders:
+              - {id: bins, title: Bins, at: 2026-12-01 19:00, repeat: {every: week, except: [2026-12-08]}}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        var findings: [Finding] = []
+        for index in context.file.reminders.indices {
+            let reminder = context.file.reminders[index]
+            guard let repeats = reminder.repeats else { continue }
+            let schedule = context.schedules[index]
+            for (position, exception) in schedule.exceptions.enumerated() where position < repeats.exceptSpans.count {
+                var single = schedule
+                single.exceptions = [exception]
+                guard single.excludedOccurrences().isEmpty else { continue }
+                findings.append(context.finding(descriptor, "this exception of '\(reminder.id)' removes no occurrence",
+                                                hint: "check the date and the time against the repeat", at: repeats.exceptSpans[position],
+                                                reminder: index))
+            }
+        }
+        return findings
+    }
+}
+
+/// Two reminders with the same title and occurrences.
+public enum DuplicateReminderRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "duplicate-reminder", name: "Duplicate reminder",
+        summary: "Two reminders have the same title and the same occurrences.",
+        rationale: "A copy-pasted reminder fires everything twice.",
+        severity: .warning,
+        triggering: [header + """
+            reminders:
+              - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+              - {id: ↓tea-again, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+            """],
+        nonTriggering: [header + """
+            reminders:
+              - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+              - {id: coffee, title: Coffee, at: 2026-12-01 16:00, repeat: daily}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        var seen: [String: Int] = [:]
+        var findings: [Finding] = []
+        for (index, reminder) in context.file.reminders.enumerated() where context.sweep.counts[index] > 0 {
+            let key = reminder.title + "\u{0}" + context.sweep.firstAlerts[index].map(String.init).joined(separator: ",")
+                + "\u{0}\(context.sweep.counts[index])"
+            if let first = seen[key] {
+                let original = context.file.reminders[first]
+                findings.append(context.finding(descriptor, "'\(reminder.id)' repeats '\(original.id)': the same title at the same times",
+                                                hint: "remove one of them", at: reminder.spans.id, reminder: index,
+                                                notes: [Diagnostic.Note("'\(original.id)' is here", at: original.spans.id)]))
+            } else {
+                seen[key] = index
+            }
+        }
+        return findings
+    }
+}
+
+/// A snooze as long as the repeat.
+public enum SnoozeCollidesRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "snooze-collides", name: "Snooze collides",
+        summary: "A category's snooze is as long as the reminder's repeat, or longer.",
+        rationale: "The snoozed alert lands on or after the next occurrence, so snoozing means two alerts at once.",
+        severity: .warning,
+        triggering: [header + """
+            categories:
+              nag: {actions: [{id: later, title: Later, snooze: 30m}]}
+            reminders:
+              - {id: water, title: Water, at: 2026-12-01 09:00, repeat: every 20 minutes, category: ↓nag}
+            """],
+        nonTriggering: [header + """
+            categories:
+              nag: {actions: [{id: later, title: Later, snooze: 10m}]}
+            reminders:
+              - {id: water, title: Water, at: 2026-12-01 09:00, repeat: every 20 minutes, category: nag}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        context.file.reminders.indices.compactMap { index in
+            let reminder = context.file.reminders[index]
+            guard let id = reminder.category, let category = context.file.category(id), let span = reminder.spans.category,
+                  let snooze = category.actions.compactMap({ $0.snooze.map { $0.days * 86_400 + $0.seconds } }).max() else { return nil }
+            let alerts = context.sweep.firstAlerts[index]
+            guard alerts.count > 1, let gap = zip(alerts, alerts.dropFirst()).map({ $1 - $0 }).min(), snooze >= gap else { return nil }
+            return context.finding(descriptor, "snoozing '\(reminder.id)' for \(Duration(seconds: snooze)) reaches its next occurrence, \(Duration(seconds: gap)) later",
+                                   hint: "shorten the snooze below the repeat", at: span, reminder: index)
+        }
+    }
+}
+
+/// A sub-daily repeat that never ends and cannot be stopped.
+public enum EndlessRepeatRule: CheckRule {
+    public static let descriptor = RuleDescriptor(
+        id: "endless-repeat", name: "Endless repeat",
+        summary: "A reminder repeats more often than daily, forever, with no action to stop it.",
+        rationale: "A notification every few minutes that the user cannot cancel is the first thing they turn off.",
+        severity: .info,
+        triggering: [header + """
+            reminders:
+              - {id: water, title: Water, at: 2026-12-01 09:00, repeat: ↓every 20 minutes}
+            """],
+        nonTriggering: [header + """
+            categories:
+              nag: {actions: [{id: stop, title: Stop, destructive: true}]}
+            reminders:
+              - {id: water, title: Water, at: 2026-12-01 09:00, repeat: every 20 minutes, category: nag}
+              - {id: tea, title: Tea, at: 2026-12-01 09:00, repeat: {every: hour, count: 8}}
+            """])
+
+    public static func check(_ context: CheckContext) -> [Finding] {
+        context.file.reminders.indices.compactMap { index in
+            let reminder = context.file.reminders[index]
+            guard let repeats = reminder.repeats, repeats.rule.frequency < .daily, repeats.rule.end == .never else { return nil }
+            let stoppable = reminder.category.flatMap(context.file.category)?.actions.contains(where: \.destructive) ?? false
+            guard !stoppable else { return nil }
+            return context.finding(descriptor, "'\(reminder.id)' repeats more often than daily, forever, and no action stops it",
+                                   hint: "add 'count' or 'until', or a category with a destructive action", at: reminder.spans.repeats ?? repeats.span,
+                                   reminder: index)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import ReminderCheck
+import ReminderModel
+import YAMLSyntax
+
+/// Every rule's own examples, run the same way (SwiftLint's way): each
+/// triggering example finds exactly at its `↓` markers, each non-triggering
+/// one finds nothing. Adding a rule adds its tests.
+@Suite struct RuleExampleTests {
+    static let ids = Rules.all.map { $0.descriptor.id }
+    /// 2026-11-29T12:00:00Z: the examples are written for this "now".
+    static let now = 1_795_953_600
+
+    /// The YAML without markers, and the line:column of each marker.
+    static func markers(_ text: String) -> (String, [String]) {
+        var clean = ""
+        var found: [String] = []
+        var line = 1, column = 1
+        for scalar in text.unicodeScalars {
+            if scalar == "↓" {
+                found.append("\(line):\(column)")
+                continue
+            }
+            clean.unicodeScalars.append(scalar)
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return (clean, found)
+    }
+
+    /// A WAV file of `seconds` of silence at 8 kHz, 8-bit mono.
+    static func wave(seconds: Int) -> Data {
+        let samples = 8000 * seconds
+        func little(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        var bytes = Array("RIFF".utf8) + little(36 + samples, 4) + Array("WAVEfmt ".utf8)
+        bytes += little(16, 4) + little(1, 2) + little(1, 2) + little(8000, 4) + little(8000, 4) + little(1, 2) + little(8, 2)
+        bytes += Array("data".utf8) + little(samples, 4) + [UInt8](repeating: 128, count: samples)
+        return Data(bytes)
+    }
+
+    /// Runs the whole check on `yaml` in a folder holding the examples' sounds.
+    static func findings(_ yaml: String, rule id: String) throws -> (positions: [String], errors: [Diagnostic]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-rule-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try wave(seconds: 1).write(to: folder.appendingPathComponent("short.wav"))
+        try wave(seconds: 31).write(to: folder.appendingPathComponent("long.wav"))
+        try Data("ID3 not a notification sound".utf8).write(to: folder.appendingPathComponent("tune.mp3"))
+        let path = folder.appendingPathComponent("example.yaml").path
+        let result = ReminderFile.load(Array(yaml.utf8), path: path)
+        let checked = Checker.check(result, options: .init(now: now, floatingZone: TimeZone(identifier: "Europe/Berlin")!))
+        let all = result.diagnostics + checked
+        let positions = all.filter { $0.id == id }.map { "\($0.span.start.line):\($0.span.start.column)" }
+        let errors = all.filter { $0.severity == .error && $0.id != id }
+        return (positions.sorted(), errors)
+    }
+
+    @Test(arguments: ids)
+    func triggeringExamplesFindAtTheirMarkers(_ id: String) throws {
+        let rule = try #require(Rules.all.first { $0.descriptor.id == id }).descriptor
+        #expect(!rule.triggering.isEmpty, "\(id) has no triggering example")
+        for example in rule.triggering {
+            let (yaml, expected) = Self.markers(example)
+            #expect(!expected.isEmpty, "\(id): an example without ↓")
+            let found = try Self.findings(yaml, rule: id)
+            #expect(found.positions == expected.sorted(), "\(id):\n\(yaml)")
+            #expect(found.errors.isEmpty, "\(id): \(found.errors.map(\.message.text))")
+        }
+    }
+
+    @Test(arguments: ids)
+    func nonTriggeringExamplesFindNothing(_ id: String) throws {
+        let rule = try #require(Rules.all.first { $0.descriptor.id == id }).descriptor
+        #expect(!rule.nonTriggering.isEmpty, "\(id) has no non-triggering example")
+        for yaml in rule.nonTriggering {
+            let found = try Self.findings(yaml, rule: id)
+            #expect(found.positions.isEmpty, "\(id):\n\(yaml)")
+            #expect(found.errors.isEmpty, "\(id): \(found.errors.map(\.message.text))")
+        }
+    }
+
+    @Test func idsAreUniqueAcrossTheCatalogue() {
+        let all = Rules.descriptors.map(\.id)
+        #expect(Set(all).count == all.count)
+        #expect(Rules.descriptors.allSatisfy { !$0.name.isEmpty && $0.summary.hasSuffix(".") && !$0.rationale.isEmpty })
+    }
+
+    @Test func lintDisableAndIgnoreSwitchRulesOff() throws {
+        let yaml = """
+            timezone: UTC
+            lint: {disable: [same-time, endless-repeatt]}
+            reminders:
+              - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+              - {id: pills, title: Pills, at: 2026-12-01 16:00, repeat: daily}
+              - {id: water, title: Water, at: 2026-12-01 09:00, repeat: every 20 minutes, ignore: [endless-repeat]}
+            """
+        let result = ReminderFile.load(Array(yaml.utf8), path: "lint.yaml")
+        let found = Checker.check(result, options: .init(now: Self.now, floatingZone: TimeZone(identifier: "UTC")!))
+        #expect(found.map { "\($0.id)@\($0.span.start.line):\($0.span.start.column)" } == ["unknown-rule@2:29"])
+        #expect(found.first?.message.hint == "did you mean 'endless-repeat'?")
+    }
+
+    @Test(arguments: [
+        ("no", "a boolean"), ("On", "a boolean"), ("~", "null"), ("9:30", "the number 570"), ("1:30:00", "the number 5400"),
+        ("0755", "the octal number 493"), ("1_000", "the number 1000"), ("0b101", "a binary number"),
+    ])
+    func yaml11Readings(_ text: String, _ reading: String) {
+        #expect(YAML11TrapRule.reading(text) == reading)
+    }
+
+    @Test(arguments: ["09:30", "nope", "true", "2026-12-01", "12", "0", "08:00-20:00", "9:60"])
+    func yaml12Strings(_ text: String) {
+        #expect(YAML11TrapRule.reading(text) == nil)
+    }
+}
