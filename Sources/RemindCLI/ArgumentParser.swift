@@ -49,6 +49,18 @@ struct CommandSpec: Sendable {
     var options: [OptionSpec]
     /// The positional argument's placeholder and help, if the command takes any.
     var argument: (name: String, help: String, repeating: Bool)?
+    /// Whether the positional argument may be left out.
+    var argumentIsOptional = false
+
+    init(name: String, abstract: String, discussion: String? = nil, options: [OptionSpec],
+         argument: (name: String, help: String, repeating: Bool)?, argumentIsOptional: Bool = false) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.options = options
+        self.argument = argument
+        self.argumentIsOptional = argumentIsOptional
+    }
 
     static let helpOption = OptionSpec(names: ["--help", "-h"], valueName: nil, help: "Show help information.")
 
@@ -108,7 +120,7 @@ struct CommandSpec: Sendable {
         }
         if parsed.wantsHelp { return parsed }
         if let argument {
-            if parsed.positionals.isEmpty {
+            if parsed.positionals.isEmpty && !argumentIsOptional {
                 throw UsageError(message: "Missing expected argument '<\(argument.name)>\(argument.repeating ? " ..." : "")'", command: name)
             }
             if !argument.repeating && parsed.positionals.count > 1 {
@@ -124,7 +136,10 @@ struct CommandSpec: Sendable {
     var usage: String {
         var parts = ["remindc", name]
         parts += options.map { "[\($0.synopsis)]" }
-        if let argument { parts.append("<\(argument.name)>" + (argument.repeating ? " ..." : "")) }
+        if let argument {
+            let placeholder = "<\(argument.name)>" + (argument.repeating ? " ..." : "")
+            parts.append(argumentIsOptional ? "[\(placeholder)]" : placeholder)
+        }
         return parts.joined(separator: " ")
     }
 

@@ -1,27 +1,42 @@
+import Foundation
+import ReminderCheck
 import ReminderModel
 import ReminderOutput
 
-/// `remindc check`: validates reminder files and reports every problem.
+/// `remindc check`: validates reminder files, runs the checker's rules, and
+/// reports every problem.
 enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         abstract: "Check reminder files and report every problem at its line and column.",
         discussion: """
-            Exits with 0 when no file has an error (with --strict, no warning either), 1 when one \
-            has, and 2 for a usage error or a path that cannot be read.
+            Reads every file, reports what the format forbids, then runs the checker's rules (see 'remindc \
+            rules') over the occurrences in [--now, --now + --horizon]. Exits with 0 when no file has an \
+            error (with --strict, no warning either), 1 when one has, and 2 for a usage error or a path that \
+            cannot be read. Under GitHub Actions (GITHUB_ACTIONS set) the default format is github.
             """,
         options: [
-            OptionSpec(names: ["--format"], valueName: "format", help: "How to print diagnostics: text.",
-                       allowed: ["text"], defaultValue: "text"),
+            OptionSpec(names: ["--format"], valueName: "format", help: "How to print diagnostics: text, json, sarif or github.",
+                       allowed: ["text", "json", "sarif", "github"], defaultValue: "text"),
+            OptionSpec(names: ["--horizon"], valueName: "duration", help: "How far ahead the schedule rules look: a duration such as 90d or 26w (default: 365d)."),
             OptionSpec(names: ["--strict"], valueName: nil, help: "Fail on warnings as well as errors."),
             OptionSpec(names: ["--quiet"], valueName: nil, help: "Print errors only."),
+            TimeOptions.zoneOption,
             TimeOptions.nowOption,
         ],
         argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true)
     )
 
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
-        _ = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
+        let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
+        var horizon = 365 * 86_400
+        if let text = arguments.value("--horizon") {
+            guard let duration = Duration.parse(text), duration.days * 86_400 + duration.seconds > 0 else {
+                throw UsageError(message: "--horizon must be a positive duration such as 90d or 26w, not '\(text)'", command: spec.name)
+            }
+            horizon = duration.days * 86_400 + duration.seconds
+        }
+        let format = arguments.value("--format") ?? (invocation.environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
         let inputs: Inputs
         switch Inputs.read(arguments.positionals) {
         case .success(let read): inputs = read
@@ -29,18 +44,27 @@ enum CheckCommand {
         }
         var diagnostics: [Diagnostic] = []
         var sources: [String: [UInt8]] = [:]
+        let options = Checker.Options(now: time.now, horizon: horizon, floatingZone: time.zone)
         for file in inputs.files {
             let result = ReminderFile.load(file.bytes, path: file.path)
-            let found = Diagnostic.sortedForReport(result.diagnostics + (result.file?.scheduleDiagnostics() ?? []))
+            let found = Diagnostic.sortedForReport(result.diagnostics + Checker.check(result, options: options))
             diagnostics += found
             if !found.isEmpty { sources[file.path] = file.bytes }
         }
         let quiet = arguments.flag("--quiet")
         let shown = quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
-        let reporter = TextReporter(colour: wantsColour(invocation))
-        var output = reporter.render(shown, sources: sources)
-        if !quiet {
-            output += reporter.summary(diagnostics, fileCount: inputs.files.count)
+        var output: String
+        switch format {
+        case "json":
+            output = JSONReporter.render(shown)
+        case "sarif":
+            output = SARIFReporter.render(shown, rules: Rules.descriptors, version: RemindcVersion.string)
+        case "github":
+            output = GitHubReporter.render(shown)
+        default:
+            let reporter = TextReporter(colour: wantsColour(invocation))
+            output = reporter.render(shown, sources: sources)
+            if !quiet { output += reporter.summary(diagnostics, fileCount: inputs.files.count) }
         }
         let failing: Set<Severity> = arguments.flag("--strict") ? [.error, .warning] : [.error]
         let failed = diagnostics.contains { failing.contains($0.severity) }

@@ -39,7 +39,7 @@ public struct Outcome: Sendable, Equatable {
 public enum Remindc {
     static let abstract = "A reminder compiler: checks reminder files written in YAML, reports every problem at its line and column, expands their repeats, and writes them as iCalendar or a crontab."
 
-    static let commands: [CommandSpec] = [CheckCommand.spec, ExpandCommand.spec, IcsCommand.spec, CrontabCommand.spec]
+    static let commands: [CommandSpec] = [CheckCommand.spec, ExpandCommand.spec, IcsCommand.spec, CrontabCommand.spec, RulesCommand.spec]
 
     static let topLevel = CommandSpec(
         name: "",
@@ -82,6 +82,10 @@ public enum Remindc {
                 let parsed = try CrontabCommand.spec.parse(arguments)
                 if parsed.wantsHelp { return Outcome(stdout: CrontabCommand.spec.help) }
                 return try CrontabCommand.run(parsed, invocation: invocation)
+            case RulesCommand.spec.name:
+                let parsed = try RulesCommand.spec.parse(arguments)
+                if parsed.wantsHelp { return Outcome(stdout: RulesCommand.spec.help) }
+                return try RulesCommand.run(parsed)
             default:
                 if first.hasPrefix("-") {
                     throw UsageError(message: "Unknown option '\(first)'", command: nil)

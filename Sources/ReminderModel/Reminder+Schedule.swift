@@ -83,3 +83,10 @@ extension ReminderFile {
         }
     }
 }
+
+extension Duration {
+    /// Reads SPEC §1's durations: `30s`, `5m`, `1h30m`, `2d`, `1w`, `PT5M`.
+    public static func parse(_ text: String) -> Duration? {
+        try? Scalars.duration(text).get()
+    }
+}

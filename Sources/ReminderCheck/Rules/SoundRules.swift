@@ -26,7 +26,8 @@ public enum SoundMissingRule: CheckRule {
         SoundFile.files(context).compactMap { index, url, span in
             guard !FileManager.default.fileExists(atPath: url.path) else { return nil }
             let reminder = context.file.reminders[index]
-            return context.finding(descriptor, "the sound file of '\(reminder.id)' does not exist: \(url.path)",
+            guard case .file(let written) = reminder.sound else { return nil }
+            return context.finding(descriptor, "the sound file of '\(reminder.id)' does not exist: \(written)",
                                    hint: "paths are relative to the reminder file", at: span, reminder: index)
         }
     }

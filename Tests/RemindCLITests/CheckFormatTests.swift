@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// `remindc check` in every format, the rule catalogue, and the guarantees
+/// of the machine formats: SARIF's required fields, JSON that parses, and
+/// workflow commands that quoted text cannot forge.
+@Suite struct CheckFormatTests {
+    typealias Case = EndToEndTests.Case
+    static let now = ["--now", "2026-11-29T12:00:00Z", "--zone", "Europe/Berlin"]
+    static let mixed = "\(EndToEndTests.fixtures)/mixed"
+
+    @Test(arguments: [
+        Case(golden: "check-json.txt", arguments: ["check", "--format", "json", mixed, "examples/repeating.yaml"] + now, status: 1),
+        Case(golden: "check-sarif.txt", arguments: ["check", "--format", "sarif", mixed] + now, status: 1),
+        Case(golden: "check-github.txt", arguments: ["check", "--format", "github", mixed, "examples/my-minutes.yaml"] + now, status: 1),
+        Case(golden: "check-rules-fixture.txt", arguments: ["check", "\(EndToEndTests.fixtures)/check/rules.yaml"] + now, status: 1),
+        Case(golden: "check-horizon.txt", arguments: ["check", "--horizon", "30d", "\(EndToEndTests.fixtures)/check/rules.yaml"] + now, status: 1),
+        Case(golden: "check-bad-horizon.txt", arguments: ["check", "--horizon", "soon", "examples"], status: 2),
+        Case(golden: "rules.txt", arguments: ["rules"], status: 0),
+        Case(golden: "rules-dst-gap.txt", arguments: ["rules", "dst-gap"], status: 0),
+        Case(golden: "rules-unknown.txt", arguments: ["rules", "same-tme"], status: 2),
+        Case(golden: "help-rules.txt", arguments: ["help", "rules"], status: 0),
+    ])
+    func transcript(_ c: Case) throws {
+        let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
+        #expect(run.status == c.status)
+        Golden.check(run.transcript, c.golden)
+    }
+
+    @Test func githubIsTheDefaultUnderGitHubActions() throws {
+        let run = try EndToEndTests.run(["check", Self.mixed] + Self.now, environment: ["GITHUB_ACTIONS": "true"])
+        #expect(run.stdout.hasPrefix("::error file="))
+        let explicit = try EndToEndTests.run(["check", "--format", "text", Self.mixed] + Self.now, environment: ["GITHUB_ACTIONS": "true"])
+        #expect(!explicit.stdout.hasPrefix("::"))
+    }
+
+    @Test func jsonParsesWithEveryField() throws {
+        let run = try EndToEndTests.run(["check", "--format", "json", Self.mixed, "examples"] + Self.now)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        #expect(!array.isEmpty)
+        for item in array {
+            #expect(Set(item.keys) == ["rule", "severity", "file", "line", "column", "endLine", "endColumn", "message", "hint"])
+            #expect(["error", "warning", "info"].contains(item["severity"] as? String))
+        }
+    }
+
+    /// What GitHub code scanning requires of SARIF 2.1.0, field by field
+    /// (the JSON schema itself cannot be fetched here): the version and
+    /// schema, the driver's name, version and rules (id, descriptions,
+    /// help, default level), and per result a known rule, a level, a
+    /// message, a relative artifact URI and a whole region.
+    @Test func sarifHasEveryFieldCodeScanningRequires() throws {
+        let run = try EndToEndTests.run(["check", "--format", "sarif", Self.mixed, "examples"] + Self.now)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(root["version"] as? String == "2.1.0")
+        #expect((root["$schema"] as? String)?.contains("sarif-2.1.0") == true)
+        let runs = try #require(root["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "remindc")
+        #expect(driver["version"] is String)
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        var ids: [String] = []
+        for rule in rules {
+            let id = try #require(rule["id"] as? String)
+            ids.append(id)
+            for key in ["shortDescription", "fullDescription", "help"] {
+                #expect(((rule[key] as? [String: Any])?["text"] as? String)?.isEmpty == false, "\(id).\(key)")
+            }
+            let level = (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
+            #expect(["error", "warning", "note"].contains(level), "\(id)")
+        }
+        #expect(Set(ids).count == ids.count)
+        let results = try #require(runs[0]["results"] as? [[String: Any]])
+        #expect(!results.isEmpty)
+        for result in results {
+            let ruleId = try #require(result["ruleId"] as? String)
+            #expect(ids.contains(ruleId))
+            if let index = result["ruleIndex"] as? Int { #expect(ids[index] == ruleId) }
+            #expect(["error", "warning", "note"].contains(result["level"] as? String))
+            #expect(((result["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+            let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            let uri = try #require((location["artifactLocation"] as? [String: Any])?["uri"] as? String)
+            #expect(!uri.hasPrefix("/") && !uri.contains(" "))
+            let region = try #require(location["region"] as? [String: Any])
+            for key in ["startLine", "startColumn", "endLine", "endColumn"] {
+                #expect((region[key] as? Int).map { $0 >= 1 } == true, "\(key)")
+            }
+        }
+    }
+
+    /// A message quoting hostile text stays one workflow command.
+    @Test func workflowCommandsCannotBeForged() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-gh-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a,b:c%d.yaml")
+        try Data("reminders:\n  - {id: x, title: X, at: 2026-12-01 09:00, \"bad\\n::error::forged%0A,key\": 1}\n".utf8).write(to: file)
+        let run = try EndToEndTests.run(["check", "--format", "github", file.path] + Self.now)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.allSatisfy { $0.hasPrefix("::error file=") })
+        #expect(run.stdout.contains("a%2Cb%3Ac%25d.yaml"))
+        #expect(run.stdout.contains("%0A::error::forged%250A"))
+    }
+}
