@@ -15,27 +15,19 @@ public struct Timeline: Sequence, IteratorProtocol {
     /// A binary min-heap of each source's next occurrence, by (instant, source).
     private var heap: [(instant: Int, source: Int, occurrence: Occurrence)] = []
 
-    /// Seconds each schedule's occurrences are moved earlier for ordering
-    /// and the window: alerts `before` their occurrences.
-    private let leads: [Int]
-
     /// The occurrences of `schedules` in `[start, end)` (instants, seconds
-    /// since 1970 UTC), at most `limit` of each schedule. With `leads`,
-    /// each schedule's occurrences count as that many seconds earlier (an
-    /// alert before its occurrence) for the order and the window.
-    public init(_ schedules: [Schedule], from start: Int, to end: Int, limit: Int? = nil, leads: [Int]? = nil) {
+    /// since 1970 UTC), at most `limit` of each schedule.
+    public init(_ schedules: [Schedule], from start: Int, to end: Int, limit: Int? = nil) {
         sources = schedules.map { $0.occurrences() }
         taken = Array(repeating: 0, count: schedules.count)
         self.end = end
         self.limit = limit
-        self.leads = leads ?? Array(repeating: 0, count: schedules.count)
         if let limit, limit < 1 { return }
         for index in sources.indices {
             while let occurrence = sources[index].next() {
-                let moment = occurrence.instant - self.leads[index]
-                if moment >= end { break }
-                if moment >= start {
-                    push((moment, index, occurrence))
+                if occurrence.instant >= end { break }
+                if occurrence.instant >= start {
+                    push((occurrence.instant, index, occurrence))
                     break
                 }
             }
@@ -46,8 +38,8 @@ public struct Timeline: Sequence, IteratorProtocol {
         guard let first = heap.first else { return nil }
         let source = first.source
         taken[source] += 1
-        if limit.map({ taken[source] < $0 }) ?? true, let following = sources[source].next(), following.instant - leads[source] < end {
-            heap[0] = (following.instant - leads[source], source, following)
+        if limit.map({ taken[source] < $0 }) ?? true, let following = sources[source].next(), following.instant < end {
+            heap[0] = (following.instant, source, following)
             siftDown(0)
         } else {
             let last = heap.removeLast()

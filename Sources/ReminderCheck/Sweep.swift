@@ -23,59 +23,106 @@ public struct Sweep {
 
     init(_ context: CheckContext) {
         let reminders = context.file.reminders
-        counts = Array(repeating: 0, count: reminders.count)
-        firstAlerts = Array(repeating: [], count: reminders.count)
+        let count = reminders.count
+        counts = Array(repeating: 0, count: count)
+        firstAlerts = Array(repeating: [], count: count)
         let leads = reminders.indices.map(context.lead)
         let lint = context.file.lint
         let minimumGap = lint.minimumGap.map { $0.days * 86_400 + $0.seconds }
         let folds = FoldTable(context: context)
+        let zoneIndex = reminders.map { reminder -> Int? in
+            guard case .named(let name) = reminder.timeZone else { return nil }
+            return folds.index(of: name)
+        }
 
-        var timeline = Timeline(context.schedules, from: context.now, to: context.end, leads: leads)
+        // The alerts are merged a day at a time: each reminder's alerts of
+        // the day are gathered, counting-sorted by their second of the day
+        // (a merge by bucket: no pair of reminders is ever compared), and
+        // swept in order. Facts about one reminder alone are taken as its
+        // alerts are gathered.
+        var iterators = context.schedules.map { $0.occurrences() }
+        var pending: [Occurrence?] = iterators.indices.map { iterators[$0].next() }
+        var active = Array(pending.indices.filter { pending[$0] != nil })
+        var bucketCounts = [Int32](repeating: 0, count: 86_401)
+        var gathered: [(second: Int32, source: Int32)] = []
+        var sorted: [(second: Int32, source: Int32)] = []
         var groupInstant = Int.min
         var groupFirst = -1
         var lastAlert = Int.min
         var lastSource = -1
         var window: [Int] = []
         var windowStart = 0
-        while let (source, occurrence) = timeline.next() {
-            let alert = occurrence.instant - leads[source]
-            counts[source] += 1
-            if firstAlerts[source].count < 16 { firstAlerts[source].append(alert) }
-
-            if alert == groupInstant {
-                if source != groupFirst && sameTime[source] == nil { sameTime[source] = (groupFirst, alert) }
-            } else {
-                groupInstant = alert
-                groupFirst = source
+        var dayStart = context.now
+        while dayStart < context.end && !active.isEmpty {
+            let dayEnd = min(dayStart + 86_400, context.end)
+            gathered.removeAll(keepingCapacity: true)
+            var stillActive: [Int] = []
+            stillActive.reserveCapacity(active.count)
+            for source in active {
+                let lead = leads[source]
+                while let occurrence = pending[source] {
+                    let alert = occurrence.instant - lead
+                    if alert >= dayEnd { break }
+                    if alert >= context.now {
+                        gathered.append((Int32(alert - dayStart), Int32(source)))
+                        counts[source] += 1
+                        if firstAlerts[source].count < 16 { firstAlerts[source].append(alert) }
+                        if let hours = lint.quietHours, quiet[source] == nil {
+                            let shown = WallClock.localDateTime(naiveSeconds: alert + occurrence.offset)
+                            if hours.contains(shown.time) { quiet[source] = shown }
+                        }
+                        if let zone = zoneIndex[source] {
+                            if occurrence.instant + occurrence.offset != occurrence.wallClock {
+                                Self.note(occurrence, in: &gaps, source)
+                            } else if folds.contains(occurrence.wallClock, zone: zone) {
+                                Self.note(occurrence, in: &self.folds, source)
+                            }
+                        }
+                    }
+                    pending[source] = iterators[source].next()
+                }
+                if pending[source] != nil { stillActive.append(source) }
             }
-            if let minimumGap, alert != lastAlert, source != lastSource, lastSource >= 0, alert - lastAlert < minimumGap,
-               tooClose[source] == nil {
-                tooClose[source] = (lastSource, alert, alert - lastAlert)
-            }
-            lastAlert = alert
-            lastSource = source
+            active = stillActive
 
-            if let maximum = lint.maximumPerHour, overLimit == nil {
-                window.append(alert)
-                while window[windowStart] <= alert - 3600 { windowStart += 1 }
-                if window.count - windowStart > maximum { overLimit = (source, alert, window.count - windowStart) }
-                if windowStart > 4096 {
-                    window.removeFirst(windowStart)
-                    windowStart = 0
+            // Counting sort by second of the day; equal seconds keep source order.
+            for index in bucketCounts.indices { bucketCounts[index] = 0 }
+            for item in gathered { bucketCounts[Int(item.second) + 1] += 1 }
+            for index in 1..<bucketCounts.count { bucketCounts[index] += bucketCounts[index - 1] }
+            sorted.removeAll(keepingCapacity: true)
+            sorted.append(contentsOf: repeatElement((second: Int32(0), source: Int32(0)), count: gathered.count))
+            for item in gathered {
+                let slot = Int(bucketCounts[Int(item.second)])
+                sorted[slot] = item
+                bucketCounts[Int(item.second)] += 1
+            }
+
+            for item in sorted {
+                let alert = dayStart + Int(item.second)
+                let source = Int(item.source)
+                if alert == groupInstant {
+                    if source != groupFirst && sameTime[source] == nil { sameTime[source] = (groupFirst, alert) }
+                } else {
+                    groupInstant = alert
+                    groupFirst = source
+                }
+                if let minimumGap, alert != lastAlert, source != lastSource, lastSource >= 0, alert - lastAlert < minimumGap,
+                   tooClose[source] == nil {
+                    tooClose[source] = (lastSource, alert, alert - lastAlert)
+                }
+                lastAlert = alert
+                lastSource = source
+                if let maximum = lint.maximumPerHour, overLimit == nil {
+                    window.append(alert)
+                    while window[windowStart] <= alert - 3600 { windowStart += 1 }
+                    if window.count - windowStart > maximum { overLimit = (source, alert, window.count - windowStart) }
+                    if windowStart > 4096 {
+                        window.removeFirst(windowStart)
+                        windowStart = 0
+                    }
                 }
             }
-
-            let reminder = reminders[source]
-            if let hours = lint.quietHours, quiet[source] == nil {
-                let shown = WallClock.localDateTime(naiveSeconds: alert + occurrence.offset)
-                if hours.contains(shown.time) { quiet[source] = shown }
-            }
-            guard case .named = reminder.timeZone else { continue }
-            if occurrence.instant + occurrence.offset != occurrence.wallClock {
-                Self.note(occurrence, in: &gaps, source)
-            } else if folds.contains(occurrence.wallClock, zone: reminder.timeZone.description) {
-                Self.note(occurrence, in: &self.folds, source)
-            }
+            dayStart = dayEnd
         }
     }
 
@@ -91,11 +138,14 @@ public struct Sweep {
 /// The wall-clock spans (naive seconds) each zone used by a file shows twice
 /// in the horizon: the hour before a change that sets clocks back.
 struct FoldTable {
-    private var spans: [String: [(start: Int, end: Int)]] = [:]
+    private var names: [String: Int] = [:]
+    private var spans: [[(start: Int, end: Int)]] = []
+
+    func index(of zone: String) -> Int? { names[zone] }
 
     init(context: CheckContext) {
         for reminder in context.file.reminders {
-            guard case .named(let name) = reminder.timeZone, spans[name] == nil else { continue }
+            guard case .named(let name) = reminder.timeZone, names[name] == nil else { continue }
             let zone = reminder.timeZone.foundationZone
             var found: [(Int, Int)] = []
             var cursor = Date(timeIntervalSince1970: TimeInterval(context.now - 86_400))
@@ -106,11 +156,12 @@ struct FoldTable {
                 if after < before { found.append((instant + after, instant + before)) }
                 cursor = next
             }
-            spans[name] = found
+            names[name] = spans.count
+            spans.append(found)
         }
     }
 
-    func contains(_ wallClock: Int, zone: String) -> Bool {
-        spans[zone]?.contains { wallClock >= $0.start && wallClock < $0.end } ?? false
+    func contains(_ wallClock: Int, zone: Int) -> Bool {
+        spans[zone].contains { wallClock >= $0.start && wallClock < $0.end }
     }
 }

@@ -64,22 +64,26 @@ public enum YAML11TrapRule: CheckRule {
 
     /// What YAML 1.1 makes of `text`, or nil when it is a string there too.
     static func reading(_ text: String) -> String? {
-        if words.contains(text) { return ["null", "Null", "NULL", "~"].contains(text) ? "null" : "a boolean" }
-        let bytes = Array(text.utf8)
+        let utf8 = text.utf8
+        if utf8.count <= 5, words.contains(text) { return ["null", "Null", "NULL", "~"].contains(text) ? "null" : "a boolean" }
+        // Every number form below is digits, ':', '_' and the 'b' of 0b.
+        guard let first = utf8.first, (0x30...0x39).contains(first),
+              utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x3A || $0 == 0x5F || $0 == 0x62 }) else { return nil }
+        let bytes = Array(utf8)
         func digits(_ slice: ArraySlice<UInt8>) -> Bool { !slice.isEmpty && slice.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x5F } }
         // Sexagesimal: 9:30 is 570, 1:30:00 is 5400.
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         if parts.count > 1, let first = parts.first?.utf8.first, (0x31...0x39).contains(first),
            digits(ArraySlice(parts[0].utf8)), parts.dropFirst().allSatisfy({ $0.count <= 2 && digits(ArraySlice($0.utf8)) && Int($0)! < 60 }) {
             var value = 0
-            for part in parts { value = value * 60 + Int(part.replacingOccurrences(of: "_", with: ""))! }
+            for part in parts { value = value * 60 + Int(String(part.filter { $0 != "_" }))! }
             return "the number \(value)"
         }
         if bytes.count > 1, bytes[0] == 0x30, bytes.dropFirst().allSatisfy({ (0x30...0x37).contains($0) || $0 == 0x5F }) {
-            return "the octal number \(Int(text.replacingOccurrences(of: "_", with: ""), radix: 8) ?? 0)"
+            return "the octal number \(Int(String(text.filter { $0 != "_" }), radix: 8) ?? 0)"
         }
         if text.hasPrefix("0b") && bytes.count > 2 && bytes.dropFirst(2).allSatisfy({ $0 == 0x30 || $0 == 0x31 || $0 == 0x5F }) { return "a binary number" }
-        if text.contains("_"), digits(ArraySlice(bytes)), bytes.first != 0x5F { return "the number \(text.replacingOccurrences(of: "_", with: ""))" }
+        if bytes.contains(0x5F), digits(ArraySlice(bytes)) { return "the number \(String(text.filter { $0 != "_" }))" }
         return nil
     }
 

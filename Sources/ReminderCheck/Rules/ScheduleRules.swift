@@ -153,11 +153,15 @@ public enum DuplicateReminderRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        var seen: [String: Int] = [:]
+        struct Key: Hashable {
+            var title: String
+            var alerts: [Int]
+            var count: Int
+        }
+        var seen: [Key: Int] = [:]
         var findings: [Finding] = []
         for (index, reminder) in context.file.reminders.enumerated() where context.sweep.counts[index] > 0 {
-            let key = reminder.title + "\u{0}" + context.sweep.firstAlerts[index].map(String.init).joined(separator: ",")
-                + "\u{0}\(context.sweep.counts[index])"
+            let key = Key(title: reminder.title, alerts: context.sweep.firstAlerts[index], count: context.sweep.counts[index])
             if let first = seen[key] {
                 let original = context.file.reminders[first]
                 findings.append(context.finding(descriptor, "'\(reminder.id)' repeats '\(original.id)': the same title at the same times",
