@@ -1,13 +1,15 @@
 import Foundation
+import Synchronization
 
 /// Reads wall-clock times as instants in one zone, fast, for a forward-moving
 /// stream of times: the recurrence engine asks it once per occurrence.
 ///
-/// The zone's transitions are fetched from Foundation once each, as the
-/// stream reaches them, and kept as segments of constant offset. A time well
-/// inside a segment costs two comparisons and a subtraction; only the wall
-/// clock an hour or so around a transition takes the careful path. The rules
-/// are `WallClock`'s (SPEC §1 Times):
+/// A zone's transitions from 1900 to 2200 are fetched from Foundation once
+/// per process (`ZoneTransitions`) and shared by every reader, as segments
+/// of constant offset. A time well inside a segment costs two comparisons
+/// and a subtraction; only the wall clock an hour or so around a transition
+/// takes the careful path, and times outside the table go to Foundation.
+/// The rules are `WallClock`'s (SPEC §1 Times):
 ///
 /// - 02:30 on 2026-03-29 in Europe/Berlin, which the change from +01:00 to
 ///   +02:00 at 01:00Z skips, is read with the offset before the gap: 01:30Z,
@@ -29,11 +31,7 @@ struct ZoneOffsets {
     }
 
     private let zone: TimeZone?
-    /// Segment `i` runs from `starts[i]` (an instant) to `starts[i + 1]` at `offsets[i]`.
-    private var starts: [Int]
-    private var offsets: [Int]
-    /// True once the zone has no later transition: the last segment is endless.
-    private var complete: Bool
+    private let table: ZoneTransitions
     private var cursor = 0
     /// Wall-clock times in `[fastLow, fastHigh)` read as `time - fastOffset`.
     private var fastLow = Int.max
@@ -43,29 +41,17 @@ struct ZoneOffsets {
     /// A zone with a fixed offset (UTC, or floating times placed at an offset).
     init(fixedOffset: Int) {
         zone = nil
-        starts = [Int.min]
-        offsets = [fixedOffset]
-        complete = true
+        table = ZoneTransitions(fixedOffset: fixedOffset)
         fastLow = Int.min
         fastHigh = Int.max
         fastOffset = fixedOffset
     }
 
-    /// `zone`, with segments fetched from `anchor` (an instant) onwards; wall
-    /// clocks before it are read through Foundation directly.
+    /// `zone`, read from around `anchor` (an instant) onwards.
     init(zone: TimeZone, from anchor: Int) {
         self.zone = zone
-        starts = [anchor]
-        offsets = [WallClock.offset(of: zone, at: anchor)]
-        complete = false
-        extend()
-        if complete && starts.count == 1 {
-            // A zone without transitions from here on: one endless segment.
-            starts = [Int.min]
-            fastLow = Int.min
-            fastHigh = Int.max
-            fastOffset = offsets[0]
-        }
+        table = ZoneTransitions.shared(for: zone)
+        cursor = table.segment(containing: anchor)
     }
 
     /// The instant at which the zone's clocks show `wallClock` (naive seconds,
@@ -78,18 +64,19 @@ struct ZoneOffsets {
     }
 
     private mutating func readCarefully(_ wallClock: Int) -> Reading {
+        let starts = table.starts, offsets = table.offsets
         while true {
             let offset = offsets[cursor]
-            let low = cursor == 0 ? lowestSafeWallClock : starts[cursor] + max(offset, offsets[cursor - 1])
+            let low = cursor == 0 ? table.lowestWallClock : starts[cursor] + max(offset, offsets[cursor - 1])
             if wallClock < low {
                 if cursor == 0 { return readThroughFoundation(wallClock) }
                 cursor -= 1
                 continue
             }
-            if cursor + 1 == starts.count && !complete { extend() }
             guard cursor + 1 < starts.count else {
-                // The last, endless segment.
-                remember(low: low, high: Int.max, offset: offset)
+                // The last segment: endless, or the end of the table.
+                guard wallClock < table.highestWallClock else { return readThroughFoundation(wallClock) }
+                remember(low: low, high: table.highestWallClock, offset: offset)
                 return Reading(instant: wallClock - offset, offset: offset, moved: false)
             }
             let end = starts[cursor + 1]
@@ -113,35 +100,82 @@ struct ZoneOffsets {
         fastOffset = offset
     }
 
-    /// Below this, segment 0's true start (before the anchor) is unknown.
-    private var lowestSafeWallClock: Int {
-        starts[0] == Int.min ? Int.min : starts[0] + offsets[0] + 86_400
-    }
-
-    /// Fetches the next transition after the last known one.
-    private mutating func extend() {
-        guard let zone, !complete, let last = starts.last else { return }
-        let after = Date(timeIntervalSince1970: TimeInterval(max(last, -62_135_596_800)))
-        guard let next = zone.nextDaylightSavingTimeTransition(after: after) else {
-            complete = true
-            return
-        }
-        let instant = Int(next.timeIntervalSince1970.rounded(.down))
-        guard instant > last else {
-            complete = true
-            return
-        }
-        starts.append(instant)
-        offsets.append(WallClock.offset(of: zone, at: instant))
-    }
-
     private func readThroughFoundation(_ wallClock: Int) -> Reading {
         guard let zone else {
-            return Reading(instant: wallClock - offsets[0], offset: offsets[0], moved: false)
+            return Reading(instant: wallClock - table.offsets[0], offset: table.offsets[0], moved: false)
         }
         let local = WallClock.localDateTime(naiveSeconds: wallClock)
         let instant = WallClock.instant(of: local, in: zone)
         let offset = WallClock.offset(of: zone, at: instant)
         return Reading(instant: instant, offset: offset, moved: instant + offset != wallClock)
+    }
+}
+
+/// A zone's offsets from 1900 to 2200 as segments: segment `i` runs from
+/// the instant `starts[i]` to `starts[i + 1]` at `offsets[i]`. Made once per
+/// zone and process, and shared.
+final class ZoneTransitions: Sendable {
+    let starts: [Int]
+    let offsets: [Int]
+    /// Wall clocks below and above these are read through Foundation.
+    let lowestWallClock: Int
+    let highestWallClock: Int
+
+    private static let table = Mutex<[String: ZoneTransitions]>([:])
+    static let first = CivilDate(year: 1900, month: 1, day: 1).daysSinceEpoch * 86_400
+    static let last = CivilDate(year: 2200, month: 1, day: 1).daysSinceEpoch * 86_400
+
+    init(fixedOffset: Int) {
+        starts = [Int.min]
+        offsets = [fixedOffset]
+        lowestWallClock = Int.min
+        highestWallClock = Int.max
+    }
+
+    private init(zone: TimeZone) {
+        var starts = [Self.first]
+        var offsets = [WallClock.offset(of: zone, at: Self.first)]
+        var cursor = Date(timeIntervalSince1970: TimeInterval(Self.first))
+        var reachedEnd = false
+        while true {
+            guard let next = zone.nextDaylightSavingTimeTransition(after: cursor) else {
+                reachedEnd = true
+                break
+            }
+            let instant = Int(next.timeIntervalSince1970.rounded(.down))
+            guard instant < Self.last else { break }
+            guard instant > starts[starts.count - 1] else { break }
+            let offset = WallClock.offset(of: zone, at: instant)
+            if offset != offsets[offsets.count - 1] {
+                starts.append(instant)
+                offsets.append(offset)
+            }
+            cursor = next
+        }
+        self.starts = starts
+        self.offsets = offsets
+        // A day of margin where the first segment's true start is unknown.
+        lowestWallClock = Self.first + offsets[0] + 86_400
+        highestWallClock = reachedEnd ? Int.max : Self.last - 86_400
+    }
+
+    /// The table for `zone`, made on first use.
+    static func shared(for zone: TimeZone) -> ZoneTransitions {
+        table.withLock { tables in
+            if let known = tables[zone.identifier] { return known }
+            let made = ZoneTransitions(zone: zone)
+            tables[zone.identifier] = made
+            return made
+        }
+    }
+
+    /// The index of the segment holding `instant` (0 below the table).
+    func segment(containing instant: Int) -> Int {
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= instant { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 }

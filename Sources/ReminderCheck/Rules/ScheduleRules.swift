@@ -26,9 +26,11 @@ public enum NeverFiresRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        context.file.scheduleDiagnostics().compactMap { diagnostic in
-            let index = context.file.reminders.firstIndex { $0.spans.repeats == diagnostic.span || $0.repeats?.span == diagnostic.span }
-            return Finding(diagnostic, reminder: index)
+        context.file.reminders.indices.compactMap { index in
+            let reminder = context.file.reminders[index]
+            guard let repeats = reminder.repeats, !context.schedules[index].ruleCanMatch() else { return nil }
+            let message = Message.neverFires(repeats.isRawRule)
+            return Finding(Diagnostic(message, file: context.file.path, span: reminder.spans.repeats ?? repeats.span), reminder: index)
         }
     }
 }
@@ -53,6 +55,7 @@ public enum InThePastRule: CheckRule {
         context.file.reminders.indices.compactMap { index in
             let schedule = context.schedules[index]
             if let rule = schedule.rule, rule.end == .never { return nil }
+            if schedule.firstOccurrence.instant >= context.now { return nil }
             var last: Occurrence?
             for occurrence in schedule.occurrences() {
                 last = occurrence
