@@ -4,7 +4,7 @@ import Synchronization
 /// Reads wall-clock times as instants in one zone, fast, for a forward-moving
 /// stream of times: the recurrence engine asks it once per occurrence.
 ///
-/// A zone's transitions from 1900 to 2200 are fetched from Foundation once
+/// A zone's transitions from 1900 to 2600 are fetched from Foundation once
 /// per process (`ZoneTransitions`) and shared by every reader, as segments
 /// of constant offset. A time well inside a segment costs two comparisons
 /// and a subtraction; only the wall clock an hour or so around a transition
@@ -111,7 +111,7 @@ struct ZoneOffsets {
     }
 }
 
-/// A zone's offsets from 1900 to 2200 as segments: segment `i` runs from
+/// A zone's offsets from 1900 to 2600 as segments: segment `i` runs from
 /// the instant `starts[i]` to `starts[i + 1]` at `offsets[i]`. Made once per
 /// zone and process, and shared.
 final class ZoneTransitions: Sendable {
@@ -123,7 +123,7 @@ final class ZoneTransitions: Sendable {
 
     private static let table = Mutex<[String: ZoneTransitions]>([:])
     static let first = CivilDate(year: 1900, month: 1, day: 1).daysSinceEpoch * 86_400
-    static let last = CivilDate(year: 2200, month: 1, day: 1).daysSinceEpoch * 86_400
+    static let last = CivilDate(year: 2600, month: 1, day: 1).daysSinceEpoch * 86_400
 
     init(fixedOffset: Int) {
         starts = [Int.min]
