@@ -37,20 +37,13 @@ enum CheckCommand {
             horizon = duration.days * 86_400 + duration.seconds
         }
         let format = arguments.value("--format") ?? (invocation.environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
-        let inputs: Inputs
-        switch Inputs.read(arguments.positionals) {
-        case .success(let read): inputs = read
+        let options = Checker.Options(now: time.now, horizon: horizon, floatingZone: time.zone)
+        let loaded: LoadedFiles
+        switch LoadedFiles.load(arguments.positionals, check: { Checker.check($0, options: options) }) {
+        case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
-        var diagnostics: [Diagnostic] = []
-        var sources: [String: [UInt8]] = [:]
-        let options = Checker.Options(now: time.now, horizon: horizon, floatingZone: time.zone)
-        for file in inputs.files {
-            let result = ReminderFile.load(file.bytes, path: file.path)
-            let found = Diagnostic.sortedForReport(result.diagnostics + Checker.check(result, options: options))
-            diagnostics += found
-            if !found.isEmpty { sources[file.path] = file.bytes }
-        }
+        let diagnostics = loaded.diagnostics
         let quiet = arguments.flag("--quiet")
         let shown = quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
         var output: String
@@ -63,8 +56,8 @@ enum CheckCommand {
             output = GitHubReporter.render(shown)
         default:
             let reporter = TextReporter(colour: wantsColour(invocation))
-            output = reporter.render(shown, sources: sources)
-            if !quiet { output += reporter.summary(diagnostics, fileCount: inputs.files.count) }
+            output = reporter.render(shown, sources: loaded.sources)
+            if !quiet { output += reporter.summary(diagnostics, fileCount: loaded.fileCount) }
         }
         let failing: Set<Severity> = arguments.flag("--strict") ? [.error, .warning] : [.error]
         let failed = diagnostics.contains { failing.contains($0.severity) }

@@ -36,42 +36,19 @@ enum CrontabCommand {
         if arguments.flag("--install") && arguments.value("-o") != nil {
             throw UsageError(message: "--install and -o cannot both be given", command: spec.name)
         }
-        let inputs: Inputs
-        switch Inputs.read(arguments.positionals) {
-        case .success(let read): inputs = read
+        var loaded: LoadedFiles
+        switch LoadedFiles.load(arguments.positionals, check: { $0.file?.scheduleDiagnostics() ?? [] }) {
+        case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
-        var diagnostics: [Diagnostic] = []
-        var sources: [String: [UInt8]] = [:]
-        var files: [ReminderFile] = []
-        for input in inputs.files {
-            let result = ReminderFile.load(input.bytes, path: input.path)
-            var found = result.diagnostics
-            if let file = result.file {
-                found += file.scheduleDiagnostics()
-                files.append(file)
-            }
-            if !found.isEmpty { sources[input.path] = input.bytes }
-            diagnostics += Diagnostic.sortedForReport(found)
-        }
-        let reporter = TextReporter(colour: false)
-        func report(_ diagnostics: [Diagnostic]) -> String {
-            diagnostics.isEmpty ? "" : reporter.render(diagnostics, sources: sources)
-        }
-        if diagnostics.contains(where: { $0.severity == .error }) {
-            return Outcome(stderr: report(diagnostics) + reporter.summary(diagnostics, fileCount: inputs.files.count), status: 1)
-        }
+        if loaded.hasErrors { return loaded.failure }
+        let files = loaded.files
         let writer = CrontabWriter(options: .init(hostZone: time.zone, command: arguments.value("--command"),
                                                   allowInexact: arguments.flag("--allow-inexact"), now: time.now))
         let output = writer.write(files)
-        diagnostics += output.diagnostics
-        for file in files where !sources.keys.contains(file.path) {
-            sources[file.path] = inputs.files.first { $0.path == file.path }?.bytes
-        }
-        if output.diagnostics.contains(where: { $0.severity == .error }) {
-            return Outcome(stderr: report(diagnostics) + reporter.summary(diagnostics, fileCount: inputs.files.count), status: 1)
-        }
-        let warnings = report(diagnostics)
+        loaded.add(output.diagnostics)
+        if loaded.hasErrors { return loaded.failure }
+        let warnings = loaded.report
         if arguments.flag("--install") {
             return install(output.text, label: files.map(\.path).joined(separator: " "), warnings: warnings)
         }

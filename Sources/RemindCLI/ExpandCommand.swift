@@ -38,31 +38,13 @@ enum ExpandCommand {
         }
         let format = OccurrenceWriter.Format(rawValue: arguments.value("--format") ?? "text") ?? .text
 
-        let inputs: Inputs
-        switch Inputs.read(arguments.positionals) {
-        case .success(let read): inputs = read
+        let loaded: LoadedFiles
+        switch LoadedFiles.load(arguments.positionals, check: { $0.file?.scheduleDiagnostics() ?? [] }) {
+        case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
-        var diagnostics: [Diagnostic] = []
-        var sources: [String: [UInt8]] = [:]
-        var reminders: [Reminder] = []
-        for input in inputs.files {
-            let result = ReminderFile.load(input.bytes, path: input.path)
-            var found = result.diagnostics
-            if let file = result.file {
-                found += file.scheduleDiagnostics()
-                reminders += file.reminders
-            }
-            if !found.isEmpty { sources[input.path] = input.bytes }
-            diagnostics += found
-        }
-        let reporter = TextReporter(colour: false)
-        if diagnostics.contains(where: { $0.severity == .error }) {
-            let shown = Diagnostic.sortedForReport(diagnostics)
-            return Outcome(stderr: reporter.render(shown, sources: sources) + reporter.summary(diagnostics, fileCount: inputs.files.count),
-                           status: 1)
-        }
-
+        if loaded.hasErrors { return loaded.failure }
+        let reminders = loaded.files.flatMap(\.reminders)
         let schedules = reminders.map { $0.schedule(floatingZone: time.zone) }
         let writer = OccurrenceWriter(format: format, reminders: reminders, showsSeconds: schedules.contains(where: hasSeconds))
         var output = OutputBuffer(channel: invocation.standardOutput)
@@ -77,8 +59,7 @@ enum ExpandCommand {
             }
         }
         output.append(buffer)
-        let warnings = diagnostics.isEmpty ? "" : reporter.render(Diagnostic.sortedForReport(diagnostics), sources: sources)
-        return Outcome(stdout: output.finish(), stderr: warnings)
+        return Outcome(stdout: output.finish(), stderr: loaded.report)
     }
 
     /// Whether a schedule can fire off the minute, so the table shows seconds.

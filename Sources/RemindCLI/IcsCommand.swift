@@ -37,31 +37,17 @@ enum IcsCommand {
             throw UsageError(message: "--from and --to need --expand", command: spec.name)
         }
 
-        let inputs: Inputs
-        switch Inputs.read(arguments.positionals) {
-        case .success(let read): inputs = read
+        let loaded: LoadedFiles
+        switch LoadedFiles.load(arguments.positionals, check: { result in
+            result.file.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0) } ?? []
+        }) {
+        case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
-        var diagnostics: [Diagnostic] = []
-        var sources: [String: [UInt8]] = [:]
-        var files: [ReminderFile] = []
-        for input in inputs.files {
-            let result = ReminderFile.load(input.bytes, path: input.path)
-            var found = result.diagnostics
-            if let file = result.file {
-                found += file.scheduleDiagnostics() + ICalendarWriter.problems(in: file)
-                files.append(file)
-            }
-            if !found.isEmpty { sources[input.path] = input.bytes }
-            diagnostics += Diagnostic.sortedForReport(found)
-        }
-        let reporter = TextReporter(colour: false)
-        if diagnostics.contains(where: { $0.severity == .error }) {
-            return Outcome(stderr: reporter.render(diagnostics, sources: sources) + reporter.summary(diagnostics, fileCount: inputs.files.count),
-                           status: 1)
-        }
+        if loaded.hasErrors { return loaded.failure }
+        let files = loaded.files
         let writer = ICalendarWriter(options: .init(now: time.now, window: window, floatingZone: time.zone))
-        let warnings = diagnostics.isEmpty ? "" : reporter.render(diagnostics, sources: sources)
+        let warnings = loaded.report
         guard let path = arguments.value("-o") else {
             var output = OutputBuffer(channel: invocation.standardOutput)
             writer.write(files) { output.append($0) }
@@ -93,18 +79,7 @@ enum AtomicFile {
         var failure: String?
         produce { bytes in
             guard failure == nil else { return }
-            bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        failure = String(cString: strerror(errno))
-                        return
-                    }
-                    offset += written
-                }
-            }
+            if let error = OutputChannel.writeAll(bytes, to: descriptor) { failure = String(cString: strerror(error)) }
         }
         if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)

@@ -1,4 +1,6 @@
 import Foundation
+import ReminderModel
+import ReminderOutput
 
 /// The reminder files named on a command line, read into memory.
 struct Inputs {
@@ -75,5 +77,56 @@ struct InputError: Error {
     /// Each message as `Error: …`, status 2.
     var outcome: Outcome {
         Outcome(stderr: messages.map { "Error: \($0)\n" }.joined(), status: 2)
+    }
+}
+
+/// The reminder files of a command line, read and decoded, with every
+/// diagnostic a command found in them and the bytes of those that have any.
+struct LoadedFiles {
+    /// The files that decoded without errors, in input order.
+    var files: [ReminderFile] = []
+    var diagnostics: [Diagnostic] = []
+    var sources: [String: [UInt8]] = [:]
+    var fileCount = 0
+
+    /// Reads and decodes every PATH; `check` adds the command's own
+    /// diagnostics for each file (it sees files that failed to decode too).
+    static func load(_ paths: [String], check: (LoadResult) -> [Diagnostic] = { _ in [] }) -> Result<LoadedFiles, InputError> {
+        let inputs: Inputs
+        switch Inputs.read(paths) {
+        case .success(let read): inputs = read
+        case .failure(let error): return .failure(error)
+        }
+        var loaded = LoadedFiles(fileCount: inputs.files.count)
+        for input in inputs.files {
+            let result = ReminderFile.load(input.bytes, path: input.path)
+            let found = Diagnostic.sortedForReport(result.diagnostics + check(result))
+            if let file = result.file { loaded.files.append(file) }
+            if !found.isEmpty { loaded.sources[input.path] = input.bytes }
+            loaded.diagnostics += found
+        }
+        return .success(loaded)
+    }
+
+    /// Adds diagnostics found later (by a writer), reading their files again
+    /// for the source lines.
+    mutating func add(_ more: [Diagnostic]) {
+        diagnostics += more
+        for diagnostic in more where sources[diagnostic.file] == nil {
+            sources[diagnostic.file] = FileManager.default.contents(atPath: diagnostic.file).map { [UInt8]($0) }
+        }
+    }
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Every diagnostic as text, for standard error.
+    var report: String {
+        diagnostics.isEmpty ? "" : TextReporter(colour: false).render(diagnostics, sources: sources)
+    }
+
+    /// The outcome of a command that stops at errors: every diagnostic and
+    /// the summary on standard error, nothing on standard output, status 1.
+    var failure: Outcome {
+        Outcome(stderr: report + TextReporter(colour: false).summary(diagnostics, fileCount: fileCount), status: 1)
     }
 }

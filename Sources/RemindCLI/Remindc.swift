@@ -39,7 +39,16 @@ public struct Outcome: Sendable, Equatable {
 public enum Remindc {
     static let abstract = "A reminder compiler: checks reminder files written in YAML, reports every problem at its line and column, expands their repeats, and writes them as iCalendar or a crontab."
 
-    static let commands: [CommandSpec] = [CheckCommand.spec, ExpandCommand.spec, IcsCommand.spec, CrontabCommand.spec, RulesCommand.spec]
+    /// Every subcommand: its spec and what runs it.
+    static let runners: [(spec: CommandSpec, run: @Sendable (ParsedArguments, Invocation) throws(UsageError) -> Outcome)] = [
+        (CheckCommand.spec, { arguments, invocation throws(UsageError) in try CheckCommand.run(arguments, invocation: invocation) }),
+        (ExpandCommand.spec, { arguments, invocation throws(UsageError) in try ExpandCommand.run(arguments, invocation: invocation) }),
+        (IcsCommand.spec, { arguments, invocation throws(UsageError) in try IcsCommand.run(arguments, invocation: invocation) }),
+        (CrontabCommand.spec, { arguments, invocation throws(UsageError) in try CrontabCommand.run(arguments, invocation: invocation) }),
+        (RulesCommand.spec, { arguments, _ throws(UsageError) in try RulesCommand.run(arguments) }),
+    ]
+
+    static var commands: [CommandSpec] { runners.map(\.spec) }
 
     static let topLevel = CommandSpec(
         name: "",
@@ -65,37 +74,19 @@ public enum Remindc {
         }
         arguments.removeFirst()
         do throws(UsageError) {
-            switch first {
-            case CheckCommand.spec.name:
-                let parsed = try CheckCommand.spec.parse(arguments)
-                if parsed.wantsHelp { return Outcome(stdout: CheckCommand.spec.help) }
-                return try CheckCommand.run(parsed, invocation: invocation)
-            case ExpandCommand.spec.name:
-                let parsed = try ExpandCommand.spec.parse(arguments)
-                if parsed.wantsHelp { return Outcome(stdout: ExpandCommand.spec.help) }
-                return try ExpandCommand.run(parsed, invocation: invocation)
-            case IcsCommand.spec.name:
-                let parsed = try IcsCommand.spec.parse(arguments)
-                if parsed.wantsHelp { return Outcome(stdout: IcsCommand.spec.help) }
-                return try IcsCommand.run(parsed, invocation: invocation)
-            case CrontabCommand.spec.name:
-                let parsed = try CrontabCommand.spec.parse(arguments)
-                if parsed.wantsHelp { return Outcome(stdout: CrontabCommand.spec.help) }
-                return try CrontabCommand.run(parsed, invocation: invocation)
-            case RulesCommand.spec.name:
-                let parsed = try RulesCommand.spec.parse(arguments)
-                if parsed.wantsHelp { return Outcome(stdout: RulesCommand.spec.help) }
-                return try RulesCommand.run(parsed)
-            default:
-                if first.hasPrefix("-") {
-                    throw UsageError(message: "Unknown option '\(first)'", command: nil)
-                }
-                let suggestion = closest(to: first, in: commands.map(\.name))
-                throw UsageError(
-                    message: "Unknown subcommand '\(first)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""),
-                    command: nil
-                )
+            if let command = Self.runners.first(where: { $0.spec.name == first }) {
+                let parsed = try command.spec.parse(arguments)
+                if parsed.wantsHelp { return Outcome(stdout: command.spec.help) }
+                return try command.run(parsed, invocation)
             }
+            if first.hasPrefix("-") {
+                throw UsageError(message: "Unknown option '\(first)'", command: nil)
+            }
+            let suggestion = closest(to: first, in: commands.map(\.name))
+            throw UsageError(
+                message: "Unknown subcommand '\(first)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""),
+                command: nil
+            )
         } catch {
             return usageFailure(error)
         }

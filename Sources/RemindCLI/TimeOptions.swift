@@ -86,16 +86,23 @@ public final class OutputChannel: @unchecked Sendable {
     }
 
     func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
+        _ = Self.writeAll(bytes, to: descriptor)
+    }
+
+    /// Writes every byte to a file descriptor, retrying after signals;
+    /// returns the `errno` of a failure, or nil.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {
                 let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return
+                    return errno
                 }
                 offset += written
             }
+            return nil
         }
     }
 }
