@@ -1,3 +1,5 @@
+import Recurrence
+
 /// One crontab entry: five portable fields and a POSIX-sh guard that keeps
 /// only the exact fire times, then the command.
 ///
@@ -97,5 +99,3 @@ enum CronShell {
         return parts.joined(separator: ",")
     }
 }
-
-import Recurrence
