@@ -45,7 +45,7 @@ public enum Remindc {
         (ExpandCommand.spec, { arguments, invocation throws(UsageError) in try ExpandCommand.run(arguments, invocation: invocation) }),
         (IcsCommand.spec, { arguments, invocation throws(UsageError) in try IcsCommand.run(arguments, invocation: invocation) }),
         (CrontabCommand.spec, { arguments, invocation throws(UsageError) in try CrontabCommand.run(arguments, invocation: invocation) }),
-        (RulesCommand.spec, { arguments, _ throws(UsageError) in try RulesCommand.run(arguments) }),
+        (RulesCommand.spec, { arguments, invocation throws(UsageError) in try RulesCommand.run(arguments, invocation: invocation) }),
     ]
 
     static var commands: [CommandSpec] { runners.map(\.spec) }

@@ -8,12 +8,14 @@ enum RulesCommand {
         name: "rules",
         abstract: "List the checker's rules, or explain one with its examples.",
         discussion: "Rule ids are fixed: name them in a file's 'lint: {disable: [...]}' or a reminder's 'ignore: [...]'.",
-        options: [],
+        options: [TimeOptions.nowOption],
         argument: (name: "rule", help: "A rule id, to explain that rule.", repeating: false),
         argumentIsOptional: true
     )
 
-    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Outcome {
+    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+        // Every command takes --now (SPEC §2); the catalogue does not depend on it.
+        _ = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
         let catalogue = Rules.descriptors
         guard let id = arguments.positionals.first else {
             let width = catalogue.map(\.id.count).max() ?? 0
