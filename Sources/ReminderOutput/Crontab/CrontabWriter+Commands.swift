@@ -14,7 +14,14 @@ extension CrontabWriter {
             sound = path.hasPrefix("/") ? path
                 : URL(fileURLWithPath: file.path).deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL.path
         }
-        var text = template ?? (sound.isEmpty ? defaultCommand : defaultCommand + "; paplay {sound}")
+        var text = template ?? defaultCommand
+        if template == nil {
+            switch reminder.sound {
+            case .file: text += "; paplay {sound}"
+            case .default: text += "; canberra-gtk-play -i message-new-instant"
+            case .silent, nil: break
+            }
+        }
         text = text.replacingOccurrences(of: "%", with: "\\%")
         let values = ["{id}": reminder.id, "{title}": reminder.title, "{note}": reminder.note ?? "", "{sound}": sound,
                       "{category}": reminder.category ?? ""]

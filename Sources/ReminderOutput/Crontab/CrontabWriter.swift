@@ -58,8 +58,8 @@ public struct CrontabWriter {
     /// Every line stays shorter than this: cron's own limits are about 1,000 bytes.
     static let lineLimit = 900
 
-    /// The default command: a desktop notification, and the sound when the
-    /// reminder has a file.
+    /// The default command: a desktop notification; the writer adds the
+    /// sound (`paplay` for a file, the desktop's message sound for `default`).
     public static let defaultCommand = "notify-send -a remindc -- {title} {note}"
 
     let options: Options
