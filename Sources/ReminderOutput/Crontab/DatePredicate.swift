@@ -72,6 +72,9 @@ struct DatePredicate {
                 let weekStart = startDay - (weekdayIndex - (rule.weekStart.rawValue - 1) + 7) % 7
                 conditions.append("[ \(CronShell.modulo("(j-\(CronShell.julianDay(of: weekStart)))/7", rule.interval)) -eq 0 ]")
                 needs.insert("julian")
+            case .monthly where fieldsAllowed && 12 % rule.interval == 0 && entry.month == "*":
+                // Every 2, 3, 4 or 6 months: the months themselves.
+                entry.month = CronShell.list((1...12).filter { ($0 - start.month + 12) % rule.interval == 0 })
             case .monthly:
                 conditions.append("[ \(CronShell.modulo("$1*12+m-\(start.year * 12 + start.month)", rule.interval)) -eq 0 ]")
                 needs.insert("numbers")
