@@ -103,4 +103,37 @@ import Testing
         #expect(run.stdout.contains("a%2Cb%3Ac%25d.yaml"))
         #expect(run.stdout.contains("%0A::error::forged%250A"))
     }
+
+    static let sarifPython: URL? = {
+        let path = EndToEndTests.root.appendingPathComponent(".build/oracle-venv/bin/python3").path
+        guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: path)
+        probe.arguments = ["-c", "import sarif_pydantic"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return nil }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0 ? probe.executableURL : nil
+    }()
+
+    /// sarif-pydantic's models of SARIF 2.1.0 (PyPI, installed by `.ci/run`)
+    /// accept the output: an independent check beside the field-by-field one.
+    @Test(.enabled(if: sarifPython != nil, "sarif-pydantic is not installed"))
+    func sarifValidatesAgainstAnIndependentModel() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-sarif-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out.sarif")
+        let run = try EndToEndTests.run(["check", "--format", "sarif", Self.mixed, "examples", "\(EndToEndTests.fixtures)/check/rules.yaml"] + Self.now)
+        try Data(run.stdout.utf8).write(to: output)
+        let process = Process()
+        process.executableURL = Self.sarifPython
+        process.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/sarif_check.py").path, output.path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(report == "ok\n", "\(report)")
+    }
 }
