@@ -106,7 +106,15 @@ struct CalendarScale {
         let calendar = calendar!
         let date = Self.date(day)
         let parts = calendar.dateComponents([.month, .day, .isLeapMonth], from: date)
-        let length = calendar.range(of: .day, in: .month, for: date)?.count ?? 30
+        // The month's days from its interval: `range(of: .day, in: .month)`
+        // comes back empty for some Chinese months (2057's eighth, say).
+        var length = calendar.dateInterval(of: .month, for: date).map { Int(($0.duration / 86_400).rounded()) } ?? 0
+        if length < 1 { length = calendar.range(of: .day, in: .month, for: date)?.count ?? 0 }
+        if length < 1 {
+            // Count the days that still belong to the month.
+            length = parts.day ?? 1
+            while calendar.component(.day, from: Self.date(day - (parts.day ?? 1) + 1 + length)) != 1 && length < 40 { length += 1 }
+        }
         var month = parts.month ?? 1
         var isLeap = parts.isLeapMonth ?? false
         if isHebrew {

@@ -49,8 +49,9 @@
 /// with RSCALE and SKIP=BACKWARD or FORWARD they move to the month's last
 /// day or the next month's first (RFC 7529 §3.1.2). A rule that matches no
 /// day at all, such as yearly on February 30, ends once a full cycle of the
-/// calendar (400 years times INTERVAL) passes without an instance, and sets
-/// `searchExhausted`; no rule runs past the end of year 9999.
+/// calendar (400 years times INTERVAL; a century for other calendars) passes
+/// without an instance, and sets `searchExhausted`; no rule runs past the
+/// end of year 9999.
 struct RuleExpansion {
     private let frequency: RecurrenceRule.Frequency
     private let interval: Int
@@ -139,7 +140,10 @@ struct RuleExpansion {
         setPositions = rule.bySetPosition
 
         lastHitDay = startDay
-        searchDays = 146_097 * interval
+        // The Gregorian calendar repeats every 400 years; other calendars come
+        // from Foundation's astronomy and are slow to search, so a rule that
+        // finds nothing in them for a century is taken to find nothing.
+        searchDays = scale.isGregorian ? 146_097 * interval : 36_525
         walk = .days(firstDay: startDay)
         walk = firstWalk(rule: rule, startDay: startDay, startSecond: startSecond, startFacts: startFacts)
         if !clockCanMatch() || !positionsCanMatch() { finish(exhausted: true) }
@@ -298,7 +302,8 @@ struct RuleExpansion {
             length = 1
             nextFirstDay = firstDay + interval
         }
-        walk = .days(firstDay: nextFirstDay)
+        // A calendar that reports an empty month must not stall the walk.
+        walk = .days(firstDay: max(nextFirstDay, firstDay + 1))
         guard firstDay * 86_400 <= Self.endOfTime else {
             finish(exhausted: false)
             return

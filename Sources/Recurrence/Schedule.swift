@@ -5,7 +5,8 @@ import Foundation
 /// where its wall clock hangs. `occurrences()` expands it lazily.
 ///
 /// This is RFC 5545's recurrence set (§3.8.5): DTSTART, RRULE, EXDATE and
-/// RDATE. The start is always the first instance and counts towards COUNT;
+/// RDATE. The start is always the first instance (even with an UNTIL before
+/// it) and counts towards COUNT;
 /// additions and exceptions apply after the rule (an exception also removes
 /// an addition); an instant that comes up twice is one occurrence.
 public struct Schedule: Sendable {
@@ -295,6 +296,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
             if ruleDone { return nil }
 
             let wallClock: Int
+            let isStart = startPending
             if startPending {
                 startPending = false
                 wallClock = startWallClock
@@ -312,12 +314,13 @@ public struct Occurrences: Sequence, IteratorProtocol {
                 }
                 remaining = count - 1
             }
-            if let untilWallClock, wallClock > untilWallClock {
+            // The start is always the first occurrence, even after UNTIL.
+            if let untilWallClock, wallClock > untilWallClock, !isStart {
                 ruleDone = true
                 continue
             }
             let reading = zone.read(wallClock)
-            if let untilInstant, reading.instant > untilInstant {
+            if let untilInstant, reading.instant > untilInstant, !isStart {
                 if reading.moved { continue }
                 ruleDone = true
                 continue

@@ -217,4 +217,22 @@ import Testing
         let schedule = Fixture.schedule("FREQ=YEARLY", start: "99980101T000000", zone: "UTC")
         #expect(schedule.occurrences().map { $0.date.description } == ["9998-01-01", "9999-01-01"])
     }
+
+    /// Foundation reports no days for some Chinese months (2057's eighth);
+    /// the walk must go on through them, one first day per month.
+    @Test func chineseMonthsWithoutALengthDoNotStall() throws {
+        var chinese = Calendar(identifier: .chinese)
+        chinese.timeZone = TimeZone(secondsFromGMT: 0)!
+        let schedule = Fixture.schedule("RSCALE=CHINESE;FREQ=MONTHLY;BYMONTHDAY=1", start: "20570404T090000", zone: "UTC")
+        let dates = schedule.occurrences().prefix(14).map { Date(timeIntervalSince1970: TimeInterval($0.instant)) }
+        #expect(dates.count == 14)
+        #expect(dates.allSatisfy { chinese.component(.day, from: $0) == 1 })
+        #expect(zip(dates, dates.dropFirst()).allSatisfy { $1.timeIntervalSince($0) > 27 * 86_400 && $1.timeIntervalSince($0) < 31 * 86_400 })
+    }
+
+    /// The start is the first occurrence even when UNTIL comes before it.
+    @Test func theStartComesEvenAfterUntil() {
+        let schedule = Fixture.schedule("FREQ=DAILY;UNTIL=20251231T000000Z", start: "20261201T090000", zone: "UTC")
+        #expect(schedule.occurrences().map { $0.local.description } == ["2026-12-01T09:00:00"])
+    }
 }
