@@ -50,7 +50,9 @@ enum CrontabCommand {
         if loaded.hasErrors { return loaded.failure }
         let warnings = loaded.report
         if arguments.flag("--install") {
-            return install(output.text, label: files.map(\.path).joined(separator: " "), warnings: warnings)
+            // The label names the files on one comment line, whatever their names hold.
+            let label = CrontabWriter.comment(files.map(\.path).joined(separator: " "), limit: nil)
+            return install(output.text, label: label, warnings: warnings)
         }
         guard let path = arguments.value("-o") else {
             return Outcome(stdout: output.text, stderr: warnings)

@@ -164,4 +164,18 @@ import Testing
         #expect(failing.status == 1)
         #expect(try crontab(["-l"]).1 == installed)
     }
+
+    /// A file name cannot break the crontab's comment lines either.
+    @Test func fileNamesStayInTheirComment() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-name-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("x%\n* * * * * touch pwned\n.yaml")
+        try Data("reminders:\n  - {id: a, title: A, at: 2026-12-01 09:00}\n".utf8).write(to: file)
+        let run = try EndToEndTests.run(["crontab", file.path, "--zone", "UTC", "--now", "2026-11-29T12:00:00Z"])
+        #expect(run.status == 0)
+        let entries = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.split(separator: " ").first?.contains("=") == false }
+        #expect(entries.count == 1, "\(run.stdout)")
+        #expect(!run.stdout.contains("\n* * * * * touch"))
+    }
 }

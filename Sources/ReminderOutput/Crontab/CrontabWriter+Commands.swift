@@ -52,7 +52,7 @@ extension CrontabWriter {
     }
 
     /// Text safe in a comment line: one line, no `%`, at most `limit` characters.
-    static func comment(_ text: String, limit: Int? = 80) -> String {
+    public static func comment(_ text: String, limit: Int? = 80) -> String {
         var result = String(text.unicodeScalars.map { scalar -> Character in
             scalar.value < 0x20 || scalar == "%" || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
                 || scalar == "\u{2028}" || scalar == "\u{2029}" ? " " : Character(scalar)

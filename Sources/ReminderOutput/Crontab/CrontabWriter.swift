@@ -71,7 +71,7 @@ public struct CrontabWriter {
     public func write(_ files: [ReminderFile]) -> Output {
         var text = """
             # Written by remindc \(RemindcVersion.string) for a machine whose clock runs in \(options.hostZone.identifier).
-            # Regenerate it rather than editing it: remindc crontab \(files.map(\.path).joined(separator: " "))
+            # Regenerate it rather than editing it: remindc crontab \(Self.comment(files.map(\.path).joined(separator: " "), limit: nil))
             SHELL=/bin/sh
             PATH=/usr/local/bin:/usr/bin:/bin
             MAILTO=""
