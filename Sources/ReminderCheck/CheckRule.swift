@@ -24,11 +24,12 @@ public struct Finding: Sendable {
 }
 
 /// Everything a rule may look at for one file, computed once and shared:
-/// the model, the node tree, the schedules, and one sweep over the merged
+/// the model, the plain values YAML 1.1 reads otherwise, the schedules, and one sweep over the merged
 /// occurrences of every reminder in the horizon.
 public final class CheckContext {
     public let file: ReminderFile
-    public let root: Node?
+    /// Plain values YAML 1.1 tools read as something other than text.
+    public let implicitlyTyped: [YAML11.TypedScalar]
     /// The folder sound files are read relative to.
     public let folder: URL
     /// The horizon: `[now, now + horizon)`, instants.
@@ -38,9 +39,9 @@ public final class CheckContext {
     public let floatingZone: TimeZone
     public let schedules: [Schedule]
 
-    public init(file: ReminderFile, root: Node?, now: Int, horizon: Int, floatingZone: TimeZone) {
+    public init(file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Int, horizon: Int, floatingZone: TimeZone) {
         self.file = file
-        self.root = root
+        self.implicitlyTyped = implicitlyTyped
         self.folder = URL(fileURLWithPath: file.path).deletingLastPathComponent()
         self.now = now
         self.end = now + horizon

@@ -24,7 +24,7 @@ public enum Checker {
     /// rule ids those lists name that do not exist.
     public static func check(_ result: LoadResult, options: Options, rules: [any CheckRule.Type] = Rules.all) -> [Diagnostic] {
         guard let file = result.file else { return [] }
-        let context = CheckContext(file: file, root: result.root, now: options.now, horizon: options.horizon,
+        let context = CheckContext(file: file, implicitlyTyped: result.implicitlyTyped, now: options.now, horizon: options.horizon,
                                    floatingZone: options.floatingZone)
         let disabled = Set(file.lint.disabledRules)
         var diagnostics: [Diagnostic] = []

@@ -16,6 +16,11 @@ struct DecodingContext {
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
+    /// Takes over every diagnostic `other` collected.
+    mutating func append(_ other: DecodingContext) {
+        diagnostics += other.diagnostics
+    }
+
     mutating func report(_ message: Message, at span: SourceSpan, notes: [Diagnostic.Note] = []) {
         diagnostics.append(Diagnostic(message, file: path, span: span, notes: notes))
     }

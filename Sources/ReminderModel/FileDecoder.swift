@@ -6,7 +6,27 @@ import YAMLSyntax
 enum FileDecoder {
     static let keys = ["remindc", "name", "uid-domain", "timezone", "lint", "categories", "reminders"]
 
-    static func decode(_ root: Node, path: String, context: inout DecodingContext) -> ReminderFile? {
+    /// What reminders are decoded against: the file's default zone and its
+    /// category ids.
+    struct Scope: Equatable {
+        var timeZone: ZoneName
+        var categoryIDs: [String]
+    }
+
+    /// The scope the top-level `pairs` give, problems left unreported (the
+    /// whole file's decoding reports them): for reminders decoded as they
+    /// are read, before the rest of the file is known.
+    static func scope(of pairs: [Node.Pair], path: String) -> Scope {
+        var scratch = DecodingContext(path: path)
+        let zone = pairs.first { $0.key.scalar == "timezone" }.flatMap { scratch.parse($0.value, key: "timezone", Scalars.zone) }
+        let categories = pairs.first { $0.key.scalar == "categories" }.map { CategoryDecoder.decodeAll($0.value, context: &scratch) }
+        return Scope(timeZone: zone ?? .floating, categoryIDs: (categories ?? []).map(\.id))
+    }
+
+    /// Decodes the file at `root`. `streamed` holds the reminders already
+    /// decoded from the items the reader streamed (then `reminders:` is an
+    /// empty list in the tree).
+    static func decode(_ root: Node, path: String, streamed: [Reminder]?, context: inout DecodingContext) -> ReminderFile? {
         guard let pairs = root.mapping else {
             context.report(.wrongType("the file", expected: "a mapping with a 'reminders:' list", found: root.kindDescription), at: root.span)
             return nil
@@ -42,9 +62,11 @@ enum FileDecoder {
 
         var reminders: [Reminder] = []
         if let node = values["reminders"] {
-            if let items = context.list(node, key: "reminders", allowSingle: false) {
+            if let streamed {
+                reminders = streamed
+            } else if let items = context.list(node, key: "reminders", allowSingle: false) {
                 reminders.reserveCapacity(items.count)
-                var decoder = ReminderDecoder(fileZone: timeZone, categories: categories)
+                var decoder = ReminderDecoder(fileZone: timeZone, categoryIDs: categories.map(\.id))
                 for item in items {
                     if let reminder = decoder.decode(item, context: &context) { reminders.append(reminder) }
                 }

@@ -11,9 +11,9 @@ struct ReminderDecoder {
     let categoryIDs: [String]
     private var seenIDs: [String: SourceSpan] = [:]
 
-    init(fileZone: ZoneName, categories: [Category]) {
+    init(fileZone: ZoneName, categoryIDs: [String]) {
         self.fileZone = fileZone
-        self.categoryIDs = categories.map(\.id)
+        self.categoryIDs = categoryIDs
     }
 
     mutating func decode(_ node: Node, context: inout DecodingContext) -> Reminder? {

@@ -5,8 +5,9 @@ import YAMLSyntax
 public struct LoadResult: Sendable {
     public var file: ReminderFile?
     public var diagnostics: [Diagnostic]
-    /// The YAML node tree, for checks that look at how values were written.
-    public var root: Node?
+    /// Plain values YAML 1.1 tools would read as something other than text,
+    /// for the checker (the node tree itself is not kept).
+    public var implicitlyTyped: [YAML11.TypedScalar] = []
 }
 
 extension ReminderFile {
@@ -18,19 +19,65 @@ extension ReminderFile {
     ///     default `uid-domain` is its name stem.
     ///   - limits: the YAML reader's bounds.
     public static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard) -> LoadResult {
-        let parsed = YAMLReader.parse(bytes, limits: limits)
+        // Reminders are decoded as the reader streams them, against the zone
+        // and categories written before `reminders:`. When those turn out
+        // different at the end (written after it, or merged in with `<<`),
+        // the file is read again with the whole tree.
+        load(bytes, path: path, limits: limits, stream: ReminderStream(path: path))
+            ?? load(bytes, path: path, limits: limits, stream: nil)!
+    }
+
+    /// Nil when the streamed reminders were decoded against another scope
+    /// than the file's.
+    private static func load(_ bytes: [UInt8], path: String, limits: Limits, stream: ReminderStream?) -> LoadResult? {
+        let parsed = YAMLReader.parse(bytes, limits: limits, stream: stream.map { ItemStream(key: "reminders", consumer: $0) })
         var context = DecodingContext(path: path)
         for problem in parsed.problems {
             context.report(problem)
         }
         var file: ReminderFile?
         if let root = parsed.root {
-            file = FileDecoder.decode(root, path: path, context: &context)
+            let streamed = stream?.scope == nil ? nil : stream
+            file = FileDecoder.decode(root, path: path, streamed: streamed?.reminders, context: &context)
+            if let streamed, let decoded = file {
+                guard streamed.scope == FileDecoder.Scope(timeZone: decoded.timeZone, categoryIDs: decoded.categories.map(\.id)) else {
+                    return nil
+                }
+                context.append(streamed.context)
+            }
         } else if parsed.problems.isEmpty {
             context.report(.emptyFile, at: SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0))
         }
         let diagnostics = Diagnostic.sortedForReport(Array(Set(context.diagnostics)))
-        return LoadResult(file: context.hasErrors ? nil : file, diagnostics: diagnostics, root: parsed.root)
+        return LoadResult(file: context.hasErrors ? nil : file, diagnostics: diagnostics, implicitlyTyped: parsed.implicitlyTyped)
+    }
+}
+
+/// Decodes the items of `reminders:` one by one as the reader hands them
+/// over, so the tree never holds them: the front end's memory stays near the
+/// size of the model.
+private final class ReminderStream: ItemConsumer {
+    let path: String
+    /// The scope the reminders were decoded against, once the list starts.
+    private(set) var scope: FileDecoder.Scope?
+    private(set) var reminders: [Reminder] = []
+    private(set) var context: DecodingContext
+    private var decoder: ReminderDecoder?
+
+    init(path: String) {
+        self.path = path
+        self.context = DecodingContext(path: path)
+    }
+
+    func begin(after pairs: [Node.Pair]) -> Bool {
+        let scope = FileDecoder.scope(of: pairs, path: path)
+        self.scope = scope
+        decoder = ReminderDecoder(fileZone: scope.timeZone, categoryIDs: scope.categoryIDs)
+        return true
+    }
+
+    func consume(_ item: Node) {
+        if let reminder = decoder?.decode(item, context: &context) { reminders.append(reminder) }
     }
 }
 

@@ -6,6 +6,37 @@ internal import CLibYAML
 public struct ParseResult: Sendable {
     public var root: Node?
     public var problems: [YAMLProblem]
+    /// Plain values that YAML 1.1 tools read as something other than text,
+    /// in source order.
+    public var implicitlyTyped: [YAML11.TypedScalar] = []
+}
+
+/// Takes the items of one top-level sequence as they are read, instead of
+/// the tree keeping them: a file of a hundred thousand reminders is never
+/// held as nodes all at once.
+///
+/// The reader streams the value of the root mapping's first `key` when it
+/// is a sequence without an anchor; that sequence stays in the tree, empty,
+/// with its span. The items come complete, aliases resolved and merge keys
+/// applied, in source order.
+public protocol ItemConsumer: AnyObject {
+    /// Called when the sequence starts, with the root mapping's pairs written
+    /// before it (not checked for duplicates or merged). False keeps the
+    /// items in the tree instead.
+    func begin(after pairs: [Node.Pair]) -> Bool
+    /// Takes one item of the sequence.
+    func consume(_ item: Node)
+}
+
+/// Which top-level sequence to stream, and to whom.
+public struct ItemStream {
+    public var key: String
+    public var consumer: any ItemConsumer
+
+    public init(key: String, consumer: any ItemConsumer) {
+        self.key = key
+        self.consumer = consumer
+    }
 }
 
 /// Reads YAML text into a `Node` tree through libyaml's event API.
@@ -16,8 +47,11 @@ public struct ParseResult: Sendable {
 /// reports as a byte offset, are converted with `SourceLines`.
 public enum YAMLReader {
     /// Parses `bytes` as a single YAML document.
-    public static func parse(_ bytes: [UInt8], limits: Limits = .standard) -> ParseResult {
-        let session = ParserSession(limits: limits)
+    ///
+    /// With `stream`, the items of that top-level sequence go to its consumer
+    /// as they are read rather than into the tree.
+    public static func parse(_ bytes: [UInt8], limits: Limits = .standard, stream: ItemStream? = nil) -> ParseResult {
+        let session = ParserSession(limits: limits, stream: stream)
         return bytes.withUnsafeBufferPointer { buffer in
             session.run(buffer)
         }
@@ -29,12 +63,14 @@ public enum YAMLReader {
 private final class ParserSession {
     private var parser = yaml_parser_t()
     private let limits: Limits
+    private let stream: ItemStream?
     private var builder: TreeBuilder
     private var marks = MarkConverter(startsWithBOM: false)
 
-    init(limits: Limits) {
+    init(limits: Limits, stream: ItemStream?) {
         self.limits = limits
-        self.builder = TreeBuilder(limits: limits, marks: MarkConverter(startsWithBOM: false))
+        self.stream = stream
+        self.builder = TreeBuilder(limits: limits, marks: MarkConverter(startsWithBOM: false), stream: stream)
         yaml_parser_initialize(&parser)
     }
 
@@ -44,7 +80,7 @@ private final class ParserSession {
 
     func run(_ buffer: UnsafeBufferPointer<UInt8>) -> ParseResult {
         marks = MarkConverter(startsWithBOM: buffer.starts(with: [0xEF, 0xBB, 0xBF]))
-        builder = TreeBuilder(limits: limits, marks: marks)
+        builder = TreeBuilder(limits: limits, marks: marks, stream: stream)
         if let base = buffer.baseAddress {
             yaml_parser_set_input_string(&parser, base, buffer.count)
         } else {
@@ -112,18 +148,23 @@ private struct MarkConverter {
 }
 
 /// Builds the node tree from events, resolving aliases and merge keys and
-/// enforcing `Limits`.
+/// enforcing `Limits`; hands a streamed sequence's items to its consumer.
 private struct TreeBuilder {
     private struct Frame {
         var isMapping: Bool
         var start: SourcePosition
         var anchor: String?
         var items: [Node] = []
+        /// True for the streamed sequence: its items go to the consumer.
+        var streams = false
     }
 
     private let limits: Limits
     private let marks: MarkConverter
+    private let stream: ItemStream?
+    private var streamStarted = false
     private var stack: [Frame] = []
+    private var implicitlyTyped: [YAML11.TypedScalar] = []
     private var anchors: [String: Node] = [:]
     private var root: Node?
     private var problems: [YAMLProblem] = []
@@ -131,9 +172,10 @@ private struct TreeBuilder {
     private var aliasNodes = 0
     private var failed = false
 
-    init(limits: Limits, marks: MarkConverter) {
+    init(limits: Limits, marks: MarkConverter, stream: ItemStream?) {
         self.limits = limits
         self.marks = marks
+        self.stream = stream
     }
 
     mutating func fail(_ problem: YAMLProblem) {
@@ -142,7 +184,7 @@ private struct TreeBuilder {
     }
 
     func result() -> ParseResult {
-        ParseResult(root: failed ? nil : root, problems: problems)
+        ParseResult(root: failed ? nil : root, problems: problems, implicitlyTyped: implicitlyTyped)
     }
 
     /// Takes one event; false when reading must stop.
@@ -164,6 +206,9 @@ private struct TreeBuilder {
                 as: UTF8.self
             )
             let node = Node(.scalar(text, style(scalar.style)), span: span)
+            if scalar.style == YAML_PLAIN_SCALAR_STYLE, isValuePosition, let reading = YAML11.reading(of: text) {
+                implicitlyTyped.append(YAML11.TypedScalar(text: text, reading: reading, span: span))
+            }
             remember(node, anchor: scalar.anchor)
             return add(node)
         case YAML_ALIAS_EVENT:
@@ -185,7 +230,9 @@ private struct TreeBuilder {
             }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-            stack.append(Frame(isMapping: isMapping, start: start, anchor: anchor.map { String(cString: $0) }))
+            var frame = Frame(isMapping: isMapping, start: start, anchor: anchor.map { String(cString: $0) })
+            frame.streams = !isMapping && frame.anchor == nil && startsStream()
+            stack.append(frame)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let frame = stack.removeLast()
             let span = SourceSpan(start: frame.start, end: end)
@@ -204,8 +251,32 @@ private struct TreeBuilder {
         if let anchor { anchors[String(cString: anchor)] = node }
     }
 
+    /// True when the next node is a value: not a mapping's key.
+    private var isValuePosition: Bool {
+        guard let frame = stack.last, frame.isMapping else { return true }
+        return frame.items.count % 2 == 1
+    }
+
+    /// True when a sequence starting now is the value of the stream's key:
+    /// its first appearance in the root mapping. Asks the consumer.
+    private mutating func startsStream() -> Bool {
+        guard let stream, !streamStarted, stack.count == 1, stack[0].isMapping, isValuePosition else { return false }
+        let items = stack[0].items
+        guard items.last?.scalar == stream.key else { return false }
+        var pairs: [Node.Pair] = []
+        pairs.reserveCapacity(items.count / 2)
+        for index in stride(from: 0, to: items.count - 1, by: 2) {
+            if items[index].scalar == stream.key { return false }
+            pairs.append(Node.Pair(key: items[index], value: items[index + 1]))
+        }
+        streamStarted = true
+        return stream.consumer.begin(after: pairs)
+    }
+
     private mutating func add(_ node: Node) -> Bool {
-        if stack.isEmpty {
+        if stack.count == 2 && stack[1].streams, let stream {
+            stream.consumer.consume(node)
+        } else if stack.isEmpty {
             root = node
         } else {
             stack[stack.count - 1].items.append(node)

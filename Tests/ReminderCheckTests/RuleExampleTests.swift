@@ -104,17 +104,4 @@ import YAMLSyntax
         #expect(found.map { "\($0.id)@\($0.span.start.line):\($0.span.start.column)" } == ["unknown-rule@2:29"])
         #expect(found.first?.message.hint == "did you mean 'endless-repeat'?")
     }
-
-    @Test(arguments: [
-        ("no", "a boolean"), ("On", "a boolean"), ("~", "null"), ("9:30", "the number 570"), ("1:30:00", "the number 5400"),
-        ("0755", "the octal number 493"), ("1_000", "the number 1000"), ("0b101", "a binary number"),
-    ])
-    func yaml11Readings(_ text: String, _ reading: String) {
-        #expect(YAML11TrapRule.reading(text) == reading)
-    }
-
-    @Test(arguments: ["09:30", "nope", "true", "2026-12-01", "12", "0", "08:00-20:00", "9:60"])
-    func yaml12Strings(_ text: String) {
-        #expect(YAML11TrapRule.reading(text) == nil)
-    }
 }

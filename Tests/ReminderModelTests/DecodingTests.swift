@@ -117,6 +117,47 @@ import Testing
         #expect(file.reminders[4].repeats?.isRawRule == true)
     }
 
+    /// The model and diagnostics (without positions, which the layouts
+    /// move), in a form two loads can be compared by.
+    private func summary(_ text: String) -> [String] {
+        let result = ReminderFile.load(Array(text.utf8), path: "f.yaml")
+        let reminders = result.file?.reminders.map { reminder in
+            "\(reminder.id) \(reminder.timeZone) \(reminder.repeats?.rule.text ?? "-") \(reminder.category ?? "-")"
+        } ?? ["no file"]
+        return reminders + result.diagnostics.filter { $0.id != "unknown-key" }.map { "\($0.id) \($0.message.text)" }.sorted()
+    }
+
+    /// Reminders are decoded as they are read, against the zone and the
+    /// categories written before `reminders:`; a file that writes them after
+    /// it, or merges them in, must decode exactly as if it had not.
+    @Test(arguments: [
+        "categories: {task: {actions: [{id: done, title: Done}]}}\nREMINDERS\ntimezone: America/New_York\n",
+        "timezone: America/New_York\nREMINDERS\ncategories: {task: {actions: [{id: done, title: Done}]}}\n",
+        "base: &base\n  timezone: America/New_York\n  categories: {task: {actions: [{id: done, title: Done}]}}\n<<: *base\nREMINDERS\n",
+    ])
+    func fileKeysAfterTheRemindersDecodeTheSame(_ layout: String) {
+        let valid = """
+            reminders:
+              - {id: a, title: A, at: 2026-12-01 09:00, repeat: {every: day, until: 2026-12-31}, category: task}
+              - {id: b, title: B, at: 2026-12-01 09:00, timezone: UTC, repeat: {rrule: "FREQ=DAILY;UNTIL=20261231T000000Z"}}
+            """
+        let invalid = """
+            reminders:
+              - {id: a, title: A, at: 2026-12-01 09:00, repeat: {every: day, until: 2026-12-31}, category: tsak}
+              - {id: a, title: C, at: 2026-12-01 09:00, repeat: {rrule: "FREQ=DAILY;UNTIL=20261231"}}
+            """
+        let usual = "timezone: America/New_York\ncategories: {task: {actions: [{id: done, title: Done}]}}\nREMINDERS\n"
+        // A merged file has a key the format does not know (`base`): it decodes
+        // to diagnostics only.
+        for reminders in layout.contains("<<") ? [invalid] : [valid, invalid] {
+            let expected = summary(usual.replacingOccurrences(of: "REMINDERS", with: reminders))
+            #expect(summary(layout.replacingOccurrences(of: "REMINDERS", with: reminders)) == expected)
+        }
+        #expect(summary(usual.replacingOccurrences(of: "REMINDERS", with: valid)).first
+                == "a America/New_York FREQ=DAILY;UNTIL=20270101T045959Z task")
+        #expect(summary(usual.replacingOccurrences(of: "REMINDERS", with: invalid)).count == 4)
+    }
+
     @Test func uidDomainDefaultsToTheStem() throws {
         let result = ReminderFile.load(Array("reminders: []\n".utf8), path: "dir/My List.yml")
         #expect(try #require(result.file).uidDomain == "My List")

@@ -252,3 +252,103 @@ private func node(_ root: Node?, _ path: [Any]) -> Node? {
         #expect(SourceLines.line(4, in: bytes) == nil)
     }
 }
+
+@Suite struct YAML11Tests {
+    @Test(arguments: [
+        ("no", "a boolean"), ("On", "a boolean"), ("~", "null"), ("NULL", "null"), ("9:30", "the number 570"),
+        ("1:30:00", "the number 5400"), ("0755", "the octal number 493"), ("1_000", "the number 1000"), ("0b101", "a binary number"),
+    ])
+    func readings(_ text: String, _ reading: String) {
+        #expect(YAML11.reading(of: text) == reading)
+    }
+
+    @Test(arguments: ["09:30", "nope", "true", "Nothing", "2026-12-01", "12", "0", "08:00-20:00", "9:60", ""])
+    func textInBothVersions(_ text: String) {
+        #expect(YAML11.reading(of: text) == nil)
+    }
+
+    @Test func onlyPlainValuesAreRecorded() {
+        let result = parse("""
+            no: yes
+            list: [on, "off", 'n', 0755]
+            map:
+              9:30: 9:30
+              key: |
+                no
+            """)
+        #expect(result.problems.isEmpty)
+        #expect(result.implicitlyTyped.map { "\($0.text)@\($0.span.start)" } == ["yes@1:5", "on@2:8", "0755@2:24", "9:30@4:9"])
+        #expect(result.implicitlyTyped.first?.reading == "a boolean")
+    }
+}
+
+/// Takes what the reader streams, and remembers it.
+private final class Recorder: ItemConsumer {
+    var accept = true
+    var keysBefore: [[String]] = []
+    var items: [Node] = []
+
+    func begin(after pairs: [Node.Pair]) -> Bool {
+        keysBefore.append(pairs.compactMap(\.key.scalar))
+        return accept
+    }
+
+    func consume(_ item: Node) {
+        items.append(item)
+    }
+}
+
+@Suite struct StreamingTests {
+    private func stream(_ text: String, accept: Bool = true) -> (ParseResult, Recorder) {
+        let recorder = Recorder()
+        recorder.accept = accept
+        let result = YAMLReader.parse(Array(text.utf8), stream: ItemStream(key: "items", consumer: recorder))
+        return (result, recorder)
+    }
+
+    @Test func itemsGoToTheConsumerAndTheTreeKeepsAnEmptyList() throws {
+        let (result, recorder) = stream("""
+            zone: here
+            base: &base {a: 1}
+            items:
+              - {name: one, <<: *base}
+              - name: two
+            after: 3
+            """)
+        #expect(result.problems.isEmpty)
+        #expect(recorder.keysBefore == [["zone", "base"]])
+        #expect(recorder.items.map { node($0, ["name"])?.scalar } == ["one", "two"])
+        #expect(node(recorder.items[0], ["a"])?.scalar == "1")
+        #expect(recorder.items[1].span.start == SourcePosition(line: 5, column: 5))
+        let list = try #require(node(result.root, ["items"]))
+        #expect(list.sequence?.isEmpty == true)
+        #expect(list.span.start == SourcePosition(line: 4, column: 3))
+        #expect(node(result.root, ["after"])?.scalar == "3")
+    }
+
+    @Test(arguments: [
+        "items: &all [1, 2]\nagain: *all\n",   // an anchored list: its alias needs the items
+        "outer:\n  items: [1, 2]\n",            // not at the top level
+        "items: {a: 1}\n",                       // not a list
+        "items: 0\nitems: [1, 2]\n",             // a second `items` is a duplicate key
+    ])
+    func whatIsNotStreamed(_ text: String) {
+        let (result, recorder) = stream(text)
+        #expect(recorder.items.isEmpty)
+        #expect(result.root != nil)
+    }
+
+    @Test func aConsumerMayDecline() throws {
+        let (result, recorder) = stream("items: [1, 2]\n", accept: false)
+        #expect(recorder.keysBefore == [[]])
+        #expect(recorder.items.isEmpty)
+        #expect(node(result.root, ["items"])?.sequence?.count == 2)
+    }
+
+    @Test func problemsInStreamedItemsAreStillReported() {
+        let (result, recorder) = stream("items:\n  - {a: 1, a: 2}\n  - *nowhere\n")
+        #expect(recorder.items.count == 1)
+        #expect(result.problems.map(\.kind) == [.duplicateKey("a", first: SourcePosition(line: 2, column: 6)), .undefinedAlias("nowhere")])
+        #expect(result.root == nil)
+    }
+}
