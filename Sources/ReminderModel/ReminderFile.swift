@@ -90,6 +90,11 @@ public struct Action: Sendable {
 }
 
 /// One reminder: SPEC §1 `reminders:` items.
+///
+/// Its values live in one heap object shared by copies until one is changed
+/// (copy on write): a file's reminders cost one reference each to pass
+/// around, and the list of a large file grows by references, not by whole
+/// values.
 public struct Reminder: Sendable {
     /// The alert's action label (iOS `alertAction`).
     public enum ActionLabel: Hashable, Sendable {
@@ -107,32 +112,6 @@ public struct Reminder: Sendable {
         case file(String)
     }
 
-    public var id: String
-    public var title: String
-    public var note: String?
-    public var action: ActionLabel?
-    /// The first occurrence.
-    public var start: ReminderTime
-    /// The zone `start` and the repeats are read in: the reminder's own
-    /// `timezone`, else the file's.
-    public var timeZone: ZoneName
-    public var repeats: Repeat?
-    /// Alert this long before each occurrence.
-    public var before: Duration?
-    public var sound: Sound?
-    public var badge: Int?
-    public var category: String?
-    /// Custom data, in file order, values as written.
-    public var data: [(key: String, value: String)]
-    /// A to-do due at `start` instead of an event.
-    public var isTodo: Bool
-    /// Checker rule ids switched off for this reminder.
-    public var ignoredRules: [String]
-    /// Where each of `ignoredRules` was written.
-    public var ignoredRuleSpans: [SourceSpan] = []
-    /// Where the reminder and its keys were written.
-    public var spans: Spans
-
     /// Spans of the reminder's mapping and of the keys' values that later
     /// layers point at.
     public struct Spans: Sendable {
@@ -142,6 +121,155 @@ public struct Reminder: Sendable {
         public var repeats: SourceSpan?
         public var sound: SourceSpan?
         public var category: SourceSpan?
+    }
+
+    /// The stored values, one heap object per reminder.
+    @usableFromInline
+    struct Fields: Sendable {
+        @usableFromInline var id: String
+        @usableFromInline var title: String
+        @usableFromInline var note: String?
+        @usableFromInline var action: ActionLabel?
+        @usableFromInline var start: ReminderTime
+        @usableFromInline var timeZone: ZoneName
+        @usableFromInline var repeats: Repeat?
+        @usableFromInline var before: Duration?
+        @usableFromInline var sound: Sound?
+        @usableFromInline var badge: Int?
+        @usableFromInline var category: String?
+        @usableFromInline var data: [(key: String, value: String)]
+        @usableFromInline var isTodo: Bool
+        @usableFromInline var ignoredRules: [String]
+        @usableFromInline var ignoredRuleSpans: [SourceSpan] = []
+        @usableFromInline var spans: Spans
+
+        @usableFromInline
+        init(id: String, title: String, start: ReminderTime, timeZone: ZoneName, data: [(key: String, value: String)],
+             isTodo: Bool, ignoredRules: [String], spans: Spans) {
+            self.id = id
+            self.title = title
+            self.start = start
+            self.timeZone = timeZone
+            self.data = data
+            self.isTodo = isTodo
+            self.ignoredRules = ignoredRules
+            self.spans = spans
+        }
+    }
+
+    /// Holds the fields; copied before a change while another reminder shares it.
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        @usableFromInline var fields: Fields
+
+        @usableFromInline
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    @usableFromInline
+    var storage: Storage
+
+    public init(id: String, title: String, start: ReminderTime, timeZone: ZoneName, data: [(key: String, value: String)] = [],
+                isTodo: Bool = false, ignoredRules: [String] = [], spans: Spans) {
+        storage = Storage(Fields(id: id, title: title, start: start, timeZone: timeZone, data: data, isTodo: isTodo,
+                                 ignoredRules: ignoredRules, spans: spans))
+    }
+
+    /// Makes `storage` this reminder's own before a change.
+    @usableFromInline
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    }
+
+    @inlinable public var id: String {
+        get { storage.fields.id }
+        set { makeUnique(); storage.fields.id = newValue }
+    }
+
+    @inlinable public var title: String {
+        get { storage.fields.title }
+        set { makeUnique(); storage.fields.title = newValue }
+    }
+
+    @inlinable public var note: String? {
+        get { storage.fields.note }
+        set { makeUnique(); storage.fields.note = newValue }
+    }
+
+    @inlinable public var action: ActionLabel? {
+        get { storage.fields.action }
+        set { makeUnique(); storage.fields.action = newValue }
+    }
+
+    /// The first occurrence.
+    @inlinable public var start: ReminderTime {
+        get { storage.fields.start }
+        set { makeUnique(); storage.fields.start = newValue }
+    }
+
+    /// The zone `start` and the repeats are read in: the reminder's own
+    /// `timezone`, else the file's.
+    @inlinable public var timeZone: ZoneName {
+        get { storage.fields.timeZone }
+        set { makeUnique(); storage.fields.timeZone = newValue }
+    }
+
+    @inlinable public var repeats: Repeat? {
+        get { storage.fields.repeats }
+        set { makeUnique(); storage.fields.repeats = newValue }
+    }
+
+    /// Alert this long before each occurrence.
+    @inlinable public var before: Duration? {
+        get { storage.fields.before }
+        set { makeUnique(); storage.fields.before = newValue }
+    }
+
+    @inlinable public var sound: Sound? {
+        get { storage.fields.sound }
+        set { makeUnique(); storage.fields.sound = newValue }
+    }
+
+    @inlinable public var badge: Int? {
+        get { storage.fields.badge }
+        set { makeUnique(); storage.fields.badge = newValue }
+    }
+
+    @inlinable public var category: String? {
+        get { storage.fields.category }
+        set { makeUnique(); storage.fields.category = newValue }
+    }
+
+    /// Custom data, in file order, values as written.
+    @inlinable public var data: [(key: String, value: String)] {
+        get { storage.fields.data }
+        set { makeUnique(); storage.fields.data = newValue }
+    }
+
+    /// A to-do due at `start` instead of an event.
+    @inlinable public var isTodo: Bool {
+        get { storage.fields.isTodo }
+        set { makeUnique(); storage.fields.isTodo = newValue }
+    }
+
+    /// Checker rule ids switched off for this reminder.
+    @inlinable public var ignoredRules: [String] {
+        get { storage.fields.ignoredRules }
+        set { makeUnique(); storage.fields.ignoredRules = newValue }
+    }
+
+    /// Where each of `ignoredRules` was written.
+    @inlinable public var ignoredRuleSpans: [SourceSpan] {
+        get { storage.fields.ignoredRuleSpans }
+        set { makeUnique(); storage.fields.ignoredRuleSpans = newValue }
+    }
+
+    /// Where the reminder and its keys were written.
+    @inlinable public var spans: Spans {
+        get { storage.fields.spans }
+        set { makeUnique(); storage.fields.spans = newValue }
     }
 }
 
