@@ -39,7 +39,7 @@ enum CheckCommand {
         let format = arguments.value("--format") ?? (invocation.environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
         let options = Checker.Options(now: time.now, horizon: horizon, floatingZone: time.zone)
         let loaded: LoadedFiles
-        switch LoadedFiles.load(arguments.positionals, check: { Checker.check($0, options: options) }) {
+        switch LoadedFiles.load(arguments.positionals, keepFiles: false, check: { Checker.check($0, options: options) }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }

@@ -2,23 +2,19 @@ import Foundation
 import ReminderModel
 import ReminderOutput
 
-/// The reminder files named on a command line, read into memory.
+/// The reminder files named on a command line.
 struct Inputs {
-    struct File {
-        /// The path as shown to the user: as given, or the folder joined with
-        /// the path below it.
-        var path: String
-        var bytes: [UInt8]
-    }
+    /// Each file's path as shown to the user: as given, or the folder joined
+    /// with the path below it.
+    var files: [String]
 
-    var files: [File]
-
-    /// Reads every PATH: a file as it is, a folder as every `*.yaml` and
+    /// Finds every PATH: a file as it is, a folder as every `*.yaml` and
     /// `*.yml` below it (hidden files and folders skipped), in sorted order.
-    /// An unreadable path, or a folder with no reminder files, is a usage
-    /// failure: the message for `Error: …`.
+    /// A missing or unreadable path, or a folder with no reminder files, is a
+    /// usage failure: the message for `Error: …`. The files are read one at a
+    /// time, later (`contents(of:)`), so only one is in memory at once.
     static func read(_ paths: [String]) -> Result<Inputs, InputError> {
-        var files: [File] = []
+        var files: [String] = []
         var errors: [String] = []
         let manager = FileManager.default
         for path in paths {
@@ -38,15 +34,24 @@ struct Inputs {
                 names = [path]
             }
             for name in names {
-                guard let data = manager.contents(atPath: name) else {
+                guard manager.isReadableFile(atPath: name) else {
                     errors.append("cannot read '\(name)'")
                     continue
                 }
-                files.append(File(path: name, bytes: [UInt8](data)))
+                files.append(name)
             }
         }
         if !errors.isEmpty { return .failure(InputError(messages: errors)) }
         return .success(Inputs(files: files))
+    }
+
+    /// The bytes of the file at `path`, or nil when it cannot be read.
+    static func contents(of path: String) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        // An empty file reads as nil data, not as an error.
+        guard let data = try? handle.readToEnd() ?? Data() else { return nil }
+        return data.withUnsafeBytes { [UInt8]($0) }
     }
 
     private static func reminderFiles(in folder: String) -> [String] {
@@ -89,20 +94,33 @@ struct LoadedFiles {
     var sources: [String: [UInt8]] = [:]
     var fileCount = 0
 
-    /// Reads and decodes every PATH; `check` adds the command's own
-    /// diagnostics for each file (it sees files that failed to decode too).
-    static func load(_ paths: [String], check: (LoadResult) -> [Diagnostic] = { _ in [] }) -> Result<LoadedFiles, InputError> {
+    /// Reads and decodes every PATH, one file at a time; `check` adds the
+    /// command's own diagnostics for each file (it sees files that failed to
+    /// decode too). Without `keepFiles` the models are dropped once checked.
+    static func load(_ paths: [String], keepFiles: Bool = true,
+                     check: (LoadResult) -> [Diagnostic] = { _ in [] }) -> Result<LoadedFiles, InputError> {
         let inputs: Inputs
         switch Inputs.read(paths) {
         case .success(let read): inputs = read
         case .failure(let error): return .failure(error)
         }
         var loaded = LoadedFiles(fileCount: inputs.files.count)
-        for input in inputs.files {
-            let result = ReminderFile.load(input.bytes, path: input.path)
+        for path in inputs.files {
+            guard let bytes = Inputs.contents(of: path) else {
+                // It was readable a moment ago.
+                return .failure(InputError(messages: ["cannot read '\(path)'"]))
+            }
+            let result = ReminderFile.load(bytes, path: path)
+            // The bytes are kept for source lines only while a diagnostic
+            // needs them; a file the checker alone finds fault with is read
+            // again, so a clean file's bytes are not held during the check.
+            var source = result.diagnostics.isEmpty ? nil : bytes
             let found = Diagnostic.sortedForReport(result.diagnostics + check(result))
-            if let file = result.file { loaded.files.append(file) }
-            if !found.isEmpty { loaded.sources[input.path] = input.bytes }
+            if keepFiles, let file = result.file { loaded.files.append(file) }
+            if !found.isEmpty {
+                if source == nil { source = Inputs.contents(of: path) }
+                loaded.sources[path] = source
+            }
             loaded.diagnostics += found
         }
         return .success(loaded)
@@ -113,7 +131,7 @@ struct LoadedFiles {
     mutating func add(_ more: [Diagnostic]) {
         diagnostics += more
         for diagnostic in more where sources[diagnostic.file] == nil {
-            sources[diagnostic.file] = FileManager.default.contents(atPath: diagnostic.file).map { [UInt8]($0) }
+            sources[diagnostic.file] = Inputs.contents(of: diagnostic.file)
         }
     }
 

@@ -40,9 +40,12 @@ public struct Sweep {
         // (a merge by bucket: no pair of reminders is ever compared), and
         // swept in order. Facts about one reminder alone are taken as its
         // alerts are gathered.
-        var iterators = context.schedules.map { $0.occurrences() }
-        var pending: [Occurrence?] = iterators.indices.map { iterators[$0].next() }
-        var active = Array(pending.indices.filter { pending[$0] != nil })
+        //
+        // Iterators are made on the first day, one reminder at a time, and
+        // kept only while their next alert is inside the horizon: with a
+        // short horizon most are dropped at once, so memory follows the
+        // reminders still firing, not all of them.
+        var live: [(source: Int, iterator: Occurrences, next: Occurrence)] = []
         var bucketCounts = [Int32](repeating: 0, count: 86_401)
         var gathered: [(second: Int32, source: Int32)] = []
         var sorted: [(second: Int32, source: Int32)] = []
@@ -53,14 +56,17 @@ public struct Sweep {
         var window: [Int] = []
         var windowStart = 0
         var dayStart = context.now
-        while dayStart < context.end && !active.isEmpty {
+        var firstDay = true
+        while dayStart < context.end && (firstDay || !live.isEmpty) {
             let dayEnd = min(dayStart + 86_400, context.end)
             gathered.removeAll(keepingCapacity: true)
-            var stillActive: [Int] = []
-            stillActive.reserveCapacity(active.count)
-            for source in active {
+            /// Takes `source`'s alerts before `dayEnd` from `iterator`,
+            /// starting with `pending`; the next occurrence, if one remains
+            /// whose alert is inside the horizon.
+            func gather(_ source: Int, _ iterator: inout Occurrences, _ pending: Occurrence?) -> Occurrence? {
                 let lead = leads[source]
-                while let occurrence = pending[source] {
+                var pending = pending
+                while let occurrence = pending {
                     let alert = occurrence.instant - lead
                     if alert >= dayEnd { break }
                     if alert >= context.now {
@@ -79,11 +85,30 @@ public struct Sweep {
                             }
                         }
                     }
-                    pending[source] = iterators[source].next()
+                    pending = iterator.next()
                 }
-                if pending[source] != nil { stillActive.append(source) }
+                guard let pending, pending.instant - lead < context.end else { return nil }
+                return pending
             }
-            active = stillActive
+            if firstDay {
+                for source in reminders.indices {
+                    var iterator = context.schedules[source].occurrences()
+                    let first = iterator.next()
+                    if let next = gather(source, &iterator, first) { live.append((source, iterator, next)) }
+                }
+                firstDay = false
+            } else {
+                var kept = 0
+                for index in live.indices {
+                    let source = live[index].source
+                    if let next = gather(source, &live[index].iterator, live[index].next) {
+                        live[index].next = next
+                        live.swapAt(kept, index)
+                        kept += 1
+                    }
+                }
+                live.removeLast(live.count - kept)
+            }
 
             // Counting sort by second of the day; equal seconds keep source order.
             for index in bucketCounts.indices { bucketCounts[index] = 0 }
