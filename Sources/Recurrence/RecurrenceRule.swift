@@ -68,32 +68,143 @@ public struct RecurrenceRule: Hashable, Sendable {
         case forward = "FORWARD"
     }
 
-    public var frequency: Frequency
-    /// Every `interval`-th period; at least 1.
-    public var interval: Int = 1
-    public var end: End = .never
-    public var bySecond: [Int] = []
-    public var byMinute: [Int] = []
-    public var byHour: [Int] = []
-    public var byDay: [WeekdayOccurrence] = []
-    public var byMonthDay: [Int] = []
-    public var byYearDay: [Int] = []
-    public var byWeekNumber: [Int] = []
-    public var byMonth: [Month] = []
-    public var bySetPosition: [Int] = []
-    /// The first day of the week, for WEEKLY intervals and BYWEEKNO; RFC 5545's default is Monday.
-    public var weekStart: Weekday = .monday
-    /// Whether WKST was written; it changes nothing but the RRULE text.
-    public var weekStartIsExplicit = false
-    /// RFC 7529's calendar scale (CLDR name, upper-cased in RRULE text); nil is Gregorian.
-    public var calendar: String?
-    /// RFC 7529's SKIP; only meaningful with `calendar`.
-    public var skip: Skip?
+    /// The stored parts, one heap object shared by copies until one changes
+    /// (copy on write): a rule is passed around and kept in every schedule
+    /// made from it at the cost of one reference.
+    @usableFromInline
+    struct Fields: Hashable, Sendable {
+        @usableFromInline var frequency: Frequency
+        @usableFromInline var interval: Int = 1
+        @usableFromInline var end: End = .never
+        @usableFromInline var bySecond: [Int] = []
+        @usableFromInline var byMinute: [Int] = []
+        @usableFromInline var byHour: [Int] = []
+        @usableFromInline var byDay: [WeekdayOccurrence] = []
+        @usableFromInline var byMonthDay: [Int] = []
+        @usableFromInline var byYearDay: [Int] = []
+        @usableFromInline var byWeekNumber: [Int] = []
+        @usableFromInline var byMonth: [Month] = []
+        @usableFromInline var bySetPosition: [Int] = []
+        @usableFromInline var weekStart: Weekday = .monday
+        @usableFromInline var weekStartIsExplicit: Bool = false
+        @usableFromInline var calendar: String?
+        @usableFromInline var skip: Skip?
+    }
+
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        @usableFromInline var fields: Fields
+
+        @usableFromInline
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    @usableFromInline
+    var storage: Storage
 
     public init(frequency: Frequency, interval: Int = 1, end: End = .never) {
-        self.frequency = frequency
-        self.interval = interval
-        self.end = end
+        storage = Storage(Fields(frequency: frequency, interval: interval, end: end))
+    }
+
+    /// Makes `storage` this rule's own before a change.
+    @usableFromInline
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    }
+
+    public static func == (lhs: RecurrenceRule, rhs: RecurrenceRule) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
+    }
+
+    @inlinable public var frequency: Frequency {
+        get { storage.fields.frequency }
+        set { makeUnique(); storage.fields.frequency = newValue }
+    }
+
+    /// Every `interval`-th period; at least 1.
+    @inlinable public var interval: Int {
+        get { storage.fields.interval }
+        set { makeUnique(); storage.fields.interval = newValue }
+    }
+
+    @inlinable public var end: End {
+        get { storage.fields.end }
+        set { makeUnique(); storage.fields.end = newValue }
+    }
+
+    @inlinable public var bySecond: [Int] {
+        get { storage.fields.bySecond }
+        set { makeUnique(); storage.fields.bySecond = newValue }
+    }
+
+    @inlinable public var byMinute: [Int] {
+        get { storage.fields.byMinute }
+        set { makeUnique(); storage.fields.byMinute = newValue }
+    }
+
+    @inlinable public var byHour: [Int] {
+        get { storage.fields.byHour }
+        set { makeUnique(); storage.fields.byHour = newValue }
+    }
+
+    @inlinable public var byDay: [WeekdayOccurrence] {
+        get { storage.fields.byDay }
+        set { makeUnique(); storage.fields.byDay = newValue }
+    }
+
+    @inlinable public var byMonthDay: [Int] {
+        get { storage.fields.byMonthDay }
+        set { makeUnique(); storage.fields.byMonthDay = newValue }
+    }
+
+    @inlinable public var byYearDay: [Int] {
+        get { storage.fields.byYearDay }
+        set { makeUnique(); storage.fields.byYearDay = newValue }
+    }
+
+    @inlinable public var byWeekNumber: [Int] {
+        get { storage.fields.byWeekNumber }
+        set { makeUnique(); storage.fields.byWeekNumber = newValue }
+    }
+
+    @inlinable public var byMonth: [Month] {
+        get { storage.fields.byMonth }
+        set { makeUnique(); storage.fields.byMonth = newValue }
+    }
+
+    @inlinable public var bySetPosition: [Int] {
+        get { storage.fields.bySetPosition }
+        set { makeUnique(); storage.fields.bySetPosition = newValue }
+    }
+
+    /// The first day of the week, for WEEKLY intervals and BYWEEKNO; RFC 5545's default is Monday.
+    @inlinable public var weekStart: Weekday {
+        get { storage.fields.weekStart }
+        set { makeUnique(); storage.fields.weekStart = newValue }
+    }
+
+    /// Whether WKST was written; it changes nothing but the RRULE text.
+    @inlinable public var weekStartIsExplicit: Bool {
+        get { storage.fields.weekStartIsExplicit }
+        set { makeUnique(); storage.fields.weekStartIsExplicit = newValue }
+    }
+
+    /// RFC 7529's calendar scale (CLDR name, upper-cased in RRULE text); nil is Gregorian.
+    @inlinable public var calendar: String? {
+        get { storage.fields.calendar }
+        set { makeUnique(); storage.fields.calendar = newValue }
+    }
+
+    /// RFC 7529's SKIP; only meaningful with `calendar`.
+    @inlinable public var skip: Skip? {
+        get { storage.fields.skip }
+        set { makeUnique(); storage.fields.skip = newValue }
     }
 }
 
