@@ -8,7 +8,14 @@ import YAMLSyntax
 /// file. The examples are its tests: `RuleExampleTests` runs every rule's.
 public protocol CheckRule: Sendable {
     static var descriptor: RuleDescriptor { get }
+    /// True for rules that read `CheckContext.sweep`: the checker starts one
+    /// of them first, so the sweep runs while other rules run beside it.
+    static var readsSweep: Bool { get }
     static func check(_ context: CheckContext) -> [Finding]
+}
+
+extension CheckRule {
+    public static var readsSweep: Bool { false }
 }
 
 /// A rule's finding, with the reminder it is about (for `ignore:`).
@@ -26,7 +33,10 @@ public struct Finding: Sendable {
 /// Everything a rule may look at for one file, computed once and shared:
 /// the model, the plain values YAML 1.1 reads otherwise, the schedules, and one sweep over the merged
 /// occurrences of every reminder in the horizon.
-public final class CheckContext {
+///
+/// Rules run concurrently: everything here is immutable after `init`, except
+/// the sweep, which the first rule to ask runs under a lock.
+public final class CheckContext: @unchecked Sendable {
     public let file: ReminderFile
     /// Plain values YAML 1.1 tools read as something other than text.
     public let implicitlyTyped: [YAML11.TypedScalar]
@@ -49,8 +59,27 @@ public final class CheckContext {
         self.schedules = file.reminders.map { $0.schedule(floatingZone: floatingZone) }
     }
 
-    /// The sweep over every reminder's alerts in the horizon, run on first use.
-    public lazy var sweep: Sweep = Sweep(self)
+    private let sweepLock = NSLock()
+    private var sweepResult: Sweep?
+
+    /// Whether a rule asked for the sweep (for the test that keeps each
+    /// rule's `readsSweep` true to what it does).
+    var sweepWasRun: Bool {
+        sweepLock.lock()
+        defer { sweepLock.unlock() }
+        return sweepResult != nil
+    }
+
+    /// The sweep over every reminder's alerts in the horizon, run on first
+    /// use; a rule asking while it runs waits for it.
+    public var sweep: Sweep {
+        sweepLock.lock()
+        defer { sweepLock.unlock() }
+        if let sweepResult { return sweepResult }
+        let made = Sweep(self)
+        sweepResult = made
+        return made
+    }
 
     /// A finding of `rule` at `span`, about reminder `index`.
     func finding(_ rule: RuleDescriptor, _ text: String, hint: String? = nil, at span: SourceSpan, reminder: Int? = nil,

@@ -27,9 +27,10 @@ public enum Checker {
         let context = CheckContext(file: file, implicitlyTyped: result.implicitlyTyped, now: options.now, horizon: options.horizon,
                                    floatingZone: options.floatingZone)
         let disabled = Set(file.lint.disabledRules)
+        let enabled = rules.filter { !disabled.contains($0.descriptor.id) }
         var diagnostics: [Diagnostic] = []
-        for rule in rules where !disabled.contains(rule.descriptor.id) {
-            for finding in rule.check(context) {
+        for findings in runConcurrently(enabled, context) {
+            for finding in findings {
                 if let index = finding.reminder, file.reminders[index].ignoredRules.contains(finding.diagnostic.id) { continue }
                 diagnostics.append(finding.diagnostic)
             }
@@ -41,5 +42,43 @@ public enum Checker {
             diagnostics.append(Diagnostic(.unknownRule(id, suggestion: closest(to: id, in: known)), file: file.path, span: span))
         }
         return Diagnostic.sortedForReport(diagnostics)
+    }
+
+    /// Each rule's findings, in the order of `rules`, the rules run on every
+    /// core. The first rule that reads the sweep starts first, so the sweep
+    /// runs beside the rules that do not need it; the other sweep rules come
+    /// last, when it is ready.
+    private static func runConcurrently(_ rules: [any CheckRule.Type], _ context: CheckContext) -> [[Finding]] {
+        let sweepRules = rules.indices.filter { rules[$0].readsSweep }
+        let others = rules.indices.filter { !rules[$0].readsSweep }
+        let order = Array(sweepRules.prefix(1)) + others + sweepRules.dropFirst()
+        let results = Results(count: rules.count)
+        DispatchQueue.concurrentPerform(iterations: order.count) { step in
+            let index = order[step]
+            results.set(index, rules[index].check(context))
+        }
+        return results.all
+    }
+}
+
+/// One slot of findings per rule, filled from several threads.
+private final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [[Finding]]
+
+    init(count: Int) {
+        slots = Array(repeating: [], count: count)
+    }
+
+    func set(_ index: Int, _ findings: [Finding]) {
+        lock.lock()
+        slots[index] = findings
+        lock.unlock()
+    }
+
+    var all: [[Finding]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
     }
 }

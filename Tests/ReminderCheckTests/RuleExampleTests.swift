@@ -84,6 +84,21 @@ import YAMLSyntax
         }
     }
 
+    /// The checker runs rules concurrently and starts a sweep rule first;
+    /// a rule that reads the sweep must say so.
+    @Test(arguments: Rules.all.indices)
+    func readsSweepSaysWhatTheRuleDoes(_ index: Int) throws {
+        let rule = Rules.all[index]
+        for example in rule.descriptor.triggering {
+            let result = ReminderFile.load(Array(Self.markers(example).0.utf8), path: "example.yaml")
+            // too-many-actions is reported by the decoder: no file to check.
+            guard let file = result.file else { continue }
+            let context = CheckContext(file: file, now: Self.now, horizon: 365 * 86_400, floatingZone: TimeZone(identifier: "UTC")!)
+            _ = rule.check(context)
+            #expect(context.sweepWasRun == rule.readsSweep, "\(rule.descriptor.id)")
+        }
+    }
+
     @Test func idsAreUniqueAcrossTheCatalogue() {
         let all = Rules.descriptors.map(\.id)
         #expect(Set(all).count == all.count)

@@ -5,6 +5,7 @@ private let header = "timezone: Europe/Berlin\n"
 
 /// Two reminders fire at the same instant.
 public enum SameTimeRule: CheckRule {
+    public static let readsSweep = true
     public static let descriptor = RuleDescriptor(
         id: "same-time", name: "Same time",
         summary: "Two reminders fire at the same instant.",
@@ -33,6 +34,7 @@ public enum SameTimeRule: CheckRule {
 
 /// Two reminders fire closer together than `lint.min-gap`.
 public enum TooCloseRule: CheckRule {
+    public static let readsSweep = true
     public static let descriptor = RuleDescriptor(
         id: "too-close", name: "Too close",
         summary: "Two reminders fire closer together than `lint.min-gap`.",
@@ -63,6 +65,7 @@ public enum TooCloseRule: CheckRule {
 
 /// An alert inside `lint.quiet-hours`.
 public enum QuietHoursRule: CheckRule {
+    public static let readsSweep = true
     public static let descriptor = RuleDescriptor(
         id: "quiet-hours", name: "Quiet hours",
         summary: "A reminder fires inside `lint.quiet-hours`.",
@@ -90,6 +93,7 @@ public enum QuietHoursRule: CheckRule {
 
 /// More alerts in an hour than `lint.max-per-hour`.
 public enum TooManyPerHourRule: CheckRule {
+    public static let readsSweep = true
     public static let descriptor = RuleDescriptor(
         id: "too-many-per-hour", name: "Too many per hour",
         summary: "More alerts fall in one hour than `lint.max-per-hour`.",
@@ -120,6 +124,7 @@ public enum TooManyPerHourRule: CheckRule {
 
 /// Wall-clock times a daylight-saving change skips.
 public enum DaylightSavingGapRule: CheckRule {
+    public static let readsSweep = true
     public static let descriptor = RuleDescriptor(
         id: "dst-gap", name: "Daylight-saving gap",
         summary: "An occurrence's wall-clock time does not exist on a day clocks go forward; it fires later.",
@@ -145,6 +150,7 @@ public enum DaylightSavingGapRule: CheckRule {
 
 /// Wall-clock times a daylight-saving change repeats.
 public enum DaylightSavingRepeatRule: CheckRule {
+    public static let readsSweep = true
     public static let descriptor = RuleDescriptor(
         id: "dst-repeat", name: "Daylight-saving repeat",
         summary: "An occurrence's wall-clock time happens twice on a day clocks go back; it fires the first time only.",

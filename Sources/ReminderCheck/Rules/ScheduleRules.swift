@@ -139,6 +139,7 @@ public enum ExceptMatchesNothingRule: CheckRule {
 
 /// Two reminders with the same title and occurrences.
 public enum DuplicateReminderRule: CheckRule {
+    public static let readsSweep = true
     public static let descriptor = RuleDescriptor(
         id: "duplicate-reminder", name: "Duplicate reminder",
         summary: "Two reminders have the same title and the same occurrences.",
@@ -180,6 +181,7 @@ public enum DuplicateReminderRule: CheckRule {
 
 /// A snooze as long as the repeat.
 public enum SnoozeCollidesRule: CheckRule {
+    public static let readsSweep = true
     public static let descriptor = RuleDescriptor(
         id: "snooze-collides", name: "Snooze collides",
         summary: "A category's snooze is as long as the reminder's repeat, or longer.",
