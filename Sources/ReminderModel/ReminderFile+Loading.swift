@@ -1,3 +1,4 @@
+import Foundation
 import YAMLSyntax
 
 /// The outcome of loading one file: the model when the file has no errors,
@@ -19,11 +20,20 @@ extension ReminderFile {
     ///     default `uid-domain` is its name stem.
     ///   - limits: the YAML reader's bounds.
     public static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard) -> LoadResult {
+        load(bytes, path: path, limits: limits, decodeBeside: bytes.count >= concurrentDecodingSize)
+    }
+
+    /// From this size on, reminders are decoded on a second thread while the
+    /// reader reads on; smaller files are not worth starting one.
+    static let concurrentDecodingSize = 256 * 1024
+
+    /// `load`, with the choice of decoding beside the reader made by the caller.
+    static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard, decodeBeside: Bool) -> LoadResult {
         // Reminders are decoded as the reader streams them, against the zone
         // and categories written before `reminders:`. When those turn out
         // different at the end (written after it, or merged in with `<<`),
         // the file is read again with the whole tree.
-        load(bytes, path: path, limits: limits, stream: ReminderStream(path: path))
+        load(bytes, path: path, limits: limits, stream: ReminderStream(path: path, concurrent: decodeBeside))
             ?? load(bytes, path: path, limits: limits, stream: nil)!
     }
 
@@ -31,6 +41,7 @@ extension ReminderFile {
     /// than the file's.
     private static func load(_ bytes: [UInt8], path: String, limits: Limits, stream: ReminderStream?) -> LoadResult? {
         let parsed = YAMLReader.parse(bytes, limits: limits, stream: stream.map { ItemStream(key: "reminders", consumer: $0) })
+        stream?.finish()
         var context = DecodingContext(path: path)
         for problem in parsed.problems {
             context.report(problem)
@@ -56,16 +67,25 @@ extension ReminderFile {
 /// Decodes the items of `reminders:` one by one as the reader hands them
 /// over, so the tree never holds them: the front end's memory stays near the
 /// size of the model.
-private final class ReminderStream: ItemConsumer {
+///
+/// With `concurrent`, the items go in batches to a second thread that decodes
+/// them in order while the reader reads on; the decoder's state belongs to
+/// that thread from `begin` until `finish` has waited for it.
+private final class ReminderStream: ItemConsumer, @unchecked Sendable {
     let path: String
+    let concurrent: Bool
     /// The scope the reminders were decoded against, once the list starts.
     private(set) var scope: FileDecoder.Scope?
     private(set) var reminders: [Reminder] = []
     private(set) var context: DecodingContext
     private var decoder: ReminderDecoder?
+    private var batch: [Node] = []
+    private var handOff: BatchQueue?
+    private let decoded = DispatchSemaphore(value: 0)
 
-    init(path: String) {
+    init(path: String, concurrent: Bool) {
         self.path = path
+        self.concurrent = concurrent
         self.context = DecodingContext(path: path)
     }
 
@@ -73,11 +93,79 @@ private final class ReminderStream: ItemConsumer {
         let scope = FileDecoder.scope(of: pairs, path: path)
         self.scope = scope
         decoder = ReminderDecoder(fileZone: scope.timeZone, categoryIDs: scope.categoryIDs)
+        if concurrent {
+            let queue = BatchQueue(capacity: 8)
+            handOff = queue
+            let worker = Thread { [self] in
+                while let items = queue.pop() {
+                    items.forEach(decode)
+                }
+                decoded.signal()
+            }
+            worker.start()
+        }
         return true
     }
 
     func consume(_ item: Node) {
+        guard let handOff else { return decode(item) }
+        batch.append(item)
+        if batch.count == 256 {
+            handOff.push(batch)
+            batch = []
+        }
+    }
+
+    /// Hands over the last items and waits until every one is decoded.
+    func finish() {
+        guard let handOff else { return }
+        handOff.push(batch)
+        batch = []
+        handOff.close()
+        decoded.wait()
+        self.handOff = nil
+    }
+
+    private func decode(_ item: Node) {
         if let reminder = decoder?.decode(item, context: &context) { reminders.append(reminder) }
+    }
+}
+
+/// Batches of nodes passed from the reader's thread to the decoder's; the
+/// reader waits when `capacity` batches are waiting, so memory stays bounded.
+private final class BatchQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var batches: [[Node]] = []
+    private var closed = false
+    private let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    func push(_ batch: [Node]) {
+        condition.lock()
+        while batches.count >= capacity { condition.wait() }
+        batches.append(batch)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next batch, or nil once the queue is closed and empty.
+    func pop() -> [Node]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.isEmpty && !closed { condition.wait() }
+        guard !batches.isEmpty else { return nil }
+        condition.broadcast()
+        return batches.removeFirst()
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RemindCLI
 
+Memory.returnLargeBlocksPromptly()
 let outcome = Remindc.run(Invocation(
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: ProcessInfo.processInfo.environment,

@@ -158,6 +158,28 @@ import Testing
         #expect(summary(usual.replacingOccurrences(of: "REMINDERS", with: invalid)).count == 4)
     }
 
+    /// Large files are decoded on a second thread while the reader reads on;
+    /// the model and every diagnostic must be the same as decoding in line.
+    @Test(arguments: [false, true])
+    func decodingBesideTheReaderGivesTheSameResult(_ withErrors: Bool) {
+        var text = "timezone: Europe/Berlin\ncategories: {task: {actions: [{id: done, title: Done}]}}\nreminders:\n"
+        for index in 0..<3_000 {
+            // With errors: every 700th id repeats an earlier one, every 900th category is unknown.
+            let id = withErrors && index % 700 == 699 ? "r\(index - 1)" : "r\(index)"
+            let category = withErrors && index % 900 == 899 ? "tsak" : "task"
+            text += "  - {id: \(id), title: Reminder \(index), at: 2026-12-01 09:\(index % 50 + 10), "
+            text += "repeat: {every: \(index % 5 + 1) days, until: 2027-01-31}, category: \(category)}\n"
+        }
+        let bytes = Array(text.utf8)
+        let inLine = ReminderFile.load(bytes, path: "f.yaml", decodeBeside: false)
+        let beside = ReminderFile.load(bytes, path: "f.yaml", decodeBeside: true)
+        #expect(beside.diagnostics == inLine.diagnostics)
+        #expect(inLine.diagnostics.count == (withErrors ? 7 : 0))
+        #expect(beside.file?.reminders.map(\.id) == inLine.file?.reminders.map(\.id))
+        #expect(beside.file?.reminders.map { $0.repeats?.rule.text } == inLine.file?.reminders.map { $0.repeats?.rule.text })
+        #expect(withErrors || beside.file?.reminders.count == 3_000)
+    }
+
     @Test func uidDomainDefaultsToTheStem() throws {
         let result = ReminderFile.load(Array("reminders: []\n".utf8), path: "dir/My List.yml")
         #expect(try #require(result.file).uidDomain == "My List")
