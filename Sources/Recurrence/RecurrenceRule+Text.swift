@@ -37,9 +37,13 @@ extension RecurrenceRule {
     /// grammar of RFC 5545 §3.3.10 and RFC 7529 §4. A leading `RRULE:` is
     /// accepted. Names and values are case-insensitive.
     public static func parse(_ text: String) -> ParsedRule {
-        let scalars = Array(text.unicodeScalars)
+        // One pass over the scalars, counting offsets for error ranges; each
+        // part's text is a slice of `text`, not rebuilt scalar by scalar.
+        let scalars = text.unicodeScalars
+        var partStartIndex = scalars.startIndex
         var start = 0
-        if scalars.count >= 6, String(String.UnicodeScalarView(scalars[0..<6])).uppercased() == "RRULE:" {
+        if text.utf8.count >= 6, zip(text.utf8.prefix(6), "RRULE:".utf8).allSatisfy({ $0 & 0xDF == $1 & 0xDF }) {
+            partStartIndex = scalars.index(partStartIndex, offsetBy: 6)
             start = 6
         }
         var errors: [RuleSyntaxError] = []
@@ -47,21 +51,33 @@ extension RecurrenceRule {
         var values: [Part: (String, Range<Int>)] = [:]
 
         var partStart = start
-        while partStart <= scalars.count {
+        while true {
+            var partEndIndex = partStartIndex
             var partEnd = partStart
-            while partEnd < scalars.count && scalars[partEnd] != ";" { partEnd += 1 }
-            defer { partStart = partEnd + 1 }
+            while partEndIndex < scalars.endIndex && scalars[partEndIndex] != ";" {
+                scalars.formIndex(after: &partEndIndex)
+                partEnd += 1
+            }
+            let isLast = partEndIndex == scalars.endIndex
+            defer {
+                if !isLast {
+                    partStartIndex = scalars.index(after: partEndIndex)
+                    partStart = partEnd + 1
+                }
+            }
             let range = partStart..<partEnd
-            let partText = String(String.UnicodeScalarView(scalars[range]))
+            let partText = String(scalars[partStartIndex..<partEndIndex])
             if partText.isEmpty {
                 // A trailing ';' is tolerated; an empty part elsewhere is not.
-                if partEnd < scalars.count || partStart == start {
-                    errors.append(RuleSyntaxError(kind: .malformedPart(partText), range: partStart..<min(partEnd + 1, scalars.count)))
+                if !isLast || partStart == start {
+                    errors.append(RuleSyntaxError(kind: .malformedPart(partText), range: partStart..<(isLast ? partEnd : partEnd + 1)))
                 }
+                if isLast { break }
                 continue
             }
             guard let equals = partText.firstIndex(of: "=") else {
                 errors.append(RuleSyntaxError(kind: .malformedPart(partText), range: range))
+                if isLast { break }
                 continue
             }
             let name = partText[..<equals].trimmingSpaces().uppercased()
@@ -69,19 +85,23 @@ extension RecurrenceRule {
             guard let part = Part(rawValue: name) else {
                 let suggestion = closest(to: name, in: Part.allCases.map(\.rawValue))
                 errors.append(RuleSyntaxError(kind: .unknownPart(name, suggestion: suggestion), range: range))
+                if isLast { break }
                 continue
             }
             if ranges[part] != nil {
                 errors.append(RuleSyntaxError(kind: .duplicatePart(part), range: range))
+                if isLast { break }
                 continue
             }
             ranges[part] = range
             if value.isEmpty {
                 errors.append(RuleSyntaxError(kind: .missingValue(part), range: range))
-                continue
+            } else {
+                values[part] = (value, range)
             }
-            values[part] = (value, range)
+            if isLast { break }
         }
+        let scalarCount = partStart + scalars[partStartIndex...].count
 
         var builder = RuleBuilder()
         for part in Part.allCases {
@@ -91,7 +111,7 @@ extension RecurrenceRule {
             }
         }
         if ranges[.frequency] == nil {
-            errors.append(RuleSyntaxError(kind: .missingFrequency, range: start..<scalars.count))
+            errors.append(RuleSyntaxError(kind: .missingFrequency, range: start..<scalarCount))
         }
         if let until = ranges[.until], ranges[.count] != nil {
             errors.append(RuleSyntaxError(kind: .untilAndCount, range: until))

@@ -117,6 +117,9 @@ struct LoadedFiles {
             var source = result.diagnostics.isEmpty ? nil : bytes
             let found = Diagnostic.sortedForReport(result.diagnostics + check(result))
             if keepFiles, let file = result.file { loaded.files.append(file) }
+            // A large model takes a while to free; another thread does it
+            // while this one goes on (and the process may exit first).
+            DispatchQueue.global(qos: .utility).async { withExtendedLifetime(result) {} }
             if !found.isEmpty {
                 if source == nil { source = Inputs.contents(of: path) }
                 loaded.sources[path] = source
