@@ -48,7 +48,8 @@ extension RecurrenceRule {
         }
         var errors: [RuleSyntaxError] = []
         var ranges: [Part: Range<Int>] = [:]
-        var values: [Part: (String, Range<Int>)] = [:]
+        // The parts with a value, in text order; applied in `Part` order below.
+        var values: [(part: Part, value: String, range: Range<Int>)] = []
 
         var partStart = start
         while true {
@@ -97,15 +98,15 @@ extension RecurrenceRule {
             if value.isEmpty {
                 errors.append(RuleSyntaxError(kind: .missingValue(part), range: range))
             } else {
-                values[part] = (value, range)
+                values.append((part, value, range))
             }
             if isLast { break }
         }
         let scalarCount = partStart + scalars[partStartIndex...].count
 
         var builder = RuleBuilder()
-        for part in Part.allCases {
-            guard let (value, range) = values[part] else { continue }
+        let order = Part.allCases
+        for (part, value, range) in values.sorted(by: { order.firstIndex(of: $0.part)! < order.firstIndex(of: $1.part)! }) {
             if let expected = builder.apply(part, value) {
                 errors.append(RuleSyntaxError(kind: .invalidValue(part, value: value, expected: expected), range: range))
             }

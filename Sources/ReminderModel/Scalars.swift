@@ -222,11 +222,18 @@ enum Scalars {
         }
         var unit = words[words.endIndex - 1]
         if unit.hasSuffix("s") { unit.removeLast() }
-        let units: [Substring: (RecurrenceRule.Frequency, Int)] = [
-            "second": (.secondly, 1), "minute": (.minutely, 1), "hour": (.hourly, 1), "day": (.daily, 1),
-            "week": (.weekly, 1), "month": (.monthly, 1), "quarter": (.monthly, 3), "year": (.yearly, 1),
-        ]
-        guard let (frequency, factor) = units[unit] else { return .failure(.invalidRepeat(text)) }
+        let frequency: RecurrenceRule.Frequency, factor: Int
+        switch unit {
+        case "second": (frequency, factor) = (.secondly, 1)
+        case "minute": (frequency, factor) = (.minutely, 1)
+        case "hour": (frequency, factor) = (.hourly, 1)
+        case "day": (frequency, factor) = (.daily, 1)
+        case "week": (frequency, factor) = (.weekly, 1)
+        case "month": (frequency, factor) = (.monthly, 1)
+        case "quarter": (frequency, factor) = (.monthly, 3)
+        case "year": (frequency, factor) = (.yearly, 1)
+        default: return .failure(.invalidRepeat(text))
+        }
         guard count > 0 else { return .failure(.zeroInterval(text)) }
         return .success((frequency, count * factor, false))
     }
@@ -243,7 +250,11 @@ enum Scalars {
     }
 
     private static func weekdayNamed(_ word: Substring) -> Weekday? {
-        Weekday.allCases.first { word == $0.name || (word.count >= 2 && $0.name.hasPrefix(word) && word.count <= 3) || word == $0.code.lowercased() }
+        let length = word.utf8.count
+        return Weekday.allCases.first { day in
+            let name = day.name
+            return word == name || (2...3).contains(length) && name.hasPrefix(word)
+        }
     }
 
     /// `1st`, `2nd`, `3rd`, `4th`, `5th`, `last`, `-1`, `+2`, `3`.
