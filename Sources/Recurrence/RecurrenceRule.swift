@@ -236,3 +236,17 @@ extension RecurrenceRule {
         "iso8601", "japanese", "persian", "roc",
     ]
 }
+
+extension RecurrenceRule {
+    /// True when every period of the rule holds an instance, so it always
+    /// matches again after its start, whatever the start: a Gregorian rule
+    /// with no BYxxx part, or WEEKLY with plain weekdays (every week has
+    /// them). The start's own day of the month recurs with the start's month
+    /// (February 29 within 400 years), so an implied BYMONTHDAY always
+    /// matches too. Any other rule has to be searched.
+    public var matchesEveryPeriod: Bool {
+        guard calendar == nil, bySecond.isEmpty, byMinute.isEmpty, byHour.isEmpty, byMonthDay.isEmpty, byYearDay.isEmpty,
+              byWeekNumber.isEmpty, byMonth.isEmpty, bySetPosition.isEmpty else { return false }
+        return byDay.isEmpty || (frequency == .weekly && byDay.allSatisfy { $0.ordinal == nil })
+    }
+}

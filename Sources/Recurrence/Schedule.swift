@@ -78,6 +78,7 @@ public struct Schedule: Sendable {
     /// an instance. A schedule without a rule always can.
     public func ruleCanMatch() -> Bool {
         guard let rule else { return true }
+        if rule.matchesEveryPeriod { return true }
         var expansion = makeExpansion(rule)
         return expansion.next() != nil || !expansion.searchExhausted
     }

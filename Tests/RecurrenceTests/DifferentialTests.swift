@@ -251,6 +251,14 @@ import Testing
             #expect(occurrences.first?.wallClock == WallClock.naiveSeconds(start), "\(rule.text)")
             #expect(zip(occurrences, occurrences.dropFirst()).allSatisfy { $0.instant < $1.instant }, "\(rule.text) from \(start)")
             if case .count(let count) = rule.end { #expect(occurrences.count <= count, "\(rule.text)") }
+            // The shortcut of `ruleCanMatch` never says yes where the search says no.
+            if rule.matchesEveryPeriod {
+                var unbounded = rule
+                unbounded.end = .never
+                var search = Schedule(start: start, rule: unbounded, placement: .zone(zone)).occurrences()
+                _ = search.next()
+                #expect(search.next() != nil, "\(rule.text) from \(start)")
+            }
         }
     }
 }

@@ -157,6 +157,23 @@ import Testing
         #expect(occurrences.ruleSearchExhausted)
     }
 
+    /// Rules `ruleCanMatch` answers without a search: each must really
+    /// have a later instance, from the most awkward starts.
+    @Test(arguments: [
+        ("FREQ=YEARLY", "20280229T090000", "2032-02-29"),
+        ("FREQ=YEARLY;INTERVAL=100", "20000229T090000", "2400-02-29"),
+        ("FREQ=MONTHLY;INTERVAL=2", "20270131T090000", "2027-03-31"),
+        ("FREQ=MONTHLY;INTERVAL=12;COUNT=2", "20280229T090000", "2032-02-29"),
+        ("FREQ=WEEKLY;INTERVAL=3;BYDAY=SU,MO", "20261130T090000", "2026-12-06"),
+        ("FREQ=MINUTELY;INTERVAL=7", "20261130T235900", "2026-12-01"),
+    ])
+    func aRuleWithoutLimitsMatchesWithoutASearch(_ rule: String, _ start: String, _ next: String) {
+        let schedule = Fixture.schedule(rule, start: start, zone: "UTC")
+        #expect(schedule.rule?.matchesEveryPeriod == true)
+        #expect(schedule.ruleCanMatch())
+        #expect(Array(schedule.occurrences().prefix(2)).last?.date.description == next)
+    }
+
     @Test func aRuleThatMatchesRarelyIsFound() {
         let schedule = Fixture.schedule("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO", start: "20261130T090000", zone: "UTC")
         #expect(schedule.ruleCanMatch())
