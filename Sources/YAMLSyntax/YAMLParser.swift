@@ -59,39 +59,41 @@ public enum YAMLReader {
 }
 
 /// Owns one libyaml parser and the event it is looking at; frees both, each
-/// exactly once.
+/// exactly once. The parser lives at a fixed address of its own, as libyaml
+/// expects, and is reached through a pointer rather than a stored property
+/// (no exclusivity check per event).
 private final class ParserSession {
-    private var parser = yaml_parser_t()
+    private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
     private let limits: Limits
     private let stream: ItemStream?
-    private var builder: TreeBuilder
     private var marks = MarkConverter(startsWithBOM: false)
 
     init(limits: Limits, stream: ItemStream?) {
         self.limits = limits
         self.stream = stream
-        self.builder = TreeBuilder(limits: limits, marks: MarkConverter(startsWithBOM: false), stream: stream)
-        yaml_parser_initialize(&parser)
+        parser.initialize(to: yaml_parser_t())
+        yaml_parser_initialize(parser)
     }
 
     deinit {
-        yaml_parser_delete(&parser)
+        yaml_parser_delete(parser)
+        parser.deallocate()
     }
 
     func run(_ buffer: UnsafeBufferPointer<UInt8>) -> ParseResult {
         marks = MarkConverter(startsWithBOM: buffer.starts(with: [0xEF, 0xBB, 0xBF]))
-        builder = TreeBuilder(limits: limits, marks: marks, stream: stream)
+        var builder = TreeBuilder(limits: limits, marks: marks, stream: stream)
         if let base = buffer.baseAddress {
-            yaml_parser_set_input_string(&parser, base, buffer.count)
+            yaml_parser_set_input_string(parser, base, buffer.count)
         } else {
             var empty: UInt8 = 0
-            yaml_parser_set_input_string(&parser, &empty, 0)
+            yaml_parser_set_input_string(parser, &empty, 0)
         }
-        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
 
         var event = yaml_event_t()
         while true {
-            guard yaml_parser_parse(&parser, &event) == 1 else {
+            guard yaml_parser_parse(parser, &event) == 1 else {
                 builder.fail(parserProblem(buffer))
                 break
             }
@@ -105,9 +107,9 @@ private final class ParserSession {
 
     /// The problem libyaml reports after a failed `yaml_parser_parse`.
     private func parserProblem(_ buffer: UnsafeBufferPointer<UInt8>) -> YAMLProblem {
-        let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
-        if parser.error == YAML_READER_ERROR {
-            var offset = min(parser.problem_offset, buffer.count)
+        let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unknown error"
+        if parser.pointee.error == YAML_READER_ERROR {
+            var offset = min(parser.pointee.problem_offset, buffer.count)
             if problem.contains("trailing") {
                 // libyaml points at the bad continuation byte; point at the
                 // sequence's first byte, where the character starts.
@@ -117,19 +119,19 @@ private final class ParserSession {
             }
             let position = SourceLines.position(ofByteOffset: offset, in: buffer)
             let span = SourceSpan(start: position, length: 1)
-            let value = parser.problem_value
+            let value = parser.pointee.problem_value
             if problem.contains("control characters") || problem.contains("invalid Unicode character") {
                 return YAMLProblem(.disallowedCharacter(UInt32(truncatingIfNeeded: value)), span: span)
             }
             let byte = offset < buffer.count ? buffer[offset] : UInt8(truncatingIfNeeded: value)
             return YAMLProblem(.invalidUTF8(byte: byte), span: span)
         }
-        let context = parser.context.map { String(cString: $0) }
-        let start = marks.position(parser.problem_mark)
+        let context = parser.pointee.context.map { String(cString: $0) }
+        let start = marks.position(parser.pointee.problem_mark)
         return YAMLProblem(
             .syntax(problem: problem, context: context),
             span: SourceSpan(start: start, length: 1),
-            contextPosition: context == nil ? nil : marks.position(parser.context_mark)
+            contextPosition: context == nil ? nil : marks.position(parser.pointee.context_mark)
         )
     }
 }
