@@ -92,7 +92,14 @@ public struct Sweep {
             }
             if firstDay {
                 for source in reminders.indices {
-                    var iterator = context.schedules[source].occurrences()
+                    // Every occurrence is at or after the start's wall-clock
+                    // time, read with an offset of less than two days: a
+                    // reminder starting that far after the horizon, with no
+                    // addition that could come earlier, has no alert in it.
+                    let schedule = context.schedules[source]
+                    if schedule.additions.isEmpty,
+                       WallClock.naiveSeconds(schedule.start) - 2 * 86_400 - leads[source] >= context.end { continue }
+                    var iterator = schedule.occurrences()
                     let first = iterator.next()
                     if let next = gather(source, &iterator, first) { live.append((source, iterator, next)) }
                 }

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import ReminderCheck
+import ReminderModel
+
+/// The sweep skips reminders that start too late to alert in the horizon;
+/// an alert `before` an occurrence can still fall inside it.
+@Suite struct SweepTests {
+    /// 2026-11-29T12:00:00Z; the horizon is one day.
+    static let now = 1_795_953_600
+
+    static func sweep(_ yaml: String) throws -> Sweep {
+        let result = ReminderFile.load(Array(yaml.utf8), path: "sweep.yaml")
+        let file = try #require(result.file, "\(result.diagnostics)")
+        return CheckContext(file: file, now: now, horizon: 86_400, floatingZone: TimeZone(identifier: "UTC")!).sweep
+    }
+
+    @Test func alertsBeforeALateStartAreSwept() throws {
+        let sweep = try Self.sweep("""
+            timezone: UTC
+            reminders:
+              - {id: early, title: Early, at: 2026-12-03 09:00, before: 3d12h}
+              - {id: also, title: Also, at: 2026-11-29 21:00}
+              - {id: late, title: Late, at: 2026-12-05 21:00, repeat: daily}
+              - {id: later, title: Later, at: 2026-12-05 21:00, repeat: daily}
+            """)
+        // 2026-11-29T21:00Z, inside [now, now + 1 day).
+        #expect(sweep.counts == [1, 1, 0, 0])
+        #expect(sweep.firstAlerts[0] == [1_795_986_000])
+        #expect(sweep.sameTime[1]?.other == 0)
+        #expect(sweep.sameTime[3] == nil)
+    }
+
+    @Test func anAdditionBeforeTheStartIsSwept() throws {
+        let sweep = try Self.sweep("""
+            timezone: Europe/Berlin
+            reminders:
+              - {id: water, title: Water, at: 2027-01-10 09:00, repeat: {every: week, also: [2026-11-30 08:00]}}
+            """)
+        #expect(sweep.counts == [1])
+    }
+}
