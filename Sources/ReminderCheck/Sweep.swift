@@ -30,6 +30,11 @@ public struct Sweep {
         let lint = context.file.lint
         let minimumGap = lint.minimumGap.map { $0.days * 86_400 + $0.seconds }
         let folds = FoldTable(context: context)
+        // Whether each reminder's fact is known yet: checked for every
+        // alert, so an array rather than a look-up in the tables above.
+        var quietFound = [Bool](repeating: false, count: count)
+        var sameTimeFound = [Bool](repeating: false, count: count)
+        var tooCloseFound = [Bool](repeating: false, count: count)
         let zoneIndex = reminders.map { reminder -> Int? in
             guard case .named(let name) = reminder.timeZone else { return nil }
             return folds.index(of: name)
@@ -73,9 +78,12 @@ public struct Sweep {
                         gathered.append((Int32(alert - dayStart), Int32(source)))
                         counts[source] += 1
                         if firstAlerts[source].count < 16 { firstAlerts[source].append(alert) }
-                        if let hours = lint.quietHours, quiet[source] == nil {
+                        if let hours = lint.quietHours, !quietFound[source] {
                             let shown = WallClock.localDateTime(naiveSeconds: alert + occurrence.offset)
-                            if hours.contains(shown.time) { quiet[source] = shown }
+                            if hours.contains(shown.time) {
+                                quiet[source] = shown
+                                quietFound[source] = true
+                            }
                         }
                         if let zone = zoneIndex[source] {
                             if occurrence.instant + occurrence.offset != occurrence.wallClock {
@@ -133,14 +141,18 @@ public struct Sweep {
                 let alert = dayStart + Int(item.second)
                 let source = Int(item.source)
                 if alert == groupInstant {
-                    if source != groupFirst && sameTime[source] == nil { sameTime[source] = (groupFirst, alert) }
+                    if source != groupFirst && !sameTimeFound[source] {
+                        sameTime[source] = (groupFirst, alert)
+                        sameTimeFound[source] = true
+                    }
                 } else {
                     groupInstant = alert
                     groupFirst = source
                 }
                 if let minimumGap, alert != lastAlert, source != lastSource, lastSource >= 0, alert - lastAlert < minimumGap,
-                   tooClose[source] == nil {
+                   !tooCloseFound[source] {
                     tooClose[source] = (lastSource, alert, alert - lastAlert)
+                    tooCloseFound[source] = true
                 }
                 lastAlert = alert
                 lastSource = source
