@@ -38,13 +38,15 @@ enum CheckCommand {
         }
         let format = arguments.value("--format") ?? (invocation.environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
         let options = Checker.Options(now: time.now, horizon: horizon, floatingZone: time.zone)
+        let quiet = arguments.flag("--quiet")
         let loaded: LoadedFiles
-        switch LoadedFiles.load(arguments.positionals, keepFiles: false, check: { Checker.check($0, options: options) }) {
+        switch LoadedFiles.load(arguments.positionals, keepFiles: false,
+                                showsSource: { format == "text" && (!quiet || $0.severity == .error) },
+                                check: { Checker.check($0, options: options) }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
         let diagnostics = loaded.diagnostics
-        let quiet = arguments.flag("--quiet")
         let shown = quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
         var output: String
         switch format {

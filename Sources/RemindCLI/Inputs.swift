@@ -97,7 +97,9 @@ struct LoadedFiles {
     /// Reads and decodes every PATH, one file at a time; `check` adds the
     /// command's own diagnostics for each file (it sees files that failed to
     /// decode too). Without `keepFiles` the models are dropped once checked.
-    static func load(_ paths: [String], keepFiles: Bool = true,
+    /// `showsSource` says which diagnostics will be printed with their
+    /// source lines; only their files' bytes are kept.
+    static func load(_ paths: [String], keepFiles: Bool = true, showsSource: (Diagnostic) -> Bool = { _ in true },
                      check: (LoadResult) -> [Diagnostic] = { _ in [] }) -> Result<LoadedFiles, InputError> {
         let inputs: Inputs
         switch Inputs.read(paths) {
@@ -114,13 +116,13 @@ struct LoadedFiles {
             // The bytes are kept for source lines only while a diagnostic
             // needs them; a file the checker alone finds fault with is read
             // again, so a clean file's bytes are not held during the check.
-            var source = result.diagnostics.isEmpty ? nil : bytes
+            var source = result.diagnostics.contains(where: showsSource) ? bytes : nil
             let found = Diagnostic.sortedForReport(result.diagnostics + check(result))
             if keepFiles, let file = result.file { loaded.files.append(file) }
             // A large model takes a while to free; another thread does it
             // while this one goes on (and the process may exit first).
             DispatchQueue.global(qos: .utility).async { withExtendedLifetime(result) {} }
-            if !found.isEmpty {
+            if found.contains(where: showsSource) {
                 if source == nil { source = Inputs.contents(of: path) }
                 loaded.sources[path] = source
             }

@@ -14,6 +14,9 @@ import Testing
         Case(golden: "check-sarif.txt", arguments: ["check", "--format", "sarif", mixed] + now, status: 1),
         Case(golden: "check-github.txt", arguments: ["check", "--format", "github", mixed, "examples/my-minutes.yaml"] + now, status: 1),
         Case(golden: "check-rules-fixture.txt", arguments: ["check", "\(EndToEndTests.fixtures)/check/rules.yaml"] + now, status: 1),
+        // Checker errors only, each with its source line (the file is read
+        // again for them: the decoder found nothing).
+        Case(golden: "check-rules-quiet.txt", arguments: ["check", "--quiet", "\(EndToEndTests.fixtures)/check/rules.yaml"] + now, status: 1),
         Case(golden: "check-horizon.txt", arguments: ["check", "--horizon", "30d", "\(EndToEndTests.fixtures)/check/rules.yaml"] + now, status: 1),
         Case(golden: "check-bad-horizon.txt", arguments: ["check", "--horizon", "soon", "examples"], status: 2),
         Case(golden: "rules.txt", arguments: ["rules"], status: 0),
