@@ -156,7 +156,8 @@ private struct TreeBuilder {
         var isMapping: Bool
         var start: SourcePosition
         var anchor: String?
-        var items: [Node] = []
+        /// Where the collection's items begin in `items`.
+        var firstItem: Int
         /// True for the streamed sequence: its items go to the consumer.
         var streams = false
     }
@@ -166,6 +167,10 @@ private struct TreeBuilder {
     private let stream: ItemStream?
     private var streamStarted = false
     private var stack: [Frame] = []
+    /// The items of every open collection, the innermost last: one buffer
+    /// for all, so a collection's items are copied out once, when it closes,
+    /// rather than grown in an array of its own.
+    private var items: [Node] = []
     private var implicitlyTyped: [YAML11.TypedScalar] = []
     private var anchors: [String: Node] = [:]
     private var root: Node?
@@ -232,15 +237,16 @@ private struct TreeBuilder {
             }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-            var frame = Frame(isMapping: isMapping, start: start, anchor: anchor.map { String(cString: $0) })
+            var frame = Frame(isMapping: isMapping, start: start, anchor: anchor.map { String(cString: $0) }, firstItem: items.count)
             frame.streams = !isMapping && frame.anchor == nil && startsStream()
             stack.append(frame)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let frame = stack.removeLast()
             let span = SourceSpan(start: frame.start, end: end)
             let node = frame.isMapping
-                ? Node(.mapping(makeMapping(frame.items)), span: span)
-                : Node(.sequence(frame.items), span: span)
+                ? Node(.mapping(makeMapping(items[frame.firstItem...])), span: span)
+                : Node(.sequence(Array(items[frame.firstItem...])), span: span)
+            items.removeSubrange(frame.firstItem...)
             if let anchor = frame.anchor { anchors[anchor] = node }
             return add(node)
         default:
@@ -256,18 +262,18 @@ private struct TreeBuilder {
     /// True when the next node is a value: not a mapping's key.
     private var isValuePosition: Bool {
         guard let frame = stack.last, frame.isMapping else { return true }
-        return frame.items.count % 2 == 1
+        return (items.count - frame.firstItem) % 2 == 1
     }
 
     /// True when a sequence starting now is the value of the stream's key:
     /// its first appearance in the root mapping. Asks the consumer.
     private mutating func startsStream() -> Bool {
         guard let stream, !streamStarted, stack.count == 1, stack[0].isMapping, isValuePosition else { return false }
-        let items = stack[0].items
+        let items = self.items[stack[0].firstItem...]
         guard items.last?.scalar == stream.key else { return false }
         var pairs: [Node.Pair] = []
         pairs.reserveCapacity(items.count / 2)
-        for index in stride(from: 0, to: items.count - 1, by: 2) {
+        for index in stride(from: items.startIndex, to: items.endIndex - 1, by: 2) {
             if items[index].scalar == stream.key { return false }
             pairs.append(Node.Pair(key: items[index], value: items[index + 1]))
         }
@@ -281,7 +287,7 @@ private struct TreeBuilder {
         } else if stack.isEmpty {
             root = node
         } else {
-            stack[stack.count - 1].items.append(node)
+            items.append(node)
         }
         return true
     }
@@ -289,13 +295,13 @@ private struct TreeBuilder {
     /// Pairs up a mapping's keys and values, reports duplicate keys, and applies
     /// `<<` merge keys: merged pairs come after the explicit ones and never
     /// override them; of several merged mappings the earlier one wins.
-    private mutating func makeMapping(_ items: [Node]) -> [Node.Pair] {
+    private mutating func makeMapping(_ items: ArraySlice<Node>) -> [Node.Pair] {
         var pairs: [Node.Pair] = []
         pairs.reserveCapacity(items.count / 2)
         var keys = KeyIndex()
         var merges: [Node] = []
-        var index = 0
-        while index + 1 < items.count {
+        var index = items.startIndex
+        while index + 1 < items.endIndex {
             let key = items[index]
             let value = items[index + 1]
             index += 2
