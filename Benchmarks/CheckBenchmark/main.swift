@@ -165,7 +165,7 @@ let ics = best {
 print("file: \(count) reminders, \(String(format: "%.1f", megabytes)) MiB, \(events) libyaml events")
 print(String(format: "bare libyaml event loop:     %.3f s", bare))
 print(String(format: "node tree only:              %.3f s  (%.2fx the bare loop)", tree, tree / bare))
-print(String(format: "check in process:            %.3f s  (%.2fx the bare loop; %d diagnostics)", inProcess, inProcess / bare, diagnostics))
+print(String(format: "loading in process:          %.3f s  (%.2fx the bare loop; %d diagnostics)", inProcess, inProcess / bare, diagnostics))
 print(String(format: "remindc check (process):     %.3f s  (%.2fx the bare loop; exit %d)", command, command / bare, status))
 print(String(format: "remindc check peak memory:   %.1f MiB  (%.1fx the file; highest of the runs)", peakMegabytes, peakMegabytes / megabytes))
 print(String(format: "remindc ics (process):       %.3f s  (%.2fx remindc check; exit %d)", ics, ics / command, icsStatus))

@@ -161,15 +161,16 @@ public struct Schedule: Sendable {
     }
 
     /// The instant of a wall-clock time (naive seconds) under `placement`,
-    /// by SPEC §1's rules for skipped and repeated times.
+    /// by SPEC §1's rules for skipped and repeated times: through the zone's
+    /// shared table of transitions, as the occurrences are read.
     func reading(_ wallClock: Int) -> ZoneOffsets.Reading {
         switch placement {
         case .fixed(let offset):
             return ZoneOffsets.Reading(instant: wallClock - offset, offset: offset, moved: false)
         case .zone(let zone):
-            let instant = WallClock.instant(of: WallClock.localDateTime(naiveSeconds: wallClock), in: zone)
-            let offset = WallClock.offset(of: zone, at: instant)
-            return ZoneOffsets.Reading(instant: instant, offset: offset, moved: instant + offset != wallClock)
+            // No offset is a day or more: the instant is after this anchor.
+            var offsets = ZoneOffsets(zone: zone, from: wallClock - 86_400)
+            return offsets.read(wallClock)
         }
     }
 }

@@ -174,6 +174,24 @@ import Testing
         #expect(Array(schedule.occurrences().prefix(2)).last?.date.description == next)
     }
 
+    /// The first occurrence is read through the zone's table of
+    /// transitions; it must agree with Foundation, by SPEC §1's rules, in
+    /// gaps, folds, a skipped day, and before and after the table.
+    @Test(arguments: [
+        ("Europe/Berlin", "2026-03-29T02:30"), ("Europe/Berlin", "2026-10-25T02:30"), ("Europe/Berlin", "2026-10-25T03:00"),
+        ("America/New_York", "2007-03-11T02:00"), ("Australia/Lord_Howe", "2026-10-04T02:15"), ("Pacific/Apia", "2011-12-30T09:00"),
+        ("Asia/Kolkata", "1890-06-01T12:00"), ("Europe/Berlin", "2700-07-01T12:00"), ("America/Sao_Paulo", "2019-11-03T00:30"),
+    ])
+    func firstOccurrenceAgreesWithFoundation(_ zoneName: String, _ local: String) throws {
+        let zone = try #require(TimeZone(identifier: zoneName))
+        let start = Fixture.local(local)
+        let first = Schedule(start: start, placement: .zone(zone)).firstOccurrence
+        let instant = WallClock.instant(of: start, in: zone)
+        #expect(first.instant == instant)
+        #expect(first.offset == WallClock.offset(of: zone, at: instant))
+        #expect(first.wallClock == WallClock.naiveSeconds(start))
+    }
+
     @Test func aRuleThatMatchesRarelyIsFound() {
         let schedule = Fixture.schedule("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO", start: "20261130T090000", zone: "UTC")
         #expect(schedule.ruleCanMatch())
