@@ -240,13 +240,25 @@ extension RecurrenceRule {
 extension RecurrenceRule {
     /// True when every period of the rule holds an instance, so it always
     /// matches again after its start, whatever the start: a Gregorian rule
-    /// with no BYxxx part, or WEEKLY with plain weekdays (every week has
-    /// them). The start's own day of the month recurs with the start's month
+    /// with no BYxxx part, or plain weekdays (no ordinals) in a week, a month
+    /// or a year, which every such period has (each weekday at least 4 times
+    /// a month and 52 times a year), with BYSETPOS positions within those
+    /// counts. The start's own day of the month recurs with the start's month
     /// (February 29 within 400 years), so an implied BYMONTHDAY always
     /// matches too. Any other rule has to be searched.
     public var matchesEveryPeriod: Bool {
         guard calendar == nil, bySecond.isEmpty, byMinute.isEmpty, byHour.isEmpty, byMonthDay.isEmpty, byYearDay.isEmpty,
-              byWeekNumber.isEmpty, byMonth.isEmpty, bySetPosition.isEmpty else { return false }
-        return byDay.isEmpty || (frequency == .weekly && byDay.allSatisfy { $0.ordinal == nil })
+              byWeekNumber.isEmpty, byMonth.isEmpty else { return false }
+        if byDay.isEmpty { return bySetPosition.isEmpty }
+        guard byDay.allSatisfy({ $0.ordinal == nil }) else { return false }
+        let weekdays = Set(byDay.map(\.weekday)).count
+        let perPeriod: Int
+        switch frequency {
+        case .weekly: perPeriod = weekdays
+        case .monthly: perPeriod = 4 * weekdays
+        case .yearly: perPeriod = 52 * weekdays
+        default: return false
+        }
+        return bySetPosition.allSatisfy { $0 != 0 && abs($0) <= perPeriod }
     }
 }

@@ -166,6 +166,10 @@ import Testing
         ("FREQ=MONTHLY;INTERVAL=12;COUNT=2", "20280229T090000", "2032-02-29"),
         ("FREQ=WEEKLY;INTERVAL=3;BYDAY=SU,MO", "20261130T090000", "2026-12-06"),
         ("FREQ=MINUTELY;INTERVAL=7", "20261130T235900", "2026-12-01"),
+        ("FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1", "20261130T090000", "2026-12-25"),
+        ("FREQ=MONTHLY;INTERVAL=5;BYDAY=SA,SU;BYSETPOS=8", "20270131T090000", "2027-06-27"),
+        ("FREQ=YEARLY;BYDAY=MO;BYSETPOS=-52", "20261231T090000", "2027-01-04"),
+        ("FREQ=WEEKLY;BYDAY=MO,WE;BYSETPOS=2", "20261130T090000", "2026-12-02"),
     ])
     func aRuleWithoutLimitsMatchesWithoutASearch(_ rule: String, _ start: String, _ next: String) {
         let schedule = Fixture.schedule(rule, start: start, zone: "UTC")
@@ -190,6 +194,13 @@ import Testing
         #expect(first.instant == instant)
         #expect(first.offset == WallClock.offset(of: zone, at: instant))
         #expect(first.wallClock == WallClock.naiveSeconds(start))
+    }
+
+    /// Rules that look alike but must be searched (and may never match).
+    @Test(arguments: ["FREQ=DAILY;INTERVAL=7;BYDAY=TU", "FREQ=MONTHLY;BYDAY=FR;BYSETPOS=5", "FREQ=WEEKLY;BYDAY=MO;BYSETPOS=2",
+                      "FREQ=MONTHLY;BYDAY=1FR", "FREQ=YEARLY;BYDAY=MO;BYSETPOS=53", "RSCALE=HEBREW;FREQ=MONTHLY"])
+    func aRuleWithLimitsIsSearched(_ rule: String) {
+        #expect(RecurrenceRule.parse(rule).rule?.matchesEveryPeriod == false)
     }
 
     @Test func aRuleThatMatchesRarelyIsFound() {

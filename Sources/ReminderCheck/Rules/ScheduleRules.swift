@@ -164,8 +164,9 @@ public enum DuplicateReminderRule: CheckRule {
         }
         var seen: [Key: Int] = [:]
         var findings: [Finding] = []
-        for (index, reminder) in context.file.reminders.enumerated() where context.sweep.counts[index] > 0 {
-            let key = Key(title: reminder.title, alerts: context.sweep.firstAlerts[index], count: context.sweep.counts[index])
+        let sweep = context.sweep
+        for (index, reminder) in context.file.reminders.enumerated() where sweep.counts[index] > 0 {
+            let key = Key(title: reminder.title, alerts: sweep.firstAlerts[index], count: sweep.counts[index])
             if let first = seen[key] {
                 let original = context.file.reminders[first]
                 findings.append(context.finding(descriptor, "'\(reminder.id)' repeats '\(original.id)': the same title at the same times",
@@ -201,11 +202,12 @@ public enum SnoozeCollidesRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        context.file.reminders.indices.compactMap { index in
+        let sweep = context.sweep
+        return context.file.reminders.indices.compactMap { index in
             let reminder = context.file.reminders[index]
             guard let id = reminder.category, let category = context.file.category(id), let span = reminder.spans.category,
                   let snooze = category.actions.compactMap({ $0.snooze.map { $0.days * 86_400 + $0.seconds } }).max() else { return nil }
-            let alerts = context.sweep.firstAlerts[index]
+            let alerts = sweep.firstAlerts[index]
             guard alerts.count > 1, let gap = zip(alerts, alerts.dropFirst()).map({ $1 - $0 }).min(), snooze >= gap else { return nil }
             return context.finding(descriptor, "snoozing '\(reminder.id)' for \(Duration(seconds: snooze)) reaches its next occurrence, \(Duration(seconds: gap)) later",
                                    hint: "shorten the snooze below the repeat", at: span, reminder: index)
