@@ -76,7 +76,7 @@ extension RecurrenceRule {
                 if isLast { break }
                 continue
             }
-            guard let equals = partText.firstIndex(of: "=") else {
+            guard let equals = partText.utf8.firstIndex(of: 0x3D) else {
                 errors.append(RuleSyntaxError(kind: .malformedPart(partText), range: range))
                 if isLast { break }
                 continue
@@ -295,9 +295,18 @@ private struct RuleBuilder {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
     func trimmingSpaces() -> String {
-        var view = Substring(self)
-        while let first = view.first, first == " " || first == "\t" { view.removeFirst() }
-        while let last = view.last, last == " " || last == "\t" { view.removeLast() }
-        return String(view)
+        // By bytes: a space or a tab is one byte, and cutting next to one
+        // is a boundary of scalars.
+        let text = Substring(self)
+        let bytes = text.utf8
+        var start = bytes.startIndex, end = bytes.endIndex
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        while start < end && isSpace(bytes[start]) { start = bytes.index(after: start) }
+        while start < end {
+            let last = bytes.index(before: end)
+            guard isSpace(bytes[last]) else { break }
+            end = last
+        }
+        return String(text[start..<end])
     }
 }
