@@ -16,9 +16,9 @@ struct DecodingContext {
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// Takes over every diagnostic `other` collected.
-    mutating func append(_ other: DecodingContext) {
-        diagnostics += other.diagnostics
+    /// Takes over diagnostics another context collected.
+    mutating func append(_ other: [Diagnostic]) {
+        diagnostics += other
     }
 
     mutating func report(_ message: Message, at span: SourceSpan, notes: [Diagnostic.Note] = []) {

@@ -54,7 +54,7 @@ extension ReminderFile {
                 guard streamed.scope == FileDecoder.Scope(timeZone: decoded.timeZone, categoryIDs: decoded.categories.map(\.id)) else {
                     return nil
                 }
-                context.append(streamed.context)
+                context.append(streamed.diagnostics)
             }
         } else if parsed.problems.isEmpty {
             context.report(.emptyFile, at: SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0))
@@ -72,13 +72,23 @@ extension ReminderFile {
 /// them in order while the reader reads on; the decoder's state belongs to
 /// that thread from `begin` until `finish` has waited for it.
 private final class ReminderStream: ItemConsumer, @unchecked Sendable {
+    /// The decoder and what it has made so far.
+    struct Decoding {
+        var decoder: ReminderDecoder
+        var context: DecodingContext
+        var reminders: [Reminder] = []
+
+        mutating func decode(_ item: Node) {
+            if let reminder = decoder.decode(item, context: &context) { reminders.append(reminder) }
+        }
+    }
+
     let path: String
     let concurrent: Bool
     /// The scope the reminders were decoded against, once the list starts.
     private(set) var scope: FileDecoder.Scope?
-    private(set) var reminders: [Reminder] = []
-    private(set) var context: DecodingContext
-    private var decoder: ReminderDecoder?
+    /// Set by `begin`; the decoder thread's own until `finish` returns.
+    private(set) var decoding: Decoding?
     private var batch: [Node] = []
     private var handOff: BatchQueue?
     private let decoded = DispatchSemaphore(value: 0)
@@ -86,20 +96,26 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
     init(path: String, concurrent: Bool) {
         self.path = path
         self.concurrent = concurrent
-        self.context = DecodingContext(path: path)
     }
+
+    var reminders: [Reminder] { decoding?.reminders ?? [] }
+    var diagnostics: [Diagnostic] { decoding?.context.diagnostics ?? [] }
 
     func begin(after pairs: [Node.Pair]) -> Bool {
         let scope = FileDecoder.scope(of: pairs, path: path)
         self.scope = scope
-        decoder = ReminderDecoder(fileZone: scope.timeZone, categoryIDs: scope.categoryIDs)
+        let decoder = ReminderDecoder(fileZone: scope.timeZone, categoryIDs: scope.categoryIDs)
+        decoding = Decoding(decoder: decoder, context: DecodingContext(path: path))
         if concurrent {
             let queue = BatchQueue(capacity: 8)
             handOff = queue
             let worker = Thread { [self] in
+                // A local copy, written back once: no access to this object per item.
+                var work = decoding!
                 while let items = queue.pop() {
-                    items.forEach(decode)
+                    for item in items { work.decode(item) }
                 }
+                decoding = work
                 decoded.signal()
             }
             worker.start()
@@ -108,7 +124,10 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
     }
 
     func consume(_ item: Node) {
-        guard let handOff else { return decode(item) }
+        guard let handOff else {
+            decoding?.decode(item)
+            return
+        }
         batch.append(item)
         if batch.count == 256 {
             handOff.push(batch)
@@ -124,10 +143,6 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
         handOff.close()
         decoded.wait()
         self.handOff = nil
-    }
-
-    private func decode(_ item: Node) {
-        if let reminder = decoder?.decode(item, context: &context) { reminders.append(reminder) }
     }
 }
 
