@@ -180,6 +180,22 @@ import Testing
         #expect(withErrors || beside.file?.reminders.count == 3_000)
     }
 
+    /// A syntax error after reminders were already decoded beside the reader
+    /// reports the syntax error alone, as when nothing was decoded.
+    @Test(arguments: [false, true])
+    func aSyntaxErrorLateInALargeFileIsTheOnlyDiagnostic(_ decodeBeside: Bool) {
+        var text = "timezone: Europe/Berlin\nreminders:\n"
+        for index in 0..<2_000 {
+            let at = index == 500 ? "2026-02-30 09:00" : "2026-12-01 09:00"
+            text += "  - {id: r\(index), title: Reminder \(index), at: \(at)}\n"
+        }
+        text += "  - {id: broken, title: [unclosed\n"
+        let result = ReminderFile.load(Array(text.utf8), path: "f.yaml", decodeBeside: decodeBeside)
+        #expect(result.file == nil)
+        #expect(result.diagnostics.map(\.id) == ["yaml-syntax"])
+        #expect(result.diagnostics.first?.span.start.line == 2_004)
+    }
+
     @Test func uidDomainDefaultsToTheStem() throws {
         let result = ReminderFile.load(Array("reminders: []\n".utf8), path: "dir/My List.yml")
         #expect(try #require(result.file).uidDomain == "My List")
