@@ -189,3 +189,25 @@ let sweep = best {
     process.waitUntilExit()
 }
 print(String(format: "remindc check, 10,000 daily and hourly reminders, 1-year horizon: %.3f s", sweep))
+
+// Many small files: 2,000 files of 10 daily reminders each, a folder, over
+// a one-year horizon. What it costs per file, apart from its reminders.
+let many = folder.appendingPathComponent("many")
+try FileManager.default.createDirectory(at: many, withIntermediateDirectories: true)
+for fileIndex in 0..<2_000 {
+    var text = "timezone: Europe/Berlin\nreminders:\n"
+    for index in 0..<10 {
+        let minute = fileIndex * 7 % 60
+        text += "  - {id: r\(index), title: Reminder \(fileIndex)-\(index), at: 2026-12-\(10 + index) 0\(index % 10):\(minute < 10 ? "0" : "")\(minute), repeat: daily}\n"
+    }
+    try! text.write(to: many.appendingPathComponent("file-\(fileIndex).yaml"), atomically: false, encoding: .utf8)
+}
+let folderCheck = best {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["check", "--quiet", many.path, "--now", "2026-11-29T12:00:00Z"]
+    process.standardOutput = FileHandle.nullDevice
+    do { try process.run() } catch { fatalError("cannot run \(binary.path): \(error)") }
+    process.waitUntilExit()
+}
+print(String(format: "remindc check, a folder of 2,000 files of 10 daily reminders, 1-year horizon: %.3f s", folderCheck))

@@ -21,7 +21,9 @@ public struct Sweep {
     public var counts: [Int]
     public var firstAlerts: [[Int]]
 
-    init(_ context: CheckContext) {
+    /// The sweep of `context`; days with `countingFrom` alerts or more are
+    /// sorted by counting (a parameter for the tests that compare the two).
+    init(_ context: CheckContext, countingFrom countingThreshold: Int = Sweep.countingSortThreshold) {
         let reminders = context.file.reminders
         let count = reminders.count
         counts = Array(repeating: 0, count: count)
@@ -125,16 +127,24 @@ public struct Sweep {
                 live.removeLast(live.count - kept)
             }
 
-            // Counting sort by second of the day; equal seconds keep source order.
-            for index in bucketCounts.indices { bucketCounts[index] = 0 }
-            for item in gathered { bucketCounts[Int(item.second) + 1] += 1 }
-            for index in 1..<bucketCounts.count { bucketCounts[index] += bucketCounts[index - 1] }
+            // Sorted by second of the day; equal seconds keep source order
+            // (the order they were gathered in). A busy day is sorted by
+            // counting, which costs a pass over every second of the day; a
+            // quiet one by comparing, which costs little for few alerts.
             sorted.removeAll(keepingCapacity: true)
-            sorted.append(contentsOf: repeatElement((second: Int32(0), source: Int32(0)), count: gathered.count))
-            for item in gathered {
-                let slot = Int(bucketCounts[Int(item.second)])
-                sorted[slot] = item
-                bucketCounts[Int(item.second)] += 1
+            if gathered.count < countingThreshold {
+                sorted.append(contentsOf: gathered)
+                sorted.sort { ($0.second, $0.source) < ($1.second, $1.source) }
+            } else {
+                for index in bucketCounts.indices { bucketCounts[index] = 0 }
+                for item in gathered { bucketCounts[Int(item.second) + 1] += 1 }
+                for index in 1..<bucketCounts.count { bucketCounts[index] += bucketCounts[index - 1] }
+                sorted.append(contentsOf: repeatElement((second: Int32(0), source: Int32(0)), count: gathered.count))
+                for item in gathered {
+                    let slot = Int(bucketCounts[Int(item.second)])
+                    sorted[slot] = item
+                    bucketCounts[Int(item.second)] += 1
+                }
             }
 
             for item in sorted {
@@ -169,6 +179,11 @@ public struct Sweep {
             dayStart = dayEnd
         }
     }
+
+    /// Days with fewer alerts than this are sorted by comparison: about where
+    /// n log n comparisons cost what a counting sort's passes over the
+    /// 86,400 seconds of a day do.
+    static let countingSortThreshold = 4_096
 
     private static func note(_ occurrence: Occurrence, in table: inout [Int: [String]], _ source: Int) {
         let local = WallClock.localDateTime(naiveSeconds: occurrence.wallClock)

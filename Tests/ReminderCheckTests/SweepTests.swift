@@ -39,4 +39,29 @@ import ReminderModel
             """)
         #expect(sweep.counts == [1])
     }
+
+    /// Busy days are sorted by counting and quiet ones by comparing; both
+    /// must give the same facts. 40 reminders every 2 or 3 minutes make
+    /// about 24,000 alerts a day.
+    @Test func bothSortsGiveTheSameSweep() throws {
+        var yaml = "timezone: Europe/Berlin\nlint: {min-gap: 2m, max-per-hour: 700, quiet-hours: \"23:00-06:00\"}\nreminders:\n"
+        for index in 0..<40 {
+            yaml += "  - {id: r\(index), title: R\(index), at: 2026-11-29 12:\(10 + index), repeat: every \(2 + index % 2) minutes}\n"
+        }
+        let result = ReminderFile.load(Array(yaml.utf8), path: "busy.yaml")
+        let file = try #require(result.file, "\(result.diagnostics)")
+        let context = CheckContext(file: file, now: Self.now, horizon: 3 * 86_400, floatingZone: TimeZone(identifier: "UTC")!)
+        func facts(_ sweep: Sweep) -> [String] {
+            [sweep.sameTime.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.other)@\($0.value.instant)" }.joined(separator: " "),
+             sweep.tooClose.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.other)@\($0.value.instant)" }.joined(separator: " "),
+             sweep.quiet.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: " "),
+             sweep.overLimit.map { "\($0.reminder)@\($0.instant):\($0.count)" } ?? "-",
+             "\(sweep.counts)", "\(sweep.firstAlerts)"]
+        }
+        let counting = Sweep(context, countingFrom: 0)
+        let comparing = Sweep(context, countingFrom: .max)
+        #expect(facts(counting) == facts(comparing))
+        #expect(counting.counts.reduce(0, +) > 3 * 20_000)
+        #expect(!counting.sameTime.isEmpty && counting.overLimit != nil)
+    }
 }
