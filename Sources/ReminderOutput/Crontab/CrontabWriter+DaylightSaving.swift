@@ -11,20 +11,36 @@ extension CrontabWriter {
         let clockZone = zone.isHost ? options.hostZone : zone.timeZone
         let fixed = entries.allSatisfy(\.isFixedTime)
         let end = options.now + 366 * 86_400
+        // Only alerts near a change can behave differently under cron: the
+        // rest are not looked at (a daily reminder has 366 a year, a zone
+        // two changes).
+        let lead = reminder.before.map { $0.days * 86_400 + $0.seconds } ?? 0
+        let windows = Self.changeWindows(of: clockZone, from: options.now - 3 * 86_400, to: end + 3 * 86_400, margin: lead + 86_400)
+        guard !windows.isEmpty else { return [] }
+        func nearChange(_ alert: Int) -> Bool { windows.contains { $0.contains(alert) } }
         var alerts: [Int] = []
         var occurrences = schedule.occurrences()
+        var lastAlert = 0
         while let occurrence = occurrences.next(), occurrence.instant < end + 2 * 86_400 {
-            alerts.append(alertWallClock(of: occurrence, reminder))
+            let alert = alertWallClock(of: occurrence, reminder)
+            lastAlert = alert
+            if nearChange(alert) { alerts.append(alert) }
         }
         // Every wall-clock time the rule selects, before a change merges any:
-        // the same schedule on a clock without daylight saving.
-        var unmerged = schedule
-        unmerged.placement = .fixed(0)
-        var selected = Set<Int>()
-        let lastWallClock = (alerts.last ?? 0) + 86_400
-        for occurrence in unmerged.occurrences() {
-            if occurrence.wallClock > lastWallClock { break }
-            selected.insert(alertWallClock(of: occurrence, reminder))
+        // the same schedule on a clock without daylight saving. Made when
+        // first needed.
+        var selectedTimes: Set<Int>?
+        func selected() -> Set<Int> {
+            if let selectedTimes { return selectedTimes }
+            var unmerged = schedule
+            unmerged.placement = .fixed(0)
+            var times = Set<Int>()
+            for occurrence in unmerged.occurrences() {
+                if occurrence.wallClock > lastAlert + 86_400 { break }
+                times.insert(alertWallClock(of: occurrence, reminder))
+            }
+            selectedTimes = times
+            return times
         }
         var notes: [String] = []
         var noted = Set<CivilDate>()
@@ -34,6 +50,7 @@ extension CrontabWriter {
             var occurrences = schedule.occurrences()
             while let occurrence = occurrences.next(), occurrence.instant < end + 2 * 86_400 {
                 let alert = alertWallClock(of: occurrence, reminder)
+                guard nearChange(alert) else { continue }
                 let local = WallClock.localDateTime(naiveSeconds: alert)
                 let byClock = WallClock.instant(of: local, in: clockZone)
                 let exact = occurrence.instant - before.days * 86_400 - before.seconds
@@ -55,7 +72,7 @@ extension CrontabWriter {
             if shown != alert {
                 // Skipped by a change. A `*` entry that also fires at the
                 // time it moves to loses nothing.
-                if !fixed && zone.isHost && selected.contains(shown) { continue }
+                if !fixed && zone.isHost && selected().contains(shown) { continue }
                 let moved = "\(CronShell.two((shown - shown.floorDivided(by: 86_400) * 86_400) / 3600)):\(CronShell.two((shown - shown.floorDivided(by: 86_400) * 86_400) % 3600 / 60))"
                 let what = !zone.isHost ? "the guard never sees it, so cron does not fire"
                     : fixed ? "cron runs it when the clocks change" : "cron skips it"
@@ -72,5 +89,22 @@ extension CrontabWriter {
             }
         }
         return notes
+    }
+
+    /// The wall-clock spans (naive seconds) around each change of `zone`'s
+    /// offset between the instants `start` and `end`: from the earlier of
+    /// the wall clocks before and after the change, less `margin`, to the
+    /// later, plus `margin`. A wall-clock time outside all of them is read
+    /// the same by every clock and every rule of the zone.
+    static func changeWindows(of zone: TimeZone, from start: Int, to end: Int, margin: Int) -> [ClosedRange<Int>] {
+        var windows: [ClosedRange<Int>] = []
+        var cursor = Date(timeIntervalSince1970: TimeInterval(start))
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < TimeInterval(end) {
+            let instant = Int(next.timeIntervalSince1970)
+            let before = WallClock.offset(of: zone, at: instant - 1), after = WallClock.offset(of: zone, at: instant)
+            windows.append((instant + min(before, after) - margin)...(instant + max(before, after) + margin))
+            cursor = next
+        }
+        return windows
     }
 }
