@@ -20,8 +20,15 @@ public struct TextReporter: Sendable {
     ///   lines; a file missing here is reported without its source.
     public func render(_ diagnostics: [Diagnostic], sources: [String: [UInt8]]) -> String {
         var out = ""
+        // Each file's lines are found once, however many diagnostics quote it.
+        var lines: [String: SourceLines.LineIndex] = [:]
         for diagnostic in diagnostics {
-            render(diagnostic, source: sources[diagnostic.file], into: &out)
+            var index = lines[diagnostic.file]
+            if index == nil, let bytes = sources[diagnostic.file] {
+                index = SourceLines.LineIndex(bytes)
+                lines[diagnostic.file] = index
+            }
+            render(diagnostic, lines: index, into: &out)
         }
         return out
     }
@@ -41,13 +48,13 @@ public struct TextReporter: Sendable {
         return style(text, .bold) + "\n"
     }
 
-    private func render(_ diagnostic: Diagnostic, source: [UInt8]?, into out: inout String) {
+    private func render(_ diagnostic: Diagnostic, lines: SourceLines.LineIndex?, into out: inout String) {
         let message = diagnostic.message
         let label = style(message.severity.rawValue + ":", severityStyle(message.severity))
         out += style("\(diagnostic.file):\(diagnostic.span.start.line):\(diagnostic.span.start.column):", .bold)
         out += " \(label) \(style(message.text, .bold)) [\(message.id)]\n"
         let gutter = String(repeating: " ", count: String(diagnostic.span.start.line).count + 2)
-        quote(diagnostic.span, source: source, into: &out)
+        quote(diagnostic.span, lines: lines, into: &out)
         if let hint = message.hint {
             out += "\(gutter)\(style("= help:", .cyan)) \(hint)\n"
         }
@@ -55,7 +62,7 @@ public struct TextReporter: Sendable {
             if let span = note.span {
                 out += style("\(diagnostic.file):\(span.start.line):\(span.start.column):", .bold)
                 out += " \(style("note:", .cyan)) \(note.text)\n"
-                quote(span, source: source, into: &out)
+                quote(span, lines: lines, into: &out)
             } else {
                 out += "\(gutter)\(style("= note:", .cyan)) \(note.text)\n"
             }
@@ -63,8 +70,8 @@ public struct TextReporter: Sendable {
     }
 
     /// The source line of `span` and a caret line beneath it.
-    private func quote(_ span: SourceSpan, source: [UInt8]?, into out: inout String) {
-        guard let source, let line = SourceLines.line(Int(span.start.line), in: source) else { return }
+    private func quote(_ span: SourceSpan, lines: SourceLines.LineIndex?, into out: inout String) {
+        guard let lines, let line = lines.line(Int(span.start.line)) else { return }
         let number = String(span.start.line)
         let gutter = String(repeating: " ", count: number.count + 2)
         let scalars = Array(line.unicodeScalars)

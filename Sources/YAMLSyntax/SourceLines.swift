@@ -50,29 +50,50 @@ public enum SourceLines {
     }
 
     /// The text of 1-based line `number`, without its line break, or nil past
-    /// the end. Invalid UTF-8 is shown with replacement characters.
+    /// the end. Invalid UTF-8 is shown with replacement characters. For many
+    /// lines of one file, make a `LineIndex` once instead.
     public static func line(_ number: Int, in bytes: [UInt8]) -> String? {
-        var current = 1
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var index = start
-        while index < bytes.count {
-            let width = breakWidth(at: index, in: bytes)
-            if width > 0 {
-                if current == number {
-                    return String(decoding: bytes[start..<index], as: UTF8.self)
+        LineIndex(bytes).line(number)
+    }
+
+    /// Where each line of a file starts, found in one pass: any line's text
+    /// in constant time after that.
+    public struct LineIndex: Sendable {
+        private let bytes: [UInt8]
+        /// Byte offsets: line `n` runs from `starts[n - 1]` to the line break
+        /// that begins at `ends[n - 1]`.
+        private var starts: [Int] = []
+        private var ends: [Int] = []
+
+        public init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var index = start
+            while index < bytes.count {
+                let width = SourceLines.breakWidth(at: index, in: bytes)
+                if width > 0 {
+                    starts.append(start)
+                    ends.append(index)
+                    index += width
+                    start = index
+                } else {
+                    index += 1
                 }
-                current += 1
-                index += width
-                start = index
-            } else {
-                index += 1
             }
+            starts.append(start)
+            ends.append(bytes.count)
         }
-        return current == number ? String(decoding: bytes[start..<bytes.count], as: UTF8.self) : nil
+
+        /// The text of 1-based line `number`, without its line break, or nil
+        /// past the end.
+        public func line(_ number: Int) -> String? {
+            guard number >= 1 && number <= starts.count else { return nil }
+            return String(decoding: bytes[starts[number - 1]..<ends[number - 1]], as: UTF8.self)
+        }
     }
 
     /// The number of bytes of the line break at `index`, or 0 if none starts there.
-    private static func breakWidth(at index: Int, in bytes: [UInt8]) -> Int {
+    fileprivate static func breakWidth(at index: Int, in bytes: [UInt8]) -> Int {
         switch bytes[index] {
         case 0x0A: return 1
         case 0x0D: return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1

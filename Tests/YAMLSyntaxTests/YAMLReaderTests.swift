@@ -251,6 +251,14 @@ private func node(_ root: Node?, _ path: [Any]) -> Node? {
         #expect(SourceLines.line(3, in: bytes) == "three")
         #expect(SourceLines.line(4, in: bytes) == nil)
     }
+
+    /// Every break libyaml knows ends a line; a BOM is not text; a final
+    /// break leaves an empty last line.
+    @Test func lineIndex() {
+        let index = SourceLines.LineIndex([0xEF, 0xBB, 0xBF] + Array("a\rb\u{85}c\u{2028}d\u{2029}é\n".utf8))
+        #expect((0...7).map { index.line($0) } == [nil, "a", "b", "c", "d", "é", "", nil])
+        #expect(SourceLines.LineIndex([]).line(1) == "")
+    }
 }
 
 @Suite struct YAML11Tests {
