@@ -45,13 +45,34 @@ struct Inputs {
         return .success(Inputs(files: files))
     }
 
-    /// The bytes of the file at `path`, or nil when it cannot be read.
+    /// The bytes of the file at `path`, or nil when it cannot be read: one
+    /// buffer of the file's size, filled by `read(2)` (a large file is not
+    /// gathered in chunks and copied again).
     static func contents(of path: String) -> [UInt8]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        // An empty file reads as nil data, not as an error.
-        guard let data = try? handle.readToEnd() ?? Data() else { return nil }
-        return data.withUnsafeBytes { [UInt8]($0) }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0))
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                // Grown since fstat, or a file that reports no size: read on.
+                bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 65_536)))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                readBytes(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
     }
 
     private static func reminderFiles(in folder: String) -> [String] {
@@ -74,6 +95,11 @@ struct Inputs {
         }
         return found.sorted()
     }
+}
+
+/// `read(2)`, named apart from `Inputs.read`.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }
 
 struct InputError: Error {

@@ -64,4 +64,22 @@ import ReminderModel
         #expect(counting.counts.reduce(0, +) > 3 * 20_000)
         #expect(!counting.sameTime.isEmpty && counting.overLimit != nil)
     }
+
+    /// A large file's schedules are made on every core; each lands in its
+    /// reminder's place.
+    @Test func schedulesOfALargeFileAreInPlace() throws {
+        var yaml = "timezone: Europe/Berlin\nreminders:\n"
+        let zones = ["UTC", "America/New_York", "Asia/Kolkata", "floating"]
+        for index in 0..<9_000 {
+            yaml += "  - {id: r\(index), title: R, at: 2026-12-\(10 + index % 18) \(10 + index % 12):\(10 + index % 50), "
+            yaml += "timezone: \(zones[index % 4]), repeat: every \(1 + index % 9) days}\n"
+        }
+        let result = ReminderFile.load(Array(yaml.utf8), path: "large.yaml")
+        let file = try #require(result.file)
+        let zone = TimeZone(identifier: "Europe/Berlin")!
+        let context = CheckContext(file: file, now: Self.now, horizon: 86_400, floatingZone: zone)
+        let expected = file.reminders.map { $0.schedule(floatingZone: zone) }
+        #expect(context.schedules.map(\.firstOccurrence) == expected.map(\.firstOccurrence))
+        #expect(context.schedules.map { $0.rule?.interval } == expected.map { $0.rule?.interval })
+    }
 }
