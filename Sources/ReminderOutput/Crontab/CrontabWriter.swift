@@ -1,6 +1,7 @@
 import Foundation
 import Recurrence
 import ReminderModel
+import Synchronization
 
 /// Writes reminders as a crontab for a machine whose clock runs in one zone
 /// (SPEC §2 crontab): entries that fire exactly when `remindc expand` says,
@@ -214,15 +215,7 @@ public struct CrontabWriter {
     /// Minutes of the machine's clock at which a zone's clock can show one of
     /// `minutes`: the zones' offsets may differ by any amount over the years.
     func minutesInHost(of minutes: [Int], zone: CronZone) -> [Int] {
-        var differences = Set<Int>()
-        var instant = options.now - 366 * 86_400
-        let end = options.now + 3 * 366 * 86_400
-        while instant < end {
-            let difference = zone.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
-                - options.hostZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
-            differences.insert(difference / 60)
-            instant += 7 * 86_400
-        }
+        let differences = Self.offsetDifferences(zone.timeZone, host: options.hostZone, around: options.now)
         var result = Set<Int>()
         for minute in minutes {
             for difference in differences {
@@ -231,6 +224,26 @@ public struct CrontabWriter {
         }
         return result.sorted()
     }
+
+    /// The differences in minutes between `zone`'s and `host`'s offsets, a
+    /// week apart from a year before `now` to three after; computed once per
+    /// pair of zones and `now` (every one-off entry of a reminder asks).
+    static func offsetDifferences(_ zone: TimeZone, host: TimeZone, around now: Int) -> Set<Int> {
+        let key = "\(zone.identifier) \(host.identifier) \(now)"
+        if let known = differenceCache.withLock({ $0[key] }) { return known }
+        var differences = Set<Int>()
+        var instant = now - 366 * 86_400
+        let end = now + 3 * 366 * 86_400
+        while instant < end {
+            let date = Date(timeIntervalSince1970: TimeInterval(instant))
+            differences.insert((zone.secondsFromGMT(for: date) - host.secondsFromGMT(for: date)) / 60)
+            instant += 7 * 86_400
+        }
+        differenceCache.withLock { $0[key] = differences }
+        return differences
+    }
+
+    private static let differenceCache = Mutex<[String: Set<Int>]>([:])
 
     // MARK: Rules
 
