@@ -56,22 +56,28 @@ struct Inputs {
         guard fstat(descriptor, &status) == 0 else { return nil }
         var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0))
         var filled = 0
-        while true {
-            if filled == bytes.count {
-                // Grown since fstat, or a file that reports no size: read on.
-                bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 65_536)))
-            }
+        while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
                 readBytes(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return nil }
             if count == 0 { break }
             filled += count
         }
         bytes.removeLast(bytes.count - filled)
+        // Whatever comes after the size fstat gave (a file still growing, or
+        // one that reports no size), in steps.
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                readBytes(descriptor, buffer.baseAddress!, buffer.count)
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return nil }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
+        }
         return bytes
     }
 
