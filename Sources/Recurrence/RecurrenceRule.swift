@@ -92,119 +92,95 @@ public struct RecurrenceRule: Hashable, Sendable {
     }
 
     @usableFromInline
-    final class Storage: @unchecked Sendable {
-        @usableFromInline var fields: Fields
-
-        @usableFromInline
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
-    }
-
-    @usableFromInline
-    var storage: Storage
+    var parts: CopyOnWrite<Fields>
 
     public init(frequency: Frequency, interval: Int = 1, end: End = .never) {
-        storage = Storage(Fields(frequency: frequency, interval: interval, end: end))
-    }
-
-    /// Makes `storage` this rule's own before a change.
-    @usableFromInline
-    mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-    }
-
-    public static func == (lhs: RecurrenceRule, rhs: RecurrenceRule) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
+        parts = CopyOnWrite(Fields(frequency: frequency, interval: interval, end: end))
     }
 
     @inlinable public var frequency: Frequency {
-        get { storage.fields.frequency }
-        set { makeUnique(); storage.fields.frequency = newValue }
+        get { parts.value.frequency }
+        set { parts.value.frequency = newValue }
     }
 
     /// Every `interval`-th period; at least 1.
     @inlinable public var interval: Int {
-        get { storage.fields.interval }
-        set { makeUnique(); storage.fields.interval = newValue }
+        get { parts.value.interval }
+        set { parts.value.interval = newValue }
     }
 
     @inlinable public var end: End {
-        get { storage.fields.end }
-        set { makeUnique(); storage.fields.end = newValue }
+        get { parts.value.end }
+        set { parts.value.end = newValue }
     }
 
     @inlinable public var bySecond: [Int] {
-        get { storage.fields.bySecond }
-        set { makeUnique(); storage.fields.bySecond = newValue }
+        get { parts.value.bySecond }
+        set { parts.value.bySecond = newValue }
     }
 
     @inlinable public var byMinute: [Int] {
-        get { storage.fields.byMinute }
-        set { makeUnique(); storage.fields.byMinute = newValue }
+        get { parts.value.byMinute }
+        set { parts.value.byMinute = newValue }
     }
 
     @inlinable public var byHour: [Int] {
-        get { storage.fields.byHour }
-        set { makeUnique(); storage.fields.byHour = newValue }
+        get { parts.value.byHour }
+        set { parts.value.byHour = newValue }
     }
 
     @inlinable public var byDay: [WeekdayOccurrence] {
-        get { storage.fields.byDay }
-        set { makeUnique(); storage.fields.byDay = newValue }
+        get { parts.value.byDay }
+        set { parts.value.byDay = newValue }
     }
 
     @inlinable public var byMonthDay: [Int] {
-        get { storage.fields.byMonthDay }
-        set { makeUnique(); storage.fields.byMonthDay = newValue }
+        get { parts.value.byMonthDay }
+        set { parts.value.byMonthDay = newValue }
     }
 
     @inlinable public var byYearDay: [Int] {
-        get { storage.fields.byYearDay }
-        set { makeUnique(); storage.fields.byYearDay = newValue }
+        get { parts.value.byYearDay }
+        set { parts.value.byYearDay = newValue }
     }
 
     @inlinable public var byWeekNumber: [Int] {
-        get { storage.fields.byWeekNumber }
-        set { makeUnique(); storage.fields.byWeekNumber = newValue }
+        get { parts.value.byWeekNumber }
+        set { parts.value.byWeekNumber = newValue }
     }
 
     @inlinable public var byMonth: [Month] {
-        get { storage.fields.byMonth }
-        set { makeUnique(); storage.fields.byMonth = newValue }
+        get { parts.value.byMonth }
+        set { parts.value.byMonth = newValue }
     }
 
     @inlinable public var bySetPosition: [Int] {
-        get { storage.fields.bySetPosition }
-        set { makeUnique(); storage.fields.bySetPosition = newValue }
+        get { parts.value.bySetPosition }
+        set { parts.value.bySetPosition = newValue }
     }
 
     /// The first day of the week, for WEEKLY intervals and BYWEEKNO; RFC 5545's default is Monday.
     @inlinable public var weekStart: Weekday {
-        get { storage.fields.weekStart }
-        set { makeUnique(); storage.fields.weekStart = newValue }
+        get { parts.value.weekStart }
+        set { parts.value.weekStart = newValue }
     }
 
     /// Whether WKST was written; it changes nothing but the RRULE text.
     @inlinable public var weekStartIsExplicit: Bool {
-        get { storage.fields.weekStartIsExplicit }
-        set { makeUnique(); storage.fields.weekStartIsExplicit = newValue }
+        get { parts.value.weekStartIsExplicit }
+        set { parts.value.weekStartIsExplicit = newValue }
     }
 
     /// RFC 7529's calendar scale (CLDR name, upper-cased in RRULE text); nil is Gregorian.
     @inlinable public var calendar: String? {
-        get { storage.fields.calendar }
-        set { makeUnique(); storage.fields.calendar = newValue }
+        get { parts.value.calendar }
+        set { parts.value.calendar = newValue }
     }
 
     /// RFC 7529's SKIP; only meaningful with `calendar`.
     @inlinable public var skip: Skip? {
-        get { storage.fields.skip }
-        set { makeUnique(); storage.fields.skip = newValue }
+        get { parts.value.skip }
+        set { parts.value.skip = newValue }
     }
 }
 

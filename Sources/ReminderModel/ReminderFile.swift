@@ -157,119 +157,102 @@ public struct Reminder: Sendable {
         }
     }
 
-    /// Holds the fields; copied before a change while another reminder shares it.
     @usableFromInline
-    final class Storage: @unchecked Sendable {
-        @usableFromInline var fields: Fields
-
-        @usableFromInline
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
-    }
-
-    @usableFromInline
-    var storage: Storage
+    var fields: CopyOnWrite<Fields>
 
     public init(id: String, title: String, start: ReminderTime, timeZone: ZoneName, data: [(key: String, value: String)] = [],
                 isTodo: Bool = false, ignoredRules: [String] = [], spans: Spans) {
-        storage = Storage(Fields(id: id, title: title, start: start, timeZone: timeZone, data: data, isTodo: isTodo,
-                                 ignoredRules: ignoredRules, spans: spans))
-    }
-
-    /// Makes `storage` this reminder's own before a change.
-    @usableFromInline
-    mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        fields = CopyOnWrite(Fields(id: id, title: title, start: start, timeZone: timeZone, data: data, isTodo: isTodo,
+                                    ignoredRules: ignoredRules, spans: spans))
     }
 
     @inlinable public var id: String {
-        get { storage.fields.id }
-        set { makeUnique(); storage.fields.id = newValue }
+        get { fields.value.id }
+        set { fields.value.id = newValue }
     }
 
     @inlinable public var title: String {
-        get { storage.fields.title }
-        set { makeUnique(); storage.fields.title = newValue }
+        get { fields.value.title }
+        set { fields.value.title = newValue }
     }
 
     @inlinable public var note: String? {
-        get { storage.fields.note }
-        set { makeUnique(); storage.fields.note = newValue }
+        get { fields.value.note }
+        set { fields.value.note = newValue }
     }
 
     @inlinable public var action: ActionLabel? {
-        get { storage.fields.action }
-        set { makeUnique(); storage.fields.action = newValue }
+        get { fields.value.action }
+        set { fields.value.action = newValue }
     }
 
     /// The first occurrence.
     @inlinable public var start: ReminderTime {
-        get { storage.fields.start }
-        set { makeUnique(); storage.fields.start = newValue }
+        get { fields.value.start }
+        set { fields.value.start = newValue }
     }
 
     /// The zone `start` and the repeats are read in: the reminder's own
     /// `timezone`, else the file's.
     @inlinable public var timeZone: ZoneName {
-        get { storage.fields.timeZone }
-        set { makeUnique(); storage.fields.timeZone = newValue }
+        get { fields.value.timeZone }
+        set { fields.value.timeZone = newValue }
     }
 
     @inlinable public var repeats: Repeat? {
-        get { storage.fields.repeats }
-        set { makeUnique(); storage.fields.repeats = newValue }
+        get { fields.value.repeats }
+        set { fields.value.repeats = newValue }
     }
 
     /// Alert this long before each occurrence.
     @inlinable public var before: Duration? {
-        get { storage.fields.before }
-        set { makeUnique(); storage.fields.before = newValue }
+        get { fields.value.before }
+        set { fields.value.before = newValue }
     }
 
     @inlinable public var sound: Sound? {
-        get { storage.fields.sound }
-        set { makeUnique(); storage.fields.sound = newValue }
+        get { fields.value.sound }
+        set { fields.value.sound = newValue }
     }
 
     @inlinable public var badge: Int? {
-        get { storage.fields.badge }
-        set { makeUnique(); storage.fields.badge = newValue }
+        get { fields.value.badge }
+        set { fields.value.badge = newValue }
     }
 
     @inlinable public var category: String? {
-        get { storage.fields.category }
-        set { makeUnique(); storage.fields.category = newValue }
+        get { fields.value.category }
+        set { fields.value.category = newValue }
     }
 
     /// Custom data, in file order, values as written.
     @inlinable public var data: [(key: String, value: String)] {
-        get { storage.fields.data }
-        set { makeUnique(); storage.fields.data = newValue }
+        get { fields.value.data }
+        set { fields.value.data = newValue }
     }
 
     /// A to-do due at `start` instead of an event.
     @inlinable public var isTodo: Bool {
-        get { storage.fields.isTodo }
-        set { makeUnique(); storage.fields.isTodo = newValue }
+        get { fields.value.isTodo }
+        set { fields.value.isTodo = newValue }
     }
 
     /// Checker rule ids switched off for this reminder.
     @inlinable public var ignoredRules: [String] {
-        get { storage.fields.ignoredRules }
-        set { makeUnique(); storage.fields.ignoredRules = newValue }
+        get { fields.value.ignoredRules }
+        set { fields.value.ignoredRules = newValue }
     }
 
     /// Where each of `ignoredRules` was written.
     @inlinable public var ignoredRuleSpans: [SourceSpan] {
-        get { storage.fields.ignoredRuleSpans }
-        set { makeUnique(); storage.fields.ignoredRuleSpans = newValue }
+        get { fields.value.ignoredRuleSpans }
+        set { fields.value.ignoredRuleSpans = newValue }
     }
 
     /// Where the reminder and its keys were written.
     @inlinable public var spans: Spans {
-        get { storage.fields.spans }
-        set { makeUnique(); storage.fields.spans = newValue }
+        get { fields.value.spans }
+        set { fields.value.spans = newValue }
     }
 }
 

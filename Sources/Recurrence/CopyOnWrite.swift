@@ -1,0 +1,47 @@
+/// A value kept on the heap and shared by copies until one of them changes
+/// it: a large struct that holds one costs a reference to copy and to store.
+/// `RecurrenceRule` and the model's `Reminder` keep their parts in one.
+///
+/// Sendable because the shared storage is only ever changed while this copy
+/// alone refers to it.
+public struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
+    @usableFromInline
+    final class Storage {
+        @usableFromInline var value: Value
+
+        @usableFromInline
+        init(_ value: Value) {
+            self.value = value
+        }
+    }
+
+    @usableFromInline
+    var storage: Storage
+
+    @inlinable
+    public init(_ value: Value) {
+        storage = Storage(value)
+    }
+
+    /// The value; changing it first copies it when another copy shares it.
+    @inlinable
+    public var value: Value {
+        _read { yield storage.value }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
+            yield &storage.value
+        }
+    }
+}
+
+extension CopyOnWrite: Equatable where Value: Equatable {
+    public static func == (lhs: CopyOnWrite, rhs: CopyOnWrite) -> Bool {
+        lhs.storage === rhs.storage || lhs.value == rhs.value
+    }
+}
+
+extension CopyOnWrite: Hashable where Value: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+    }
+}
