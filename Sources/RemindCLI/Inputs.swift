@@ -54,9 +54,13 @@ struct Inputs {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0))
+        // One byte more than fstat's size, so the read that reaches the end
+        // finds room; a file still growing (or one reporting no size) grows
+        // the buffer in steps.
+        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
         var filled = 0
-        while filled < bytes.count {
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 65_536)) }
             let count = bytes.withUnsafeMutableBytes { buffer in
                 readBytes(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
@@ -66,18 +70,6 @@ struct Inputs {
             filled += count
         }
         bytes.removeLast(bytes.count - filled)
-        // Whatever comes after the size fstat gave (a file still growing, or
-        // one that reports no size), in steps.
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                readBytes(descriptor, buffer.baseAddress!, buffer.count)
-            }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return nil }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
-        }
         return bytes
     }
 
