@@ -31,6 +31,29 @@ public enum WallClock {
         localDateTime(naiveSeconds: instant + offset(of: zone, at: instant))
     }
 
+    /// A change of a zone's offset: at `instant`, from `before` to `after`
+    /// (seconds east).
+    public struct OffsetChange: Hashable, Sendable {
+        public var instant: Int
+        public var before: Int
+        public var after: Int
+    }
+
+    /// Every change of `zone`'s offset at an instant in `[start, end)`, in
+    /// order, from Foundation's list of transitions.
+    public static func changes(of zone: TimeZone, from start: Int, to end: Int) -> [OffsetChange] {
+        var changes: [OffsetChange] = []
+        var cursor = Date(timeIntervalSince1970: TimeInterval(start))
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < TimeInterval(end) {
+            let instant = Int(next.timeIntervalSince1970.rounded(.down))
+            let before = offset(of: zone, at: instant - 1), after = offset(of: zone, at: instant)
+            if before != after { changes.append(OffsetChange(instant: instant, before: before, after: after)) }
+            guard next > cursor else { break }
+            cursor = next
+        }
+        return changes
+    }
+
     /// The offset of `zone` from UTC at `instant`, in seconds east.
     public static func offset(of zone: TimeZone, at instant: Int) -> Int {
         zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))

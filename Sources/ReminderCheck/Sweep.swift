@@ -206,15 +206,9 @@ struct FoldTable {
         for reminder in context.file.reminders {
             guard case .named(let name) = reminder.timeZone, names[name] == nil else { continue }
             let zone = reminder.timeZone.foundationZone
-            var found: [(Int, Int)] = []
-            var cursor = Date(timeIntervalSince1970: TimeInterval(context.now - 86_400))
-            while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < TimeInterval(context.end + 86_400) {
-                let instant = Int(next.timeIntervalSince1970)
-                let before = WallClock.offset(of: zone, at: instant - 1)
-                let after = WallClock.offset(of: zone, at: instant)
-                if after < before { found.append((instant + after, instant + before)) }
-                cursor = next
-            }
+            let found = WallClock.changes(of: zone, from: context.now - 86_400, to: context.end + 86_400)
+                .filter { $0.after < $0.before }
+                .map { (start: $0.instant + $0.after, end: $0.instant + $0.before) }
             names[name] = spans.count
             spans.append(found)
         }

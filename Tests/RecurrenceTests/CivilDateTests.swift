@@ -95,3 +95,19 @@ private extension LocalDateTime {
         return copy
     }
 }
+
+@Suite struct OffsetChangeTests {
+    /// Berlin's two changes of 2026, each once, with the offsets around it;
+    /// a zone without changes has none.
+    @Test func changesOfAYear() throws {
+        let start = CivilDate(year: 2026, month: 1, day: 1).daysSinceEpoch * 86_400
+        let end = CivilDate(year: 2027, month: 1, day: 1).daysSinceEpoch * 86_400
+        let berlin = WallClock.changes(of: try #require(TimeZone(identifier: "Europe/Berlin")), from: start, to: end)
+        #expect(berlin == [
+            WallClock.OffsetChange(instant: 1_774_746_000, before: 3_600, after: 7_200),   // 2026-03-29T01:00:00Z
+            WallClock.OffsetChange(instant: 1_792_890_000, before: 7_200, after: 3_600),   // 2026-10-25T01:00:00Z
+        ])
+        #expect(WallClock.changes(of: try #require(TimeZone(identifier: "Asia/Kolkata")), from: start, to: end).isEmpty)
+    }
+}
+

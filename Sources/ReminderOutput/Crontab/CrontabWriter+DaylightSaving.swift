@@ -97,14 +97,8 @@ extension CrontabWriter {
     /// later, plus `margin`. A wall-clock time outside all of them is read
     /// the same by every clock and every rule of the zone.
     static func changeWindows(of zone: TimeZone, from start: Int, to end: Int, margin: Int) -> [ClosedRange<Int>] {
-        var windows: [ClosedRange<Int>] = []
-        var cursor = Date(timeIntervalSince1970: TimeInterval(start))
-        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < TimeInterval(end) {
-            let instant = Int(next.timeIntervalSince1970)
-            let before = WallClock.offset(of: zone, at: instant - 1), after = WallClock.offset(of: zone, at: instant)
-            windows.append((instant + min(before, after) - margin)...(instant + max(before, after) + margin))
-            cursor = next
+        WallClock.changes(of: zone, from: start, to: end).map { change in
+            (change.instant + min(change.before, change.after) - margin)...(change.instant + max(change.before, change.after) + margin)
         }
-        return windows
     }
 }

@@ -107,20 +107,11 @@ struct TimeZoneComponent {
 
     /// Every transition in `[start, end)`.
     func transitions(from start: Int, to end: Int) -> [Transition] {
-        var result: [Transition] = []
-        var cursor = Date(timeIntervalSince1970: TimeInterval(start))
-        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < TimeInterval(end) {
-            let instant = Int(next.timeIntervalSince1970.rounded(.down))
-            let before = WallClock.offset(of: zone, at: instant - 1)
-            let after = WallClock.offset(of: zone, at: instant)
-            if before != after {
-                result.append(Transition(instant: instant, before: before, after: after,
-                                         isDaylight: zone.isDaylightSavingTime(for: next), name: name(at: instant)))
-            }
-            guard next > cursor else { break }
-            cursor = next
+        WallClock.changes(of: zone, from: start, to: end).map { change in
+            Transition(instant: change.instant, before: change.before, after: change.after,
+                       isDaylight: zone.isDaylightSavingTime(for: Date(timeIntervalSince1970: TimeInterval(change.instant))),
+                       name: name(at: change.instant))
         }
-        return result
     }
 
     /// The zone's abbreviation at `instant`, when it is a name (`CET`) rather
