@@ -20,27 +20,35 @@ extension ReminderFile {
     ///     default `uid-domain` is its name stem.
     ///   - limits: the YAML reader's bounds.
     public static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard) -> LoadResult {
-        load(bytes, path: path, limits: limits, decodeBeside: bytes.count >= concurrentDecodingSize)
+        let large = bytes.count >= concurrentDecodingSize
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return load(bytes, path: path, limits: limits, decodeBeside: large && cores > 1,
+                    splitFrom: large && cores > 1 ? bytes.count / 2 : nil)
     }
 
-    /// From this size on, reminders are decoded on a second thread while the
-    /// reader reads on; smaller files are not worth starting one.
+    /// From this size on, a file's reminders are read on two threads: the
+    /// list is split in two halves, each read and decoded on its own thread,
+    /// or, when it cannot be split, decoded on a second thread while the
+    /// reader reads on. Smaller files are not worth starting one.
     static let concurrentDecodingSize = 256 * 1024
 
-    /// `load`, with the choice of decoding beside the reader made by the caller.
-    static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard, decodeBeside: Bool) -> LoadResult {
+    /// `load`, with the choices of decoding beside the reader and of where
+    /// to split the list made by the caller.
+    static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard, decodeBeside: Bool,
+                     splitFrom: Int? = nil) -> LoadResult {
         // Reminders are decoded as the reader streams them, against the zone
         // and categories written before `reminders:`. When those turn out
         // different at the end (written after it, or merged in with `<<`),
         // the file is read again with the whole tree.
-        load(bytes, path: path, limits: limits, stream: ReminderStream(path: path, concurrent: decodeBeside))
-            ?? load(bytes, path: path, limits: limits, stream: nil)!
+        load(bytes, path: path, limits: limits, stream: ReminderStream(path: path, concurrent: decodeBeside), splitFrom: splitFrom)
+            ?? load(bytes, path: path, limits: limits, stream: nil, splitFrom: nil)!
     }
 
     /// Nil when the streamed reminders were decoded against another scope
     /// than the file's.
-    private static func load(_ bytes: [UInt8], path: String, limits: Limits, stream: ReminderStream?) -> LoadResult? {
-        let parsed = YAMLReader.parse(bytes, limits: limits, stream: stream.map { ItemStream(key: "reminders", consumer: $0) })
+    private static func load(_ bytes: [UInt8], path: String, limits: Limits, stream: ReminderStream?, splitFrom: Int?) -> LoadResult? {
+        let parsed = YAMLReader.parse(bytes, limits: limits,
+                                      stream: stream.map { ItemStream(key: "reminders", consumer: $0, splitFrom: splitFrom) })
         stream?.finish()
         var context = DecodingContext(path: path)
         for problem in parsed.problems {
@@ -70,7 +78,9 @@ extension ReminderFile {
 ///
 /// With `concurrent`, the items go in batches to a second thread that decodes
 /// them in order while the reader reads on; the decoder's state belongs to
-/// that thread from `begin` until `finish` has waited for it.
+/// that thread from the first item until `finish` has waited for it. When
+/// the reader splits the list instead (`makeTail`), each half is decoded
+/// in line by the thread that reads it.
 private final class ReminderStream: ItemConsumer, @unchecked Sendable {
     /// The decoder and what it has made so far.
     struct Decoding {
@@ -81,13 +91,22 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
         mutating func decode(_ item: Node) {
             if let reminder = decoder.decode(item, context: &context) { reminders.append(reminder) }
         }
+
+        /// Takes over the reminders and diagnostics of the items after these.
+        mutating func append(_ later: Decoding) {
+            reminders += later.reminders
+            context.append(later.context.diagnostics)
+            for (id, span) in later.decoder.laterIDs ?? [] {
+                decoder.checkUnique(id, at: span, context: &context)
+            }
+        }
     }
 
     let path: String
-    let concurrent: Bool
+    private var concurrent: Bool
     /// The scope the reminders were decoded against, once the list starts.
     private(set) var scope: FileDecoder.Scope?
-    /// Set by `begin`; the decoder thread's own until `finish` returns.
+    /// Set by `begin`; the decoder thread's own while it runs.
     private(set) var decoding: Decoding?
     private var batch: [Node] = []
     private var handOff: BatchQueue?
@@ -106,33 +125,50 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
         self.scope = scope
         let decoder = ReminderDecoder(fileZone: scope.timeZone, categoryIDs: scope.categoryIDs)
         decoding = Decoding(decoder: decoder, context: DecodingContext(path: path))
-        if concurrent {
-            let queue = BatchQueue(capacity: 8)
-            handOff = queue
-            let worker = Thread { [self] in
-                // A local copy, written back once: no access to this object per item.
-                var work = decoding!
-                while let items = queue.pop() {
-                    for item in items { work.decode(item) }
-                }
-                decoding = work
-                decoded.signal()
-            }
-            worker.start()
-        }
         return true
     }
 
+    func makeTail() -> (any ItemConsumer)? {
+        guard let decoding, handOff == nil else { return nil }
+        // Both threads read; neither hands its items to a third.
+        concurrent = false
+        let tail = ReminderStream(path: path, concurrent: false)
+        tail.scope = scope
+        tail.decoding = Decoding(decoder: decoding.decoder.checkingIDsLater(), context: DecodingContext(path: path))
+        return tail
+    }
+
+    func adopt(_ tail: any ItemConsumer) {
+        guard let tail = tail as? ReminderStream, let later = tail.decoding else { return }
+        decoding?.append(later)
+    }
+
     func consume(_ item: Node) {
-        guard let handOff else {
+        guard concurrent else {
             decoding?.decode(item)
             return
         }
+        if handOff == nil { startDecoding() }
         batch.append(item)
         if batch.count == 256 {
-            handOff.push(batch)
+            handOff!.push(batch)
             batch = []
         }
+    }
+
+    private func startDecoding() {
+        let queue = BatchQueue(capacity: 8)
+        handOff = queue
+        let worker = Thread { [self] in
+            // A local copy, written back once: no access to this object per item.
+            var work = decoding!
+            while let items = queue.pop() {
+                for item in items { work.decode(item) }
+            }
+            decoding = work
+            decoded.signal()
+        }
+        worker.start()
     }
 
     /// Hands over the last items and waits until every one is decoded.

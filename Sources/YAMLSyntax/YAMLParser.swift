@@ -26,16 +26,35 @@ public protocol ItemConsumer: AnyObject {
     func begin(after pairs: [Node.Pair]) -> Bool
     /// Takes one item of the sequence.
     func consume(_ item: Node)
+    /// A consumer for the items from a later point of the list on, which
+    /// another thread feeds while this one takes the items before that
+    /// point; nil keeps every item here. Asked at most once, after `begin`
+    /// and before the first item, when the stream asks for a split.
+    func makeTail() -> (any ItemConsumer)?
+    /// Takes over what `tail` (made by `makeTail`) consumed: its items come
+    /// after this consumer's own. Not called when the split is abandoned;
+    /// this consumer then takes those items itself.
+    func adopt(_ tail: any ItemConsumer)
+}
+
+extension ItemConsumer {
+    public func makeTail() -> (any ItemConsumer)? { nil }
+    public func adopt(_ tail: any ItemConsumer) {}
 }
 
 /// Which top-level sequence to stream, and to whom.
 public struct ItemStream {
     public var key: String
     public var consumer: any ItemConsumer
+    /// A byte offset from which to look for a point to split a block
+    /// sequence at: the items from there on are read by a second libyaml
+    /// parser on another thread (see `TailRead`). Nil reads on one thread.
+    public var splitFrom: Int?
 
-    public init(key: String, consumer: any ItemConsumer) {
+    public init(key: String, consumer: any ItemConsumer, splitFrom: Int? = nil) {
         self.key = key
         self.consumer = consumer
+        self.splitFrom = splitFrom
     }
 }
 
@@ -51,10 +70,42 @@ public enum YAMLReader {
     /// With `stream`, the items of that top-level sequence go to its consumer
     /// as they are read rather than into the tree.
     public static func parse(_ bytes: [UInt8], limits: Limits = .standard, stream: ItemStream? = nil) -> ParseResult {
-        let session = ParserSession(limits: limits, stream: stream)
-        return bytes.withUnsafeBufferPointer { buffer in
-            session.run(buffer)
+        bytes.withUnsafeBufferPointer { buffer in
+            ParserSession(limits: limits, stream: stream, source: Source(whole: buffer)).run()
         }
+    }
+}
+
+/// What one libyaml parser reads: the whole file, or (for the second half of
+/// a split list, `TailRead`) a line of text standing for the file before a
+/// byte offset, then the file from there.
+struct Source {
+    /// The file's bytes; reader errors are located in them.
+    var whole: UnsafeBufferPointer<UInt8>
+    /// Where in `whole` this parser's reading begins: after a byte-order
+    /// mark, which is not text (read as text, libyaml would count it as a
+    /// column of the first line and find every later line outdented).
+    var start = 0
+    /// Text read before `whole[start...]`.
+    var prefix: [UInt8] = []
+    /// Turns this parser's marks into positions in the file.
+    var marks = MarkConverter()
+
+    init(whole: UnsafeBufferPointer<UInt8>) {
+        self.whole = whole
+        start = whole.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
+    init(whole: UnsafeBufferPointer<UInt8>, start: Int, prefix: [UInt8], marks: MarkConverter) {
+        self.whole = whole
+        self.start = start
+        self.prefix = prefix
+        self.marks = marks
+    }
+
+    /// The offset in `whole` of this parser's byte `offset`.
+    func fileOffset(_ offset: Int) -> Int {
+        min(max(offset - prefix.count, 0) + start, whole.count)
     }
 }
 
@@ -62,17 +113,32 @@ public enum YAMLReader {
 /// exactly once. The parser lives at a fixed address of its own, as libyaml
 /// expects, and is reached through a pointer rather than a stored property
 /// (no exclusivity check per event).
-private final class ParserSession {
+final class ParserSession {
     private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
     private let limits: Limits
     private let stream: ItemStream?
-    private var marks = MarkConverter(startsWithBOM: false)
+    private let source: Source
+    private var tailInput: TailInput?
 
-    init(limits: Limits, stream: ItemStream?) {
+    init(limits: Limits, stream: ItemStream?, source: Source) {
         self.limits = limits
         self.stream = stream
+        self.source = source
         parser.initialize(to: yaml_parser_t())
         yaml_parser_initialize(parser)
+        if source.prefix.isEmpty {
+            if let base = source.whole.baseAddress {
+                yaml_parser_set_input_string(parser, base + source.start, source.whole.count - source.start)
+            } else {
+                var empty: UInt8 = 0
+                yaml_parser_set_input_string(parser, &empty, 0)
+            }
+        } else {
+            let input = TailInput(prefix: source.prefix, rest: UnsafeBufferPointer(rebasing: source.whole[source.start...]))
+            tailInput = input
+            yaml_parser_set_input(parser, readTailInput, Unmanaged.passUnretained(input).toOpaque())
+        }
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
     }
 
     deinit {
@@ -80,36 +146,99 @@ private final class ParserSession {
         parser.deallocate()
     }
 
-    func run(_ buffer: UnsafeBufferPointer<UInt8>) -> ParseResult {
-        marks = MarkConverter(startsWithBOM: buffer.starts(with: [0xEF, 0xBB, 0xBF]))
-        var builder = TreeBuilder(limits: limits, marks: marks, stream: stream)
-        if let base = buffer.baseAddress {
-            yaml_parser_set_input_string(parser, base, buffer.count)
-        } else {
-            var empty: UInt8 = 0
-            yaml_parser_set_input_string(parser, &empty, 0)
-        }
-        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-
+    /// Reads the whole document. When the stream asks for a split and a
+    /// point is found, the items from that point on are read on another
+    /// thread; this parser stops there if the other one read them as it
+    /// would have, and reads on itself otherwise.
+    func run() -> ParseResult {
+        var builder = TreeBuilder(limits: limits, marks: source.marks, stream: stream)
+        var tail: TailRead?
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(parser, &event) == 1 else {
-                builder.fail(parserProblem(buffer))
+                builder.fail(parserProblem())
                 break
+            }
+            if let pending = tail, builder.isAtStreamItem, startsNode(event) {
+                let start = source.marks.position(event.start_mark)
+                if start.line >= pending.line {
+                    tail = nil
+                    if start.line > pending.line {
+                        // Past the split point without meeting an item there.
+                        pending.abandon()
+                    } else if let (outcome, consumer) = pending.finish(headIndex: Int(event.start_mark.index),
+                                                                       headAliasNodes: builder.aliasNodes) {
+                        builder.adopt(outcome)
+                        stream?.consumer.adopt(consumer)
+                        yaml_event_delete(&event)
+                        break
+                    }
+                }
+            }
+            let done = event.type == YAML_STREAM_END_EVENT
+            let keepGoing = builder.consume(&event)
+            yaml_event_delete(&event)
+            if done || !keepGoing { break }
+            if let pending = tail, !builder.isInStream {
+                // The list ended before the split point.
+                pending.abandon()
+                tail = nil
+            }
+            if let start = builder.takeStreamStart(), let stream, let from = stream.splitFrom {
+                tail = TailRead.start(source.whole, after: source.start, from: from, key: stream.key, at: start,
+                                      consumer: stream.consumer, limits: limits)
+            }
+        }
+        tail?.abandon()
+        return builder.result()
+    }
+
+    /// Reads the second half of a split list (`TailRead`): the prefix names
+    /// the list; the items go to the stream's consumer. Stops early once
+    /// `cancelled` says so.
+    func runTail(cancelled: () -> Bool, streamStart: SourcePosition, rootStart: SourcePosition) -> TailOutcome {
+        var builder = TreeBuilder(limits: limits, marks: source.marks, stream: stream, isTail: true)
+        var firstItemIndex: Int?
+        var event = yaml_event_t()
+        while !cancelled() {
+            guard yaml_parser_parse(parser, &event) == 1 else {
+                var problem = parserProblem()
+                // A context in the line standing for the file before the
+                // split is the root mapping; one at the list's first
+                // indicator here is the list's own.
+                let context = parser.pointee.context_mark
+                if problem.contextPosition != nil && context.line == 0 {
+                    problem.contextPosition = rootStart
+                } else if problem.contextPosition != nil && context.line == 1 && builder.streamColumn == Int(context.column) {
+                    problem.contextPosition = streamStart
+                }
+                builder.fail(problem)
+                break
+            }
+            if firstItemIndex == nil, builder.isAtStreamItem, startsNode(event) {
+                firstItemIndex = Int(event.start_mark.index)
             }
             let done = event.type == YAML_STREAM_END_EVENT
             let keepGoing = builder.consume(&event)
             yaml_event_delete(&event)
             if done || !keepGoing { break }
         }
-        return builder.result()
+        return builder.tailOutcome(firstItemIndex: firstItemIndex)
+    }
+
+    private func startsNode(_ event: yaml_event_t) -> Bool {
+        switch event.type {
+        case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT, YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT: true
+        default: false
+        }
     }
 
     /// The problem libyaml reports after a failed `yaml_parser_parse`.
-    private func parserProblem(_ buffer: UnsafeBufferPointer<UInt8>) -> YAMLProblem {
+    private func parserProblem() -> YAMLProblem {
         let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unknown error"
+        let buffer = source.whole
         if parser.pointee.error == YAML_READER_ERROR {
-            var offset = min(parser.pointee.problem_offset, buffer.count)
+            var offset = source.fileOffset(parser.pointee.problem_offset)
             if problem.contains("trailing") {
                 // libyaml points at the bad continuation byte; point at the
                 // sequence's first byte, where the character starts.
@@ -127,31 +256,29 @@ private final class ParserSession {
             return YAMLProblem(.invalidUTF8(byte: byte), span: span)
         }
         let context = parser.pointee.context.map { String(cString: $0) }
-        let start = marks.position(parser.pointee.problem_mark)
+        let start = source.marks.position(parser.pointee.problem_mark)
         return YAMLProblem(
             .syntax(problem: problem, context: context),
             span: SourceSpan(start: start, length: 1),
-            contextPosition: context == nil ? nil : marks.position(parser.pointee.context_mark)
+            contextPosition: context == nil ? nil : source.marks.position(parser.pointee.context_mark)
         )
     }
 }
 
 /// Turns libyaml's marks into `SourcePosition`s: libyaml counts lines and
-/// columns from 0, and counts a byte-order mark as a column of line 1 (its
-/// scanner skips the BOM like any character); positions count from 1 and
-/// leave the BOM out, as editors do.
-private struct MarkConverter {
-    var startsWithBOM: Bool
+/// columns from 0; positions count from 1. A parser that starts inside the
+/// file (`TailRead`) counts its lines from there: `lineShift` lines later.
+struct MarkConverter {
+    var lineShift = 0
 
     func position(_ mark: yaml_mark_t) -> SourcePosition {
-        let bomColumn = startsWithBOM && mark.line == 0 && mark.column > 0 ? 1 : 0
-        return SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1 - bomColumn)
+        SourcePosition(line: Int(mark.line) + 1 + lineShift, column: Int(mark.column) + 1)
     }
 }
 
 /// Builds the node tree from events, resolving aliases and merge keys and
 /// enforcing `Limits`; hands a streamed sequence's items to its consumer.
-private struct TreeBuilder {
+struct TreeBuilder {
     private struct Frame {
         var isMapping: Bool
         var start: SourcePosition
@@ -165,7 +292,20 @@ private struct TreeBuilder {
     private let limits: Limits
     private let marks: MarkConverter
     private let stream: ItemStream?
+    /// True for the parser of a split list's second half (`TailRead`): its
+    /// consumer has begun already, and its root mapping is handed back as
+    /// raw items rather than made.
+    private let isTail: Bool
     private var streamStarted = false
+    /// Set when a streamed block sequence starts in a block root mapping at
+    /// column 1 (a list that can be split), until taken.
+    private var streamStart: StreamStart?
+    /// The 0-based column of the streamed block sequence's first `-`.
+    private(set) var streamColumn: Int?
+    private var rootIsSplittable = false
+    /// The root mapping's raw items and end, in a tail.
+    private var tailRootItems: [Node]?
+    private var tailRootEnd: SourcePosition?
     private var stack: [Frame] = []
     /// The items of every open collection, the innermost last: one buffer
     /// for all, so a collection's items are copied out once, when it closes,
@@ -176,13 +316,51 @@ private struct TreeBuilder {
     private var root: Node?
     private var problems: [YAMLProblem] = []
     private var documents = 0
-    private var aliasNodes = 0
+    private(set) var aliasNodes = 0
     private var failed = false
 
-    init(limits: Limits, marks: MarkConverter, stream: ItemStream?) {
+    init(limits: Limits, marks: MarkConverter, stream: ItemStream?, isTail: Bool = false) {
         self.limits = limits
         self.marks = marks
         self.stream = stream
+        self.isTail = isTail
+    }
+
+    /// True inside the streamed sequence, at any depth.
+    var isInStream: Bool { stack.count >= 2 && stack[1].streams }
+
+    /// True where the next node is an item of the streamed sequence.
+    var isAtStreamItem: Bool { stack.count == 2 && stack[1].streams }
+
+    /// Where a splittable streamed list started, once.
+    mutating func takeStreamStart() -> StreamStart? {
+        defer { streamStart = nil }
+        return streamStart
+    }
+
+    /// Takes over a split list's second half from `TailRead`: closes the
+    /// list where the tail's closed, adds the root mapping's pairs after it,
+    /// and makes the root mapping as one parser would have.
+    mutating func adopt(_ tail: TailOutcome) {
+        let list = stack.removeLast()
+        problems += tail.problems
+        implicitlyTyped += tail.implicitlyTyped
+        aliasNodes += tail.aliasNodes
+        if tail.failed { failed = true }
+        // The tail's root items: the key standing for the list's, the list,
+        // then the pairs written after it.
+        guard let rest = tail.rootItems, let end = tail.rootEnd, rest.count >= 2 else { return }
+        items.append(Node(.sequence([]), span: SourceSpan(start: list.start, end: rest[1].span.end)))
+        items.append(contentsOf: rest.dropFirst(2))
+        let frame = stack.removeLast()
+        root = Node(.mapping(makeMapping(items[frame.firstItem...])), span: SourceSpan(start: frame.start, end: end))
+        items.removeSubrange(frame.firstItem...)
+    }
+
+    /// What a tail read, for `adopt`.
+    func tailOutcome(firstItemIndex: Int?) -> TailOutcome {
+        TailOutcome(rootItems: tailRootItems, rootEnd: tailRootEnd, problems: problems, implicitlyTyped: implicitlyTyped,
+                    aliasNodes: aliasNodes, failed: failed, firstItemIndex: firstItemIndex)
     }
 
     mutating func fail(_ problem: YAMLProblem) {
@@ -239,9 +417,29 @@ private struct TreeBuilder {
             let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
             var frame = Frame(isMapping: isMapping, start: start, anchor: anchor.map { String(cString: $0) }, firstItem: items.count)
             frame.streams = !isMapping && frame.anchor == nil && startsStream()
+            if isMapping && stack.isEmpty {
+                let mapping = event.data.mapping_start
+                rootIsSplittable = mapping.style == YAML_BLOCK_MAPPING_STYLE && mapping.anchor == nil && mapping.tag == nil
+                    && start.column == 1
+            }
+            if frame.streams {
+                let sequence = event.data.sequence_start
+                if sequence.style == YAML_BLOCK_SEQUENCE_STYLE && sequence.tag == nil {
+                    streamColumn = Int(event.start_mark.column)
+                    if rootIsSplittable && !isTail {
+                        streamStart = StreamStart(column: Int(event.start_mark.column), list: start, root: stack[0].start)
+                    }
+                }
+            }
             stack.append(frame)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let frame = stack.removeLast()
+            if isTail && stack.isEmpty {
+                tailRootItems = Array(items[frame.firstItem...])
+                tailRootEnd = end
+                items.removeSubrange(frame.firstItem...)
+                return true
+            }
             let span = SourceSpan(start: frame.start, end: end)
             let node = frame.isMapping
                 ? Node(.mapping(makeMapping(items[frame.firstItem...])), span: span)
@@ -271,6 +469,11 @@ private struct TreeBuilder {
         guard let stream, !streamStarted, stack.count == 1, stack[0].isMapping, isValuePosition else { return false }
         let items = self.items[stack[0].firstItem...]
         guard items.last?.scalar == stream.key else { return false }
+        if isTail {
+            // The consumer began with the first half's reader.
+            streamStarted = true
+            return true
+        }
         var pairs: [Node.Pair] = []
         pairs.reserveCapacity(items.count / 2)
         for index in stride(from: items.startIndex, to: items.endIndex - 1, by: 2) {

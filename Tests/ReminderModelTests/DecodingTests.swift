@@ -180,6 +180,33 @@ import Testing
         #expect(withErrors || beside.file?.reminders.count == 3_000)
     }
 
+    /// Large files are read in two halves on two threads: the model and
+    /// every diagnostic are those of one reader, wherever the split falls;
+    /// an id repeated across the halves is reported against its first.
+    @Test(arguments: [false, true])
+    func readingInTwoHalvesGivesTheSameResult(_ withErrors: Bool) {
+        var text = "timezone: Europe/Berlin\ncategories: {task: {actions: [{id: done, title: Done}]}}\nreminders:\n"
+        for index in 0..<1_000 {
+            // With errors: ids repeat across the whole file, a category is misspelt, a date is wrong.
+            let id = withErrors && index % 300 == 299 ? "r\(index - 280)" : "r\(index)"
+            let category = withErrors && index % 450 == 449 ? "tsak" : "task"
+            let day = withErrors && index == 777 ? "32" : "01"
+            text += "  - id: \(id)\n    title: Reminder \(index)\n    at: 2026-12-\(day) 09:\(index % 50 + 10)\n"
+            text += "    repeat: {every: \(index % 5 + 1) days, until: 2027-01-31}\n    category: \(category)\n"
+        }
+        text += "name: Halves\n"
+        let bytes = Array(text.utf8)
+        let inLine = ReminderFile.load(bytes, path: "f.yaml", decodeBeside: false)
+        #expect(inLine.diagnostics.count == (withErrors ? 6 : 0))
+        for from in stride(from: 0, to: bytes.count, by: bytes.count / 9) {
+            let halves = ReminderFile.load(bytes, path: "f.yaml", decodeBeside: true, splitFrom: from)
+            #expect(halves.diagnostics == inLine.diagnostics, "split from \(from)")
+            #expect(halves.file?.reminders.map(\.id) == inLine.file?.reminders.map(\.id))
+            #expect(halves.file?.reminders.map { $0.repeats?.rule.text } == inLine.file?.reminders.map { $0.repeats?.rule.text })
+            #expect(halves.file?.name == inLine.file?.name)
+        }
+    }
+
     /// A syntax error after reminders were already decoded beside the reader
     /// reports the syntax error alone, as when nothing was decoded.
     @Test(arguments: [false, true])

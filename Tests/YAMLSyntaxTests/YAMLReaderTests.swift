@@ -60,11 +60,14 @@ private func node(_ root: Node?, _ path: [Any]) -> Node? {
         #expect(after.span.start == SourcePosition(line: 7, column: 31))
     }
 
+    /// A byte-order mark is not text: the first line's columns start after
+    /// it, and the next lines are not outdented against the first.
     @Test func byteOrderMarkIsNotAColumn() throws {
-        let result = YAMLReader.parse([0xEF, 0xBB, 0xBF] + Array("key: value\n".utf8))
+        let result = YAMLReader.parse([0xEF, 0xBB, 0xBF] + Array("key: value\nnext: [a]\n".utf8))
         #expect(result.problems.isEmpty)
         let value = try #require(node(result.root, ["key"]))
         #expect(value.span.start == SourcePosition(line: 1, column: 6))
+        #expect(node(result.root, ["next"])?.span.start == SourcePosition(line: 2, column: 7))
     }
 
     @Test func pointsIntoAVerbatimScalar() throws {
