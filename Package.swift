@@ -30,7 +30,7 @@ let package = Package(
 
         .executableTarget(
             name: "CheckBenchmark",
-            dependencies: ["CLibYAML", "YAMLSyntax", "ReminderModel"],
+            dependencies: ["CLibYAML", "YAMLSyntax", "ReminderModel", "ReminderCheck"],
             path: "Benchmarks/CheckBenchmark"
         ),
 

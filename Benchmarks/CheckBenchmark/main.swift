@@ -3,13 +3,16 @@
 // bytes. Also reports the check's peak memory against the file's size, and
 // times `remindc ics` on the same file against the check.
 //
-//     swift build -c release && swift run -c release CheckBenchmark [count]
+//     swift build -c release && swift run -c release CheckBenchmark [count] [--rules]
+//
+// `--rules` prints only where the check's time goes, rule by rule.
 //
 // The bare loop is the one place outside YAMLSyntax that touches libyaml: it
 // measures libyaml itself.
 
 import CLibYAML
 import Foundation
+import ReminderCheck
 import ReminderModel
 import YAMLSyntax
 
@@ -107,6 +110,11 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let file = folder.appendingPathComponent("bench.yaml")
 try Data(bytes).write(to: file)
 let megabytes = Double(bytes.count) / 1_048_576
+if CommandLine.arguments.contains("--rules") {
+    print("rules on the \(count)-reminder file, one-day horizon, one thread:")
+    ruleTimings()
+    exit(0)
+}
 
 var events = 0
 let bare = best { events = bareLibyaml(bytes) }
@@ -211,3 +219,24 @@ let folderCheck = best {
     process.waitUntilExit()
 }
 print(String(format: "remindc check, a folder of 2,000 files of 10 daily reminders, 1-year horizon: %.3f s", folderCheck))
+
+// Where the check's time goes on the large file, in this process: the
+// schedules every rule shares, the sweep the conflict rules share, then each
+// rule alone, on one thread (the check runs them on every core). `--rules`
+// prints only this.
+func ruleTimings() {
+    guard let model = ReminderFile.load(bytes, path: file.path).file else { return }
+    let now = 1_796_040_000  // 2026-11-29T12:00:00Z
+    let utc = TimeZone(identifier: "UTC")!
+    func line(_ label: String, _ seconds: Double) {
+        print("  " + label.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%7.1f ms", seconds * 1000))
+    }
+    line("schedules (every core)", best { _ = CheckContext(file: model, now: now, horizon: 86_400, floatingZone: utc) })
+    var fresh = (0..<runs).map { _ in CheckContext(file: model, now: now, horizon: 86_400, floatingZone: utc) }
+    line("sweep", best { _ = fresh.removeLast().sweep })
+    let context = CheckContext(file: model, now: now, horizon: 86_400, floatingZone: utc)
+    _ = context.sweep
+    for rule in Rules.all {
+        line(rule.descriptor.id, best { _ = rule.check(context) })
+    }
+}

@@ -7,7 +7,7 @@
 public struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
     @usableFromInline
     final class Storage {
-        @usableFromInline var value: Value
+        @usableFromInline @exclusivity(unchecked) var value: Value
 
         @usableFromInline
         init(_ value: Value) {

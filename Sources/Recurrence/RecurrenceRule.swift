@@ -223,11 +223,22 @@ extension RecurrenceRule {
     /// (February 29 within 400 years), so an implied BYMONTHDAY always
     /// matches too. Any other rule has to be searched.
     public var matchesEveryPeriod: Bool {
+        parts.value.matchesEveryPeriod
+    }
+}
+
+extension RecurrenceRule.Fields {
+    /// `RecurrenceRule.matchesEveryPeriod`, read in place: no part is copied.
+    var matchesEveryPeriod: Bool {
         guard calendar == nil, bySecond.isEmpty, byMinute.isEmpty, byHour.isEmpty, byMonthDay.isEmpty, byYearDay.isEmpty,
               byWeekNumber.isEmpty, byMonth.isEmpty else { return false }
         if byDay.isEmpty { return bySetPosition.isEmpty }
-        guard byDay.allSatisfy({ $0.ordinal == nil }) else { return false }
-        let weekdays = Set(byDay.map(\.weekday)).count
+        var weekdaySet = 0
+        for day in byDay {
+            guard day.ordinal == nil else { return false }
+            weekdaySet |= 1 << day.weekday.rawValue
+        }
+        let weekdays = weekdaySet.nonzeroBitCount
         let perPeriod: Int
         switch frequency {
         case .weekly: perPeriod = weekdays

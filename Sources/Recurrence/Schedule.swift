@@ -24,6 +24,11 @@ public struct Schedule: Sendable {
             case .zone(let zone): WallClock.offset(of: zone, at: instant)
             }
         }
+
+        var transitions: ZoneTransitions? {
+            guard case .zone(let zone) = self else { return nil }
+            return ZoneTransitions.shared(for: zone)
+        }
     }
 
     /// A date or time to leave out (EXDATE).
@@ -44,27 +49,72 @@ public struct Schedule: Sendable {
         case instant(Int)
     }
 
-    /// The first occurrence's wall-clock time (midnight for all-day).
-    public var start: LocalDateTime
-    public var isAllDay: Bool
-    public var rule: RecurrenceRule?
-    /// Times of day that replace the rule's (DAILY and coarser).
-    public var timesOfDay: [CivilTime]
-    public var exceptions: [Exception]
-    public var additions: [Addition]
-    public var placement: Placement
+    /// The stored values, one heap object shared by copies until one changes:
+    /// the checker keeps a schedule per reminder and its rules pass them
+    /// around at the cost of one reference.
+    @usableFromInline
+    struct Fields: Sendable {
+        @usableFromInline var start: LocalDateTime
+        @usableFromInline var isAllDay: Bool
+        @usableFromInline var rule: RecurrenceRule?
+        @usableFromInline var timesOfDay: [CivilTime]
+        @usableFromInline var exceptions: [Exception]
+        @usableFromInline var additions: [Addition]
+        @usableFromInline var placement: Placement
+        /// The zone's shared table of transitions, looked up once when the
+        /// placement is set rather than at every reading.
+        @usableFromInline var transitions: ZoneTransitions?
+    }
+
+    @usableFromInline
+    var fields: CopyOnWrite<Fields>
 
     public init(
         start: LocalDateTime, isAllDay: Bool = false, rule: RecurrenceRule? = nil, timesOfDay: [CivilTime] = [],
         exceptions: [Exception] = [], additions: [Addition] = [], placement: Placement
     ) {
-        self.start = start
-        self.isAllDay = isAllDay
-        self.rule = rule
-        self.timesOfDay = timesOfDay
-        self.exceptions = exceptions
-        self.additions = additions
-        self.placement = placement
+        fields = CopyOnWrite(Fields(start: start, isAllDay: isAllDay, rule: rule, timesOfDay: timesOfDay, exceptions: exceptions,
+                                    additions: additions, placement: placement, transitions: placement.transitions))
+    }
+
+    /// The first occurrence's wall-clock time (midnight for all-day).
+    @inlinable public var start: LocalDateTime {
+        get { fields.value.start }
+        set { fields.value.start = newValue }
+    }
+
+    @inlinable public var isAllDay: Bool {
+        get { fields.value.isAllDay }
+        set { fields.value.isAllDay = newValue }
+    }
+
+    @inlinable public var rule: RecurrenceRule? {
+        get { fields.value.rule }
+        set { fields.value.rule = newValue }
+    }
+
+    /// Times of day that replace the rule's (DAILY and coarser).
+    @inlinable public var timesOfDay: [CivilTime] {
+        get { fields.value.timesOfDay }
+        set { fields.value.timesOfDay = newValue }
+    }
+
+    @inlinable public var exceptions: [Exception] {
+        get { fields.value.exceptions }
+        set { fields.value.exceptions = newValue }
+    }
+
+    @inlinable public var additions: [Addition] {
+        get { fields.value.additions }
+        set { fields.value.additions = newValue }
+    }
+
+    public var placement: Placement {
+        get { fields.value.placement }
+        set {
+            fields.value.placement = newValue
+            fields.value.transitions = newValue.transitions
+        }
     }
 
     /// The occurrences in time order, lazily: an endless rule costs only
@@ -169,9 +219,14 @@ public struct Schedule: Sendable {
             return ZoneOffsets.Reading(instant: wallClock - offset, offset: offset, moved: false)
         case .zone(let zone):
             // No offset is a day or more: the instant is after this anchor.
-            var offsets = ZoneOffsets(zone: zone, from: wallClock - 86_400)
+            var offsets = zoneOffsets(zone, from: wallClock - 86_400)
             return offsets.read(wallClock)
         }
+    }
+
+    /// A reader of `zone` (the placement's) from the instant `anchor` on.
+    func zoneOffsets(_ zone: TimeZone, from anchor: Int) -> ZoneOffsets {
+        ZoneOffsets(zone: zone, table: fields.value.transitions ?? ZoneTransitions.shared(for: zone), from: anchor)
     }
 }
 
@@ -229,7 +284,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
         expansion = schedule.rule.map(schedule.makeExpansion)
         switch schedule.placement {
         case .fixed(let offset): zone = ZoneOffsets(fixedOffset: offset)
-        case .zone(let timeZone): zone = ZoneOffsets(zone: timeZone, from: start - 3 * 86_400)
+        case .zone(let timeZone): zone = schedule.zoneOffsets(timeZone, from: start - 3 * 86_400)
         }
         var untilWallClock: Int?
         var untilInstant: Int?

@@ -49,8 +49,13 @@ struct ZoneOffsets {
 
     /// `zone`, read from around `anchor` (an instant) onwards.
     init(zone: TimeZone, from anchor: Int) {
+        self.init(zone: zone, table: ZoneTransitions.shared(for: zone), from: anchor)
+    }
+
+    /// `zone` through its table (`ZoneTransitions.shared(for: zone)`).
+    init(zone: TimeZone, table: ZoneTransitions, from anchor: Int) {
         self.zone = zone
-        table = ZoneTransitions.shared(for: zone)
+        self.table = table
         cursor = table.segment(containing: anchor)
     }
 
@@ -114,6 +119,7 @@ struct ZoneOffsets {
 /// A zone's offsets from 1900 to 2600 as segments: segment `i` runs from
 /// the instant `starts[i]` to `starts[i + 1]` at `offsets[i]`. Made once per
 /// zone and process, and shared.
+@usableFromInline
 final class ZoneTransitions: Sendable {
     let starts: [Int]
     let offsets: [Int]
@@ -121,7 +127,7 @@ final class ZoneTransitions: Sendable {
     let lowestWallClock: Int
     let highestWallClock: Int
 
-    private static let table = Mutex<[String: ZoneTransitions]>([:])
+    private static let tables = ReadMostlyTable<String, ZoneTransitions>()
     static let first = CivilDate(year: 1900, month: 1, day: 1).daysSinceEpoch * 86_400
     static let last = CivilDate(year: 2600, month: 1, day: 1).daysSinceEpoch * 86_400
 
@@ -161,12 +167,7 @@ final class ZoneTransitions: Sendable {
 
     /// The table for `zone`, made on first use.
     static func shared(for zone: TimeZone) -> ZoneTransitions {
-        table.withLock { tables in
-            if let known = tables[zone.identifier] { return known }
-            let made = ZoneTransitions(zone: zone)
-            tables[zone.identifier] = made
-            return made
-        }
+        tables.value(for: zone.identifier) { _ in ZoneTransitions(zone: zone) }
     }
 
     /// The index of the segment holding `instant` (0 below the table).

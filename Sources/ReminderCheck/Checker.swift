@@ -26,6 +26,8 @@ public enum Checker {
         guard let file = result.file else { return [] }
         let context = CheckContext(file: file, implicitlyTyped: result.implicitlyTyped, now: options.now, horizon: options.horizon,
                                    floatingZone: options.floatingZone)
+        // A large context takes a while to free; another thread does it.
+        defer { DispatchQueue.global(qos: .utility).async { withExtendedLifetime(context) {} } }
         let disabled = Set(file.lint.disabledRules)
         let enabled = rules.filter { !disabled.contains($0.descriptor.id) }
         var diagnostics: [Diagnostic] = []
@@ -36,8 +38,10 @@ public enum Checker {
             }
         }
         let known = Rules.descriptors.map(\.id)
-        let named = zip(file.lint.disabledRules, file.lint.disabledRuleSpans)
-            + file.reminders.flatMap { zip($0.ignoredRules, $0.ignoredRuleSpans) }
+        var named = Array(zip(file.lint.disabledRules, file.lint.disabledRuleSpans))
+        for index in file.reminders.indices where !file.reminders[index].ignoredRules.isEmpty {
+            named += zip(file.reminders[index].ignoredRules, file.reminders[index].ignoredRuleSpans)
+        }
         for (id, span) in named where !known.contains(id) {
             diagnostics.append(Diagnostic(.unknownRule(id, suggestion: closest(to: id, in: known)), file: file.path, span: span))
         }

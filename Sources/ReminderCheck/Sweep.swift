@@ -28,19 +28,15 @@ public struct Sweep {
         let count = reminders.count
         counts = Array(repeating: 0, count: count)
         firstAlerts = Array(repeating: [], count: count)
-        let leads = reminders.indices.map(context.lead)
         let lint = context.file.lint
         let minimumGap = lint.minimumGap.map { $0.days * 86_400 + $0.seconds }
-        let folds = FoldTable(context: context)
+        // The zones of the reminders that fire in the horizon, as they come.
+        var folds = FoldTable(from: context.now, to: context.end)
         // Whether each reminder's fact is known yet: checked for every
         // alert, so an array rather than a look-up in the tables above.
         var quietFound = [Bool](repeating: false, count: count)
         var sameTimeFound = [Bool](repeating: false, count: count)
         var tooCloseFound = [Bool](repeating: false, count: count)
-        let zoneIndex = reminders.map { reminder -> Int? in
-            guard case .named(let name) = reminder.timeZone else { return nil }
-            return folds.index(of: name)
-        }
 
         // The alerts are merged a day at a time: each reminder's alerts of
         // the day are gathered, counting-sorted by their second of the day
@@ -52,7 +48,16 @@ public struct Sweep {
         // kept only while their next alert is inside the horizon: with a
         // short horizon most are dropped at once, so memory follows the
         // reminders still firing, not all of them.
-        var live: [(source: Int, iterator: Occurrences, next: Occurrence)] = []
+        /// A reminder whose alerts are being merged: its lead and zone (an
+        /// index in `folds`) too.
+        struct Live {
+            var source: Int
+            var lead: Int
+            var zone: Int?
+            var iterator: Occurrences
+            var next: Occurrence
+        }
+        var live: [Live] = []
         var bucketCounts = [Int32](repeating: 0, count: 86_401)
         var gathered: [(second: Int32, source: Int32)] = []
         var sorted: [(second: Int32, source: Int32)] = []
@@ -70,8 +75,7 @@ public struct Sweep {
             /// Takes `source`'s alerts before `dayEnd` from `iterator`,
             /// starting with `pending`; the next occurrence, if one remains
             /// whose alert is inside the horizon.
-            func gather(_ source: Int, _ iterator: inout Occurrences, _ pending: Occurrence?) -> Occurrence? {
-                let lead = leads[source]
+            func gather(_ source: Int, _ lead: Int, _ zone: Int?, _ iterator: inout Occurrences, _ pending: Occurrence?) -> Occurrence? {
                 var pending = pending
                 while let occurrence = pending {
                     let alert = occurrence.instant - lead
@@ -87,7 +91,7 @@ public struct Sweep {
                                 quietFound[source] = true
                             }
                         }
-                        if let zone = zoneIndex[source] {
+                        if let zone {
                             if occurrence.instant + occurrence.offset != occurrence.wallClock {
                                 Self.note(occurrence, in: &gaps, source)
                             } else if folds.contains(occurrence.wallClock, zone: zone) {
@@ -106,19 +110,22 @@ public struct Sweep {
                     // time, read with an offset of less than two days: a
                     // reminder starting that far after the horizon, with no
                     // addition that could come earlier, has no alert in it.
-                    let schedule = context.schedules[source]
-                    if schedule.additions.isEmpty,
-                       WallClock.naiveSeconds(schedule.start) - 2 * 86_400 - leads[source] >= context.end { continue }
-                    var iterator = schedule.occurrences()
+                    let lead = context.lead(source)
+                    if context.schedules[source].additions.isEmpty,
+                       WallClock.naiveSeconds(context.schedules[source].start) - 2 * 86_400 - lead >= context.end { continue }
+                    var iterator = context.schedules[source].occurrences()
                     let first = iterator.next()
-                    if let next = gather(source, &iterator, first) { live.append((source, iterator, next)) }
+                    let zone = folds.index(of: reminders[source].timeZone)
+                    if let next = gather(source, lead, zone, &iterator, first) {
+                        live.append(Live(source: source, lead: lead, zone: zone, iterator: iterator, next: next))
+                    }
                 }
                 firstDay = false
             } else {
                 var kept = 0
                 for index in live.indices {
-                    let source = live[index].source
-                    if let next = gather(source, &live[index].iterator, live[index].next) {
+                    let (source, lead, zone) = (live[index].source, live[index].lead, live[index].zone)
+                    if let next = gather(source, lead, zone, &live[index].iterator, live[index].next) {
                         live[index].next = next
                         live.swapAt(kept, index)
                         kept += 1
@@ -195,23 +202,29 @@ public struct Sweep {
 }
 
 /// The wall-clock spans (naive seconds) each zone used by a file shows twice
-/// in the horizon: the hour before a change that sets clocks back.
+/// in the horizon: the hour before a change that sets clocks back. A zone's
+/// spans are found when a reminder in it first asks.
 struct FoldTable {
+    private let from: Int
+    private let to: Int
     private var names: [String: Int] = [:]
     private var spans: [[(start: Int, end: Int)]] = []
 
-    func index(of zone: String) -> Int? { names[zone] }
+    init(from: Int, to: Int) {
+        self.from = from
+        self.to = to
+    }
 
-    init(context: CheckContext) {
-        for reminder in context.file.reminders {
-            guard case .named(let name) = reminder.timeZone, names[name] == nil else { continue }
-            let zone = reminder.timeZone.foundationZone
-            let found = WallClock.changes(of: zone, from: context.now - 86_400, to: context.end + 86_400)
-                .filter { $0.after < $0.before }
-                .map { (start: $0.instant + $0.after, end: $0.instant + $0.before) }
-            names[name] = spans.count
-            spans.append(found)
-        }
+    /// The index of a named zone's spans; nil for UTC and floating times.
+    mutating func index(of zone: ZoneName) -> Int? {
+        guard case .named(let name) = zone else { return nil }
+        if let known = names[name] { return known }
+        let found = WallClock.changes(of: zone.foundationZone, from: from - 86_400, to: to + 86_400)
+            .filter { $0.after < $0.before }
+            .map { (start: $0.instant + $0.after, end: $0.instant + $0.before) }
+        names[name] = spans.count
+        spans.append(found)
+        return spans.count - 1
     }
 
     func contains(_ wallClock: Int, zone: Int) -> Bool {

@@ -16,40 +16,36 @@ extension Reminder {
         case .utc: .fixed(0)
         case .named: .zone(ZoneCache.timeZone(for: timeZone))
         }
-        var schedule: Schedule
+        let repeats = self.repeats
+        let exceptions: [Schedule.Exception] = repeats?.except.map { time in
+            switch time {
+            case .date(let date): .date(date)
+            case .local(let local): .wallClock(local)
+            case .instant(let local, let offset): .instant(WallClock.naiveSeconds(local) - offset)
+            }
+        } ?? []
+        let additions: [Schedule.Addition] = repeats?.also.map { time in
+            switch time {
+            case .date(let date): .date(date)
+            case .local(let local): .wallClock(local)
+            case .instant(let local, let offset): .instant(WallClock.naiveSeconds(local) - offset)
+            }
+        } ?? []
+        func schedule(_ start: LocalDateTime, allDay: Bool = false, _ placement: Schedule.Placement) -> Schedule {
+            Schedule(start: start, isAllDay: allDay, rule: repeats?.rule, timesOfDay: repeats?.times ?? [], exceptions: exceptions,
+                     additions: additions, placement: placement)
+        }
         switch start {
         case .local(let local):
-            schedule = Schedule(start: local, placement: placement)
+            return schedule(local, placement)
         case .date(let date):
-            schedule = Schedule(start: LocalDateTime(date: date, time: .midnight), isAllDay: true, placement: placement)
+            return schedule(LocalDateTime(date: date, time: .midnight), allDay: true, placement)
         case .instant(let local, let offset):
             let instant = WallClock.naiveSeconds(local) - offset
-            if case .floating = timeZone {
-                schedule = Schedule(start: local, placement: .fixed(offset))
-            } else {
-                let shown = instant + placement.offset(at: instant)
-                schedule = Schedule(start: WallClock.localDateTime(naiveSeconds: shown), placement: placement)
-            }
+            if case .floating = timeZone { return schedule(local, .fixed(offset)) }
+            let shown = instant + placement.offset(at: instant)
+            return schedule(WallClock.localDateTime(naiveSeconds: shown), placement)
         }
-        if let repeats {
-            schedule.rule = repeats.rule
-            schedule.timesOfDay = repeats.times
-            schedule.exceptions = repeats.except.map { time in
-                switch time {
-                case .date(let date): .date(date)
-                case .local(let local): .wallClock(local)
-                case .instant(let local, let offset): .instant(WallClock.naiveSeconds(local) - offset)
-                }
-            }
-            schedule.additions = repeats.also.map { time in
-                switch time {
-                case .date(let date): .date(date)
-                case .local(let local): .wallClock(local)
-                case .instant(let local, let offset): .instant(WallClock.naiveSeconds(local) - offset)
-                }
-            }
-        }
-        return schedule
     }
 }
 

@@ -293,17 +293,12 @@ struct KeyedNodes {
 
 /// Foundation time zones by name, made once per name.
 enum ZoneCache {
-    private static let cache = Mutex<[String: TimeZone]>([:])
+    private static let zones = ReadMostlyTable<String, TimeZone>()
 
     /// The zone for a reminder's zone name; UTC for `UTC` and `floating`.
     static func timeZone(for zone: ZoneName) -> TimeZone {
         guard case .named(let name) = zone else { return utc }
-        return cache.withLock { zones in
-            if let known = zones[name] { return known }
-            let made = TimeZone(identifier: name) ?? utc
-            zones[name] = made
-            return made
-        }
+        return zones.value(for: name) { TimeZone(identifier: $0) ?? utc }
     }
 
     static let utc = TimeZone(secondsFromGMT: 0)!

@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import ReminderModel
 import YAMLSyntax
 
@@ -22,24 +23,31 @@ public enum ClientSupportRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        context.file.reminders.enumerated().compactMap { index, reminder in
-            if let repeats = reminder.repeats {
-                let span = reminder.spans.repeats ?? repeats.span
-                if let calendar = repeats.rule.calendar, calendar != "gregorian" {
-                    return context.finding(descriptor, "many calendar clients ignore the \(calendar) calendar (RSCALE) of '\(reminder.id)'",
-                                           hint: "'remindc ics --expand' writes each occurrence instead", at: span, reminder: index)
-                }
-                if repeats.rule.frequency == .secondly || repeats.rule.bySecond.contains(where: { $0 != 0 }) {
-                    return context.finding(descriptor, "many calendar clients ignore repeats under a minute, as '\(reminder.id)' has",
-                                           hint: "'remindc ics --expand' writes each occurrence instead", at: span, reminder: index)
-                }
+        // A reminder is looked at only when it has something to report; a
+        // schedule's rule is its reminder's repeat rule.
+        context.schedules.indices.compactMap { index in
+            if let rule = context.schedules[index].rule, let message = unsupported(rule),
+               let repeats = context.file.reminders[index].repeats {
+                let reminder = context.file.reminders[index]
+                return context.finding(descriptor, message(reminder.id), hint: "'remindc ics --expand' writes each occurrence instead",
+                                       at: reminder.spans.repeats ?? repeats.span, reminder: index)
             }
-            if case .floating = reminder.timeZone, case .local = reminder.start {
-                return context.finding(descriptor, "Outlook reads the floating time of '\(reminder.id)' in its own zone, not the device's",
-                                       hint: "give it a zone if it belongs to one place", at: reminder.spans.start, reminder: index)
-            }
-            return nil
+            guard case .floating = context.file.reminders[index].timeZone, case .local = context.file.reminders[index].start else { return nil }
+            let reminder = context.file.reminders[index]
+            return context.finding(descriptor, "Outlook reads the floating time of '\(reminder.id)' in its own zone, not the device's",
+                                   hint: "give it a zone if it belongs to one place", at: reminder.spans.start, reminder: index)
         }
+    }
+
+    /// What many clients ignore in `rule`: the message, given the reminder's id.
+    private static func unsupported(_ rule: RecurrenceRule) -> ((String) -> String)? {
+        if let calendar = rule.calendar, calendar != "gregorian" {
+            return { "many calendar clients ignore the \(calendar) calendar (RSCALE) of '\($0)'" }
+        }
+        if rule.frequency == .secondly || rule.bySecond.contains(where: { $0 != 0 }) {
+            return { "many calendar clients ignore repeats under a minute, as '\($0)' has" }
+        }
+        return nil
     }
 }
 

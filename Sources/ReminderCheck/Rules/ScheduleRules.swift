@@ -26,11 +26,12 @@ public enum NeverFiresRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        context.file.reminders.indices.compactMap { index in
-            let reminder = context.file.reminders[index]
-            guard let repeats = reminder.repeats, !context.schedules[index].ruleCanMatch() else { return nil }
+        context.schedules.withUnsafeBufferPointer { schedules in schedules.indices.filter { !schedules[$0].ruleCanMatch() } }.compactMap { index in
+            // The schedule first: a reminder is looked at only when its rule never matches.
+            guard let repeats = context.file.reminders[index].repeats else { return nil }
             let message = Message.neverFires(repeats.isRawRule)
-            return Finding(Diagnostic(message, file: context.file.path, span: reminder.spans.repeats ?? repeats.span), reminder: index)
+            let span = context.file.reminders[index].spans.repeats ?? repeats.span
+            return Finding(Diagnostic(message, file: context.file.path, span: span), reminder: index)
         }
     }
 }
@@ -86,16 +87,17 @@ public enum UntilBeforeStartRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        context.file.reminders.indices.compactMap { index in
-            let reminder = context.file.reminders[index]
-            guard let repeats = reminder.repeats, case .until(let until) = repeats.rule.end else { return nil }
+        context.schedules.indices.compactMap { index in
+            // A schedule's rule is its reminder's repeat rule.
+            guard case .until(let until)? = context.schedules[index].rule?.end else { return nil }
             let start = context.schedules[index].firstOccurrence
             let before: Bool = switch until {
             case .date(let date): date < start.date
             case .local(let local): WallClock.naiveSeconds(local) < start.wallClock
             case .utc(let utc): WallClock.naiveSeconds(utc) < start.instant
             }
-            guard before else { return nil }
+            guard before, let repeats = context.file.reminders[index].repeats else { return nil }
+            let reminder = context.file.reminders[index]
             return context.finding(descriptor, "the repeat of '\(reminder.id)' ends before it starts, so it never repeats",
                                    hint: "check the year of 'until'", at: reminder.spans.repeats ?? repeats.span, reminder: index)
         }
@@ -120,7 +122,7 @@ public enum ExceptMatchesNothingRule: CheckRule {
 
     public static func check(_ context: CheckContext) -> [Finding] {
         var findings: [Finding] = []
-        for index in context.file.reminders.indices {
+        for index in context.schedules.indices where !context.schedules[index].exceptions.isEmpty {
             let reminder = context.file.reminders[index]
             guard let repeats = reminder.repeats else { continue }
             let schedule = context.schedules[index]
@@ -235,9 +237,10 @@ public enum EndlessRepeatRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        context.file.reminders.indices.compactMap { index in
+        context.schedules.indices.compactMap { index in
+            guard let rule = context.schedules[index].rule, rule.frequency < .daily, rule.end == .never,
+                  let repeats = context.file.reminders[index].repeats else { return nil }
             let reminder = context.file.reminders[index]
-            guard let repeats = reminder.repeats, repeats.rule.frequency < .daily, repeats.rule.end == .never else { return nil }
             let stoppable = reminder.category.flatMap(context.file.category)?.actions.contains(where: \.destructive) ?? false
             guard !stoppable else { return nil }
             return context.finding(descriptor, "'\(reminder.id)' repeats more often than daily, forever, and no action stops it",
