@@ -5,7 +5,8 @@
 //
 //     swift build -c release && swift run -c release CheckBenchmark [count] [--rules]
 //
-// `--rules` prints only where the check's time goes, rule by rule.
+// `--rules` prints only where the check's time goes, rule by rule; `--load`
+// only times loading the file, over and over, for a profiler.
 //
 // The bare loop is the one place outside YAMLSyntax that touches libyaml: it
 // measures libyaml itself.
@@ -110,6 +111,12 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let file = folder.appendingPathComponent("bench.yaml")
 try Data(bytes).write(to: file)
 let megabytes = Double(bytes.count) / 1_048_576
+if CommandLine.arguments.contains("--load") {
+    // Only loading, twenty times over: for a profiler.
+    let loading = best { for _ in 0..<4 { _ = ReminderFile.load(bytes, path: "bench.yaml") } } / 4
+    print(String(format: "loading in process:          %.3f s", loading))
+    exit(0)
+}
 if CommandLine.arguments.contains("--rules") {
     print("rules on the \(count)-reminder file, one-day horizon, one thread:")
     ruleTimings()

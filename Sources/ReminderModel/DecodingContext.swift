@@ -9,6 +9,12 @@ import YAMLSyntax
 struct DecodingContext {
     let path: String
     private(set) var diagnostics: [Diagnostic] = []
+    /// What `rrule:` and repeat words read as, by their text: a file repeats
+    /// the same few, and reading one costs more than looking it up.
+    private var readRules: [String: ParsedRule] = [:]
+    private var readWords: [String: Result<(RecurrenceRule.Frequency, Int, weekdaysOnly: Bool), Message>] = [:]
+    /// How many texts of each kind are remembered.
+    private static let remembered = 256
 
     init(path: String) {
         self.path = path
@@ -78,7 +84,8 @@ struct DecodingContext {
     /// Text that must not be empty or blank (titles, labels).
     mutating func nonEmptyText(_ node: Node, key: String) -> String? {
         guard let text = text(node, key: key) else { return nil }
-        if text.allSatisfy(\.isWhitespace) {
+        // A visible ASCII character settles it without reading characters.
+        if !text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) && text.allSatisfy(\.isWhitespace) {
             report(.wrongType(key, expected: "non-empty text", found: "empty text"), at: node.span)
             return nil
         }
@@ -144,6 +151,22 @@ struct DecodingContext {
             if let value = read(&self, item) { values.append(value) } else { failed = true }
         }
         return failed ? nil : values
+    }
+
+    /// `RecurrenceRule.parse(text)`, remembered.
+    mutating func parsedRule(_ text: String) -> ParsedRule {
+        if let known = readRules[text] { return known }
+        let parsed = RecurrenceRule.parse(text)
+        if readRules.count < Self.remembered { readRules[text] = parsed }
+        return parsed
+    }
+
+    /// `Scalars.repeatWord(text)`, remembered.
+    mutating func repeatWord(_ text: String) -> Result<(RecurrenceRule.Frequency, Int, weekdaysOnly: Bool), Message> {
+        if let known = readWords[text] { return known }
+        let read = Scalars.repeatWord(text)
+        if readWords.count < Self.remembered { readWords[text] = read }
+        return read
     }
 
     static func decimal(_ text: String) -> Int? {

@@ -70,6 +70,7 @@ enum FileDecoder {
                 for item in items {
                     if let reminder = decoder.decode(item, context: &context) { reminders.append(reminder) }
                 }
+                decoder.reportRepeatedIDs(context: &context)
             }
         } else {
             context.report(.missingKey("reminders", in: "a reminder file"), at: SourceSpan(start: root.span.start, length: 1))

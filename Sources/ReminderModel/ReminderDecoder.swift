@@ -9,32 +9,30 @@ struct ReminderDecoder {
 
     let fileZone: ZoneName
     let categoryIDs: [String]
-    private var seenIDs: [String: SourceSpan] = [:]
-    /// The ids met, in order, when another decoder checks them
-    /// (`checkingIDsLater`); nil when this one does.
-    private(set) var laterIDs: [(id: String, span: SourceSpan)]?
+    /// Every id met, in order, with where it was written: repeats are
+    /// reported once every reminder is read (`reportRepeatedIDs`).
+    private(set) var ids: [(id: String, span: SourceSpan)] = []
 
     init(fileZone: ZoneName, categoryIDs: [String]) {
         self.fileZone = fileZone
         self.categoryIDs = categoryIDs
     }
 
-    /// A decoder for items that follow another decoder's: it collects the
-    /// ids for that one's `checkUnique` instead of checking them itself.
-    func checkingIDsLater() -> ReminderDecoder {
-        var decoder = ReminderDecoder(fileZone: fileZone, categoryIDs: categoryIDs)
-        decoder.laterIDs = []
-        return decoder
+    /// Takes the ids of the reminders after this decoder's, which another
+    /// decoder read.
+    mutating func append(idsOf later: ReminderDecoder) {
+        ids += later.ids
     }
 
-    /// Reports `id` when an earlier reminder has it.
-    mutating func checkUnique(_ id: String, at span: SourceSpan, context: inout DecodingContext) {
-        if laterIDs != nil {
-            laterIDs!.append((id, span))
-        } else if let first = seenIDs[id] {
-            context.report(.duplicateIdentifier(id, what: "reminder"), at: span, notes: [Diagnostic.Note("first defined here", at: first)])
-        } else {
-            seenIDs[id] = span
+    /// Reports each id an earlier reminder has, against the first.
+    func reportRepeatedIDs(context: inout DecodingContext) {
+        var first = [String: SourceSpan](minimumCapacity: ids.count)
+        for (id, span) in ids {
+            if let earlier = first[id] {
+                context.report(.duplicateIdentifier(id, what: "reminder"), at: span, notes: [Diagnostic.Note("first defined here", at: earlier)])
+            } else {
+                first[id] = span
+            }
         }
     }
 
@@ -112,7 +110,7 @@ struct ReminderDecoder {
             context.report(.missingKey(required, in: id.map { "reminder '\($0)'" } ?? what),
                            at: SourceSpan(start: node.span.start, length: 1))
         }
-        if let id { checkUnique(id, at: idSpan, context: &context) }
+        if let id { ids.append((id, idSpan)) }
         if let zoneNode {
             reminder.timeZone = context.parse(zoneNode, key: "timezone", Scalars.zone) ?? fileZone
         }

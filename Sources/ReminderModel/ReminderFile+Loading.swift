@@ -92,13 +92,11 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
             if let reminder = decoder.decode(item, context: &context) { reminders.append(reminder) }
         }
 
-        /// Takes over the reminders and diagnostics of the items after these.
+        /// Takes over the reminders, ids and diagnostics of the items after these.
         mutating func append(_ later: Decoding) {
             reminders += later.reminders
+            decoder.append(idsOf: later.decoder)
             context.append(later.context.diagnostics)
-            for (id, span) in later.decoder.laterIDs ?? [] {
-                decoder.checkUnique(id, at: span, context: &context)
-            }
         }
     }
 
@@ -134,7 +132,8 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
         concurrent = false
         let tail = ReminderStream(path: path, concurrent: false)
         tail.scope = scope
-        tail.decoding = Decoding(decoder: decoding.decoder.checkingIDsLater(), context: DecodingContext(path: path))
+        tail.decoding = Decoding(decoder: ReminderDecoder(fileZone: decoding.decoder.fileZone, categoryIDs: decoding.decoder.categoryIDs),
+                                 context: DecodingContext(path: path))
         return tail
     }
 
@@ -171,14 +170,19 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
         worker.start()
     }
 
-    /// Hands over the last items and waits until every one is decoded.
+    /// Hands over the last items, waits until every one is decoded, and
+    /// reports repeated ids.
     func finish() {
-        guard let handOff else { return }
-        handOff.push(batch)
-        batch = []
-        handOff.close()
-        decoded.wait()
-        self.handOff = nil
+        if let handOff {
+            handOff.push(batch)
+            batch = []
+            handOff.close()
+            decoded.wait()
+            self.handOff = nil
+        }
+        guard var work = decoding else { return }
+        work.decoder.reportRepeatedIDs(context: &work.context)
+        decoding = work
     }
 }
 

@@ -19,7 +19,14 @@ enum RepeatDecoder {
 
     static func decode(_ node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext) -> Repeat? {
         if node.scalar != nil {
-            guard let (frequency, interval, weekdaysOnly) = context.parse(node, key: "repeat", Scalars.repeatWord) else { return nil }
+            guard let text = context.text(node, key: "repeat") else { return nil }
+            let frequency: RecurrenceRule.Frequency, interval: Int, weekdaysOnly: Bool
+            switch context.repeatWord(text) {
+            case .success(let read): (frequency, interval, weekdaysOnly) = read
+            case .failure(let message):
+                context.report(message, at: node.span)
+                return nil
+            }
             var rule = RecurrenceRule(frequency: frequency, interval: interval)
             if weekdaysOnly { rule.byDay = Self.workWeek }
             guard Self.fitsAllDay(rule, times: [], start: start, span: node.span, context: &context) else { return nil }
@@ -110,7 +117,14 @@ enum RepeatDecoder {
             context.report(.missingKey("every", in: "'repeat'"), at: SourceSpan(start: node.span.start, length: 1))
             return nil
         }
-        guard let (frequency, interval, weekdaysOnly) = context.parse(everyNode, key: "every", Scalars.repeatWord) else { return nil }
+        guard let text = context.text(everyNode, key: "every") else { return nil }
+        let frequency: RecurrenceRule.Frequency, interval: Int, weekdaysOnly: Bool
+        switch context.repeatWord(text) {
+        case .success(let read): (frequency, interval, weekdaysOnly) = read
+        case .failure(let message):
+            context.report(message, at: everyNode.span)
+            return nil
+        }
         var rule = RecurrenceRule(frequency: frequency, interval: interval)
         var complete = true
         var extraTimes: [CivilTime] = []
@@ -243,7 +257,7 @@ enum RepeatDecoder {
 
     private static func decodeRawRule(_ node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext) -> RecurrenceRule? {
         guard let text = context.text(node, key: "rrule") else { return nil }
-        let parsed = RecurrenceRule.parse(text)
+        let parsed = context.parsedRule(text)
         func span(_ range: Range<Int>) -> SourceSpan {
             let begin = node.position(ofScalarOffset: range.lowerBound)
             return begin == node.span.start && range.lowerBound != 0 ? node.span : SourceSpan(start: begin, length: max(range.count, 1))

@@ -240,6 +240,17 @@ enum Scalars {
 
     /// `mon`, `Monday`, and with `allowOrdinal` also `1st mon`, `last fri`, `-2 fri`.
     static func weekday(_ text: String, allowOrdinal: Bool) -> Result<RecurrenceRule.WeekdayOccurrence, Message> {
+        // The usual spelling, at once.
+        switch text {
+        case "mon": return .success(.init(.monday))
+        case "tue": return .success(.init(.tuesday))
+        case "wed": return .success(.init(.wednesday))
+        case "thu": return .success(.init(.thursday))
+        case "fri": return .success(.init(.friday))
+        case "sat": return .success(.init(.saturday))
+        case "sun": return .success(.init(.sunday))
+        default: break
+        }
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard let dayWord = words.last, let day = weekdayNamed(dayWord), words.count <= 2 else {
             return .failure(.invalidWeekday(text, allowOrdinal: allowOrdinal))
