@@ -22,8 +22,11 @@ extension ReminderFile {
     public static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard) -> LoadResult {
         let large = bytes.count >= concurrentDecodingSize
         let cores = ProcessInfo.processInfo.activeProcessorCount
+        // The split is looked for a little after the middle: the second
+        // thread starts only once the first has read what comes before the
+        // list and found the point, so it gets a little less to read.
         return load(bytes, path: path, limits: limits, decodeBeside: large && cores > 1,
-                    splitFrom: large && cores > 1 ? bytes.count / 2 : nil)
+                    splitFrom: large && cores > 1 ? bytes.count / 100 * 52 : nil)
     }
 
     /// From this size on, a file's reminders are read on two threads: the

@@ -353,8 +353,8 @@ struct TreeBuilder {
         items.append(Node(.sequence([]), span: SourceSpan(start: list.start, end: rest[1].span.end)))
         items.append(contentsOf: rest.dropFirst(2))
         let frame = stack.removeLast()
-        root = Node(.mapping(makeMapping(items[frame.firstItem...])), span: SourceSpan(start: frame.start, end: end))
-        items.removeSubrange(frame.firstItem...)
+        var taken = takeItemsReversed(from: frame.firstItem)
+        root = Node(.mapping(makeMapping(reversed: &taken)), span: SourceSpan(start: frame.start, end: end))
     }
 
     /// What a tail read, for `adopt`.
@@ -434,17 +434,20 @@ struct TreeBuilder {
             stack.append(frame)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let frame = stack.removeLast()
+            var taken = takeItemsReversed(from: frame.firstItem)
             if isTail && stack.isEmpty {
-                tailRootItems = Array(items[frame.firstItem...])
+                tailRootItems = taken.reversed()
                 tailRootEnd = end
-                items.removeSubrange(frame.firstItem...)
                 return true
             }
             let span = SourceSpan(start: frame.start, end: end)
-            let node = frame.isMapping
-                ? Node(.mapping(makeMapping(items[frame.firstItem...])), span: span)
-                : Node(.sequence(Array(items[frame.firstItem...])), span: span)
-            items.removeSubrange(frame.firstItem...)
+            let node: Node
+            if frame.isMapping {
+                node = Node(.mapping(makeMapping(reversed: &taken)), span: span)
+            } else {
+                taken.reverse()
+                node = Node(.sequence(taken), span: span)
+            }
             if let anchor = frame.anchor { anchors[anchor] = node }
             return add(node)
         default:
@@ -498,16 +501,23 @@ struct TreeBuilder {
     /// Pairs up a mapping's keys and values, reports duplicate keys, and applies
     /// `<<` merge keys: merged pairs come after the explicit ones and never
     /// override them; of several merged mappings the earlier one wins.
-    private mutating func makeMapping(_ items: ArraySlice<Node>) -> [Node.Pair] {
+    /// The items of the collection that starts at `first`, moved out of the
+    /// buffer last first: no node is copied.
+    private mutating func takeItemsReversed(from first: Int) -> [Node] {
+        var taken: [Node] = []
+        taken.reserveCapacity(items.count - first)
+        while items.count > first { taken.append(items.removeLast()) }
+        return taken
+    }
+
+    private mutating func makeMapping(reversed items: inout [Node]) -> [Node.Pair] {
         var pairs: [Node.Pair] = []
         pairs.reserveCapacity(items.count / 2)
         var keys = KeyIndex()
         var merges: [Node] = []
-        var index = items.startIndex
-        while index + 1 < items.endIndex {
-            let key = items[index]
-            let value = items[index + 1]
-            index += 2
+        while items.count >= 2 {
+            let key = items.removeLast()
+            let value = items.removeLast()
             if case .scalar("<<", .plain) = key.content {
                 merges.append(value)
                 continue
