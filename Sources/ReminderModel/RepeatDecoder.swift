@@ -33,17 +33,11 @@ enum RepeatDecoder {
             return Repeat(rule: rule, times: [], except: [], also: [], isRawRule: false, span: node.span)
         }
         guard let pairs = context.mapping(node, key: "repeat") else { return nil }
-        var values = KeyedNodes()
-        var keyOrder: [(String, Node)] = []
         for pair in pairs {
             guard let key = context.keyName(pair.key, in: "'repeat'") else { continue }
-            if keys.contains(key) {
-                values[key] = pair.value
-                keyOrder.append((key, pair.key))
-            } else {
-                context.unknownKey(pair.key, in: "'repeat'", known: keys)
-            }
+            if !keys.contains(key) { context.unknownKey(pair.key, in: "'repeat'", known: keys) }
         }
+        let values = KeyedNodes(pairs: pairs)
         var exceptSpans: [SourceSpan] = []
         let except = values["except"].flatMap { node in
             context.items(node, key: "except") { context, item -> ReminderTime? in
@@ -57,8 +51,8 @@ enum RepeatDecoder {
         } ?? []
 
         if let ruleNode = values["rrule"] {
-            for (key, keyNode) in keyOrder where ruleKeys.contains(key) {
-                context.report(.rawRuleExcludes(key), at: keyNode.span)
+            for pair in pairs {
+                if let key = pair.key.scalar, ruleKeys.contains(key) { context.report(.rawRuleExcludes(key), at: pair.key.span) }
             }
             guard let rule = decodeRawRule(ruleNode, start: start, zone: zone, context: &context) else { return nil }
             guard Self.fitsAllDay(rule, times: [], start: start, span: ruleNode.span, context: &context) else { return nil }
@@ -291,17 +285,15 @@ enum RepeatDecoder {
     }
 }
 
-/// The values of a small mapping by key, in a list: repeat maps have a handful
-/// of keys, where a linear search beats hashing.
+/// The values of a small mapping by key, found in its own pairs: repeat
+/// maps have a handful of keys, where a linear search beats hashing, and
+/// nothing is copied. A mapping never holds a key twice (the reader reports
+/// the second and drops it).
 struct KeyedNodes {
-    private var pairs: [(String, Node)] = []
+    let pairs: [Node.Pair]
 
     subscript(key: String) -> Node? {
-        get { pairs.first { $0.0 == key }?.1 }
-        set {
-            pairs.removeAll { $0.0 == key }
-            if let newValue { pairs.append((key, newValue)) }
-        }
+        pairs.first { $0.key.scalar == key }?.value
     }
 }
 

@@ -55,6 +55,12 @@ public struct Node: Sendable {
         return nil
     }
 
+    /// True for `<<` written plain: a merge key.
+    public var isMergeKey: Bool {
+        if case .scalar("<<", .plain) = content { return true }
+        return false
+    }
+
     /// True for a plain scalar with no text (`key:` with nothing after it).
     public var isEmptyPlainScalar: Bool {
         if case .scalar(let text, .plain) = content { return text.isEmpty }

@@ -353,8 +353,7 @@ struct TreeBuilder {
         items.append(Node(.sequence([]), span: SourceSpan(start: list.start, end: rest[1].span.end)))
         items.append(contentsOf: rest.dropFirst(2))
         let frame = stack.removeLast()
-        var taken = takeItemsReversed(from: frame.firstItem)
-        root = Node(.mapping(makeMapping(reversed: &taken)), span: SourceSpan(start: frame.start, end: end))
+        root = Node(.mapping(makeMapping(from: frame.firstItem)), span: SourceSpan(start: frame.start, end: end))
     }
 
     /// What a tail read, for `adopt`.
@@ -434,20 +433,15 @@ struct TreeBuilder {
             stack.append(frame)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let frame = stack.removeLast()
-            var taken = takeItemsReversed(from: frame.firstItem)
             if isTail && stack.isEmpty {
-                tailRootItems = taken.reversed()
+                tailRootItems = takeItems(from: frame.firstItem)
                 tailRootEnd = end
                 return true
             }
             let span = SourceSpan(start: frame.start, end: end)
-            let node: Node
-            if frame.isMapping {
-                node = Node(.mapping(makeMapping(reversed: &taken)), span: span)
-            } else {
-                taken.reverse()
-                node = Node(.sequence(taken), span: span)
-            }
+            let node = frame.isMapping
+                ? Node(.mapping(makeMapping(from: frame.firstItem)), span: span)
+                : Node(.sequence(takeItems(from: frame.firstItem)), span: span)
             if let anchor = frame.anchor { anchors[anchor] = node }
             return add(node)
         default:
@@ -501,35 +495,48 @@ struct TreeBuilder {
     /// Pairs up a mapping's keys and values, reports duplicate keys, and applies
     /// `<<` merge keys: merged pairs come after the explicit ones and never
     /// override them; of several merged mappings the earlier one wins.
-    /// The items of the collection that starts at `first`, moved out of the
-    /// buffer last first: no node is copied.
-    private mutating func takeItemsReversed(from first: Int) -> [Node] {
-        var taken: [Node] = []
-        taken.reserveCapacity(items.count - first)
-        while items.count > first { taken.append(items.removeLast()) }
-        return taken
+    /// The items of the collection that starts at `first`, in order, moved
+    /// out of the buffer into an array of their own: no node is copied.
+    private mutating func takeItems(from first: Int) -> [Node] {
+        let count = items.count - first
+        return [Node](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for slot in stride(from: count - 1, through: 0, by: -1) {
+                (buffer.baseAddress! + slot).initialize(to: items.removeLast())
+            }
+            initialized = count
+        }
     }
 
-    private mutating func makeMapping(reversed items: inout [Node]) -> [Node.Pair] {
+    /// The pairs of the mapping whose keys and values start at `first`,
+    /// moved out of the buffer; then duplicate keys reported and `<<` merge
+    /// keys applied, which most mappings do not need.
+    private mutating func makeMapping(from first: Int) -> [Node.Pair] {
+        let count = (items.count - first) / 2
+        let written = [Node.Pair](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for slot in stride(from: count - 1, through: 0, by: -1) {
+                let value = items.removeLast()
+                (buffer.baseAddress! + slot).initialize(to: Node.Pair(key: items.removeLast(), value: value))
+            }
+            initialized = count
+        }
+        if !written.contains(where: { $0.key.isMergeKey }) && !Self.repeatsAKey(written) { return written }
         var pairs: [Node.Pair] = []
-        pairs.reserveCapacity(items.count / 2)
+        pairs.reserveCapacity(count)
         var keys = KeyIndex()
         var merges: [Node] = []
-        while items.count >= 2 {
-            let key = items.removeLast()
-            let value = items.removeLast()
-            if case .scalar("<<", .plain) = key.content {
-                merges.append(value)
+        for pair in written {
+            if pair.key.isMergeKey {
+                merges.append(pair.value)
                 continue
             }
-            if let text = key.scalar {
+            if let text = pair.key.scalar {
                 if let first = keys.position(of: text, in: pairs) {
-                    problems.append(YAMLProblem(.duplicateKey(text, first: pairs[first].key.span.start), span: key.span))
+                    problems.append(YAMLProblem(.duplicateKey(text, first: pairs[first].key.span.start), span: pair.key.span))
                     continue
                 }
                 keys.insert(text, before: pairs)
             }
-            pairs.append(Node.Pair(key: key, value: value))
+            pairs.append(pair)
         }
         for merge in merges {
             let sources: [Node]
@@ -549,6 +556,19 @@ struct TreeBuilder {
             }
         }
         return pairs
+    }
+
+    /// Whether two of `pairs` have the same text as key.
+    private static func repeatsAKey(_ pairs: [Node.Pair]) -> Bool {
+        if pairs.count <= 12 {
+            for index in pairs.indices {
+                guard let text = pairs[index].key.scalar else { continue }
+                if pairs[..<index].contains(where: { $0.key.scalar == text }) { return true }
+            }
+            return false
+        }
+        var seen = Set<String>(minimumCapacity: pairs.count)
+        return pairs.contains { pair in pair.key.scalar.map { !seen.insert($0).inserted } ?? false }
     }
 
     private func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
