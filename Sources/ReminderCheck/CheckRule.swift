@@ -56,25 +56,7 @@ public final class CheckContext: @unchecked Sendable {
         self.now = now
         self.end = now + horizon
         self.floatingZone = floatingZone
-        self.schedules = Self.schedules(of: file.reminders, floatingZone: floatingZone)
-    }
-
-    /// Every reminder's schedule, made on every core for a large file.
-    private static func schedules(of reminders: [Reminder], floatingZone: TimeZone) -> [Schedule] {
-        let count = reminders.count
-        let chunks = min(ProcessInfo.processInfo.activeProcessorCount, count / 4_096)
-        guard chunks > 1 else { return reminders.map { $0.schedule(floatingZone: floatingZone) } }
-        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-            // Each chunk initializes its own slots, and no slot is read until
-            // every chunk is done.
-            nonisolated(unsafe) let slots = buffer.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                for index in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
-                    (slots + index).initialize(to: reminders[index].schedule(floatingZone: floatingZone))
-                }
-            }
-            initialized = count
-        }
+        self.schedules = file.schedules(floatingZone: floatingZone)
     }
 
     private let sweepLock = NSLock()

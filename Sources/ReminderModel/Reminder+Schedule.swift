@@ -73,7 +73,8 @@ extension ReminderFile {
     /// happens (yearly on February 30) gets `never-fires` at its `repeat:`.
     public func scheduleDiagnostics() -> [Diagnostic] {
         reminders.compactMap { reminder in
-            guard let repeats = reminder.repeats,
+            // Most rules hold an instance in every period: no schedule needed.
+            guard let repeats = reminder.repeats, !repeats.rule.matchesEveryPeriod,
                   !reminder.schedule(floatingZone: ZoneCache.utc).ruleCanMatch() else { return nil }
             return Diagnostic(.neverFires(repeats.isRawRule), file: path, span: reminder.spans.repeats ?? repeats.span)
         }

@@ -36,7 +36,7 @@ import ReminderModel
 /// `times:` that no BYHOUR/BYMINUTE combination expresses (08:00 and 20:30)
 /// become one component per time of day, with UIDs `<id>-0800@<domain>`
 /// and COUNT turned into the UNTIL it amounts to.
-public struct ICalendarWriter {
+public struct ICalendarWriter: Sendable {
     public struct Options: Sendable {
         /// DTSTAMP, seconds since 1970 UTC.
         public var now: Int
@@ -87,24 +87,11 @@ public struct ICalendarWriter {
     public static func problems(in file: ReminderFile) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for reminder in file.reminders {
-            var fractions: [String] = []
-            switch reminder.start {
-            case .local(let local), .instant(let local, _):
-                if local.time.nanosecond != 0 { fractions.append(local.description) }
-            case .date:
-                break
-            }
-            if !fractions.isEmpty {
-                found.append(Diagnostic(.notRepresentable(.fraction(fractions[0])), file: file.path, span: reminder.spans.start))
+            if let fraction = reminder.start.fraction {
+                found.append(Diagnostic(.notRepresentable(.fraction(fraction)), file: file.path, span: reminder.spans.start))
             }
             guard let repeats = reminder.repeats else { continue }
-            let repeatFractions = (repeats.except + repeats.also).compactMap { time -> String? in
-                switch time {
-                case .local(let local), .instant(let local, _): local.time.nanosecond != 0 ? local.description : nil
-                case .date: nil
-                }
-            } + repeats.times.filter { $0.nanosecond != 0 }.map(\.description)
-            if let first = repeatFractions.first {
+            if let first = Self.firstFraction(in: repeats) {
                 found.append(Diagnostic(.notRepresentable(.fraction(first)), file: file.path, span: repeats.span))
             }
             if case .floating = reminder.timeZone, case .instant = reminder.start {
@@ -112,6 +99,14 @@ public struct ICalendarWriter {
             }
         }
         return found
+    }
+
+    /// The first exception, addition or time of day of `repeats` with a
+    /// fraction of a second, as written.
+    private static func firstFraction(in repeats: Repeat) -> String? {
+        for time in repeats.except where time.fraction != nil { return time.fraction }
+        for time in repeats.also where time.fraction != nil { return time.fraction }
+        return repeats.times.first { $0.nanosecond != 0 }?.description
     }
 
     /// The calendar for `files`, as bytes.
@@ -128,7 +123,7 @@ public struct ICalendarWriter {
         var zones: [String: (zone: TimeZone, from: Int)] = [:]
         var schedules: [[Schedule]] = []
         for file in files {
-            schedules.append(file.reminders.map { $0.schedule(floatingZone: options.floatingZone) })
+            schedules.append(file.schedules(floatingZone: options.floatingZone))
             for (reminder, schedule) in zip(file.reminders, schedules[schedules.count - 1]) {
                 guard case .zoned(let identifier) = Self.form(of: reminder) else { continue }
                 var earliest = min(schedule.firstOccurrence.instant, schedule.additionOccurrences().first?.instant ?? .max)
@@ -153,14 +148,31 @@ public struct ICalendarWriter {
         }
         for (file, fileSchedules) in zip(files, schedules) {
             let context = FileContext(file: file, organizer: Self.organizer(file))
-            for (reminder, schedule) in zip(file.reminders, fileSchedules) {
-                writeComponents(reminder, file: context, schedule: schedule, form: Self.form(of: reminder), into: &lines)
-                if lines.bytes.count >= 1 << 16 { lines.drain(into: sink) }
+            // The components of a round of reminders are written on every
+            // core, a piece of them each, and handed on in order; a round's
+            // output is all that is held at once.
+            let count = file.reminders.count
+            for round in stride(from: 0, to: count, by: Self.piece * Self.piecesPerRound) {
+                let pieces = Concurrently.map(min(Self.piecesPerRound, (count - round + Self.piece - 1) / Self.piece), chunk: 1) { piece in
+                    var written = ContentLines()
+                    let first = round + piece * Self.piece
+                    for index in first..<min(first + Self.piece, count) {
+                        let reminder = file.reminders[index]
+                        writeComponents(reminder, file: context, schedule: fileSchedules[index], form: Self.form(of: reminder), into: &written)
+                    }
+                    return written
+                }
+                lines.drain(into: sink)
+                for var piece in pieces { piece.drain(into: sink) }
             }
         }
         lines.end("VCALENDAR")
         lines.drain(into: sink)
     }
+
+    /// Reminders written by one thread in a row, and pieces in a round.
+    static let piece = 256
+    static let piecesPerRound = 16
 
     static func form(of reminder: Reminder) -> Form {
         if case .date = reminder.start { return .date }
@@ -176,7 +188,7 @@ public struct ICalendarWriter {
     // MARK: Components
 
     /// What every component of a file shares.
-    struct FileContext {
+    struct FileContext: Sendable {
         var file: ReminderFile
         var organizer: String
     }
@@ -381,5 +393,15 @@ public struct ICalendarWriter {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: ";,")
         return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+}
+
+extension ReminderTime {
+    /// The time as written, when it has a fraction of a second.
+    var fraction: String? {
+        switch self {
+        case .local(let local), .instant(let local, _): local.time.nanosecond != 0 ? local.description : nil
+        case .date: nil
+        }
     }
 }

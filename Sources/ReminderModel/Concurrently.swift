@@ -1,0 +1,32 @@
+import Foundation
+import Recurrence
+
+/// Work on every core for large inputs: the checker's schedules and the
+/// writers' components.
+public enum Concurrently {
+    /// `transform(0)`, `transform(1)`, ... `transform(count - 1)`, in order.
+    /// With at least two cores and `count` of two `chunk`s or more, the
+    /// indices are split in one run per core, done at once.
+    public static func map<T>(_ count: Int, chunk: Int = 1, _ transform: @Sendable (Int) -> T) -> [T] {
+        let runs = min(ProcessInfo.processInfo.activeProcessorCount, count / max(chunk, 1))
+        guard runs > 1 else { return (0..<count).map(transform) }
+        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Each run initializes its own slots, and no slot is read until
+            // every run is done.
+            nonisolated(unsafe) let slots = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: runs) { run in
+                for index in (count * run / runs)..<(count * (run + 1) / runs) {
+                    (slots + index).initialize(to: transform(index))
+                }
+            }
+            initialized = count
+        }
+    }
+}
+
+extension ReminderFile {
+    /// Every reminder's schedule, in order, made on every core for a large file.
+    public func schedules(floatingZone: TimeZone) -> [Schedule] {
+        Concurrently.map(reminders.count, chunk: 4_096) { reminders[$0].schedule(floatingZone: floatingZone) }
+    }
+}
