@@ -115,4 +115,18 @@ import Testing
             #expect(run.stdout.contains(expected), "\(name): \(run.stdout)")
         }
     }
+
+    /// Editors on some systems start a UTF-8 file with a byte-order mark;
+    /// it is not text, and the lines after the first are not outdented.
+    @Test func aFileStartingWithAByteOrderMarkChecksClean() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-bom-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bom.yaml")
+        let text = "timezone: UTC\nreminders:\n  - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}\n"
+        try Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)).write(to: file)
+        let run = try Self.run(["check", file.path, "--now", "2026-11-29T12:00:00Z"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("no problems"), "\(run.stdout)")
+    }
 }

@@ -89,6 +89,14 @@ private func items(_ count: Int, indent: String = "  ") -> String {
         sameEverywhere("zone: here\nitems:\n" + items(60) + "after: 3\nlast: [1, 2]\n", expectSplit: true)
     }
 
+    /// A later key's list at the same indentation looks like more items:
+    /// the first parser leaves the streamed list before that line.
+    @Test func aLaterListLikeTheStreamedOne() {
+        let later = (0..<60).map { "  - later \($0)\n" }.joined()
+        let splits = sameEverywhere("items:\n" + items(30) + "other:\n" + later)
+        #expect(splits > 3)
+    }
+
     @Test func anIndentlessListAndNoKeysAfterIt() {
         sameEverywhere("items:\n" + items(60, indent: ""), expectSplit: true)
     }
