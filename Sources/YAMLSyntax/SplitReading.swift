@@ -1,6 +1,7 @@
 internal import CLibYAML
 import Dispatch
 import Synchronization
+import Glibc
 
 // A long streamed list is read by two libyaml parsers at once: the first
 // reads the file from its start; the second, on another thread, reads from
@@ -91,6 +92,8 @@ final class TailRead: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     /// Written by the second thread before it signals `done`.
     private var outcome: TailOutcome?
+    /// What the second thread runs; set before it starts.
+    private var work: (() -> Void)?
 
     private init(line: Int32, charactersBefore: Int, prefixCount: Int, consumer: any ItemConsumer, limits: Limits) {
         self.line = line
@@ -116,14 +119,28 @@ final class TailRead: @unchecked Sendable {
                             consumer: tailConsumer, limits: limits)
         // The source points into the caller's buffer, and the consumer is the
         // second thread's alone until `finish` or `abandon` has waited for it.
-        nonisolated(unsafe) let source = Source(whole: whole, start: split.offset, prefix: prefix, marks: marks)
-        nonisolated(unsafe) let stream = ItemStream(key: key, consumer: tailConsumer)
-        DispatchQueue.global().async {
-            let session = ParserSession(limits: limits, stream: stream, source: source)
+        let source = Source(whole: whole, start: split.offset, prefix: prefix, marks: marks)
+        read.work = {
+            let session = ParserSession(limits: limits, stream: ItemStream(key: key, consumer: tailConsumer), source: source)
             read.outcome = session.runTail(cancelled: { read.cancelled.load(ordering: .relaxed) },
                                            streamStart: start.list, rootStart: start.root)
-            read.done.signal()
         }
+        // A thread of its own, not a worker of a shared pool: the first
+        // parser waits for this one, and a pool busy with other waiters
+        // might never run it.
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            let read = Unmanaged<TailRead>.fromOpaque(context!).takeRetainedValue()
+            read.work?()
+            read.work = nil
+            read.done.signal()
+            return nil
+        }, Unmanaged.passRetained(read).toOpaque())
+        guard started == 0 else {
+            Unmanaged.passUnretained(read).release()
+            return nil
+        }
+        pthread_detach(thread)
         return read
     }
 
