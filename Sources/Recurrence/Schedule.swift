@@ -141,6 +141,23 @@ public struct Schedule: Sendable {
         return Occurrence(instant: reading.instant, offset: reading.offset, wallClock: wallClock)
     }
 
+    /// An instant no occurrence comes before. Wall-clock times only grow
+    /// from the start's, but a later one can be read earlier by as much as
+    /// the zone's offset ever changes (a skipped 02:30 is read before the
+    /// 03:00 after it); for a start outside the zone's table of 1900 to
+    /// 2600, by up to two days. An addition may come before the start.
+    public var earliestInstant: Int {
+        let wallClock = WallClock.naiveSeconds(start)
+        var earliest = reading(wallClock).instant
+        if case .zone(let zone) = placement {
+            let table = fields.value.transitions ?? ZoneTransitions.shared(for: zone)
+            let inTable = wallClock >= table.lowestWallClock && wallClock < table.highestWallClock
+            earliest -= inTable ? table.spread : 2 * 86_400
+        }
+        if !additions.isEmpty, let first = additionOccurrences().first { earliest = min(earliest, first.instant) }
+        return earliest
+    }
+
     /// The additions (RDATE) as occurrences, in time order. A date adds
     /// that day at the start's time of day.
     public func additionOccurrences() -> [Occurrence] {

@@ -126,6 +126,9 @@ final class ZoneTransitions: Sendable {
     /// Wall clocks below and above these are read through Foundation.
     let lowestWallClock: Int
     let highestWallClock: Int
+    /// The largest offset less the smallest: the most a later wall-clock
+    /// time in the table can be read earlier than an earlier one.
+    let spread: Int
 
     private static let tables = ReadMostlyTable<String, ZoneTransitions>()
     static let first = CivilDate(year: 1900, month: 1, day: 1).daysSinceEpoch * 86_400
@@ -136,6 +139,7 @@ final class ZoneTransitions: Sendable {
         offsets = [fixedOffset]
         lowestWallClock = Int.min
         highestWallClock = Int.max
+        spread = 0
     }
 
     private init(zone: TimeZone) {
@@ -160,6 +164,7 @@ final class ZoneTransitions: Sendable {
         }
         self.starts = starts
         self.offsets = offsets
+        spread = offsets.max()! - offsets.min()!
         // A day of margin where the first segment's true start is unknown.
         lowestWallClock = Self.first + offsets[0] + 86_400
         highestWallClock = reachedEnd ? Int.max : Self.last - 86_400

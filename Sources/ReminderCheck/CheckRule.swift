@@ -48,6 +48,12 @@ public final class CheckContext: @unchecked Sendable {
     /// Where floating reminders are placed.
     public let floatingZone: TimeZone
     public let schedules: [Schedule]
+    /// Per reminder: seconds an alert comes before its occurrence.
+    let leads: [Int]
+    /// Per reminder: an instant none of its alerts comes before. Every
+    /// occurrence is at or after the start's wall-clock time, read with an
+    /// offset of less than two days; an addition (`also:`) may come earlier.
+    let alertFloors: [Int]
 
     public init(file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Int, horizon: Int, floatingZone: TimeZone) {
         self.file = file
@@ -56,7 +62,17 @@ public final class CheckContext: @unchecked Sendable {
         self.now = now
         self.end = now + horizon
         self.floatingZone = floatingZone
-        self.schedules = file.schedules(floatingZone: floatingZone)
+        let schedules = file.schedules(floatingZone: floatingZone)
+        let leads = Concurrently.map(file.reminders.count, chunk: 4_096) { [file] index in
+            let before = file.reminders[index].before ?? Duration()
+            return before.days * 86_400 + before.seconds
+        }
+        self.schedules = schedules
+        self.leads = leads
+        alertFloors = Concurrently.map(schedules.count, chunk: 4_096) { index in
+            guard schedules[index].additions.isEmpty else { return Int.min }
+            return WallClock.naiveSeconds(schedules[index].start) - 2 * 86_400 - leads[index]
+        }
     }
 
     private let sweepLock = NSLock()
@@ -89,11 +105,6 @@ public final class CheckContext: @unchecked Sendable {
         return Finding(Diagnostic(message, file: file.path, span: span, notes: notes), reminder: reminder)
     }
 
-    /// Seconds an alert comes before its occurrence.
-    func lead(_ index: Int) -> Int {
-        let before = file.reminders[index].before ?? Duration()
-        return before.days * 86_400 + before.seconds
-    }
 }
 
 /// Every rule of the checker, in catalogue order: one list.

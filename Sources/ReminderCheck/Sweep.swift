@@ -105,14 +105,10 @@ public struct Sweep {
                 return pending
             }
             if firstDay {
-                for source in reminders.indices {
-                    // Every occurrence is at or after the start's wall-clock
-                    // time, read with an offset of less than two days: a
-                    // reminder starting that far after the horizon, with no
-                    // addition that could come earlier, has no alert in it.
-                    let lead = context.lead(source)
-                    if context.schedules[source].additions.isEmpty,
-                       WallClock.naiveSeconds(context.schedules[source].start) - 2 * 86_400 - lead >= context.end { continue }
+                for source in reminders.indices where context.alertFloors[source] < context.end {
+                    // A closer look, before an iterator is made for it.
+                    let lead = context.leads[source]
+                    if context.schedules[source].earliestInstant - lead >= context.end { continue }
                     var iterator = context.schedules[source].occurrences()
                     let first = iterator.next()
                     let zone = folds.index(of: reminders[source].timeZone)

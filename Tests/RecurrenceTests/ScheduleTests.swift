@@ -203,6 +203,27 @@ import Testing
         #expect(RecurrenceRule.parse(rule).rule?.matchesEveryPeriod == false)
     }
 
+    /// No occurrence comes before `earliestInstant`, however the zone's
+    /// changes read the wall-clock times after the start: starts in and
+    /// around gaps, folds, Apia's lost day and Lord Howe's half hour.
+    /// The margin is the zone's widest change of offset ever: hours in most
+    /// zones, a day and more in Apia (-11:00 to +14:00).
+    @Test(arguments: [
+        ("Europe/Berlin", "20260329T023000", 4), ("Europe/Berlin", "20260329T015900", 4), ("Europe/Berlin", "20261025T023000", 4),
+        ("America/New_York", "20260308T021500", 4), ("Pacific/Apia", "20111229T230000", 27), ("Australia/Lord_Howe", "20261004T015000", 4),
+        ("UTC", "20261201T090000", 0),
+    ])
+    func noOccurrenceComesBeforeTheEarliestInstant(_ zone: String, _ start: String, _ marginHours: Int) {
+        for rule in ["FREQ=MINUTELY;INTERVAL=10", "FREQ=HOURLY", "FREQ=DAILY", "FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=0,30"] {
+            let schedule = Fixture.schedule(rule, start: start, zone: zone)
+            let earliest = schedule.occurrences().prefix(500).map(\.instant).min()!
+            #expect(schedule.earliestInstant <= earliest, "\(rule) from \(start) in \(zone)")
+            #expect(schedule.earliestInstant >= schedule.firstOccurrence.instant - marginHours * 3_600, "no looser than the zone needs")
+        }
+        let added = Fixture.schedule("FREQ=DAILY", start: start, zone: zone, also: [.instant(0)])
+        #expect(added.earliestInstant == 0)
+    }
+
     @Test func aRuleThatMatchesRarelyIsFound() {
         let schedule = Fixture.schedule("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO", start: "20261130T090000", zone: "UTC")
         #expect(schedule.ruleCanMatch())
