@@ -170,6 +170,52 @@ struct RuleExpansion {
         }
     }
 
+    /// Moves the walk on to the period that holds the wall-clock time
+    /// `target` (naive seconds), when it is behind it. Every instance left
+    /// out is before `target`; the rest come as they would have. Periods
+    /// are skipped whole: the instances of the period `target` falls in,
+    /// and of one already filled, still come.
+    mutating func skip(toward target: Int) {
+        // SKIP=FORWARD moves a missing month day to the next month, past
+        // its period: such rules are walked in full.
+        guard !finished, skipMonthDays.isEmpty else { return }
+        switch walk {
+        case .stride(let step, let next):
+            guard next < target else { return }
+            walk = .stride(step: step, next: next + (target - next) / step * step)
+        case .clock(let period, let origin, let step):
+            let holding = origin + Self.floorDivide(target - origin, step) * step
+            guard holding > period else { return }
+            walk = .clock(period: holding, origin: origin, step: step)
+            // No search for an instance has failed in what was skipped.
+            lastHitDay = max(lastHitDay, Self.floorDivide(holding, 86_400))
+        case .days(let firstDay):
+            let targetDay = Self.floorDivide(target, 86_400)
+            var day = firstDay
+            switch frequency {
+            case .daily, .weekly:
+                // Period k runs over `length` days from `day + k * span`.
+                let length = frequency == .weekly ? 7 : 1
+                let span = length * interval
+                let gap = targetDay - length - day
+                if gap >= 0 { day += (gap / span + 1) * span }
+            default:
+                while true {
+                    let length = frequency == .yearly ? scale.year(containing: day).length : scale.month(containing: day).length
+                    guard day + length <= targetDay else { break }
+                    var next = day
+                    for _ in 0..<interval {
+                        next += frequency == .yearly ? scale.year(containing: next).length : scale.month(containing: next).length
+                    }
+                    day = max(next, day + 1)
+                }
+            }
+            guard day > firstDay else { return }
+            walk = .days(firstDay: day)
+            lastHitDay = max(lastHitDay, day - 1)
+        }
+    }
+
     // MARK: Setting up
 
     /// Fills what RFC 5545 derives from DTSTART; see the type's comment.

@@ -330,6 +330,25 @@ public struct Occurrences: Sequence, IteratorProtocol {
         self.exceptDays = exceptDays
     }
 
+    /// Leaves out, where it can without expanding them, the occurrences
+    /// whose wall-clock time is before `target` (naive seconds): the start and
+    /// whole periods of the rule. Every occurrence at or after `target` still
+    /// comes, in order; some before it may too, so a caller still checks. A
+    /// COUNT rule counts from its start and is left as it is, as are
+    /// additions.
+    public mutating func skip(toWallClock target: Int) {
+        guard remaining == nil, !ruleDone, !draining, heldIndex >= held.count else { return }
+        if let peeked = nextFromRule {
+            guard peeked.wallClock < target else { return }
+            nextFromRule = nil
+        }
+        if startPending {
+            guard startWallClock < target else { return }
+            startPending = false
+        }
+        expansion?.skip(toward: target)
+    }
+
     /// True when the rule stopped because it can never match again; see
     /// `Schedule.ruleCanMatch()`.
     public var ruleSearchExhausted: Bool { expansion?.searchExhausted ?? false }

@@ -261,4 +261,43 @@ import Testing
             }
         }
     }
+
+    /// `Occurrences.skip(toWallClock:)` leaves out only occurrences before
+    /// its target: from there on, a skipped walk and a full one agree, for
+    /// random rules in every calendar and several zones, targets up to two
+    /// months after the start.
+    @Test(.timeLimit(.minutes(1)))
+    func skippingLeavesOutOnlyWhatComesBefore() throws {
+        var random = DifferentialTests.Random(state: 7529)
+        let zones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia", "UTC"].compactMap(TimeZone.init(identifier:))
+        let calendars = [nil, "gregorian", "hebrew", "chinese", "islamic-civil"]
+        var checked = 0, shortened = 0
+        while checked < 120 {
+            var rule = DifferentialTests.dateutilRule(&random)
+            if random.chance(20) {
+                rule.calendar = calendars[random.int(0...(calendars.count - 1))]
+                if rule.calendar != nil && random.chance(50) { rule.skip = [.omit, .backward, .forward][random.int(0...2)] }
+            }
+            if random.chance(20) { rule.end = random.chance(50) ? .count(random.int(1...400)) : .until(.utc(LocalDateTime(date: CivilDate(year: 2040, month: 1, day: 1), time: .midnight))) }
+            guard rule.validate().isEmpty else { continue }
+            let start = LocalDateTime(date: CivilDate(year: random.int(2000...2030), month: random.int(1...12), day: random.int(1...28)),
+                                      time: CivilTime(hour: random.int(0...23), minute: random.int(0...59)))
+            let schedule = Schedule(start: start, rule: rule, placement: .zone(zones[random.int(0...(zones.count - 1))]))
+            let target = WallClock.naiveSeconds(start) + random.int(0...(random.chance(50) ? 3 : 60)) * 86_400 + random.int(0...86_399)
+            let limit = target + 40 * 366 * 86_400
+            let full = schedule.occurrences().lazy.filter { $0.wallClock >= target }.prefix { $0.wallClock < limit }.prefix(20)
+            var skipping = schedule.occurrences()
+            skipping.skip(toWallClock: target)
+            let skipped = skipping.lazy.filter { $0.wallClock >= target }.prefix { $0.wallClock < limit }.prefix(20)
+            #expect(Array(skipped) == Array(full), "\(rule.text) from \(start) to \(WallClock.localDateTime(naiveSeconds: target))")
+            // Whether fewer came before the target than in the full walk.
+            var again = schedule.occurrences()
+            again.skip(toWallClock: target)
+            let early = { (walk: Occurrences) in walk.prefix { $0.wallClock < target }.prefix(100).count }
+            if early(again) < early(schedule.occurrences()) { shortened += 1 }
+            checked += 1
+        }
+        // Most walks do skip: not only COUNT rules, additions and SKIP.
+        #expect(shortened > 50)
+    }
 }

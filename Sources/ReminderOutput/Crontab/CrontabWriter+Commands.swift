@@ -22,14 +22,28 @@ extension CrontabWriter {
             case .silent, nil: break
             }
         }
-        text = text.replacingOccurrences(of: "%", with: "\\%")
-        let values = ["{id}": reminder.id, "{title}": reminder.title, "{note}": reminder.note ?? "", "{sound}": sound,
-                      "{category}": reminder.category ?? ""]
-        for (placeholder, value) in values {
-            let encoded = value.isEmpty ? "\"\"" : "\"$(echo \(Data(value.utf8).base64EncodedString()) | base64 -d)\""
-            text = text.replacingOccurrences(of: placeholder, with: encoded)
+        let values = [("{id}", reminder.id), ("{title}", reminder.title), ("{note}", reminder.note ?? ""), ("{sound}", sound),
+                      ("{category}", reminder.category ?? "")]
+        // One pass: `%` (which cron turns into a newline) escaped, each
+        // placeholder replaced by its value, base64-encoded (the encoding
+        // has no `%` and no braces).
+        var command = ""
+        var rest = Substring(text)
+        while let index = rest.firstIndex(where: { $0 == "{" || $0 == "%" }) {
+            command += rest[..<index]
+            rest = rest[index...]
+            if rest.first == "%" {
+                command += "\\%"
+                rest = rest.dropFirst()
+            } else if let (placeholder, value) = values.first(where: { rest.hasPrefix($0.0) }) {
+                command += value.isEmpty ? "\"\"" : "\"$(echo \(Data(value.utf8).base64EncodedString()) | base64 -d)\""
+                rest = rest.dropFirst(placeholder.count)
+            } else {
+                command += "{"
+                rest = rest.dropFirst()
+            }
         }
-        return text
+        return command + rest
     }
 
     /// Why a TEMPLATE cannot be used, or nil: a newline ends a cron entry,

@@ -1,6 +1,7 @@
 import Foundation
 import Recurrence
 import ReminderModel
+import Synchronization
 
 extension CrontabWriter {
     // MARK: Daylight saving
@@ -15,52 +16,60 @@ extension CrontabWriter {
         // rest are not looked at (a daily reminder has 366 a year, a zone
         // two changes).
         let lead = reminder.before.map { $0.days * 86_400 + $0.seconds } ?? 0
-        let windows = Self.changeWindows(of: clockZone, from: options.now - 3 * 86_400, to: end + 3 * 86_400, margin: lead + 86_400)
-        guard !windows.isEmpty else { return [] }
-        func nearChange(_ alert: Int) -> Bool { windows.contains { $0.contains(alert) } }
-        var alerts: [Int] = []
+        let changes = Self.changes(of: clockZone, from: options.now - 3 * 86_400, to: end + 3 * 86_400)
+        guard !changes.isEmpty else { return [] }
+        let windows = Self.windows(around: changes, margin: lead + 86_400)
+        // The wall-clock times a change skips or repeats: only an alert in
+        // one of them is read differently by cron and by remindc.
+        let spans = Self.windows(around: changes, margin: 0)
+        // The occurrences whose alerts fall in a window, the walk skipping
+        // from one window to the next.
+        var near: [(occurrence: Occurrence, alert: Int)] = []
         var occurrences = schedule.occurrences()
-        var lastAlert = 0
+        var window = 0
         while let occurrence = occurrences.next(), occurrence.instant < end + 2 * 86_400 {
             let alert = alertWallClock(of: occurrence, reminder)
-            lastAlert = alert
-            if nearChange(alert) { alerts.append(alert) }
+            while window < windows.count && windows[window].upperBound < alert { window += 1 }
+            guard window < windows.count else { break }
+            if windows[window].contains(alert) {
+                near.append((occurrence, alert))
+            } else {
+                occurrences.skip(toWallClock: windows[window].lowerBound + lead)
+            }
         }
-        // Every wall-clock time the rule selects, before a change merges any:
-        // the same schedule on a clock without daylight saving. Made when
-        // first needed.
-        var selectedTimes: Set<Int>?
-        func selected() -> Set<Int> {
-            if let selectedTimes { return selectedTimes }
+        /// Whether the rule selects the wall-clock time `alert` before a
+        /// change merges any: the same schedule on a clock without daylight
+        /// saving.
+        func selects(_ alert: Int) -> Bool {
             var unmerged = schedule
             unmerged.placement = .fixed(0)
-            var times = Set<Int>()
-            for occurrence in unmerged.occurrences() {
-                if occurrence.wallClock > lastAlert + 86_400 { break }
-                times.insert(alertWallClock(of: occurrence, reminder))
+            var occurrences = unmerged.occurrences()
+            occurrences.skip(toWallClock: alert + lead)
+            while let occurrence = occurrences.next() {
+                let candidate = alertWallClock(of: occurrence, reminder)
+                if candidate >= alert { return candidate == alert }
             }
-            selectedTimes = times
-            return times
+            return false
         }
         var notes: [String] = []
         var noted = Set<CivilDate>()
         // An alert `before` its occurrence is that long before it; cron reads
         // it off the clock, which a change between the two makes differ.
         if let before = reminder.before, before.seconds != 0 {
-            var occurrences = schedule.occurrences()
-            while let occurrence = occurrences.next(), occurrence.instant < end + 2 * 86_400 {
-                let alert = alertWallClock(of: occurrence, reminder)
-                guard nearChange(alert) else { continue }
+            for (occurrence, alert) in near {
+                // Without a change between the alert and its occurrence (a
+                // day either side), the clock reads the alert exactly.
+                let exact = occurrence.instant - before.days * 86_400 - before.seconds
+                guard changes.contains(where: { $0.instant > exact - 86_400 && $0.instant < occurrence.instant + 86_400 }) else { continue }
                 let local = WallClock.localDateTime(naiveSeconds: alert)
                 let byClock = WallClock.instant(of: local, in: clockZone)
-                let exact = occurrence.instant - before.days * 86_400 - before.seconds
                 guard byClock != exact, byClock >= options.now, byClock < end, !noted.contains(local.date) else { continue }
                 let when = "\(local.date) \(CronShell.two(local.time.hour)):\(CronShell.two(local.time.minute))"
                 notes.append("\(when): a daylight-saving change falls between the alert and its occurrence; cron fires by the clock, \((byClock - exact) / 60) minutes off")
                 noted.insert(local.date)
             }
         }
-        for alert in alerts {
+        for (_, alert) in near where spans.contains(where: { $0.contains(alert) }) {
             let local = WallClock.localDateTime(naiveSeconds: alert)
             guard !noted.contains(local.date) else { continue }
             let instant = WallClock.instant(of: local, in: clockZone)
@@ -72,7 +81,7 @@ extension CrontabWriter {
             if shown != alert {
                 // Skipped by a change. A `*` entry that also fires at the
                 // time it moves to loses nothing.
-                if !fixed && zone.isHost && selected().contains(shown) { continue }
+                if !fixed && zone.isHost && selects(shown) { continue }
                 let moved = "\(CronShell.two((shown - shown.floorDivided(by: 86_400) * 86_400) / 3600)):\(CronShell.two((shown - shown.floorDivided(by: 86_400) * 86_400) % 3600 / 60))"
                 let what = !zone.isHost ? "the guard never sees it, so cron does not fire"
                     : fixed ? "cron runs it when the clocks change" : "cron skips it"
@@ -91,14 +100,25 @@ extension CrontabWriter {
         return notes
     }
 
-    /// The wall-clock spans (naive seconds) around each change of `zone`'s
-    /// offset between the instants `start` and `end`: from the earlier of
-    /// the wall clocks before and after the change, less `margin`, to the
-    /// later, plus `margin`. A wall-clock time outside all of them is read
-    /// the same by every clock and every rule of the zone.
-    static func changeWindows(of zone: TimeZone, from start: Int, to end: Int, margin: Int) -> [ClosedRange<Int>] {
-        WallClock.changes(of: zone, from: start, to: end).map { change in
+    /// The wall-clock spans (naive seconds) around each of `changes`: from
+    /// the earlier of the wall clocks before and after the change, less
+    /// `margin`, to the later, plus `margin`. A wall-clock time outside all
+    /// of them is read the same by every clock and every rule of the zone.
+    static func windows(around changes: [WallClock.OffsetChange], margin: Int) -> [ClosedRange<Int>] {
+        changes.map { change in
             (change.instant + min(change.before, change.after) - margin)...(change.instant + max(change.before, change.after) + margin)
         }
     }
+
+    /// `zone`'s changes of offset between the instants `start` and `end`,
+    /// found once per zone and span: every reminder of a crontab asks.
+    static func changes(of zone: TimeZone, from start: Int, to end: Int) -> [WallClock.OffsetChange] {
+        let key = "\(zone.identifier) \(start) \(end)"
+        if let known = changeCache.withLock({ $0[key] }) { return known }
+        let found = WallClock.changes(of: zone, from: start, to: end)
+        changeCache.withLock { $0[key] = found }
+        return found
+    }
+
+    private static let changeCache = Mutex<[String: [WallClock.OffsetChange]]>([:])
 }

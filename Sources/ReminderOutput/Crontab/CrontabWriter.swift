@@ -134,9 +134,11 @@ public struct CrontabWriter {
         do {
             plan = try entries(reminder, schedule: schedule, zone: zone, command: command)
         } catch {
-            // Exact anyway when the occurrences are few enough to list.
-            let listed = Array(schedule.occurrences().prefix(201))
-            if listed.count <= 200 {
+            // Exact anyway when the occurrences are few enough to list. An
+            // endless rule with an instance in every period has more.
+            let endless = schedule.rule.map { $0.end == .never && $0.matchesEveryPeriod } ?? false
+            let listed = endless && schedule.start.date.year < 9_700 ? [] : Array(schedule.occurrences().prefix(201))
+            if !listed.isEmpty && listed.count <= 200 {
                 plan = listed.map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
             } else {
                 result.inexact = [error.reason, result.inexact].compactMap { $0 }.joined(separator: "; ")
