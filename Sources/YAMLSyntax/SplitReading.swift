@@ -105,8 +105,8 @@ final class TailRead: @unchecked Sendable {
 
     /// Looks for a split point from byte `from` on and starts the second
     /// parser there; nil when there is none, or `consumer` takes no tail.
-    /// `whole` must stay valid until `finish` or `abandon` returns.
-    /// The first parser reads `whole` from byte `first` on.
+    /// The first parser reads `whole` from byte `first` on; `whole` must
+    /// stay valid until `finish` or `abandon` returns.
     static func start(_ whole: UnsafeBufferPointer<UInt8>, after first: Int, from: Int, key: String, at start: StreamStart,
                       consumer: any ItemConsumer, limits: Limits) -> TailRead? {
         guard key.utf8.allSatisfy({ isPlainKeyByte($0) }), !key.isEmpty,
@@ -120,6 +120,7 @@ final class TailRead: @unchecked Sendable {
         // The source points into the caller's buffer, and the consumer is the
         // second thread's alone until `finish` or `abandon` has waited for it.
         let source = Source(whole: whole, start: split.offset, prefix: prefix, marks: marks)
+        // The closure holds `read` until the thread lets it go.
         read.work = {
             let session = ParserSession(limits: limits, stream: ItemStream(key: key, consumer: tailConsumer), source: source)
             read.outcome = session.runTail(cancelled: { read.cancelled.load(ordering: .relaxed) },
@@ -137,6 +138,7 @@ final class TailRead: @unchecked Sendable {
             return nil
         }, Unmanaged.passRetained(read).toOpaque())
         guard started == 0 else {
+            read.work = nil
             Unmanaged.passUnretained(read).release()
             return nil
         }
