@@ -498,13 +498,15 @@ struct TreeBuilder {
     /// The items of the collection that starts at `first`, in order, moved
     /// out of the buffer into an array of their own: no node is copied.
     private mutating func takeItems(from first: Int) -> [Node] {
-        let count = items.count - first
-        return [Node](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for slot in stride(from: count - 1, through: 0, by: -1) {
-                (buffer.baseAddress! + slot).initialize(to: items.removeLast())
-            }
-            initialized = count
-        }
+        // Appended last first, then turned round: `reserveCapacity` finds
+        // the array's type once per call site, where an array made with
+        // `unsafeUninitializedCapacity` looked it up in the runtime's table
+        // every time.
+        var taken: [Node] = []
+        taken.reserveCapacity(items.count - first)
+        while items.count > first { taken.append(items.removeLast()) }
+        taken.reverse()
+        return taken
     }
 
     /// The pairs of the mapping whose keys and values start at `first`,
@@ -512,13 +514,13 @@ struct TreeBuilder {
     /// keys applied, which most mappings do not need.
     private mutating func makeMapping(from first: Int) -> [Node.Pair] {
         let count = (items.count - first) / 2
-        let written = [Node.Pair](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for slot in stride(from: count - 1, through: 0, by: -1) {
-                let value = items.removeLast()
-                (buffer.baseAddress! + slot).initialize(to: Node.Pair(key: items.removeLast(), value: value))
-            }
-            initialized = count
+        var written: [Node.Pair] = []  // as in `takeItems`
+        written.reserveCapacity(count)
+        for _ in 0..<count {
+            let value = items.removeLast()
+            written.append(Node.Pair(key: items.removeLast(), value: value))
         }
+        written.reverse()
         if !written.contains(where: { $0.key.isMergeKey }) && !Self.repeatsAKey(written) { return written }
         var pairs: [Node.Pair] = []
         pairs.reserveCapacity(count)
