@@ -150,7 +150,7 @@ public struct Schedule: Sendable {
         let wallClock = WallClock.naiveSeconds(start)
         var earliest = reading(wallClock).instant
         if case .zone(let zone) = placement {
-            let table = fields.value.transitions ?? ZoneTransitions.shared(for: zone)
+            let table = transitions(of: zone)
             let inTable = wallClock >= table.lowestWallClock && wallClock < table.highestWallClock
             earliest -= inTable ? table.spread : 2 * 86_400
         }
@@ -243,7 +243,12 @@ public struct Schedule: Sendable {
 
     /// A reader of `zone` (the placement's) from the instant `anchor` on.
     func zoneOffsets(_ zone: TimeZone, from anchor: Int) -> ZoneOffsets {
-        ZoneOffsets(zone: zone, table: fields.value.transitions ?? ZoneTransitions.shared(for: zone), from: anchor)
+        ZoneOffsets(zone: zone, table: transitions(of: zone), from: anchor)
+    }
+
+    /// The table of `zone`, the placement's: the one found when it was set.
+    private func transitions(of zone: TimeZone) -> ZoneTransitions {
+        fields.value.transitions ?? ZoneTransitions.shared(for: zone)
     }
 }
 

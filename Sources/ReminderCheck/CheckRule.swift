@@ -104,7 +104,6 @@ public final class CheckContext: @unchecked Sendable {
         let message = Message(id: rule.id, severity: rule.severity, text: text, hint: hint)
         return Finding(Diagnostic(message, file: file.path, span: span, notes: notes), reminder: reminder)
     }
-
 }
 
 /// Every rule of the checker, in catalogue order: one list.

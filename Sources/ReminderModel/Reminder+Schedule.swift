@@ -17,20 +17,10 @@ extension Reminder {
         case .named: .zone(ZoneCache.timeZone(for: timeZone))
         }
         let repeats = self.repeats
-        let exceptions: [Schedule.Exception] = repeats?.except.map { time in
-            switch time {
-            case .date(let date): .date(date)
-            case .local(let local): .wallClock(local)
-            case .instant(let local, let offset): .instant(WallClock.naiveSeconds(local) - offset)
-            }
-        } ?? []
-        let additions: [Schedule.Addition] = repeats?.also.map { time in
-            switch time {
-            case .date(let date): .date(date)
-            case .local(let local): .wallClock(local)
-            case .instant(let local, let offset): .instant(WallClock.naiveSeconds(local) - offset)
-            }
-        } ?? []
+        let exceptions = Self.placed(repeats?.except ?? [], date: Schedule.Exception.date, wallClock: Schedule.Exception.wallClock,
+                                     instant: Schedule.Exception.instant)
+        let additions = Self.placed(repeats?.also ?? [], date: Schedule.Addition.date, wallClock: Schedule.Addition.wallClock,
+                                    instant: Schedule.Addition.instant)
         func schedule(_ start: LocalDateTime, allDay: Bool = false, _ placement: Schedule.Placement) -> Schedule {
             Schedule(start: start, isAllDay: allDay, rule: repeats?.rule, timesOfDay: repeats?.times ?? [], exceptions: exceptions,
                      additions: additions, placement: placement)
@@ -45,6 +35,19 @@ extension Reminder {
             if case .floating = timeZone { return schedule(local, .fixed(offset)) }
             let shown = instant + placement.offset(at: instant)
             return schedule(WallClock.localDateTime(naiveSeconds: shown), placement)
+        }
+    }
+
+    /// `except:` or `also:` dates and times as the engine takes them: a
+    /// fixed instant as seconds since 1970 UTC.
+    private static func placed<T>(_ times: [ReminderTime], date: (CivilDate) -> T, wallClock: (LocalDateTime) -> T,
+                                  instant: (Int) -> T) -> [T] {
+        times.map { time in
+            switch time {
+            case .date(let day): date(day)
+            case .local(let local): wallClock(local)
+            case .instant(let local, let offset): instant(WallClock.naiveSeconds(local) - offset)
+            }
         }
     }
 }
