@@ -25,6 +25,21 @@ public struct Schedule: Sendable {
             }
         }
 
+        /// The instant at which the clocks show `local`, by `WallClock`'s
+        /// rules (a skipped time with the offset before the change, a
+        /// repeated one the first time), read through the zone's table of
+        /// changes rather than asking Foundation about each one.
+        public func instant(of local: LocalDateTime) -> Int {
+            let wallClock = WallClock.naiveSeconds(local)
+            switch self {
+            case .fixed(let offset):
+                return wallClock - offset
+            case .zone(let zone):
+                var offsets = ZoneOffsets(zone: zone, from: wallClock - 86_400)
+                return offsets.read(wallClock).instant
+            }
+        }
+
         var transitions: ZoneTransitions? {
             guard case .zone(let zone) = self else { return nil }
             return ZoneTransitions.shared(for: zone)

@@ -26,13 +26,10 @@ struct ReminderDecoder {
 
     /// Reports each id an earlier reminder has, against the first.
     func reportRepeatedIDs(context: inout DecodingContext) {
-        var first = [String: SourceSpan](minimumCapacity: ids.count)
-        for (id, span) in ids {
-            if let earlier = first[id] {
-                context.report(.duplicateIdentifier(id, what: "reminder"), at: span, notes: [Diagnostic.Note("first defined here", at: earlier)])
-            } else {
-                first[id] = span
-            }
+        var first = FirstOccurrences(count: ids.count)
+        for (position, (id, span)) in ids.enumerated() {
+            guard let earlier = first.earlier(id, at: position, in: { ids[$0].id }) else { continue }
+            context.report(.duplicateIdentifier(id, what: "reminder"), at: span, notes: [Diagnostic.Note("first defined here", at: ids[earlier].span)])
         }
     }
 

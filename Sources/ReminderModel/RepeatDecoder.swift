@@ -233,13 +233,13 @@ enum RepeatDecoder {
             case .instant: return .failure(.untilInstantForFloating)
             }
         default:
-            let timeZone = ZoneCache.timeZone(for: zone)
+            let placement = Schedule.Placement.zone(ZoneCache.timeZone(for: zone))
             let instant: Int
             switch until {
             case .date(let date):
-                instant = WallClock.instant(of: LocalDateTime(date: date.adding(days: 1), time: .midnight), in: timeZone) - 1
+                instant = placement.instant(of: LocalDateTime(date: date.adding(days: 1), time: .midnight)) - 1
             case .local(let local):
-                instant = WallClock.instant(of: local, in: timeZone)
+                instant = placement.instant(of: local)
             case .instant(let local, let offset):
                 instant = WallClock.naiveSeconds(local) - offset
             }

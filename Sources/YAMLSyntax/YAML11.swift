@@ -28,14 +28,30 @@ public enum YAML11 {
     public static func reading(of text: String) -> String? {
         let utf8 = text.utf8
         guard let first = utf8.first else { return nil }
-        // Every word above starts with one of these bytes: y Y n N o O T F ~.
-        if utf8.count <= 5, [0x79, 0x59, 0x6E, 0x4E, 0x6F, 0x4F, 0x54, 0x46, 0x7E].contains(first) {
-            guard words.contains(text) else { return nil }
+        switch first {
+        case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "o"), UInt8(ascii: "O"),
+             UInt8(ascii: "T"), UInt8(ascii: "F"), UInt8(ascii: "~"):
+            // The first bytes of the words above.
+            guard utf8.count <= 5, words.contains(text) else { return nil }
             return ["null", "Null", "NULL", "~"].contains(text) ? "null" : "a boolean"
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            break
+        default:
+            // Most text (a title, a word) is ruled out by its first byte.
+            return nil
         }
-        // Every number form below is digits, ':', '_' and the 'b' of 0b.
-        guard (0x30...0x39).contains(first),
-              utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x3A || $0 == 0x5F || $0 == 0x62 }) else { return nil }
+        // Every number form below is digits, ':', '_' and the 'b' of 0b;
+        // plain digits not led by 0 (a badge, a count) read as the same
+        // number in YAML 1.1 and need no more looking at.
+        var onlyDigits = true
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): continue
+            case UInt8(ascii: ":"), UInt8(ascii: "_"), UInt8(ascii: "b"): onlyDigits = false
+            default: return nil
+            }
+        }
+        if onlyDigits && (first != UInt8(ascii: "0") || utf8.count == 1) { return nil }
         let bytes = Array(utf8)
         func digits(_ slice: ArraySlice<UInt8>) -> Bool { !slice.isEmpty && slice.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x5F } }
         // Sexagesimal: 9:30 is 570, 1:30:00 is 5400.

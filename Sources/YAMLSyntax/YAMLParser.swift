@@ -481,7 +481,9 @@ struct TreeBuilder {
         return stream.consumer.begin(after: pairs)
     }
 
-    private mutating func add(_ node: Node) -> Bool {
+    /// Takes the node over (`consuming`): appending it moves it into the
+    /// buffer rather than copying it.
+    private mutating func add(_ node: consuming Node) -> Bool {
         if stack.count == 2 && stack[1].streams, let stream {
             stream.consumer.consume(node)
         } else if stack.isEmpty {
@@ -492,20 +494,28 @@ struct TreeBuilder {
         return true
     }
 
-    /// Pairs up a mapping's keys and values, reports duplicate keys, and applies
-    /// `<<` merge keys: merged pairs come after the explicit ones and never
-    /// override them; of several merged mappings the earlier one wins.
+    /// What a buffer slot holds once its node is moved out: an empty plain
+    /// scalar, which owns no storage.
+    private static var vacated: Node {
+        Node(.scalar("", .plain), span: SourceSpan(start: SourcePosition(line: 0, column: 0), length: 0))
+    }
+
     /// The items of the collection that starts at `first`, in order, moved
     /// out of the buffer into an array of their own: no node is copied.
     private mutating func takeItems(from first: Int) -> [Node] {
-        // Appended last first, then turned round: `reserveCapacity` finds
-        // the array's type once per call site, where an array made with
+        // Reserved and appended: `reserveCapacity` finds the array's type
+        // once per call site, where an array made with
         // `unsafeUninitializedCapacity` looked it up in the runtime's table
         // every time.
         var taken: [Node] = []
         taken.reserveCapacity(items.count - first)
-        while items.count > first { taken.append(items.removeLast()) }
-        taken.reverse()
+        items.withUnsafeMutableBufferPointer { buffer in
+            for index in first..<buffer.count {
+                taken.append((buffer.baseAddress! + index).move())
+                (buffer.baseAddress! + index).initialize(to: Self.vacated)
+            }
+        }
+        items.removeSubrange(first...)
         return taken
     }
 
@@ -516,11 +526,22 @@ struct TreeBuilder {
         let count = (items.count - first) / 2
         var written: [Node.Pair] = []  // as in `takeItems`
         written.reserveCapacity(count)
-        for _ in 0..<count {
-            let value = items.removeLast()
-            written.append(Node.Pair(key: items.removeLast(), value: value))
+        // Each key and value is moved out of the buffer in order and an
+        // empty scalar (no storage to count references of) left in its
+        // place, then the buffer is cut back; turning a list appended last
+        // first round again swapped every pair through its value witnesses.
+        items.withUnsafeMutableBufferPointer { buffer in
+            var index = first
+            while index + 1 < buffer.count {
+                let key = (buffer.baseAddress! + index).move()
+                let value = (buffer.baseAddress! + index + 1).move()
+                (buffer.baseAddress! + index).initialize(to: Self.vacated)
+                (buffer.baseAddress! + index + 1).initialize(to: Self.vacated)
+                written.append(Node.Pair(key: key, value: value))
+                index += 2
+            }
         }
-        written.reverse()
+        items.removeSubrange(first...)
         if !written.contains(where: { $0.key.isMergeKey }) && !Self.repeatsAKey(written) { return written }
         var pairs: [Node.Pair] = []
         pairs.reserveCapacity(count)

@@ -80,6 +80,27 @@ import Testing
     ])
     func instantOfLocal(_ c: Case) {
         #expect(WallClock.instant(of: c.local, in: c.zone) == c.instant)
+        #expect(Schedule.Placement.zone(c.zone).instant(of: c.local) == c.instant)
+    }
+
+    /// A placement reads wall-clock times through its zone's table as
+    /// `WallClock` does through Foundation: every quarter hour of two days
+    /// around each change of 2026, and noon of far years.
+    @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kolkata"])
+    func placementReadsAsWallClock(_ name: String) throws {
+        let zone = try #require(TimeZone(identifier: name))
+        let placement = Schedule.Placement.zone(zone)
+        let year = Self.utc(2026, 1, 1, 0, 0)
+        var wallClocks = [1850, 1901, 1970, 2038, 2599, 2700].map { Self.utc($0, 6, 1, 12, 0) }
+        for change in WallClock.changes(of: zone, from: year, to: year + 366 * 86_400) {
+            let around = change.instant + change.after
+            wallClocks += stride(from: around - 86_400, through: around + 86_400, by: 900)
+        }
+        for wallClock in wallClocks {
+            let local = WallClock.localDateTime(naiveSeconds: wallClock)
+            #expect(placement.instant(of: local) == WallClock.instant(of: local, in: zone), "\(local)")
+        }
+        #expect(Schedule.Placement.fixed(3600).instant(of: Self.local(2026, 12, 1, 9, 0)) == Self.utc(2026, 12, 1, 8, 0))
     }
 
     @Test func localOfInstant() {

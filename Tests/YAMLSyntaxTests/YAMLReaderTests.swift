@@ -268,12 +268,14 @@ private func node(_ root: Node?, _ path: [Any]) -> Node? {
     @Test(arguments: [
         ("no", "a boolean"), ("On", "a boolean"), ("~", "null"), ("NULL", "null"), ("9:30", "the number 570"),
         ("1:30:00", "the number 5400"), ("0755", "the octal number 493"), ("1_000", "the number 1000"), ("0b101", "a binary number"),
+        ("00", "the octal number 0"), ("1_2:30", "the number 750"), ("Y", "a boolean"),
     ])
     func readings(_ text: String, _ reading: String) {
         #expect(YAML11.reading(of: text) == reading)
     }
 
-    @Test(arguments: ["09:30", "nope", "true", "Nothing", "2026-12-01", "12", "0", "08:00-20:00", "9:60", ""])
+    @Test(arguments: ["09:30", "nope", "true", "Nothing", "2026-12-01", "12", "0", "08:00-20:00", "9:60", "", "7", "0789",
+                      "0b", "0b12", "1b", "yess", "~~", "15m", "2026"])
     func textInBothVersions(_ text: String) {
         #expect(YAML11.reading(of: text) == nil)
     }
