@@ -20,6 +20,12 @@ extension ReminderFile {
     ///     default `uid-domain` is its name stem.
     ///   - limits: the YAML reader's bounds.
     public static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard) -> LoadResult {
+        bytes.withUnsafeBufferPointer { load($0, path: path, limits: limits) }
+    }
+
+    /// `load` of the bytes `bytes` points at, which stay where they are
+    /// until it returns (a file mapped into memory, say).
+    public static func load(_ bytes: UnsafeBufferPointer<UInt8>, path: String, limits: Limits = .standard) -> LoadResult {
         let large = bytes.count >= concurrentDecodingSize
         let cores = ProcessInfo.processInfo.activeProcessorCount
         // The split is looked for a little after the middle: the second
@@ -39,6 +45,11 @@ extension ReminderFile {
     /// to split the list made by the caller.
     static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard, decodeBeside: Bool,
                      splitFrom: Int? = nil) -> LoadResult {
+        bytes.withUnsafeBufferPointer { load($0, path: path, limits: limits, decodeBeside: decodeBeside, splitFrom: splitFrom) }
+    }
+
+    static func load(_ bytes: UnsafeBufferPointer<UInt8>, path: String, limits: Limits = .standard, decodeBeside: Bool,
+                     splitFrom: Int? = nil) -> LoadResult {
         // Reminders are decoded as the reader streams them, against the zone
         // and categories written before `reminders:`. When those turn out
         // different at the end (written after it, or merged in with `<<`),
@@ -49,7 +60,8 @@ extension ReminderFile {
 
     /// Nil when the streamed reminders were decoded against another scope
     /// than the file's.
-    private static func load(_ bytes: [UInt8], path: String, limits: Limits, stream: ReminderStream?, splitFrom: Int?) -> LoadResult? {
+    private static func load(_ bytes: UnsafeBufferPointer<UInt8>, path: String, limits: Limits, stream: ReminderStream?,
+                             splitFrom: Int?) -> LoadResult? {
         let parsed = YAMLReader.parse(bytes, limits: limits,
                                       stream: stream.map { ItemStream(key: "reminders", consumer: $0, splitFrom: splitFrom) })
         stream?.finish()

@@ -206,14 +206,10 @@ struct SplitPoint {
             index += 1
         }
         guard let offset = found else { return nil }
-        var lines = 0, characters = 0, suspicious = 0
-        for byte in UnsafeBufferPointer(rebasing: bytes[first..<offset]) {
-            lines &+= byte == 0x0A ? 1 : 0
-            characters &+= byte & 0xC0 != 0x80 ? 1 : 0
-            suspicious &+= byte == 0x0D || byte == 0xC2 || byte == 0xE2 ? 1 : 0
-        }
-        if suspicious > 0 && hasOtherLineBreaks(UnsafeBufferPointer(rebasing: bytes[first..<offset])) { return nil }
-        return SplitPoint(offset: offset, line: lines, characters: characters)
+        let before = UnsafeBufferPointer(rebasing: bytes[first..<offset])
+        let counts = ByteCounts(before)
+        if counts.suspicious > 0 && hasOtherLineBreaks(before) { return nil }
+        return SplitPoint(offset: offset, line: counts.lineFeeds, characters: counts.characters)
     }
 
     private static func looksLikeItem(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, column: Int) -> Bool {
@@ -237,5 +233,52 @@ struct SplitPoint {
             }
         }
         return false
+    }
+}
+
+/// What `SplitPoint` needs to know of the text before the point: its `\n`
+/// bytes, its characters (bytes that do not continue a UTF-8 sequence), and
+/// whether it has a byte that may begin another line break (`\r`, or the
+/// lead byte of U+0085, U+2028 or U+2029).
+///
+/// Counted eight bytes at a time in a 64-bit word, a byte's test turned into
+/// its top bit: half the file is counted before the second parser can
+/// start, and a byte at a time took about 4 ms for 7 MiB.
+struct ByteCounts {
+    var lineFeeds = 0
+    var characters = 0
+    var suspicious = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let words = bytes.count / 8
+        var continuations = 0
+        if let base = bytes.baseAddress, words > 0 {
+            let raw = UnsafeRawPointer(base)
+            for index in 0..<words {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+                lineFeeds += Self.matches(word, 0x0A)
+                suspicious |= Self.matches(word, 0x0D) | Self.matches(word, 0xC2) | Self.matches(word, 0xE2)
+                // A continuation byte is 10xxxxxx: top bit set, the next clear.
+                continuations += (word & ~(word << 1) & Self.highBits).nonzeroBitCount
+            }
+        }
+        for byte in UnsafeBufferPointer(rebasing: bytes[(words * 8)...]) {
+            lineFeeds += byte == 0x0A ? 1 : 0
+            continuations += byte & 0xC0 == 0x80 ? 1 : 0
+            suspicious |= byte == 0x0D || byte == 0xC2 || byte == 0xE2 ? 1 : 0
+        }
+        characters = bytes.count - continuations
+    }
+
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let lowSevenBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// How many of the word's eight bytes are `byte`: each byte equal to it
+    /// becomes zero, and a zero byte the only one whose top bit stays clear
+    /// after adding 0x7F to its low seven bits (no carry crosses a byte).
+    private static func matches(_ word: UInt64, _ byte: UInt8) -> Int {
+        let x = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+        let nonzero = ((x & lowSevenBits) &+ lowSevenBits) | x
+        return (~nonzero & highBits).nonzeroBitCount
     }
 }

@@ -70,9 +70,13 @@ public enum YAMLReader {
     /// With `stream`, the items of that top-level sequence go to its consumer
     /// as they are read rather than into the tree.
     public static func parse(_ bytes: [UInt8], limits: Limits = .standard, stream: ItemStream? = nil) -> ParseResult {
-        bytes.withUnsafeBufferPointer { buffer in
-            ParserSession(limits: limits, stream: stream, source: Source(whole: buffer)).run()
-        }
+        bytes.withUnsafeBufferPointer { parse($0, limits: limits, stream: stream) }
+    }
+
+    /// Parses the bytes `buffer` points at, which stay where they are until
+    /// this returns (a file mapped into memory, say).
+    public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits = .standard, stream: ItemStream? = nil) -> ParseResult {
+        ParserSession(limits: limits, stream: stream, source: Source(whole: buffer)).run()
     }
 }
 

@@ -29,9 +29,9 @@ import Testing
         var transcript: String { "status: \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = root
         var env = ProcessInfo.processInfo.environment
@@ -128,5 +128,34 @@ import Testing
         let run = try Self.run(["check", file.path, "--now", "2026-11-29T12:00:00Z"])
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stdout.contains("no problems"), "\(run.stdout)")
+    }
+
+    /// A file of a mebibyte and more is mapped into memory rather than read
+    /// into a buffer: its diagnostics show the right lines, from either half
+    /// of a split list; the same text through a pipe (which cannot be
+    /// mapped) reports the same.
+    @Test func aLargeFileIsReadAsASmallOneIs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-large-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var text = "timezone: UTC\nreminders:\n"
+        for index in 0..<16_000 {
+            let at = index == 1_000 ? "2026-02-30 09:00" : index == 15_000 ? "2026-12-01 25:00" : "2026-12-01 09:00"
+            text += "  - id: reminder-\(index)\n    title: Reminder number \(index), a title long enough to fill a mebibyte\n"
+            text += "    at: \(at)\n"
+        }
+        #expect(text.utf8.count > 1 << 20)
+        let file = folder.appendingPathComponent("large.yaml")
+        try Data(text.utf8).write(to: file)
+        let mapped = try Self.run(["check", "--quiet", file.path, "--now", "2026-11-29T12:00:00Z"])
+        #expect(mapped.status == 1)
+        #expect(mapped.stdout.contains("large.yaml:3005:9: error:"), "\(mapped.stdout)")
+        #expect(mapped.stdout.contains("3005 |     at: 2026-02-30 09:00"), "\(mapped.stdout)")
+        #expect(mapped.stdout.contains("large.yaml:45005:9: error:"), "\(mapped.stdout)")
+        #expect(mapped.stdout.contains("45005 |     at: 2026-12-01 25:00"), "\(mapped.stdout)")
+        let piped = try Self.run(["-c", "cat '\(file.path)' | '\(Self.binary.path)' check --quiet /dev/stdin --now 2026-11-29T12:00:00Z"],
+                                 executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(piped.status == 1)
+        #expect(piped.stdout.replacingOccurrences(of: "/dev/stdin", with: file.path) == mapped.stdout)
     }
 }

@@ -202,4 +202,33 @@ private func items(_ count: Int, indent: String = "  ") -> String {
         #expect(found?.offset == offset)
         if let found { #expect(found.line == bytes[..<found.offset].filter { $0 == 0x0A }.count) }
     }
+
+    /// The word-at-a-time counts equal a byte-at-a-time count, for every
+    /// length around the word size and every byte that is counted, at every
+    /// place in a word.
+    @Test(arguments: ["", "a", "ab\ncd\n", "é\nü\n€\n😀", "x\ry", "\u{85}", "\u{2028}\u{2029}", "\n\n\n\n\n\n\n\n\n", "ÂâÂâ\r\r\n"])
+    func byteCounts(_ text: String) {
+        for prefix in 0..<9 {
+            let bytes = Array(repeating: UInt8(ascii: "-"), count: prefix) + Array(text.utf8) + Array("tail".utf8.prefix(prefix % 5))
+            let counts = bytes.withUnsafeBufferPointer { ByteCounts($0) }
+            #expect(counts.lineFeeds == bytes.filter { $0 == 0x0A }.count)
+            #expect(counts.characters == bytes.filter { $0 & 0xC0 != 0x80 }.count)
+            #expect((counts.suspicious != 0) == bytes.contains { $0 == 0x0D || $0 == 0xC2 || $0 == 0xE2 })
+        }
+    }
+
+    /// Every byte value, in every place of a word.
+    @Test func byteCountsOfEveryByte() {
+        for value in 0...255 {
+            for place in 0..<8 {
+                var bytes = Array(repeating: UInt8(0x41), count: 16)
+                bytes[place] = UInt8(value)
+                bytes[place + 8] = UInt8(value)
+                let counts = bytes.withUnsafeBufferPointer { ByteCounts($0) }
+                #expect(counts.lineFeeds == (value == 0x0A ? 2 : 0))
+                #expect(counts.characters == (value & 0xC0 == 0x80 ? 14 : 16))
+                #expect((counts.suspicious != 0) == (value == 0x0D || value == 0xC2 || value == 0xE2))
+            }
+        }
+    }
 }
