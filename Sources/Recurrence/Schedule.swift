@@ -25,24 +25,37 @@ public struct Schedule: Sendable {
             }
         }
 
+        var transitions: ZoneTransitions? {
+            guard case .zone(let zone) = self else { return nil }
+            return ZoneTransitions.shared(for: zone)
+        }
+    }
+
+    /// A placement with its zone's table of changes found, for making many
+    /// schedules in one zone: finding the table (shared by every thread)
+    /// was most of the cost of making a schedule.
+    public struct PlacedZone: Sendable {
+        public let placement: Placement
+        let transitions: ZoneTransitions?
+
+        public init(_ placement: Placement) {
+            self.placement = placement
+            transitions = placement.transitions
+        }
+
         /// The instant at which the clocks show `local`, by `WallClock`'s
         /// rules (a skipped time with the offset before the change, a
         /// repeated one the first time), read through the zone's table of
         /// changes rather than asking Foundation about each one.
         public func instant(of local: LocalDateTime) -> Int {
             let wallClock = WallClock.naiveSeconds(local)
-            switch self {
+            switch placement {
             case .fixed(let offset):
                 return wallClock - offset
             case .zone(let zone):
-                var offsets = ZoneOffsets(zone: zone, from: wallClock - 86_400)
+                var offsets = ZoneOffsets(zone: zone, table: transitions ?? ZoneTransitions.shared(for: zone), from: wallClock - 86_400)
                 return offsets.read(wallClock).instant
             }
-        }
-
-        var transitions: ZoneTransitions? {
-            guard case .zone(let zone) = self else { return nil }
-            return ZoneTransitions.shared(for: zone)
         }
     }
 
@@ -88,8 +101,17 @@ public struct Schedule: Sendable {
         start: LocalDateTime, isAllDay: Bool = false, rule: RecurrenceRule? = nil, timesOfDay: [CivilTime] = [],
         exceptions: [Exception] = [], additions: [Addition] = [], placement: Placement
     ) {
+        self.init(start: start, isAllDay: isAllDay, rule: rule, timesOfDay: timesOfDay, exceptions: exceptions, additions: additions,
+                  in: PlacedZone(placement))
+    }
+
+    /// A schedule in a zone whose table is already found.
+    public init(
+        start: LocalDateTime, isAllDay: Bool = false, rule: RecurrenceRule? = nil, timesOfDay: [CivilTime] = [],
+        exceptions: [Exception] = [], additions: [Addition] = [], in zone: PlacedZone
+    ) {
         fields = CopyOnWrite(Fields(start: start, isAllDay: isAllDay, rule: rule, timesOfDay: timesOfDay, exceptions: exceptions,
-                                    additions: additions, placement: placement, transitions: placement.transitions))
+                                    additions: additions, placement: zone.placement, transitions: zone.transitions))
     }
 
     /// The first occurrence's wall-clock time (midnight for all-day).

@@ -27,6 +27,7 @@ public enum Concurrently {
 extension ReminderFile {
     /// Every reminder's schedule, in order, made on every core for a large file.
     public func schedules(floatingZone: TimeZone) -> [Schedule] {
-        Concurrently.map(reminders.count, chunk: 4_096) { reminders[$0].schedule(floatingZone: floatingZone) }
+        let floating = Schedule.PlacedZone(.zone(floatingZone))
+        return Concurrently.map(reminders.count, chunk: 4_096) { reminders[$0].schedule(floatingZone: floating) }
     }
 }

@@ -15,12 +15,26 @@ struct DecodingContext {
     private var readWords: [String: Result<(RecurrenceRule.Frequency, Int, weekdaysOnly: Bool), Message>] = [:]
     /// How many texts of each kind are remembered.
     private static let remembered = 256
+    /// The zone last placed (`placedZone`): most reminders of a file are in
+    /// the same one.
+    private var lastPlacedZone: (name: ZoneName, zone: Schedule.PlacedZone)?
 
     init(path: String) {
         self.path = path
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Where reminders in `zone` are placed, with its table of changes
+    /// found; a floating reminder in UTC. Found once for a run of reminders
+    /// in one zone: the tables are shared by every thread, and looking one
+    /// up from two at once cost more than the rest of making a schedule.
+    mutating func placedZone(_ zone: ZoneName) -> Schedule.PlacedZone {
+        if let lastPlacedZone, lastPlacedZone.name == zone { return lastPlacedZone.zone }
+        let placed = ZoneCache.placedZone(for: zone, floatingZone: .fixed(0))
+        lastPlacedZone = (zone, placed)
+        return placed
+    }
 
     /// Takes over diagnostics another context collected.
     mutating func append(_ other: [Diagnostic]) {

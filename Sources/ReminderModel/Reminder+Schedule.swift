@@ -11,30 +11,48 @@ extension Reminder {
     /// (`2026-12-01T09:00:00+01:00`) starts at that instant in the
     /// reminder's zone; in a floating reminder, at its own offset.
     public func schedule(floatingZone: TimeZone) -> Schedule {
-        let placement: Schedule.Placement = switch timeZone {
-        case .floating: .zone(floatingZone)
-        case .utc: .fixed(0)
-        case .named: .zone(ZoneCache.timeZone(for: timeZone))
-        }
-        let repeats = self.repeats
-        let exceptions = Self.placed(repeats?.except ?? [], date: Schedule.Exception.date, wallClock: Schedule.Exception.wallClock,
-                                     instant: Schedule.Exception.instant)
-        let additions = Self.placed(repeats?.also ?? [], date: Schedule.Addition.date, wallClock: Schedule.Addition.wallClock,
-                                    instant: Schedule.Addition.instant)
-        func schedule(_ start: LocalDateTime, allDay: Bool = false, _ placement: Schedule.Placement) -> Schedule {
-            Schedule(start: start, isAllDay: allDay, rule: repeats?.rule, timesOfDay: repeats?.times ?? [], exceptions: exceptions,
-                     additions: additions, placement: placement)
+        fields.value.zonedSchedule ?? makeSchedule(in: ZoneCache.placedZone(for: timeZone, floatingZone: floatingZone))
+    }
+
+    /// `schedule(floatingZone:)` with the floating zone's table found.
+    func schedule(floatingZone: Schedule.PlacedZone) -> Schedule {
+        if let schedule = fields.value.zonedSchedule { return schedule }
+        if case .floating = timeZone { return makeSchedule(in: floatingZone) }
+        return makeSchedule(in: ZoneCache.placedZone(for: timeZone, floatingZone: floatingZone.placement))
+    }
+
+    /// Makes the schedule of a reminder with a zone now, for every later
+    /// `schedule(floatingZone:)`: the decoder does, while the reminder's
+    /// fields are at hand, so that a checker of 100,000 reminders does not
+    /// fetch each from memory again to place it. `zone` is the reminder's
+    /// zone, placed. A floating reminder's schedule depends on the zone it
+    /// is read in and is made when asked.
+    mutating func placeSchedule(in zone: Schedule.PlacedZone) {
+        if case .floating = timeZone { return }
+        fields.value.zonedSchedule = makeSchedule(in: zone)
+    }
+
+    private func makeSchedule(in zone: Schedule.PlacedZone) -> Schedule {
+        // The parts are read where they are stored: a copy of the whole
+        // `Repeat` would retain and release every one of them.
+        let rule = fields.value.repeats?.rule, times = fields.value.repeats?.times ?? []
+        let exceptions = Self.placed(fields.value.repeats?.except ?? [], date: Schedule.Exception.date,
+                                     wallClock: Schedule.Exception.wallClock, instant: Schedule.Exception.instant)
+        let additions = Self.placed(fields.value.repeats?.also ?? [], date: Schedule.Addition.date,
+                                    wallClock: Schedule.Addition.wallClock, instant: Schedule.Addition.instant)
+        func schedule(_ start: LocalDateTime, allDay: Bool = false, _ zone: Schedule.PlacedZone) -> Schedule {
+            Schedule(start: start, isAllDay: allDay, rule: rule, timesOfDay: times, exceptions: exceptions, additions: additions, in: zone)
         }
         switch start {
         case .local(let local):
-            return schedule(local, placement)
+            return schedule(local, zone)
         case .date(let date):
-            return schedule(LocalDateTime(date: date, time: .midnight), allDay: true, placement)
+            return schedule(LocalDateTime(date: date, time: .midnight), allDay: true, zone)
         case .instant(let local, let offset):
             let instant = WallClock.naiveSeconds(local) - offset
-            if case .floating = timeZone { return schedule(local, .fixed(offset)) }
-            let shown = instant + placement.offset(at: instant)
-            return schedule(WallClock.localDateTime(naiveSeconds: shown), placement)
+            if case .floating = timeZone { return schedule(local, Schedule.PlacedZone(.fixed(offset))) }
+            let shown = instant + zone.placement.offset(at: instant)
+            return schedule(WallClock.localDateTime(naiveSeconds: shown), zone)
         }
     }
 

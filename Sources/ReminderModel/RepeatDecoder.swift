@@ -172,7 +172,7 @@ enum RepeatDecoder {
             if values["count"] != nil {
                 context.report(.countAndUntil, at: untilNode.span)
             } else if let start {
-                switch Self.until(until, start: start, zone: zone) {
+                switch Self.until(until, start: start, zone: zone, context: &context) {
                 case .success(let value): rule.end = .until(value)
                 case .failure(let message):
                     context.report(message, at: untilNode.span)
@@ -221,7 +221,8 @@ enum RepeatDecoder {
     /// The RFC form of `until` for a rule starting at `start` in `zone`: a
     /// date for all-day reminders, a wall-clock time for floating ones, UTC
     /// otherwise. A date means through the end of that day.
-    static func until(_ until: ReminderTime, start: ReminderTime, zone: ZoneName) -> Result<RecurrenceRule.Until, Message> {
+    static func until(_ until: ReminderTime, start: ReminderTime, zone: ZoneName,
+                      context: inout DecodingContext) -> Result<RecurrenceRule.Until, Message> {
         let endOfDay = CivilTime(hour: 23, minute: 59, second: 59)
         switch (start, zone) {
         case (.date, _):
@@ -233,7 +234,7 @@ enum RepeatDecoder {
             case .instant: return .failure(.untilInstantForFloating)
             }
         default:
-            let placement = Schedule.Placement.zone(ZoneCache.timeZone(for: zone))
+            let placement = context.placedZone(zone)
             let instant: Int
             switch until {
             case .date(let date):
@@ -305,6 +306,20 @@ enum ZoneCache {
     static func timeZone(for zone: ZoneName) -> TimeZone {
         guard case .named(let name) = zone else { return utc }
         return zones.value(for: name) { TimeZone(identifier: $0) ?? utc }
+    }
+
+    /// Where a reminder in `zone` is placed, its table found: a floating
+    /// one in `floatingZone`.
+    static func placedZone(for zone: ZoneName, floatingZone: TimeZone) -> Schedule.PlacedZone {
+        placedZone(for: zone, floatingZone: .zone(floatingZone))
+    }
+
+    static func placedZone(for zone: ZoneName, floatingZone: Schedule.Placement) -> Schedule.PlacedZone {
+        switch zone {
+        case .floating: Schedule.PlacedZone(floatingZone)
+        case .utc: Schedule.PlacedZone(.fixed(0))
+        case .named: Schedule.PlacedZone(.zone(timeZone(for: zone)))
+        }
     }
 
     static let utc = TimeZone(secondsFromGMT: 0)!

@@ -80,7 +80,7 @@ import Testing
     ])
     func instantOfLocal(_ c: Case) {
         #expect(WallClock.instant(of: c.local, in: c.zone) == c.instant)
-        #expect(Schedule.Placement.zone(c.zone).instant(of: c.local) == c.instant)
+        #expect(Schedule.PlacedZone(.zone(c.zone)).instant(of: c.local) == c.instant)
     }
 
     /// A placement reads wall-clock times through its zone's table as
@@ -89,7 +89,7 @@ import Testing
     @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kolkata"])
     func placementReadsAsWallClock(_ name: String) throws {
         let zone = try #require(TimeZone(identifier: name))
-        let placement = Schedule.Placement.zone(zone)
+        let placement = Schedule.PlacedZone(.zone(zone))
         let year = Self.utc(2026, 1, 1, 0, 0)
         var wallClocks = [1850, 1901, 1970, 2038, 2599, 2700].map { Self.utc($0, 6, 1, 12, 0) }
         for change in WallClock.changes(of: zone, from: year, to: year + 366 * 86_400) {
@@ -100,7 +100,7 @@ import Testing
             let local = WallClock.localDateTime(naiveSeconds: wallClock)
             #expect(placement.instant(of: local) == WallClock.instant(of: local, in: zone), "\(local)")
         }
-        #expect(Schedule.Placement.fixed(3600).instant(of: Self.local(2026, 12, 1, 9, 0)) == Self.utc(2026, 12, 1, 8, 0))
+        #expect(Schedule.PlacedZone(.fixed(3600)).instant(of: Self.local(2026, 12, 1, 9, 0)) == Self.utc(2026, 12, 1, 8, 0))
     }
 
     @Test func localOfInstant() {

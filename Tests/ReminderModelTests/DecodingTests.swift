@@ -1,3 +1,4 @@
+import Foundation
 import Recurrence
 import Testing
 @testable import ReminderModel
@@ -64,6 +65,38 @@ import Testing
             at: 2026-12-25 14:00
             repeat: {rrule: "FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1;UNTIL=20271231T230000Z"}
         """
+
+    /// The first occurrences of a schedule, as instants and wall clocks.
+    static func firstOccurrences(_ schedule: Schedule, count: Int = 6) -> [String] {
+        Array(schedule.occurrences().prefix(count)).map { "\($0.instant)@\($0.offset)" }
+    }
+
+    /// A reminder with a zone has its schedule made as it is decoded; it is
+    /// the one made afresh from the reminder, whatever floating zone is
+    /// asked for, and it is dropped once the start, zone or repeats change.
+    @Test func aZonedReminderKeepsTheScheduleMadeWhenDecoded() throws {
+        let file = try #require(ReminderFile.load(Array(Self.household.utf8), path: "household.yaml").file)
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        for reminder in file.reminders {
+            var fresh = reminder
+            fresh.title += "!"  // a change that keeps the schedule
+            #expect((fresh.fields.value.zonedSchedule == nil) == (reminder.timeZone == .floating), "\(reminder.id)")
+            let expected = Self.firstOccurrences(reminder.schedule(floatingZone: tokyo))
+            #expect(Self.firstOccurrences(fresh.schedule(floatingZone: ZoneCache.utc)) == expected || reminder.timeZone == .floating)
+        }
+        var standup = try #require(file.reminders.first { $0.id == "standup" })
+        let before = Self.firstOccurrences(standup.schedule(floatingZone: tokyo))
+        standup.timeZone = .named("America/New_York")
+        #expect(standup.fields.value.zonedSchedule == nil)
+        let moved = Self.firstOccurrences(standup.schedule(floatingZone: tokyo))
+        #expect(moved.map { $0.prefix(10) } == before.map { $0.prefix(10) }, "a fixed instant starts where it did")
+        #expect(moved.first == "1796114700@-18000" && before.first == "1796114700@3600")
+        standup.start = .local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 45)))
+        #expect(Self.firstOccurrences(standup.schedule(floatingZone: tokyo)).first == "1796136300@-18000")
+        var rent = try #require(file.reminders.first { $0.id == "rent" })
+        rent.repeats = nil
+        #expect(Self.firstOccurrences(rent.schedule(floatingZone: tokyo)).count == 1)
+    }
 
     @Test func decodesEveryKey() throws {
         let result = ReminderFile.load(Array(Self.household.utf8), path: "home/household.yaml")
