@@ -180,15 +180,15 @@ struct LoadedFiles {
         }
         var loaded = LoadedFiles(fileCount: inputs.files.count)
         for path in inputs.files {
-            guard let bytes = FileBytes(path: path) else {
+            // The bytes are kept for source lines only while a diagnostic
+            // needs them; a file the checker alone finds fault with is read
+            // again, so a clean file's bytes are not held (nor mapped)
+            // during the check.
+            guard let (result, kept) = Self.read(path, keepingSourceFor: showsSource) else {
                 // It was readable a moment ago.
                 return .failure(InputError(messages: ["cannot read '\(path)'"]))
             }
-            let result = bytes.withBuffer { ReminderFile.load($0, path: path) }
-            // The bytes are kept for source lines only while a diagnostic
-            // needs them; a file the checker alone finds fault with is read
-            // again, so a clean file's bytes are not held during the check.
-            var source = result.diagnostics.contains(where: showsSource) ? bytes.withBuffer { Array($0) } : nil
+            var source = kept
             let found = Diagnostic.sortedForReport(result.diagnostics + check(result))
             if keepFiles, let file = result.file { loaded.files.append(file) }
             // A large model takes a while to free; another thread does it
@@ -201,6 +201,15 @@ struct LoadedFiles {
             loaded.diagnostics += found
         }
         return .success(loaded)
+    }
+
+    /// The file at `path` loaded, and its bytes when one of its diagnostics
+    /// `showsSource`; nil when it cannot be read. The bytes read or mapped
+    /// are let go on return.
+    private static func read(_ path: String, keepingSourceFor showsSource: (Diagnostic) -> Bool) -> (LoadResult, [UInt8]?)? {
+        guard let bytes = FileBytes(path: path) else { return nil }
+        let result = bytes.withBuffer { ReminderFile.load($0, path: path) }
+        return (result, result.diagnostics.contains(where: showsSource) ? bytes.withBuffer { Array($0) } : nil)
     }
 
     /// Adds diagnostics found later (by a writer), reading their files again

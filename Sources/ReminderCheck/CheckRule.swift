@@ -48,12 +48,8 @@ public final class CheckContext: @unchecked Sendable {
     /// Where floating reminders are placed.
     public let floatingZone: TimeZone
     public let schedules: [Schedule]
-    /// Per reminder: seconds an alert comes before its occurrence.
-    let leads: [Int]
-    /// Per reminder: an instant none of its alerts comes before. Every
-    /// occurrence is at or after the start's wall-clock time, read with an
-    /// offset of less than two days; an addition (`also:`) may come earlier.
-    let alertFloors: [Int]
+    /// Per reminder, what the rules ask first (`ReminderDigest`).
+    let digests: [ReminderDigest]
 
     public init(file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Int, horizon: Int, floatingZone: TimeZone) {
         self.file = file
@@ -62,16 +58,11 @@ public final class CheckContext: @unchecked Sendable {
         self.now = now
         self.end = now + horizon
         self.floatingZone = floatingZone
-        let schedules = file.schedules(floatingZone: floatingZone)
-        let leads = Concurrently.map(file.reminders.count, chunk: 4_096) { [file] index in
-            let before = file.reminders[index].before ?? Duration()
-            return before.days * 86_400 + before.seconds
-        }
-        self.schedules = schedules
-        self.leads = leads
-        alertFloors = Concurrently.map(schedules.count, chunk: 4_096) { index in
-            guard schedules[index].additions.isEmpty else { return Int.min }
-            return WallClock.naiveSeconds(schedules[index].start) - 2 * 86_400 - leads[index]
+        let floating = Schedule.PlacedZone(.zone(floatingZone))
+        (schedules, digests) = Concurrently.map(file.reminders.count, chunk: 4_096) { [file] index in
+            let reminder = file.reminders[index]
+            let schedule = reminder.schedule(floatingZone: floating)
+            return (schedule, ReminderDigest(reminder, schedule))
         }
     }
 
@@ -103,6 +94,56 @@ public final class CheckContext: @unchecked Sendable {
                  notes: [Diagnostic.Note] = []) -> Finding {
         let message = Message(id: rule.id, severity: rule.severity, text: text, hint: hint)
         return Finding(Diagnostic(message, file: file.path, span: span, notes: notes), reminder: reminder)
+    }
+}
+
+/// What the rules ask of every reminder before anything else, gathered in
+/// one pass over the reminders and their schedules: a rule reads these in
+/// order and fetches a reminder's own fields only when it has something to
+/// look at closely. (A file of 100,000 reminders does not stay in the
+/// cache; each rule fetching every reminder and schedule again took most
+/// of the check.)
+struct ReminderDigest: Sendable {
+    /// Seconds an alert comes before its occurrence.
+    var lead: Int
+    /// The start's wall-clock time, in seconds as `WallClock.naiveSeconds`
+    /// counts them: the first occurrence is less than two days from it,
+    /// however the zone reads it.
+    var startWallClock: Int
+    /// The repeat rule. A file has few distinct ones, shared, so looking
+    /// at one stays in the cache.
+    var rule: RecurrenceRule?
+    var hasAdditions: Bool
+    var hasCategory: Bool
+    var hasExceptions: Bool
+    var hasIgnoredRules: Bool
+    /// A floating reminder starting at a wall-clock time (not a date or an
+    /// instant).
+    var isFloatingWallClock: Bool
+
+    /// The most any reading of a wall-clock time is from it, and more.
+    static let offsetBound = 2 * 86_400
+
+    init(_ reminder: Reminder, _ schedule: Schedule) {
+        let before = reminder.before ?? Duration()
+        lead = before.days * 86_400 + before.seconds
+        startWallClock = WallClock.naiveSeconds(schedule.start)
+        rule = schedule.rule
+        hasAdditions = !schedule.additions.isEmpty
+        hasCategory = reminder.category != nil
+        hasExceptions = !schedule.exceptions.isEmpty
+        hasIgnoredRules = !reminder.ignoredRules.isEmpty
+        isFloatingWallClock = switch (reminder.timeZone, reminder.start) {
+        case (.floating, .local): true
+        default: false
+        }
+    }
+
+    /// An instant none of the alerts comes before. Every occurrence is at
+    /// or after the start's wall-clock time, read with an offset of less
+    /// than two days; an addition (`also:`) may come earlier.
+    var alertFloor: Int {
+        hasAdditions ? Int.min : startWallClock - Self.offsetBound - lead
     }
 }
 

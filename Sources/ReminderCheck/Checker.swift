@@ -33,13 +33,14 @@ public enum Checker {
         var diagnostics: [Diagnostic] = []
         for findings in runConcurrently(enabled, context) {
             for finding in findings {
-                if let index = finding.reminder, file.reminders[index].ignoredRules.contains(finding.diagnostic.id) { continue }
+                if let index = finding.reminder, context.digests[index].hasIgnoredRules,
+                   file.reminders[index].ignoredRules.contains(finding.diagnostic.id) { continue }
                 diagnostics.append(finding.diagnostic)
             }
         }
         let known = Rules.descriptors.map(\.id)
         var named = Array(zip(file.lint.disabledRules, file.lint.disabledRuleSpans))
-        for index in file.reminders.indices where !file.reminders[index].ignoredRules.isEmpty {
+        for index in context.digests.indices where context.digests[index].hasIgnoredRules {
             named += zip(file.reminders[index].ignoredRules, file.reminders[index].ignoredRuleSpans)
         }
         for (id, span) in named where !known.contains(id) {

@@ -105,9 +105,9 @@ public struct Sweep {
                 return pending
             }
             if firstDay {
-                for source in reminders.indices where context.alertFloors[source] < context.end {
+                for source in reminders.indices where context.digests[source].alertFloor < context.end {
                     // A closer look, before an iterator is made for it.
-                    let lead = context.leads[source]
+                    let lead = context.digests[source].lead
                     if context.schedules[source].earliestInstant - lead >= context.end { continue }
                     var iterator = context.schedules[source].occurrences()
                     let first = iterator.next()

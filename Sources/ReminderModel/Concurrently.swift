@@ -24,6 +24,41 @@ public enum Concurrently {
     }
 }
 
+extension Concurrently {
+    /// `map`, for a transform that makes two values: the two arrays.
+    public static func map<A, B>(_ count: Int, chunk: Int = 1, _ transform: @Sendable (Int) -> (A, B)) -> ([A], [B]) {
+        let runs = min(ProcessInfo.processInfo.activeProcessorCount, count / max(chunk, 1))
+        guard runs > 1 else {
+            var first: [A] = [], second: [B] = []
+            first.reserveCapacity(count)
+            second.reserveCapacity(count)
+            for index in 0..<count {
+                let (a, b) = transform(index)
+                first.append(a)
+                second.append(b)
+            }
+            return (first, second)
+        }
+        var second: [B] = []
+        let first = Array<A>(unsafeUninitializedCapacity: count) { firstBuffer, firstInitialized in
+            second = Array(unsafeUninitializedCapacity: count) { secondBuffer, secondInitialized in
+                // As in `map`: each run initializes its own slots of both.
+                nonisolated(unsafe) let firstSlots = firstBuffer.baseAddress!, secondSlots = secondBuffer.baseAddress!
+                DispatchQueue.concurrentPerform(iterations: runs) { run in
+                    for index in (count * run / runs)..<(count * (run + 1) / runs) {
+                        let (a, b) = transform(index)
+                        (firstSlots + index).initialize(to: a)
+                        (secondSlots + index).initialize(to: b)
+                    }
+                }
+                secondInitialized = count
+            }
+            firstInitialized = count
+        }
+        return (first, second)
+    }
+}
+
 extension ReminderFile {
     /// Every reminder's schedule, in order, made on every core for a large file.
     public func schedules(floatingZone: TimeZone) -> [Schedule] {

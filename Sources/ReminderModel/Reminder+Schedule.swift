@@ -14,8 +14,9 @@ extension Reminder {
         fields.value.zonedSchedule ?? makeSchedule(in: ZoneCache.placedZone(for: timeZone, floatingZone: floatingZone))
     }
 
-    /// `schedule(floatingZone:)` with the floating zone's table found.
-    func schedule(floatingZone: Schedule.PlacedZone) -> Schedule {
+    /// `schedule(floatingZone:)` with the floating zone's table found, for
+    /// making many.
+    public func schedule(floatingZone: Schedule.PlacedZone) -> Schedule {
         if let schedule = fields.value.zonedSchedule { return schedule }
         if case .floating = timeZone { return makeSchedule(in: floatingZone) }
         return makeSchedule(in: ZoneCache.placedZone(for: timeZone, floatingZone: floatingZone.placement))

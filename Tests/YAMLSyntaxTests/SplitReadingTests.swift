@@ -213,8 +213,18 @@ private func items(_ count: Int, indent: String = "  ") -> String {
             let counts = bytes.withUnsafeBufferPointer { ByteCounts($0) }
             #expect(counts.lineFeeds == bytes.filter { $0 == 0x0A }.count)
             #expect(counts.characters == bytes.filter { $0 & 0xC0 != 0x80 }.count)
-            #expect((counts.suspicious != 0) == bytes.contains { $0 == 0x0D || $0 == 0xC2 || $0 == 0xE2 })
+            #expect(counts.mayHaveOtherLineBreaks == bytes.contains { $0 == 0x0D || $0 == 0xC2 || $0 == 0xE2 })
         }
+    }
+
+    /// More than 255 words of line feeds and continuation bytes: the running
+    /// sums are added up before a byte of them overflows.
+    @Test func byteCountsOfALongText() {
+        let bytes = Array(String(repeating: "é\nü\n", count: 3_000).utf8) + [0x41]
+        let counts = bytes.withUnsafeBufferPointer { ByteCounts($0) }
+        #expect(counts.lineFeeds == 6_000)
+        #expect(counts.characters == 12_001)
+        #expect(!counts.mayHaveOtherLineBreaks)
     }
 
     /// Every byte value, in every place of a word.
@@ -227,7 +237,7 @@ private func items(_ count: Int, indent: String = "  ") -> String {
                 let counts = bytes.withUnsafeBufferPointer { ByteCounts($0) }
                 #expect(counts.lineFeeds == (value == 0x0A ? 2 : 0))
                 #expect(counts.characters == (value & 0xC0 == 0x80 ? 14 : 16))
-                #expect((counts.suspicious != 0) == (value == 0x0D || value == 0xC2 || value == 0xE2))
+                #expect(counts.mayHaveOtherLineBreaks == (value == 0x0D || value == 0xC2 || value == 0xE2))
             }
         }
     }

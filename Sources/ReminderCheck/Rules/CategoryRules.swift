@@ -50,7 +50,7 @@ public enum UnusedCategoryRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        let used = Set(context.file.reminders.compactMap(\.category))
+        let used = Set(context.digests.indices.compactMap { context.digests[$0].hasCategory ? context.file.reminders[$0].category : nil })
         return context.file.categories.filter { !used.contains($0.id) }.map { category in
             context.finding(descriptor, "no reminder uses the category '\(category.id)'",
                             hint: "give a reminder 'category: \(category.id)', or remove it", at: category.span)

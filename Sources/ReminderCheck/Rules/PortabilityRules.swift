@@ -25,14 +25,14 @@ public enum ClientSupportRule: CheckRule {
     public static func check(_ context: CheckContext) -> [Finding] {
         // A reminder is looked at only when it has something to report; a
         // schedule's rule is its reminder's repeat rule.
-        context.schedules.indices.compactMap { index in
-            if let rule = context.schedules[index].rule, let message = unsupported(rule),
+        context.digests.indices.compactMap { index in
+            if let rule = context.digests[index].rule, let message = unsupported(rule),
                let repeats = context.file.reminders[index].repeats {
                 let reminder = context.file.reminders[index]
                 return context.finding(descriptor, message(reminder.id), hint: "'remindc ics --expand' writes each occurrence instead",
                                        at: reminder.spans.repeats ?? repeats.span, reminder: index)
             }
-            guard case .floating = context.file.reminders[index].timeZone, case .local = context.file.reminders[index].start else { return nil }
+            guard context.digests[index].isFloatingWallClock else { return nil }
             let reminder = context.file.reminders[index]
             return context.finding(descriptor, "Outlook reads the floating time of '\(reminder.id)' in its own zone, not the device's",
                                    hint: "give it a zone if it belongs to one place", at: reminder.spans.start, reminder: index)

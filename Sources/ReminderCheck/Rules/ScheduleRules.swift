@@ -26,8 +26,12 @@ public enum NeverFiresRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        context.schedules.withUnsafeBufferPointer { schedules in schedules.indices.filter { !schedules[$0].ruleCanMatch() } }.compactMap { index in
-            // The schedule first: a reminder is looked at only when its rule never matches.
+        context.digests.indices.filter { index in
+            // The rule first: most hold an instance in every period and need no search.
+            guard let rule = context.digests[index].rule, !rule.matchesEveryPeriod else { return false }
+            return !context.schedules[index].ruleCanMatch()
+        }.compactMap { index in
+            // Then the schedule: a reminder is looked at only when its rule never matches.
             guard let repeats = context.file.reminders[index].repeats else { return nil }
             let message = Message.neverFires(repeats.isRawRule)
             let span = context.file.reminders[index].spans.repeats ?? repeats.span
@@ -53,9 +57,12 @@ public enum InThePastRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        context.file.reminders.indices.compactMap { index in
+        context.digests.indices.compactMap { index in
+            let digest = context.digests[index]
+            if let rule = digest.rule, rule.end == .never { return nil }
+            // The first occurrence is less than two days from the start's wall clock.
+            if digest.startWallClock - ReminderDigest.offsetBound >= context.now { return nil }
             let schedule = context.schedules[index]
-            if let rule = schedule.rule, rule.end == .never { return nil }
             if schedule.firstOccurrence.instant >= context.now { return nil }
             var last: Occurrence?
             for occurrence in schedule.occurrences() {
@@ -87,14 +94,25 @@ public enum UntilBeforeStartRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        context.schedules.indices.compactMap { index in
+        context.digests.indices.compactMap { index in
             // A schedule's rule is its reminder's repeat rule.
-            guard case .until(let until)? = context.schedules[index].rule?.end else { return nil }
-            let start = context.schedules[index].firstOccurrence
-            let before: Bool = switch until {
-            case .date(let date): date < start.date
-            case .local(let local): WallClock.naiveSeconds(local) < start.wallClock
-            case .utc(let utc): WallClock.naiveSeconds(utc) < start.instant
+            guard case .until(let until)? = context.digests[index].rule?.end else { return nil }
+            // The first occurrence's date and wall clock are the start's; only
+            // an instant needs the zone, and only within two days of it.
+            let wallClock = context.digests[index].startWallClock
+            let before: Bool
+            switch until {
+            case .date(let date):
+                before = date.daysSinceEpoch < wallClock.floorDivided(by: 86_400)
+            case .local(let local):
+                before = WallClock.naiveSeconds(local) < wallClock
+            case .utc(let utc):
+                let instant = WallClock.naiveSeconds(utc)
+                if instant >= wallClock + ReminderDigest.offsetBound {
+                    before = false
+                } else {
+                    before = instant < wallClock - ReminderDigest.offsetBound || instant < context.schedules[index].firstOccurrence.instant
+                }
             }
             guard before, let repeats = context.file.reminders[index].repeats else { return nil }
             let reminder = context.file.reminders[index]
@@ -122,7 +140,7 @@ public enum ExceptMatchesNothingRule: CheckRule {
 
     public static func check(_ context: CheckContext) -> [Finding] {
         var findings: [Finding] = []
-        for index in context.schedules.indices where !context.schedules[index].exceptions.isEmpty {
+        for index in context.digests.indices where context.digests[index].hasExceptions {
             let reminder = context.file.reminders[index]
             guard let repeats = reminder.repeats else { continue }
             let schedule = context.schedules[index]
@@ -205,7 +223,8 @@ public enum SnoozeCollidesRule: CheckRule {
 
     public static func check(_ context: CheckContext) -> [Finding] {
         let sweep = context.sweep
-        return context.file.reminders.indices.compactMap { index in
+        return context.digests.indices.compactMap { index in
+            guard context.digests[index].hasCategory else { return nil }
             let reminder = context.file.reminders[index]
             guard let id = reminder.category, let category = context.file.category(id), let span = reminder.spans.category,
                   let snooze = category.actions.compactMap({ $0.snooze.map { $0.days * 86_400 + $0.seconds } }).max() else { return nil }
@@ -237,8 +256,8 @@ public enum EndlessRepeatRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        context.schedules.indices.compactMap { index in
-            guard let rule = context.schedules[index].rule, rule.frequency < .daily, rule.end == .never,
+        context.digests.indices.compactMap { index in
+            guard let rule = context.digests[index].rule, rule.frequency < .daily, rule.end == .never,
                   let repeats = context.file.reminders[index].repeats else { return nil }
             let reminder = context.file.reminders[index]
             let stoppable = reminder.category.flatMap(context.file.category)?.actions.contains(where: \.destructive) ?? false
