@@ -189,7 +189,8 @@ struct LoadedFiles {
                 return .failure(InputError(messages: ["cannot read '\(path)'"]))
             }
             var source = kept
-            let found = Diagnostic.sortedForReport(result.diagnostics + check(result))
+            let checked = check(result)
+            let found = Diagnostic.sortedForReport(result.diagnostics.isEmpty ? checked : result.diagnostics + checked)
             if keepFiles, let file = result.file { loaded.files.append(file) }
             // A large model takes a while to free; another thread does it
             // while this one goes on (and the process may exit first).

@@ -67,25 +67,22 @@ public struct Diagnostic: Hashable, Sendable {
     public var id: String { message.id }
     public var severity: Severity { message.severity }
 
-    /// File, then position, then severity, then id: the order reporters print in.
+    /// File, then position, then severity, then id, then text: the order
+    /// reporters print in. A list already in that order (as each file's
+    /// loading and the checker return theirs) is returned as it is.
     public static func sortedForReport(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.sorted {
-            ($0.file, $0.span.start, $0.severity, $0.id, $0.message.text)
-                < ($1.file, $1.span.start, $1.severity, $1.id, $1.message.text)
-        }
+        let inOrder = diagnostics.indices.dropFirst().allSatisfy { !comesBefore(diagnostics[$0], diagnostics[$0 - 1]) }
+        return inOrder ? diagnostics : diagnostics.sorted(by: comesBefore)
     }
-}
 
-/// Comparing tuples of five elements.
-private func < (
-    lhs: (String, SourcePosition, Severity, String, String),
-    rhs: (String, SourcePosition, Severity, String, String)
-) -> Bool {
-    if lhs.0 != rhs.0 { return lhs.0 < rhs.0 }
-    if lhs.1 != rhs.1 { return lhs.1 < rhs.1 }
-    if lhs.2 != rhs.2 { return lhs.2 < rhs.2 }
-    if lhs.3 != rhs.3 { return lhs.3 < rhs.3 }
-    return lhs.4 < rhs.4
+    /// The report order, field by field: nothing is copied to compare.
+    public static func comesBefore(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        if lhs.span.start != rhs.span.start { return lhs.span.start < rhs.span.start }
+        if lhs.message.severity != rhs.message.severity { return lhs.message.severity < rhs.message.severity }
+        if lhs.message.id != rhs.message.id { return lhs.message.id < rhs.message.id }
+        return lhs.message.text < rhs.message.text
+    }
 }
 
 /// A `Message` can stand as the failure of a `Result` while a scalar is read.

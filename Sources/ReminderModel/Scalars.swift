@@ -11,7 +11,10 @@ enum Scalars {
     /// `2026-12-01`, `2026-12-01 09:00`, `2026-12-01T09:00:30`, optionally with a
     /// fraction (`.250`) and a `Z` or `±HH:MM` offset.
     static func time(_ text: String) -> Result<ReminderTime, Message> {
-        let bytes = Array(text.utf8)
+        withBytes(of: text) { time(text, $0) }
+    }
+
+    private static func time(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Result<ReminderTime, Message> {
         var reader = ByteReader(bytes)
         let expected = "a date or a time"
         guard let year = reader.digits(exactly: 4), reader.take(0x2D),
@@ -55,7 +58,13 @@ enum Scalars {
 
     /// A time of day: `08:00`, `8:00`, `20:30:15`.
     static func clockTime(_ text: String) -> Result<CivilTime, Message> {
-        var reader = ByteReader(Array(text.utf8))
+        withBytes(of: text) { bytes in
+            var reader = ByteReader(bytes)
+            return clockTime(text, &reader)
+        }
+    }
+
+    private static func clockTime(_ text: String, _ reader: inout ByteReader) -> Result<CivilTime, Message> {
         switch timeOfDay(&reader, text: text, expected: "a time of day such as 08:00") {
         case .success(let time):
             return reader.atEnd ? .success(time) : .failure(.invalidTime(text, .form(expected: "a time of day")))
@@ -116,13 +125,14 @@ enum Scalars {
     /// `30s`, `5m`, `1h30m`, `2d`, `1w` (units in descending order, each at most
     /// once), or ISO 8601: `PT5M`, `P1D`, `P2W`, `P1DT12H`.
     static func duration(_ text: String) -> Result<Duration, Message> {
-        let bytes = Array(text.utf8)
-        guard !bytes.isEmpty else { return .failure(.invalidDuration(text)) }
-        let parsed = bytes[0] == 0x50 || bytes[0] == 0x70 ? isoDuration(bytes) : compactDuration(bytes)
+        let parsed = withBytes(of: text) { bytes -> Duration? in
+            guard let first = bytes.first else { return nil }
+            return first == 0x50 || first == 0x70 ? isoDuration(bytes) : compactDuration(bytes)
+        }
         return parsed.map { .success($0) } ?? .failure(.invalidDuration(text))
     }
 
-    private static func compactDuration(_ bytes: [UInt8]) -> Duration? {
+    private static func compactDuration(_ bytes: UnsafeBufferPointer<UInt8>) -> Duration? {
         let units: [(UInt8, Int, Bool)] = [(0x77, 7, true), (0x64, 1, true), (0x68, 3600, false), (0x6D, 60, false), (0x73, 1, false)]
         var reader = ByteReader(bytes)
         var result = Duration()
@@ -141,7 +151,7 @@ enum Scalars {
         return result
     }
 
-    private static func isoDuration(_ bytes: [UInt8]) -> Duration? {
+    private static func isoDuration(_ bytes: UnsafeBufferPointer<UInt8>) -> Duration? {
         var reader = ByteReader(bytes)
         reader.skip()
         var result = Duration()
@@ -311,12 +321,20 @@ enum KnownZones {
         sortedNames.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
 }
 
-/// A cursor over ASCII bytes.
+/// The UTF-8 bytes of `text`, in place (a short string's on the stack):
+/// the scalar readers run for every time and duration of a file, and
+/// copying each into an array of its own cost more than reading it.
+func withBytes<Value>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+    if let value = text.utf8.withContiguousStorageIfAvailable(body) { return value }
+    return Array(text.utf8).withUnsafeBufferPointer(body)
+}
+
+/// A cursor over ASCII bytes, valid while they are (`withBytes`).
 struct ByteReader {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     var atEnd: Bool { index >= bytes.count }
     var peek: UInt8? { atEnd ? nil : bytes[index] }

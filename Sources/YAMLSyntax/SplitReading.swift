@@ -94,9 +94,8 @@ final class TailRead: @unchecked Sendable {
     private var outcome: TailOutcome?
     /// What the second thread runs; set before it starts.
     private var work: (() -> Void)?
-    /// The CPUs the second thread may run on once it has started on
-    /// another than the first's (`CPUPlacement`).
-    private var allowedCPUs: cpu_set_t?
+    /// Where the second thread starts: on another CPU than the first's.
+    private var placement: CPUPlacement?
 
     private init(line: Int32, charactersBefore: Int, prefixCount: Int, consumer: any ItemConsumer, limits: Limits) {
         self.line = line
@@ -136,17 +135,11 @@ final class TailRead: @unchecked Sendable {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
-        if let placement = CPUPlacement.elsewhere() {
-            var others = placement.others
-            _ = GNU.setThreadAffinity(&attributes, MemoryLayout<cpu_set_t>.size, &others)
-            read.allowedCPUs = placement.allowed
-        }
+        read.placement = CPUPlacement.elsewhere()
+        read.placement?.apply(to: &attributes)
         let started = pthread_create(&thread, &attributes, { context in
             let read = Unmanaged<TailRead>.fromOpaque(context!).takeRetainedValue()
-            if var allowed = read.allowedCPUs {
-                // Started elsewhere; from here on the kernel places it.
-                _ = GNU.setAffinity(0, MemoryLayout<cpu_set_t>.size, &allowed)
-            }
+            read.placement?.restore()
             read.work?()
             read.work = nil
             read.done.signal()
@@ -318,36 +311,4 @@ struct ByteCounts {
         let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
         return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
     }
-}
-
-/// Where to start a thread that should run beside this one at once.
-///
-/// A new thread starts on the CPU of the thread that made it, and the
-/// kernel took 4 to 12 ms to move one of the two to an idle CPU, all that
-/// time sharing one; the second parser is started on another CPU than the
-/// first's, then let go anywhere.
-struct CPUPlacement {
-    /// The CPUs this thread may run on.
-    var allowed: cpu_set_t
-    /// Those less the one it runs on now.
-    var others: cpu_set_t
-
-    /// Nil when this thread may run on no other CPU, or the kernel does not say.
-    static func elsewhere() -> CPUPlacement? {
-        var allowed = cpu_set_t()
-        guard GNU.getAffinity(0, MemoryLayout<cpu_set_t>.size, &allowed) == 0 else { return nil }
-        let current = Int(GNU.currentCPU())
-        guard current >= 0, current < MemoryLayout<cpu_set_t>.size * 8 else { return nil }
-        var others = allowed
-        withUnsafeMutableBytes(of: &others) { bytes in bytes[current / 8] &= ~(UInt8(1) << (current % 8)) }
-        guard withUnsafeBytes(of: others, { $0.contains { $0 != 0 } }) else { return nil }
-        return CPUPlacement(allowed: allowed, others: others)
-    }
-}
-
-enum GNU {
-    static let currentCPU = unsafeBitCast(dlsym(nil, "sched_getcpu"), to: (@convention(c) () -> Int32).self)
-    static let getAffinity = unsafeBitCast(dlsym(nil, "sched_getaffinity"), to: (@convention(c) (pid_t, Int, UnsafeMutablePointer<cpu_set_t>) -> Int32).self)
-    static let setAffinity = unsafeBitCast(dlsym(nil, "sched_setaffinity"), to: (@convention(c) (pid_t, Int, UnsafeMutablePointer<cpu_set_t>) -> Int32).self)
-    static let setThreadAffinity = unsafeBitCast(dlsym(nil, "pthread_attr_setaffinity_np"), to: (@convention(c) (UnsafeMutablePointer<pthread_attr_t>, Int, UnsafeMutablePointer<cpu_set_t>) -> Int32).self)
 }

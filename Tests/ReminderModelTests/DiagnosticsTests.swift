@@ -165,4 +165,29 @@ import YAMLSyntax
         #expect(result.diagnostics.map(\.id) == ["unknown-key", "unknown-key"])
         #expect(result.diagnostics.map(\.span.start.line) == [1, 1])
     }
+
+    /// The report order: file, position, severity, id, text; a list in that
+    /// order already comes back as it is, any other sorted into it.
+    @Test func reportOrder() {
+        func diagnostic(_ file: String, _ line: Int, _ column: Int, _ severity: Severity, _ id: String, _ text: String) -> Diagnostic {
+            Diagnostic(Message(id: id, severity: severity, text: text), file: file,
+                       span: SourceSpan(start: SourcePosition(line: line, column: column), length: 1))
+        }
+        let ordered = [
+            diagnostic("a.yaml", 1, 5, .error, "x", "t"),
+            diagnostic("a.yaml", 2, 1, .error, "x", "t"),
+            diagnostic("a.yaml", 2, 1, .warning, "a", "t"),
+            diagnostic("a.yaml", 2, 1, .warning, "b", "a"),
+            diagnostic("a.yaml", 2, 1, .warning, "b", "b"),
+            diagnostic("a.yaml", 2, 3, .info, "a", "a"),
+            diagnostic("b.yaml", 1, 1, .info, "a", "a"),
+        ]
+        #expect(Diagnostic.sortedForReport(ordered) == ordered)
+        #expect(Diagnostic.sortedForReport(ordered.reversed()) == ordered)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            #expect(Diagnostic.sortedForReport(ordered.shuffled(using: &generator)) == ordered)
+        }
+        #expect(Diagnostic.sortedForReport([]) == [])
+    }
 }
