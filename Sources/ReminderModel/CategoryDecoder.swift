@@ -5,7 +5,7 @@ import YAMLSyntax
 /// actions in the default context and two in the minimal one.
 enum CategoryDecoder {
     static let categoryKeys = ["actions", "minimal"]
-    static let actionKeys = ["id", "title", "activation", "authentication-required", "destructive", "snooze"]
+    static let actionKeys = KnownKeys(["id", "title", "activation", "authentication-required", "destructive", "snooze"])
     static let maximumActions = 4
     static let maximumMinimalActions = 2
 
@@ -83,7 +83,7 @@ enum CategoryDecoder {
         var present = KeySet()
         for pair in pairs {
             guard let key = context.keyName(pair.key, in: what) else { continue }
-            present.insert(key, from: actionKeys)
+            present.insert(actionKeys.index(of: key))
             let value = pair.value
             switch key {
             case "id":
@@ -110,7 +110,7 @@ enum CategoryDecoder {
                     action.snooze = duration
                 }
             default:
-                context.unknownKey(pair.key, in: what, known: actionKeys)
+                context.unknownKey(pair.key, in: what, known: actionKeys.names)
             }
         }
         for required in ["id", "title"] where !present.contains(required, from: actionKeys) {

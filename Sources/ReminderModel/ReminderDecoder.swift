@@ -4,8 +4,13 @@ import YAMLSyntax
 /// Decodes the items of `reminders:` and checks what spans reminders: unique
 /// ids and category references.
 struct ReminderDecoder {
-    static let keys = ["id", "title", "note", "action", "at", "timezone", "repeat", "before", "sound",
-                       "badge", "category", "data", "todo", "ignore"]
+    /// A reminder's keys, in the order of `keys`.
+    enum Key: Int {
+        case id, title, note, action, at, timezone, `repeat`, before, sound, badge, category, data, todo, ignore
+    }
+
+    static let keys = KnownKeys(["id", "title", "note", "action", "at", "timezone", "repeat", "before", "sound",
+                                 "badge", "category", "data", "todo", "ignore"])
 
     let fileZone: ZoneName
     let categoryIDs: [String]
@@ -48,28 +53,29 @@ struct ReminderDecoder {
         for pair in pairs {
             guard let key = context.keyName(pair.key, in: what) else { continue }
             let value = pair.value
-            present.insert(key, from: Self.keys)
-            switch key {
-            case "id":
+            let known = Self.keys.index(of: key)
+            present.insert(known)
+            switch known.flatMap(Key.init(rawValue:)) {
+            case .id:
                 id = context.identifier(value, key: key, what: "reminder id")
                 idSpan = value.span
-            case "title":
+            case .title:
                 title = context.nonEmptyText(value, key: key)
-            case "note":
+            case .note:
                 reminder.note = context.text(value, key: key)
-            case "action":
+            case .action:
                 guard let text = context.nonEmptyText(value, key: key) else { continue }
                 reminder.action = text == "none" && value.scalarStyle == .plain ? .hidden : .label(text)
-            case "at":
+            case .at:
                 start = context.parse(value, key: key, Scalars.time)
                 startSpan = value.span
-            case "timezone":
+            case .timezone:
                 zoneNode = value
-            case "repeat":
+            case .repeat:
                 repeatNode = value
-            case "before":
+            case .before:
                 reminder.before = context.parse(value, key: key, Scalars.duration)
-            case "sound":
+            case .sound:
                 guard let text = context.nonEmptyText(value, key: key) else { continue }
                 switch (text, value.scalarStyle) {
                 case ("default", .plain?): reminder.sound = .default
@@ -77,9 +83,9 @@ struct ReminderDecoder {
                 default: reminder.sound = .file(text)
                 }
                 reminder.spans.sound = value.span
-            case "badge":
+            case .badge:
                 reminder.badge = context.count(value, key: key)
-            case "category":
+            case .category:
                 guard let name = context.text(value, key: key) else { continue }
                 if categoryIDs.contains(name) {
                     reminder.category = name
@@ -87,11 +93,11 @@ struct ReminderDecoder {
                     context.report(.unknownCategory(name, suggestion: closest(to: name, in: categoryIDs)), at: value.span)
                 }
                 reminder.spans.category = value.span
-            case "data":
+            case .data:
                 reminder.data = decodeData(value, context: &context)
-            case "todo":
+            case .todo:
                 reminder.isTodo = context.flag(value, key: key) ?? false
-            case "ignore":
+            case .ignore:
                 var spans: [SourceSpan] = []
                 reminder.ignoredRules = context.items(value, key: key) { context, item in
                     let id = context.identifier(item, key: key, what: "rule id")
@@ -99,8 +105,8 @@ struct ReminderDecoder {
                     return id
                 } ?? []
                 reminder.ignoredRuleSpans = spans
-            default:
-                context.unknownKey(pair.key, in: what, known: Self.keys)
+            case nil:
+                context.unknownKey(pair.key, in: what, known: Self.keys.names)
             }
         }
         for required in ["id", "title", "at"] where !present.contains(required, from: Self.keys) {

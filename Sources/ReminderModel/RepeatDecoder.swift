@@ -11,11 +11,11 @@ import YAMLSyntax
 ///   `count`, `until`, `except`, `also`, `calendar`, `skip`;
 /// - `rrule:` with an RFC 5545 RRULE string, which only `except` and `also` may join.
 enum RepeatDecoder {
-    static let keys = ["every", "on", "days", "months", "times", "position", "week-start", "count", "until",
-                       "except", "also", "calendar", "skip", "rrule"]
+    static let keys = KnownKeys(["every", "on", "days", "months", "times", "position", "week-start", "count", "until",
+                                 "except", "also", "calendar", "skip", "rrule"])
     /// The keys that build the rule, which `rrule` excludes.
-    static let ruleKeys = ["every", "on", "days", "months", "times", "position", "week-start", "count", "until",
-                           "calendar", "skip"]
+    static let ruleKeys = KnownKeys(["every", "on", "days", "months", "times", "position", "week-start", "count", "until",
+                                     "calendar", "skip"])
 
     static func decode(_ node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext) -> Repeat? {
         if node.scalar != nil {
@@ -35,7 +35,7 @@ enum RepeatDecoder {
         guard let pairs = context.mapping(node, key: "repeat") else { return nil }
         for pair in pairs {
             guard let key = context.keyName(pair.key, in: "'repeat'") else { continue }
-            if !keys.contains(key) { context.unknownKey(pair.key, in: "'repeat'", known: keys) }
+            if !keys.contains(key) { context.unknownKey(pair.key, in: "'repeat'", known: keys.names) }
         }
         let values = KeyedNodes(pairs: pairs)
         var exceptSpans: [SourceSpan] = []
@@ -292,9 +292,21 @@ enum RepeatDecoder {
 /// the second and drops it).
 struct KeyedNodes {
     let pairs: [Node.Pair]
+    /// Each pair's key's `KnownKeys.signature`: a key is compared as text
+    /// only with the pairs whose keys are as long.
+    private let signatures: [Int]
+
+    init(pairs: [Node.Pair]) {
+        self.pairs = pairs
+        signatures = pairs.map { $0.key.scalar.map(KnownKeys.signature) ?? -1 }
+    }
 
     subscript(key: String) -> Node? {
-        pairs.first { $0.key.scalar == key }?.value
+        let signature = KnownKeys.signature(key)
+        for index in pairs.indices where signatures[index] == signature && pairs[index].key.scalar == key {
+            return pairs[index].value
+        }
+        return nil
     }
 }
 

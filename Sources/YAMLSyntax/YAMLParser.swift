@@ -588,11 +588,23 @@ struct TreeBuilder {
     /// Whether two of `pairs` have the same text as key.
     private static func repeatsAKey(_ pairs: [Node.Pair]) -> Bool {
         if pairs.count <= 12 {
-            for index in pairs.indices {
-                guard let text = pairs[index].key.scalar else { continue }
-                if pairs[..<index].contains(where: { $0.key.scalar == text }) { return true }
+            // Keys are compared as text only when their lengths agree:
+            // comparing two different strings takes Swift's slow path, and
+            // most keys of a mapping differ.
+            var signatures: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            return withUnsafeMutableBytes(of: &signatures) { raw in
+                let seen = raw.bindMemory(to: Int.self)
+                for index in pairs.indices {
+                    guard let text = pairs[index].key.scalar else {
+                        seen[index] = -1
+                        continue
+                    }
+                    let signature = text.utf8.count
+                    seen[index] = signature
+                    for earlier in 0..<index where seen[earlier] == signature && pairs[earlier].key.scalar == text { return true }
+                }
+                return false
             }
-            return false
         }
         var seen = Set<String>(minimumCapacity: pairs.count)
         return pairs.contains { pair in pair.key.scalar.map { !seen.insert($0).inserted } ?? false }
