@@ -312,9 +312,9 @@ struct TreeBuilder {
     private var tailRootEnd: SourcePosition?
     private var stack: [Frame] = []
     /// The items of every open collection, the innermost last: one buffer
-    /// for all, so a collection's items are copied out once, when it closes,
+    /// for all, so a collection's items are moved out once, when it closes,
     /// rather than grown in an array of its own.
-    private var items: [Node] = []
+    private let items = NodeBuffer()
     private var implicitlyTyped: [YAML11.TypedScalar] = []
     private var anchors: [String: Node] = [:]
     private var root: Node?
@@ -355,7 +355,7 @@ struct TreeBuilder {
         // then the pairs written after it.
         guard let rest = tail.rootItems, let end = tail.rootEnd, rest.count >= 2 else { return }
         items.append(Node(.sequence([]), span: SourceSpan(start: list.start, end: rest[1].span.end)))
-        items.append(contentsOf: rest.dropFirst(2))
+        for node in rest.dropFirst(2) { items.append(node) }
         let frame = stack.removeLast()
         root = Node(.mapping(makeMapping(from: frame.firstItem)), span: SourceSpan(start: frame.start, end: end))
     }
@@ -468,16 +468,16 @@ struct TreeBuilder {
     /// its first appearance in the root mapping. Asks the consumer.
     private mutating func startsStream() -> Bool {
         guard let stream, !streamStarted, stack.count == 1, stack[0].isMapping, isValuePosition else { return false }
-        let items = self.items[stack[0].firstItem...]
-        guard items.last?.scalar == stream.key else { return false }
+        let first = stack[0].firstItem
+        guard items.count > first, items.last?.scalar == stream.key else { return false }
         if isTail {
             // The consumer began with the first half's reader.
             streamStarted = true
             return true
         }
         var pairs: [Node.Pair] = []
-        pairs.reserveCapacity(items.count / 2)
-        for index in stride(from: items.startIndex, to: items.endIndex - 1, by: 2) {
+        pairs.reserveCapacity((items.count - first) / 2)
+        for index in stride(from: first, to: items.count - 1, by: 2) {
             if items[index].scalar == stream.key { return false }
             pairs.append(Node.Pair(key: items[index], value: items[index + 1]))
         }
@@ -498,12 +498,6 @@ struct TreeBuilder {
         return true
     }
 
-    /// What a buffer slot holds once its node is moved out: an empty plain
-    /// scalar, which owns no storage.
-    private static var vacated: Node {
-        Node(.scalar("", .plain), span: SourceSpan(start: SourcePosition(line: 0, column: 0), length: 0))
-    }
-
     /// The items of the collection that starts at `first`, in order, moved
     /// out of the buffer into an array of their own: no node is copied.
     private mutating func takeItems(from first: Int) -> [Node] {
@@ -513,13 +507,7 @@ struct TreeBuilder {
         // every time.
         var taken: [Node] = []
         taken.reserveCapacity(items.count - first)
-        items.withUnsafeMutableBufferPointer { buffer in
-            for index in first..<buffer.count {
-                taken.append((buffer.baseAddress! + index).move())
-                (buffer.baseAddress! + index).initialize(to: Self.vacated)
-            }
-        }
-        items.removeSubrange(first...)
+        items.removeAll(from: first) { taken.append($0) }
         return taken
     }
 
@@ -530,22 +518,16 @@ struct TreeBuilder {
         let count = (items.count - first) / 2
         var written: [Node.Pair] = []  // as in `takeItems`
         written.reserveCapacity(count)
-        // Each key and value is moved out of the buffer in order and an
-        // empty scalar (no storage to count references of) left in its
-        // place, then the buffer is cut back; turning a list appended last
-        // first round again swapped every pair through its value witnesses.
-        items.withUnsafeMutableBufferPointer { buffer in
-            var index = first
-            while index + 1 < buffer.count {
-                let key = (buffer.baseAddress! + index).move()
-                let value = (buffer.baseAddress! + index + 1).move()
-                (buffer.baseAddress! + index).initialize(to: Self.vacated)
-                (buffer.baseAddress! + index + 1).initialize(to: Self.vacated)
-                written.append(Node.Pair(key: key, value: value))
-                index += 2
+        // Keys and values are moved out in order and paired as they come
+        // (a key left without a value, which libyaml never sends, is dropped).
+        var key: Node?
+        items.removeAll(from: first) { node in
+            if let pending = key.take() {
+                written.append(Node.Pair(key: pending, value: node))
+            } else {
+                key = node
             }
         }
-        items.removeSubrange(first...)
         if !written.contains(where: { $0.key.isMergeKey }) && !Self.repeatsAKey(written) { return written }
         var pairs: [Node.Pair] = []
         pairs.reserveCapacity(count)
