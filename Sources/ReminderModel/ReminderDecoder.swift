@@ -14,9 +14,12 @@ struct ReminderDecoder {
 
     let fileZone: ZoneName
     let categoryIDs: [String]
-    /// Every id met, in order, with where it was written: repeats are
-    /// reported once every reminder is read (`reportRepeatedIDs`).
-    private(set) var ids: [(id: String, span: SourceSpan)] = []
+    /// An id met, where it was written, and its `FirstOccurrences.hash`.
+    typealias Written = (id: String, span: SourceSpan, hash: UInt64)
+    /// Every id met, in order: this decoder's, then those of the decoders
+    /// appended (`append(idsOf:)`), a list each, not copied into one.
+    /// Repeats are reported once every reminder is read (`reportRepeatedIDs`).
+    private var ids: [[Written]] = [[]]
 
     init(fileZone: ZoneName, categoryIDs: [String]) {
         self.fileZone = fileZone
@@ -31,10 +34,28 @@ struct ReminderDecoder {
 
     /// Reports each id an earlier reminder has, against the first.
     func reportRepeatedIDs(context: inout DecodingContext) {
-        var first = FirstOccurrences(count: ids.count)
-        for (position, (id, span)) in ids.enumerated() {
-            guard let earlier = first.earlier(id, at: position, in: { ids[$0].id }) else { continue }
-            context.report(.duplicateIdentifier(id, what: "reminder"), at: span, notes: [Diagnostic.Note("first defined here", at: ids[earlier].span)])
+        // Positions count through the lists in order; `starts` finds a
+        // position's list again.
+        var starts: [Int] = []
+        var total = 0
+        for list in ids {
+            starts.append(total)
+            total += list.count
+        }
+        func written(at position: Int) -> Written {
+            var list = starts.count - 1
+            while starts[list] > position { list -= 1 }
+            return ids[list][position - starts[list]]
+        }
+        var first = FirstOccurrences(count: total)
+        var position = 0
+        for list in ids {
+            for (id, span, hash) in list {
+                defer { position += 1 }
+                guard let earlier = first.earlier(id, hash: hash, at: position, in: { written(at: $0).id }) else { continue }
+                context.report(.duplicateIdentifier(id, what: "reminder"), at: span,
+                               notes: [Diagnostic.Note("first defined here", at: written(at: earlier).span)])
+            }
         }
     }
 
@@ -113,7 +134,8 @@ struct ReminderDecoder {
             context.report(.missingKey(required, in: id.map { "reminder '\($0)'" } ?? what),
                            at: SourceSpan(start: node.span.start, length: 1))
         }
-        if let id { ids.append((id, idSpan)) }
+        // Hashed here, on the thread decoding this half of a long list.
+        if let id { ids[0].append((id, idSpan, FirstOccurrences.hash(id))) }
         if let zoneNode {
             reminder.timeZone = context.parse(zoneNode, key: "timezone", Scalars.zone) ?? fileZone
         }
