@@ -42,7 +42,7 @@ enum CheckCommand {
         let loaded: LoadedFiles
         switch LoadedFiles.load(arguments.positionals, keepFiles: false,
                                 showsSource: { format == "text" && (!quiet || $0.severity == .error) },
-                                check: { Checker.check($0, options: options) }) {
+                                check: { Checker.check($0, options: options, disposal: $1) }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
@@ -61,8 +61,11 @@ enum CheckCommand {
             output = reporter.render(shown, sources: loaded.sources)
             if !quiet { output += reporter.summary(diagnostics, fileCount: loaded.fileCount) }
         }
-        let failing: Set<Severity> = arguments.flag("--strict") ? [.error, .warning] : [.error]
-        let failed = diagnostics.contains { failing.contains($0.severity) }
+        let strict = arguments.flag("--strict")
+        let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        // Thousands of diagnostics take a while to free, and the process
+        // ends once the output is written.
+        Disposal.leftToExit.dispose(loaded)
         return Outcome(stdout: output, status: failed ? 1 : 0)
     }
 

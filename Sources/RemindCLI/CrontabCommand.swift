@@ -37,7 +37,7 @@ enum CrontabCommand {
             throw UsageError(message: "--install and -o cannot both be given", command: spec.name)
         }
         var loaded: LoadedFiles
-        switch LoadedFiles.load(arguments.positionals, check: { $0.file?.scheduleDiagnostics() ?? [] }) {
+        switch LoadedFiles.load(arguments.positionals, check: { result, _ in result.file?.scheduleDiagnostics() ?? [] }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }

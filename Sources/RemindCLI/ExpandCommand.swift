@@ -39,7 +39,7 @@ enum ExpandCommand {
         let format = OccurrenceWriter.Format(rawValue: arguments.value("--format") ?? "text") ?? .text
 
         let loaded: LoadedFiles
-        switch LoadedFiles.load(arguments.positionals, check: { $0.file?.scheduleDiagnostics() ?? [] }) {
+        switch LoadedFiles.load(arguments.positionals, check: { result, _ in result.file?.scheduleDiagnostics() ?? [] }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }

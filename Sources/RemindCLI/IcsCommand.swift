@@ -38,7 +38,7 @@ enum IcsCommand {
         }
 
         let loaded: LoadedFiles
-        switch LoadedFiles.load(arguments.positionals, check: { result in
+        switch LoadedFiles.load(arguments.positionals, check: { result, _ in
             result.file.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0) } ?? []
         }) {
         case .success(let files): loaded = files

@@ -168,18 +168,21 @@ struct LoadedFiles {
 
     /// Reads and decodes every PATH, one file at a time; `check` adds the
     /// command's own diagnostics for each file (it sees files that failed to
-    /// decode too). Without `keepFiles` the models are dropped once checked.
-    /// `showsSource` says which diagnostics will be printed with their
-    /// source lines; only their files' bytes are kept.
+    /// decode too), letting what it made go as the `Disposal` says.
+    /// Without `keepFiles` the models are dropped once checked: in the
+    /// background between files, and never after the last (the process
+    /// ends). `showsSource` says which diagnostics will be printed with
+    /// their source lines; only their files' bytes are kept.
     static func load(_ paths: [String], keepFiles: Bool = true, showsSource: (Diagnostic) -> Bool = { _ in true },
-                     check: (LoadResult) -> [Diagnostic] = { _ in [] }) -> Result<LoadedFiles, InputError> {
+                     check: (LoadResult, Disposal) -> [Diagnostic] = { _, _ in [] }) -> Result<LoadedFiles, InputError> {
         let inputs: Inputs
         switch Inputs.read(paths) {
         case .success(let read): inputs = read
         case .failure(let error): return .failure(error)
         }
         var loaded = LoadedFiles(fileCount: inputs.files.count)
-        for path in inputs.files {
+        for (index, path) in inputs.files.enumerated() {
+            let disposal: Disposal = index == inputs.files.count - 1 ? .leftToExit : .inBackground
             // The bytes are kept for source lines only while a diagnostic
             // needs them; a file the checker alone finds fault with is read
             // again, so a clean file's bytes are not held (nor mapped)
@@ -189,12 +192,10 @@ struct LoadedFiles {
                 return .failure(InputError(messages: ["cannot read '\(path)'"]))
             }
             var source = kept
-            let checked = check(result)
+            let checked = check(result, disposal)
             let found = Diagnostic.sortedForReport(result.diagnostics.isEmpty ? checked : result.diagnostics + checked)
             if keepFiles, let file = result.file { loaded.files.append(file) }
-            // A large model takes a while to free; another thread does it
-            // while this one goes on (and the process may exit first).
-            DispatchQueue.global(qos: .utility).async { withExtendedLifetime(result) {} }
+            disposal.dispose(result)
             if found.contains(where: showsSource) {
                 if source == nil { source = Inputs.contents(of: path) }
                 loaded.sources[path] = source

@@ -22,12 +22,13 @@ public enum Checker {
     /// The findings of every rule for a file that decoded without errors,
     /// less those `lint.disable` and `ignore:` switch off, plus warnings for
     /// rule ids those lists name that do not exist.
-    public static func check(_ result: LoadResult, options: Options, rules: [any CheckRule.Type] = Rules.all) -> [Diagnostic] {
+    /// The context (the schedules, the sweep) is let go as `disposal` says.
+    public static func check(_ result: LoadResult, options: Options, rules: [any CheckRule.Type] = Rules.all,
+                             disposal: Disposal = .inBackground) -> [Diagnostic] {
         guard let file = result.file else { return [] }
         let context = CheckContext(file: file, implicitlyTyped: result.implicitlyTyped, now: options.now, horizon: options.horizon,
                                    floatingZone: options.floatingZone)
-        // A large context takes a while to free; another thread does it.
-        defer { DispatchQueue.global(qos: .utility).async { withExtendedLifetime(context) {} } }
+        defer { disposal.dispose(context) }
         let disabled = Set(file.lint.disabledRules)
         let enabled = rules.filter { !disabled.contains($0.descriptor.id) }
         var diagnostics: [Diagnostic] = []
