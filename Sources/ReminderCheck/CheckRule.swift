@@ -113,6 +113,10 @@ struct ReminderDigest: Sendable {
     /// The repeat rule. A file has few distinct ones, shared, so looking
     /// at one stays in the cache.
     var rule: RecurrenceRule?
+    /// A rule that does not hold an instance in every period
+    /// (`RecurrenceRule.matchesEveryPeriod`): only a search tells whether
+    /// it ever matches.
+    var ruleNeedsSearch: Bool
     var hasAdditions: Bool
     var hasCategory: Bool
     var hasExceptions: Bool
@@ -129,6 +133,7 @@ struct ReminderDigest: Sendable {
         lead = before.days * 86_400 + before.seconds
         startWallClock = WallClock.naiveSeconds(schedule.start)
         rule = schedule.rule
+        ruleNeedsSearch = schedule.rule.map { !$0.matchesEveryPeriod } ?? false
         hasAdditions = !schedule.additions.isEmpty
         hasCategory = reminder.category != nil
         hasExceptions = !schedule.exceptions.isEmpty

@@ -27,9 +27,8 @@ public enum NeverFiresRule: CheckRule {
 
     public static func check(_ context: CheckContext) -> [Finding] {
         context.digests.indices.filter { index in
-            // The rule first: most hold an instance in every period and need no search.
-            guard let rule = context.digests[index].rule, !rule.matchesEveryPeriod else { return false }
-            return !context.schedules[index].ruleCanMatch()
+            // The digest first: most rules hold an instance in every period and need no search.
+            context.digests[index].ruleNeedsSearch && !context.schedules[index].ruleCanMatch()
         }.compactMap { index in
             // Then the schedule: a reminder is looked at only when its rule never matches.
             guard let repeats = context.file.reminders[index].repeats else { return nil }
@@ -222,12 +221,17 @@ public enum SnoozeCollidesRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
+        // Each category's longest snooze, found once.
+        var longest: [String: Int] = [:]
+        for category in context.file.categories {
+            longest[category.id] = category.actions.compactMap { $0.snooze.map { $0.days * 86_400 + $0.seconds } }.max()
+        }
+        guard !longest.isEmpty else { return [] }
         let sweep = context.sweep
         return context.digests.indices.compactMap { index in
             guard context.digests[index].hasCategory else { return nil }
             let reminder = context.file.reminders[index]
-            guard let id = reminder.category, let category = context.file.category(id), let span = reminder.spans.category,
-                  let snooze = category.actions.compactMap({ $0.snooze.map { $0.days * 86_400 + $0.seconds } }).max() else { return nil }
+            guard let id = reminder.category, let snooze = longest[id], let span = reminder.spans.category else { return nil }
             let alerts = sweep.firstAlerts[index]
             guard alerts.count > 1, let gap = zip(alerts, alerts.dropFirst()).map({ $1 - $0 }).min(), snooze >= gap else { return nil }
             return context.finding(descriptor, "snoozing '\(reminder.id)' for \(Duration(seconds: snooze)) reaches its next occurrence, \(Duration(seconds: gap)) later",
@@ -256,15 +260,15 @@ public enum EndlessRepeatRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        context.digests.indices.compactMap { index in
-            guard let rule = context.digests[index].rule, rule.frequency < .daily, rule.end == .never,
-                  let repeats = context.file.reminders[index].repeats else { return nil }
+        // The categories with an action that stops the reminder, found once.
+        let stopping = Set(context.file.categories.filter { $0.actions.contains(where: \.destructive) }.map(\.id))
+        return context.digests.indices.compactMap { index in
+            guard let rule = context.digests[index].rule, rule.frequency < .daily, rule.end == .never else { return nil }
             let reminder = context.file.reminders[index]
-            let stoppable = reminder.category.flatMap(context.file.category)?.actions.contains(where: \.destructive) ?? false
-            guard !stoppable else { return nil }
+            if let category = reminder.category, stopping.contains(category) { return nil }
+            guard let span = reminder.spans.repeats ?? reminder.repeats?.span else { return nil }
             return context.finding(descriptor, "'\(reminder.id)' repeats more often than daily, forever, and no action stops it",
-                                   hint: "add 'count' or 'until', or a category with a destructive action", at: reminder.spans.repeats ?? repeats.span,
-                                   reminder: index)
+                                   hint: "add 'count' or 'until', or a category with a destructive action", at: span, reminder: index)
         }
     }
 }
