@@ -93,93 +93,95 @@ public struct RecurrenceRule: Hashable, Sendable {
 
     @usableFromInline
     var parts: CopyOnWrite<Fields>
+    // The parts are read in place (`_read`): looking at a rule's BYDAY does
+    // not copy the list.
 
     public init(frequency: Frequency, interval: Int = 1, end: End = .never) {
         parts = CopyOnWrite(Fields(frequency: frequency, interval: interval, end: end))
     }
 
     @inlinable public var frequency: Frequency {
-        get { parts.value.frequency }
+        _read { yield parts.value.frequency }
         set { parts.value.frequency = newValue }
     }
 
     /// Every `interval`-th period; at least 1.
     @inlinable public var interval: Int {
-        get { parts.value.interval }
+        _read { yield parts.value.interval }
         set { parts.value.interval = newValue }
     }
 
     @inlinable public var end: End {
-        get { parts.value.end }
+        _read { yield parts.value.end }
         set { parts.value.end = newValue }
     }
 
     @inlinable public var bySecond: [Int] {
-        get { parts.value.bySecond }
+        _read { yield parts.value.bySecond }
         set { parts.value.bySecond = newValue }
     }
 
     @inlinable public var byMinute: [Int] {
-        get { parts.value.byMinute }
+        _read { yield parts.value.byMinute }
         set { parts.value.byMinute = newValue }
     }
 
     @inlinable public var byHour: [Int] {
-        get { parts.value.byHour }
+        _read { yield parts.value.byHour }
         set { parts.value.byHour = newValue }
     }
 
     @inlinable public var byDay: [WeekdayOccurrence] {
-        get { parts.value.byDay }
+        _read { yield parts.value.byDay }
         set { parts.value.byDay = newValue }
     }
 
     @inlinable public var byMonthDay: [Int] {
-        get { parts.value.byMonthDay }
+        _read { yield parts.value.byMonthDay }
         set { parts.value.byMonthDay = newValue }
     }
 
     @inlinable public var byYearDay: [Int] {
-        get { parts.value.byYearDay }
+        _read { yield parts.value.byYearDay }
         set { parts.value.byYearDay = newValue }
     }
 
     @inlinable public var byWeekNumber: [Int] {
-        get { parts.value.byWeekNumber }
+        _read { yield parts.value.byWeekNumber }
         set { parts.value.byWeekNumber = newValue }
     }
 
     @inlinable public var byMonth: [Month] {
-        get { parts.value.byMonth }
+        _read { yield parts.value.byMonth }
         set { parts.value.byMonth = newValue }
     }
 
     @inlinable public var bySetPosition: [Int] {
-        get { parts.value.bySetPosition }
+        _read { yield parts.value.bySetPosition }
         set { parts.value.bySetPosition = newValue }
     }
 
     /// The first day of the week, for WEEKLY intervals and BYWEEKNO; RFC 5545's default is Monday.
     @inlinable public var weekStart: Weekday {
-        get { parts.value.weekStart }
+        _read { yield parts.value.weekStart }
         set { parts.value.weekStart = newValue }
     }
 
     /// Whether WKST was written; it changes nothing but the RRULE text.
     @inlinable public var weekStartIsExplicit: Bool {
-        get { parts.value.weekStartIsExplicit }
+        _read { yield parts.value.weekStartIsExplicit }
         set { parts.value.weekStartIsExplicit = newValue }
     }
 
     /// RFC 7529's calendar scale (CLDR name, upper-cased in RRULE text); nil is Gregorian.
     @inlinable public var calendar: String? {
-        get { parts.value.calendar }
+        _read { yield parts.value.calendar }
         set { parts.value.calendar = newValue }
     }
 
     /// RFC 7529's SKIP; only meaningful with `calendar`.
     @inlinable public var skip: Skip? {
-        get { parts.value.skip }
+        _read { yield parts.value.skip }
         set { parts.value.skip = newValue }
     }
 }

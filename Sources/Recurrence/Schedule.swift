@@ -96,6 +96,7 @@ public struct Schedule: Sendable {
 
     @usableFromInline
     var fields: CopyOnWrite<Fields>
+    // The properties below are read in place (`_read`), not copied.
 
     public init(
         start: LocalDateTime, isAllDay: Bool = false, rule: RecurrenceRule? = nil, timesOfDay: [CivilTime] = [],
@@ -116,38 +117,38 @@ public struct Schedule: Sendable {
 
     /// The first occurrence's wall-clock time (midnight for all-day).
     @inlinable public var start: LocalDateTime {
-        get { fields.value.start }
+        _read { yield fields.value.start }
         set { fields.value.start = newValue }
     }
 
     @inlinable public var isAllDay: Bool {
-        get { fields.value.isAllDay }
+        _read { yield fields.value.isAllDay }
         set { fields.value.isAllDay = newValue }
     }
 
     @inlinable public var rule: RecurrenceRule? {
-        get { fields.value.rule }
+        _read { yield fields.value.rule }
         set { fields.value.rule = newValue }
     }
 
     /// Times of day that replace the rule's (DAILY and coarser).
     @inlinable public var timesOfDay: [CivilTime] {
-        get { fields.value.timesOfDay }
+        _read { yield fields.value.timesOfDay }
         set { fields.value.timesOfDay = newValue }
     }
 
     @inlinable public var exceptions: [Exception] {
-        get { fields.value.exceptions }
+        _read { yield fields.value.exceptions }
         set { fields.value.exceptions = newValue }
     }
 
     @inlinable public var additions: [Addition] {
-        get { fields.value.additions }
+        _read { yield fields.value.additions }
         set { fields.value.additions = newValue }
     }
 
     public var placement: Placement {
-        get { fields.value.placement }
+        _read { yield fields.value.placement }
         set {
             fields.value.placement = newValue
             fields.value.transitions = newValue.transitions

@@ -94,12 +94,14 @@ extension ReminderFile {
     /// Problems only the recurrence engine can see: a repeat that never
     /// happens (yearly on February 30) gets `never-fires` at its `repeat:`.
     public func scheduleDiagnostics() -> [Diagnostic] {
-        reminders.compactMap { reminder in
-            // Most rules hold an instance in every period: no schedule needed.
+        // On every core for a large file: most rules hold an instance in
+        // every period and need no schedule, but each reminder is looked at.
+        Concurrently.map(reminders.count, chunk: 4_096) { [reminders, path] index -> Diagnostic? in
+            let reminder = reminders[index]
             guard let repeats = reminder.repeats, !repeats.rule.matchesEveryPeriod,
                   !reminder.schedule(floatingZone: ZoneCache.utc).ruleCanMatch() else { return nil }
             return Diagnostic(.neverFires(repeats.isRawRule), file: path, span: reminder.spans.repeats ?? repeats.span)
-        }
+        }.compactMap { $0 }
     }
 }
 

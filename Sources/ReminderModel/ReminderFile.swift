@@ -163,6 +163,9 @@ public struct Reminder: Sendable {
 
     @usableFromInline
     var fields: CopyOnWrite<Fields>
+    // The properties below are read in place (`_read`): a reader looking at
+    // a reminder's repeat or data does not copy it, and count a reference to
+    // every part of it, to do so.
 
     public init(id: String, title: String, start: ReminderTime, timeZone: ZoneName, data: [(key: String, value: String)] = [],
                 isTodo: Bool = false, ignoredRules: [String] = [], spans: Spans) {
@@ -171,28 +174,28 @@ public struct Reminder: Sendable {
     }
 
     @inlinable public var id: String {
-        get { fields.value.id }
+        _read { yield fields.value.id }
         set { fields.value.id = newValue }
     }
 
     @inlinable public var title: String {
-        get { fields.value.title }
+        _read { yield fields.value.title }
         set { fields.value.title = newValue }
     }
 
     @inlinable public var note: String? {
-        get { fields.value.note }
+        _read { yield fields.value.note }
         set { fields.value.note = newValue }
     }
 
     @inlinable public var action: ActionLabel? {
-        get { fields.value.action }
+        _read { yield fields.value.action }
         set { fields.value.action = newValue }
     }
 
     /// The first occurrence.
     @inlinable public var start: ReminderTime {
-        get { fields.value.start }
+        _read { yield fields.value.start }
         set {
             fields.value.start = newValue
             fields.value.zonedSchedule = nil
@@ -202,7 +205,7 @@ public struct Reminder: Sendable {
     /// The zone `start` and the repeats are read in: the reminder's own
     /// `timezone`, else the file's.
     @inlinable public var timeZone: ZoneName {
-        get { fields.value.timeZone }
+        _read { yield fields.value.timeZone }
         set {
             fields.value.timeZone = newValue
             fields.value.zonedSchedule = nil
@@ -210,7 +213,7 @@ public struct Reminder: Sendable {
     }
 
     @inlinable public var repeats: Repeat? {
-        get { fields.value.repeats }
+        _read { yield fields.value.repeats }
         set {
             fields.value.repeats = newValue
             fields.value.zonedSchedule = nil
@@ -219,52 +222,52 @@ public struct Reminder: Sendable {
 
     /// Alert this long before each occurrence.
     @inlinable public var before: Duration? {
-        get { fields.value.before }
+        _read { yield fields.value.before }
         set { fields.value.before = newValue }
     }
 
     @inlinable public var sound: Sound? {
-        get { fields.value.sound }
+        _read { yield fields.value.sound }
         set { fields.value.sound = newValue }
     }
 
     @inlinable public var badge: Int? {
-        get { fields.value.badge }
+        _read { yield fields.value.badge }
         set { fields.value.badge = newValue }
     }
 
     @inlinable public var category: String? {
-        get { fields.value.category }
+        _read { yield fields.value.category }
         set { fields.value.category = newValue }
     }
 
     /// Custom data, in file order, values as written.
     @inlinable public var data: [(key: String, value: String)] {
-        get { fields.value.data }
+        _read { yield fields.value.data }
         set { fields.value.data = newValue }
     }
 
     /// A to-do due at `start` instead of an event.
     @inlinable public var isTodo: Bool {
-        get { fields.value.isTodo }
+        _read { yield fields.value.isTodo }
         set { fields.value.isTodo = newValue }
     }
 
     /// Checker rule ids switched off for this reminder.
     @inlinable public var ignoredRules: [String] {
-        get { fields.value.ignoredRules }
+        _read { yield fields.value.ignoredRules }
         set { fields.value.ignoredRules = newValue }
     }
 
     /// Where each of `ignoredRules` was written.
     @inlinable public var ignoredRuleSpans: [SourceSpan] {
-        get { fields.value.ignoredRuleSpans }
+        _read { yield fields.value.ignoredRuleSpans }
         set { fields.value.ignoredRuleSpans = newValue }
     }
 
     /// Where the reminder and its keys were written.
     @inlinable public var spans: Spans {
-        get { fields.value.spans }
+        _read { yield fields.value.spans }
         set { fields.value.spans = newValue }
     }
 }

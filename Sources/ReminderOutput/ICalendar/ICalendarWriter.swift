@@ -85,20 +85,22 @@ public struct ICalendarWriter: Sendable {
     /// with a fraction of a second, or a repeating fixed instant in a
     /// floating reminder. Nothing should be written when there is any.
     public static func problems(in file: ReminderFile) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        for reminder in file.reminders {
+        // On every core for a large file; most reminders have none.
+        Concurrently.map(file.reminders.count, chunk: 4_096) { [file] index -> [Diagnostic] in
+            let reminder = file.reminders[index]
+            var found: [Diagnostic] = []
             if let fraction = reminder.start.fraction {
                 found.append(Diagnostic(.notRepresentable(.fraction(fraction)), file: file.path, span: reminder.spans.start))
             }
-            guard let repeats = reminder.repeats else { continue }
+            guard let repeats = reminder.repeats else { return found }
             if let first = Self.firstFraction(in: repeats) {
                 found.append(Diagnostic(.notRepresentable(.fraction(first)), file: file.path, span: repeats.span))
             }
             if case .floating = reminder.timeZone, case .instant = reminder.start {
                 found.append(Diagnostic(.notRepresentable(.floatingInstant), file: file.path, span: reminder.spans.start))
             }
-        }
-        return found
+            return found
+        }.flatMap { $0 }
     }
 
     /// The first exception, addition or time of day of `repeats` with a
@@ -123,13 +125,39 @@ public struct ICalendarWriter: Sendable {
         var zones: [String: (zone: TimeZone, from: Int)] = [:]
         var schedules: [[Schedule]] = []
         for file in files {
-            schedules.append(file.schedules(floatingZone: options.floatingZone))
-            for (reminder, schedule) in zip(file.reminders, schedules[schedules.count - 1]) {
-                guard case .zoned(let identifier) = Self.form(of: reminder) else { continue }
-                var earliest = min(schedule.firstOccurrence.instant, schedule.additionOccurrences().first?.instant ?? .max)
-                if let window = options.window { earliest = max(earliest, window.from) }
-                zones[identifier] = (reminder.timeZone.foundationZone, min(earliest, zones[identifier]?.from ?? earliest))
+            let fileSchedules = file.schedules(floatingZone: options.floatingZone)
+            schedules.append(fileSchedules)
+            // Each zoned reminder's earliest instant, on every core; then the
+            // earliest per zone.
+            let window = options.window
+            let earliest = Concurrently.map(file.reminders.count, chunk: 4_096) { [file] index -> (String, Int)? in
+                guard case .zoned(let identifier) = Self.form(of: file.reminders[index]) else { return nil }
+                let schedule = fileSchedules[index]
+                var earliest = schedule.firstOccurrence.instant
+                if !schedule.additions.isEmpty { earliest = min(earliest, schedule.additionOccurrences().first?.instant ?? .max) }
+                if let window { earliest = max(earliest, window.from) }
+                return (identifier, earliest)
             }
+            // Runs of reminders in one zone are folded before the table is
+            // looked at.
+            var run: (identifier: String, from: Int)?
+            func endRun() {
+                guard let (identifier, from) = run else { return }
+                if let known = zones[identifier] {
+                    if from < known.from { zones[identifier] = (known.zone, from) }
+                } else {
+                    zones[identifier] = (ZoneName.named(identifier).foundationZone, from)
+                }
+            }
+            for case let (identifier, from)? in earliest {
+                if let current = run, current.identifier == identifier {
+                    run = (identifier, min(current.from, from))
+                } else {
+                    endRun()
+                    run = (identifier, from)
+                }
+            }
+            endRun()
         }
 
         var lines = ContentLines()
