@@ -37,8 +37,10 @@ enum CheckCommand {
             horizon = duration.days * 86_400 + duration.seconds
         }
         let format = arguments.value("--format") ?? (invocation.environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
-        let options = Checker.Options(now: time.now, horizon: horizon, floatingZone: time.zone)
-        let quiet = arguments.flag("--quiet")
+        let quiet = arguments.flag("--quiet"), strict = arguments.flag("--strict")
+        // Quiet, only errors are printed; warnings still decide the exit status under --strict.
+        let severities: Set<Severity> = !quiet ? Set(Severity.allCases) : strict ? [.error, .warning] : [.error]
+        let options = Checker.Options(now: time.now, horizon: horizon, floatingZone: time.zone, severities: severities)
         let loaded: LoadedFiles
         switch LoadedFiles.load(arguments.positionals, keepFiles: false,
                                 showsSource: { format == "text" && (!quiet || $0.severity == .error) },
@@ -61,7 +63,6 @@ enum CheckCommand {
             output = reporter.render(shown, sources: loaded.sources)
             if !quiet { output += reporter.summary(diagnostics, fileCount: loaded.fileCount) }
         }
-        let strict = arguments.flag("--strict")
         let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         // Thousands of diagnostics take a while to free, and the process
         // ends once the output is written.

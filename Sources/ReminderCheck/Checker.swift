@@ -11,11 +11,17 @@ public enum Checker {
         public var horizon: Int
         /// Where floating reminders are placed.
         public var floatingZone: TimeZone
+        /// The severities wanted: findings of others are dropped as the
+        /// rules return them, not gathered, sorted and dropped later
+        /// (`check --quiet` prints errors only, and warnings decide the exit
+        /// status only with `--strict`). Every rule runs all the same.
+        public var severities: Set<Severity>
 
-        public init(now: Int, horizon: Int = 365 * 86_400, floatingZone: TimeZone) {
+        public init(now: Int, horizon: Int = 365 * 86_400, floatingZone: TimeZone, severities: Set<Severity> = Set(Severity.allCases)) {
             self.now = now
             self.horizon = horizon
             self.floatingZone = floatingZone
+            self.severities = severities
         }
     }
 
@@ -33,10 +39,11 @@ public enum Checker {
         let enabled = rules.filter { !disabled.contains($0.descriptor.id) }
         var diagnostics: [Diagnostic] = []
         for findings in runConcurrently(enabled, context) {
-            for finding in findings {
-                if let index = finding.reminder, context.digests[index].hasIgnoredRules,
-                   file.reminders[index].ignoredRules.contains(finding.diagnostic.id) { continue }
-                diagnostics.append(finding.diagnostic)
+            // Looked at in place: a finding not wanted is never copied.
+            for position in findings.indices where options.severities.contains(findings[position].diagnostic.severity) {
+                if let index = findings[position].reminder, context.digests[index].hasIgnoredRules,
+                   file.reminders[index].ignoredRules.contains(findings[position].diagnostic.id) { continue }
+                diagnostics.append(findings[position].diagnostic)
             }
         }
         let known = Rules.descriptors.map(\.id)
@@ -45,7 +52,8 @@ public enum Checker {
             named += zip(file.reminders[index].ignoredRules, file.reminders[index].ignoredRuleSpans)
         }
         for (id, span) in named where !known.contains(id) {
-            diagnostics.append(Diagnostic(.unknownRule(id, suggestion: closest(to: id, in: known)), file: file.path, span: span))
+            let diagnostic = Diagnostic(.unknownRule(id, suggestion: closest(to: id, in: known)), file: file.path, span: span)
+            if options.severities.contains(diagnostic.severity) { diagnostics.append(diagnostic) }
         }
         return Diagnostic.sortedForReport(diagnostics)
     }

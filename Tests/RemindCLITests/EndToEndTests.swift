@@ -130,6 +130,33 @@ import Testing
         #expect(run.stdout.contains("no problems"), "\(run.stdout)")
     }
 
+    /// Quiet, the check prints errors only; a warning still fails it under
+    /// --strict, and an info never does. (The checker drops what will not
+    /// be printed as the rules return it.)
+    @Test func quietChecksFailOnWhatTheyWouldPrintOrStrictlyCount() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-quiet-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("quiet.yaml")
+        // An info (endless-repeat) and a warning (in-the-past), no error.
+        try Data("""
+            timezone: UTC
+            reminders:
+              - {id: water, title: Water, at: 2026-12-01 09:00, repeat: every 20 minutes}
+              - {id: old, title: Old, at: 2020-01-01 09:00}
+            """.utf8).write(to: file)
+        let now = ["--now", "2026-11-29T12:00:00Z"]
+        let loud = try Self.run(["check", file.path] + now)
+        #expect(loud.status == 0)
+        #expect(loud.stdout.contains("[endless-repeat]") && loud.stdout.contains("[in-the-past]"), "\(loud.stdout)")
+        let quiet = try Self.run(["check", "--quiet", file.path] + now)
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet.stdout)")
+        let strict = try Self.run(["check", "--quiet", "--strict", file.path] + now)
+        #expect(strict.status == 1 && strict.stdout.isEmpty, "\(strict.stdout)")
+        let json = try Self.run(["check", "--quiet", "--format", "json", file.path] + now)
+        #expect(json.status == 0 && json.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(json.stdout)")
+    }
+
     /// A file of a mebibyte and more is mapped into memory rather than read
     /// into a buffer: its diagnostics show the right lines, from either half
     /// of a split list; the same text through a pipe (which cannot be
