@@ -72,7 +72,7 @@ extension ReminderFile {
         var file: ReminderFile?
         if let root = parsed.root {
             let streamed = stream?.scope == nil ? nil : stream
-            file = FileDecoder.decode(root, path: path, streamed: streamed?.reminders, context: &context)
+            file = FileDecoder.decode(root, path: path, streamed: streamed?.takeReminders(), context: &context)
             if let streamed, let decoded = file {
                 guard streamed.scope == FileDecoder.Scope(timeZone: decoded.timeZone, categoryIDs: decoded.categories.map(\.id)) else {
                     return nil
@@ -101,15 +101,17 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
     struct Decoding {
         var decoder: ReminderDecoder
         var context: DecodingContext
-        var reminders: [Reminder] = []
+        /// The reminders made, a buffer per half of a split list, moved
+        /// into one array at the end (`reminders`).
+        var decoded = [MovingBuffer<Reminder>(capacity: 1_024)]
 
         mutating func decode(_ item: Node) {
-            if let reminder = decoder.decode(item, context: &context) { reminders.append(reminder) }
+            if let reminder = decoder.decode(item, context: &context) { decoded[0].append(reminder) }
         }
 
         /// Takes over the reminders, ids and diagnostics of the items after these.
         mutating func append(_ later: Decoding) {
-            reminders += later.reminders
+            decoded += later.decoded
             decoder.append(idsOf: later.decoder)
             context.append(later.context.diagnostics)
         }
@@ -130,7 +132,10 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
         self.concurrent = concurrent
     }
 
-    var reminders: [Reminder] { decoding?.reminders ?? [] }
+    /// The reminders, in order; read once (the buffers are emptied).
+    func takeReminders() -> [Reminder] {
+        decoding.map { MovingBuffer.joined($0.decoded) } ?? []
+    }
     var diagnostics: [Diagnostic] { decoding?.context.diagnostics ?? [] }
 
     func begin(after pairs: [Node.Pair]) -> Bool {

@@ -314,7 +314,7 @@ struct TreeBuilder {
     /// The items of every open collection, the innermost last: one buffer
     /// for all, so a collection's items are moved out once, when it closes,
     /// rather than grown in an array of its own.
-    private let items = NodeBuffer()
+    private let items = MovingBuffer<Node>()
     private var implicitlyTyped: [YAML11.TypedScalar] = []
     private var anchors: [String: Node] = [:]
     private var root: Node?

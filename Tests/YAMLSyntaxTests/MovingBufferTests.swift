@@ -1,7 +1,7 @@
 import Testing
 @testable import YAMLSyntax
 
-@Suite struct NodeBufferTests {
+@Suite struct MovingBufferTests {
     static func scalar(_ text: String) -> Node {
         Node(.scalar(text, .plain), span: SourceSpan(start: SourcePosition(line: 1, column: 1), length: text.count))
     }
@@ -9,7 +9,7 @@ import Testing
     /// Nodes come out in the order they went in, from any point; the buffer
     /// grows past its first capacity and keeps what is left.
     @Test func nodesAreMovedOutInOrder() {
-        let buffer = NodeBuffer(capacity: 2)
+        let buffer = MovingBuffer<Node>(capacity: 2)
         let texts = (0..<100).map { "a text long enough to live on the heap, number \($0)" }
         for text in texts { buffer.append(Self.scalar(text)) }
         #expect(buffer.count == 100)
@@ -29,13 +29,25 @@ import Testing
 
     /// A buffer let go with nodes in it frees them (and a collection's nodes with it).
     @Test func nodesLeftAreFreedWithTheBuffer() {
-        weak var probe: NodeBuffer?
+        weak var probe: MovingBuffer<Node>?
         do {
-            let buffer = NodeBuffer(capacity: 1)
+            let buffer = MovingBuffer<Node>(capacity: 1)
             probe = buffer
             buffer.append(Node(.sequence([Self.scalar("x"), Self.scalar("y")]), span: SourceSpan(start: SourcePosition(line: 1, column: 1), length: 1)))
             buffer.append(Self.scalar("z"))
         }
         #expect(probe == nil)
+    }
+
+    /// Buffers joined into one array give their elements in order, each
+    /// once, and are left empty.
+    @Test func buffersJoinIntoOneArray() {
+        let first = MovingBuffer<String>(capacity: 1), second = MovingBuffer<String>(capacity: 3), empty = MovingBuffer<String>()
+        let texts = (0..<10).map { "a text long enough to live on the heap, number \($0)" }
+        for text in texts[..<4] { first.append(text) }
+        for text in texts[4...] { second.append(text) }
+        #expect(MovingBuffer.joined([first, empty, second]) == texts)
+        #expect(first.isEmpty && second.isEmpty && empty.isEmpty)
+        #expect(MovingBuffer<String>.joined([]) == [])
     }
 }
