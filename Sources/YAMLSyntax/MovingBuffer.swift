@@ -9,9 +9,12 @@
 /// them down again; here the buffer simply ends where the moved elements
 /// began.
 public final class MovingBuffer<Element> {
-    @usableFromInline var base: UnsafeMutablePointer<Element>
-    @usableFromInline var capacity: Int
-    @usableFromInline private(set) var storedCount = 0
+    // One thread at a time uses a buffer, and no access to these overlaps
+    // another: the run-time exclusivity check on every access (which
+    // inlined code from other modules would make) is left out.
+    @usableFromInline @exclusivity(unchecked) var base: UnsafeMutablePointer<Element>
+    @usableFromInline @exclusivity(unchecked) var capacity: Int
+    @usableFromInline @exclusivity(unchecked) private(set) var storedCount = 0
 
     public init(capacity: Int = 64) {
         base = .allocate(capacity: max(capacity, 1))
