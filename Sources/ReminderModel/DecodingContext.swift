@@ -196,8 +196,10 @@ struct DecodingContext {
     }
 
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.utf8.first, isAlphanumeric(first) else { return false }
-        return text.utf8.allSatisfy { isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
+        withBytes(of: text) { bytes in
+            guard let first = bytes.first, isAlphanumeric(first) else { return false }
+            return bytes.allSatisfy { isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
+        }
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {

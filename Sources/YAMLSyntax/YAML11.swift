@@ -24,6 +24,19 @@ public enum YAML11 {
     private static let words: Set<String> = ["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON",
                                              "off", "Off", "OFF", "True", "TRUE", "False", "FALSE", "null", "Null", "NULL", "~"]
 
+    /// False when no text starting with `firstByte` reads as anything but
+    /// text in YAML 1.1: the reader asks before it asks `reading(of:)`.
+    @inline(__always)
+    static func mayRead(firstByte: UInt8) -> Bool {
+        switch firstByte {
+        case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "o"), UInt8(ascii: "O"),
+             UInt8(ascii: "T"), UInt8(ascii: "F"), UInt8(ascii: "~"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            false
+        }
+    }
+
     /// What YAML 1.1 makes of the plain scalar `text`, or nil when it is text there too.
     public static func reading(of text: String) -> String? {
         let utf8 = text.utf8

@@ -275,6 +275,7 @@ final class ParserSession {
 struct MarkConverter {
     var lineShift = 0
 
+    @inline(__always)
     func position(_ mark: yaml_mark_t) -> SourcePosition {
         SourcePosition(line: Int(mark.line) + 1 + lineShift, column: Int(mark.column) + 1)
     }
@@ -394,7 +395,8 @@ struct TreeBuilder {
                 as: UTF8.self
             )
             let node = Node(.scalar(text, style(scalar.style)), span: span)
-            if scalar.style == YAML_PLAIN_SCALAR_STYLE, isValuePosition, let reading = YAML11.reading(of: text) {
+            if scalar.style == YAML_PLAIN_SCALAR_STYLE, scalar.length > 0, YAML11.mayRead(firstByte: scalar.value[0]), isValuePosition,
+               let reading = YAML11.reading(of: text) {
                 implicitlyTyped.append(YAML11.TypedScalar(text: text, reading: reading, span: span))
             }
             remember(node, anchor: scalar.anchor)

@@ -280,6 +280,19 @@ private func node(_ root: Node?, _ path: [Any]) -> Node? {
         #expect(YAML11.reading(of: text) == nil)
     }
 
+    /// The first-byte filter the reader applies never hides a reading:
+    /// every text a reading exists for starts with a byte it lets through.
+    @Test func theFirstByteFilterKeepsEveryReading() {
+        let tails = ["", "es", "o", "ES", "rue", "ALSE", "ull", "ff", "n", "755", ":30", "_000", "b101", "9", "x"]
+        for byte in UInt8(0x20)...UInt8(0x7E) {
+            for tail in tails {
+                let text = String(UnicodeScalar(byte)) + tail
+                if YAML11.reading(of: text) != nil { #expect(YAML11.mayRead(firstByte: byte), "\(text)") }
+            }
+        }
+        #expect(!YAML11.mayRead(firstByte: UInt8(ascii: "R")) && !YAML11.mayRead(firstByte: UInt8(ascii: "-")))
+    }
+
     @Test func onlyPlainValuesAreRecorded() {
         let result = parse("""
             no: yes
