@@ -110,13 +110,19 @@ struct ReminderDigest: Sendable {
     /// counts them: the first occurrence is less than two days from it,
     /// however the zone reads it.
     var startWallClock: Int
-    /// The repeat rule. A file has few distinct ones, shared, so looking
-    /// at one stays in the cache.
-    var rule: RecurrenceRule?
+    /// The repeat rule's frequency, and how it ends; nil without a rule.
+    /// (What a rule needs beyond these, it reads from the schedule: the
+    /// digest holds no reference to the rule, which many reminders share
+    /// and two threads counting references to would pass between them.)
+    var frequency: RecurrenceRule.Frequency?
+    var end: End
     /// A rule that does not hold an instance in every period
     /// (`RecurrenceRule.matchesEveryPeriod`): only a search tells whether
     /// it ever matches.
     var ruleNeedsSearch: Bool
+    /// A rule in another calendar than the Gregorian, or with seconds:
+    /// what many calendar clients ignore (client-support).
+    var ruleMayBeUnportable: Bool
     var hasAdditions: Bool
     var hasCategory: Bool
     var hasExceptions: Bool
@@ -125,6 +131,11 @@ struct ReminderDigest: Sendable {
     /// instant).
     var isFloatingWallClock: Bool
 
+    /// How a repeat ends.
+    enum End: UInt8, Sendable {
+        case noRepeat, never, count, until
+    }
+
     /// The most any reading of a wall-clock time is from it, and more.
     static let offsetBound = 2 * 86_400
 
@@ -132,8 +143,17 @@ struct ReminderDigest: Sendable {
         let before = reminder.before ?? Duration()
         lead = before.days * 86_400 + before.seconds
         startWallClock = WallClock.naiveSeconds(schedule.start)
-        rule = schedule.rule
+        frequency = schedule.rule?.frequency
+        end = switch schedule.rule?.end {
+        case nil: .noRepeat
+        case .never?: .never
+        case .count?: .count
+        case .until?: .until
+        }
         ruleNeedsSearch = schedule.rule.map { !$0.matchesEveryPeriod } ?? false
+        ruleMayBeUnportable = schedule.rule.map { rule in
+            (rule.calendar.map { $0 != "gregorian" } ?? false) || rule.frequency == .secondly || !rule.bySecond.isEmpty
+        } ?? false
         hasAdditions = !schedule.additions.isEmpty
         hasCategory = reminder.category != nil
         hasExceptions = !schedule.exceptions.isEmpty

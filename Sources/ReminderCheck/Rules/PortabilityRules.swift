@@ -26,7 +26,7 @@ public enum ClientSupportRule: CheckRule {
         // A reminder is looked at only when it has something to report; a
         // schedule's rule is its reminder's repeat rule.
         context.digests.indices.compactMap { index in
-            if let rule = context.digests[index].rule, let message = unsupported(rule),
+            if context.digests[index].ruleMayBeUnportable, let rule = context.schedules[index].rule, let message = unsupported(rule),
                let repeats = context.file.reminders[index].repeats {
                 let reminder = context.file.reminders[index]
                 return context.finding(descriptor, message(reminder.id), hint: "'remindc ics --expand' writes each occurrence instead",

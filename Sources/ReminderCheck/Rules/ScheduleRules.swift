@@ -58,7 +58,7 @@ public enum InThePastRule: CheckRule {
     public static func check(_ context: CheckContext) -> [Finding] {
         context.digests.indices.compactMap { index in
             let digest = context.digests[index]
-            if let rule = digest.rule, rule.end == .never { return nil }
+            if digest.end == .never { return nil }
             // The first occurrence is less than two days from the start's wall clock.
             if digest.startWallClock - ReminderDigest.offsetBound >= context.now { return nil }
             let schedule = context.schedules[index]
@@ -95,7 +95,7 @@ public enum UntilBeforeStartRule: CheckRule {
     public static func check(_ context: CheckContext) -> [Finding] {
         context.digests.indices.compactMap { index in
             // A schedule's rule is its reminder's repeat rule.
-            guard case .until(let until)? = context.digests[index].rule?.end else { return nil }
+            guard context.digests[index].end == .until, case .until(let until)? = context.schedules[index].rule?.end else { return nil }
             // The first occurrence's date and wall clock are the start's; only
             // an instant needs the zone, and only within two days of it.
             let wallClock = context.digests[index].startWallClock
@@ -263,7 +263,7 @@ public enum EndlessRepeatRule: CheckRule {
         // The categories with an action that stops the reminder, found once.
         let stopping = Set(context.file.categories.filter { $0.actions.contains(where: \.destructive) }.map(\.id))
         return context.digests.indices.compactMap { index in
-            guard let rule = context.digests[index].rule, rule.frequency < .daily, rule.end == .never else { return nil }
+            guard let frequency = context.digests[index].frequency, frequency < .daily, context.digests[index].end == .never else { return nil }
             let reminder = context.file.reminders[index]
             if let category = reminder.category, stopping.contains(category) { return nil }
             guard let span = reminder.spans.repeats ?? reminder.repeats?.span else { return nil }
