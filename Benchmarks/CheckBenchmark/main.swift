@@ -3,7 +3,10 @@
 // bytes. Also reports the check's peak memory against the file's size, and
 // times `remindc ics` on the same file against the check.
 //
-//     swift build -c release && swift run -c release CheckBenchmark [count] [--rules]
+//     swift build -c release --static-swift-stdlib && .build/release/CheckBenchmark [count] [--rules]
+//
+// (`--static-swift-stdlib` as release binaries are built; a plain release
+// build works too, a few milliseconds slower: README.md gives both.)
 //
 // `--rules` prints only where the check's time goes, rule by rule; `--load`
 // only times loading the file, over and over, for a profiler.
