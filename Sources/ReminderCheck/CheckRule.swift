@@ -59,10 +59,15 @@ public final class CheckContext: @unchecked Sendable {
         self.end = now + horizon
         self.floatingZone = floatingZone
         let floating = Schedule.PlacedZone(.zone(floatingZone))
-        (schedules, digests) = Concurrently.map(file.reminders.count, chunk: 4_096) { [file] index in
-            let reminder = file.reminders[index]
-            let schedule = reminder.schedule(floatingZone: floating)
-            return (schedule, ReminderDigest(reminder, schedule))
+        (schedules, digests) = file.reminders.withUnsafeBufferPointer { reminders in
+            // Each reminder is read where it is, not copied: a copy would
+            // count a reference to it, a write to memory every reminder's
+            // reading otherwise leaves alone.
+            nonisolated(unsafe) let reminders = reminders
+            return Concurrently.map(reminders.count, chunk: 4_096) { index in
+                let schedule = reminders[index].schedule(floatingZone: floating)
+                return (schedule, ReminderDigest(reminders[index], schedule))
+            }
         }
     }
 
