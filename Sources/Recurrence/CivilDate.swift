@@ -4,17 +4,37 @@
 /// Arithmetic goes through a day count from 1970-01-01 with integer formulas
 /// (no `Calendar`, no `DateComponents`), so it is exact and cheap.
 public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var year: Int
+    // Stored in 8 bytes rather than 24: a reminder, its schedule and its
+    // rule each hold dates, and a file may hold 100,000 reminders. Values
+    // beyond the stored ranges are clamped; none that a reader makes (four
+    // digits of year, two of month and day) or the engine reaches (years 1
+    // to 9999) comes near them.
+    @usableFromInline var storedYear: Int32
+    @usableFromInline var storedMonth: Int16
+    @usableFromInline var storedDay: Int16
+
+    @inlinable public var year: Int {
+        get { Int(storedYear) }
+        set { storedYear = Int32(clamping: newValue) }
+    }
+
     /// 1 through 12.
-    public var month: Int
+    @inlinable public var month: Int {
+        get { Int(storedMonth) }
+        set { storedMonth = Int16(clamping: newValue) }
+    }
+
     /// 1 through the month's length.
-    public var day: Int
+    @inlinable public var day: Int {
+        get { Int(storedDay) }
+        set { storedDay = Int16(clamping: newValue) }
+    }
 
     /// A date from its fields, not checked; see `isValid`.
-    public init(year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
+    @inlinable public init(year: Int, month: Int, day: Int) {
+        storedYear = Int32(clamping: year)
+        storedMonth = Int16(clamping: month)
+        storedDay = Int16(clamping: day)
     }
 
     /// The date `days` days after 1970-01-01 (negative: before it).
@@ -26,9 +46,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let shiftedMonth = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
     }
 
     /// Days from 1970-01-01 to this date (negative before it).
@@ -84,21 +103,43 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
 /// A time of day on a wall clock, with no date and no zone.
 public struct CivilTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    // Stored in 8 bytes rather than 32, as `CivilDate` is; readers make two
+    // digits of each part, and nine of the fraction.
+    @usableFromInline var storedHour: Int8
+    @usableFromInline var storedMinute: Int8
+    @usableFromInline var storedSecond: Int8
+    @usableFromInline var storedNanosecond: Int32
+
     /// 0 through 23.
-    public var hour: Int
+    @inlinable public var hour: Int {
+        get { Int(storedHour) }
+        set { storedHour = Int8(clamping: newValue) }
+    }
+
     /// 0 through 59.
-    public var minute: Int
+    @inlinable public var minute: Int {
+        get { Int(storedMinute) }
+        set { storedMinute = Int8(clamping: newValue) }
+    }
+
     /// 0 through 59.
-    public var second: Int
+    @inlinable public var second: Int {
+        get { Int(storedSecond) }
+        set { storedSecond = Int8(clamping: newValue) }
+    }
+
     /// A fraction of a second, 0 through 999,999,999. iCalendar and cron have
     /// no place for it; the writers report it.
-    public var nanosecond: Int
+    @inlinable public var nanosecond: Int {
+        get { Int(storedNanosecond) }
+        set { storedNanosecond = Int32(clamping: newValue) }
+    }
 
-    public init(hour: Int, minute: Int, second: Int = 0, nanosecond: Int = 0) {
-        self.hour = hour
-        self.minute = minute
-        self.second = second
-        self.nanosecond = nanosecond
+    @inlinable public init(hour: Int, minute: Int, second: Int = 0, nanosecond: Int = 0) {
+        storedHour = Int8(clamping: hour)
+        storedMinute = Int8(clamping: minute)
+        storedSecond = Int8(clamping: second)
+        storedNanosecond = Int32(clamping: nanosecond)
     }
 
     public static let midnight = CivilTime(hour: 0, minute: 0)
