@@ -269,6 +269,11 @@ public struct Schedule: Sendable {
     /// by SPEC §1's rules for skipped and repeated times: through the zone's
     /// shared table of transitions, as the occurrences are read.
     func reading(_ wallClock: Int) -> ZoneOffsets.Reading {
+        // Read through the zone's table in place where it can be: a reader
+        // holds the zone and its table, and every schedule of a zone shares
+        // them, so making one per reading had threads counting references
+        // to the same objects.
+        if let reading = fields.value.transitions?.reading(wallClock) { return reading }
         switch placement {
         case .fixed(let offset):
             return ZoneOffsets.Reading(instant: wallClock - offset, offset: offset, moved: false)

@@ -69,40 +69,13 @@ struct ZoneOffsets {
     }
 
     private mutating func readCarefully(_ wallClock: Int) -> Reading {
-        let starts = table.starts, offsets = table.offsets
-        while true {
-            let offset = offsets[cursor]
-            let low = cursor == 0 ? table.lowestWallClock : starts[cursor] + max(offset, offsets[cursor - 1])
-            if wallClock < low {
-                if cursor == 0 { return readThroughFoundation(wallClock) }
-                cursor -= 1
-                continue
-            }
-            guard cursor + 1 < starts.count else {
-                // The last segment: endless, or the end of the table.
-                guard wallClock < table.highestWallClock else { return readThroughFoundation(wallClock) }
-                remember(low: low, high: table.highestWallClock, offset: offset)
-                return Reading(instant: wallClock - offset, offset: offset, moved: false)
-            }
-            let end = starts[cursor + 1]
-            let high = end + offset
-            if wallClock < high {
-                remember(low: low, high: high, offset: offset)
-                return Reading(instant: wallClock - offset, offset: offset, moved: false)
-            }
-            let next = offsets[cursor + 1]
-            if next > offset && wallClock < end + next {
-                // Skipped by the change: the offset before it.
-                return Reading(instant: wallClock - offset, offset: next, moved: true)
-            }
-            cursor += 1
+        guard let (reading, segment) = table.read(wallClock, cursor: &cursor) else { return readThroughFoundation(wallClock) }
+        if let segment {
+            fastLow = segment.low
+            fastHigh = segment.high
+            fastOffset = reading.offset
         }
-    }
-
-    private mutating func remember(low: Int, high: Int, offset: Int) {
-        fastLow = low
-        fastHigh = high
-        fastOffset = offset
+        return reading
     }
 
     private func readThroughFoundation(_ wallClock: Int) -> Reading {
@@ -173,6 +146,43 @@ final class ZoneTransitions: Sendable {
     /// The table for `zone`, made on first use.
     static func shared(for zone: TimeZone) -> ZoneTransitions {
         tables.value(for: zone.identifier) { _ in ZoneTransitions(zone: zone) }
+    }
+
+    /// Where `wallClock` lands by the table, looked for from segment
+    /// `cursor` on (left at the segment it is read in), with the wall clocks
+    /// that segment reads at one offset when it is one; nil outside the table.
+    func read(_ wallClock: Int, cursor: inout Int) -> (reading: ZoneOffsets.Reading, segment: (low: Int, high: Int)?)? {
+        while true {
+            let offset = offsets[cursor]
+            let low = cursor == 0 ? lowestWallClock : starts[cursor] + max(offset, offsets[cursor - 1])
+            if wallClock < low {
+                if cursor == 0 { return nil }
+                cursor -= 1
+                continue
+            }
+            guard cursor + 1 < starts.count else {
+                // The last segment: endless, or the end of the table.
+                guard wallClock < highestWallClock else { return nil }
+                return (ZoneOffsets.Reading(instant: wallClock - offset, offset: offset, moved: false), (low, highestWallClock))
+            }
+            let end = starts[cursor + 1]
+            let high = end + offset
+            if wallClock < high {
+                return (ZoneOffsets.Reading(instant: wallClock - offset, offset: offset, moved: false), (low, high))
+            }
+            let next = offsets[cursor + 1]
+            if next > offset && wallClock < end + next {
+                // Skipped by the change: the offset before it.
+                return (ZoneOffsets.Reading(instant: wallClock - offset, offset: next, moved: true), nil)
+            }
+            cursor += 1
+        }
+    }
+
+    /// `read`, once, for a wall clock inside the table: no reader is kept.
+    func reading(_ wallClock: Int) -> ZoneOffsets.Reading? {
+        var cursor = segment(containing: wallClock - 86_400)
+        return read(wallClock, cursor: &cursor)?.reading
     }
 
     /// The index of the segment holding `instant` (0 below the table).

@@ -258,15 +258,17 @@ public struct ICalendarWriter: Sendable {
     /// The components that say exactly what `schedule` does: one, or one per
     /// time of day when `times:` holds times no rule part combination gives.
     static func components(of schedule: Schedule, uid: String, reminderID: String, domain: String) -> [Component] {
-        var ruleOnly = schedule
-        ruleOnly.exceptions = []
-        ruleOnly.additions = []
         let start = schedule.firstOccurrence
         let excluded = schedule.excludedOccurrences()
         let added = schedule.additionOccurrences()
         guard let rule = schedule.rule, !schedule.timesOfDay.isEmpty else {
             return [Component(uid: uid, start: start, rule: schedule.rule, excluded: excluded, added: added)]
         }
+        // The rule's own instances, made only here: a changed copy of a
+        // schedule copies every part of it.
+        var ruleOnly = schedule
+        ruleOnly.exceptions = []
+        ruleOnly.additions = []
         // COUNT spans every time of day: it becomes the UNTIL it amounts to.
         var shared = rule
         if case .count = rule.end {
