@@ -97,10 +97,12 @@ extension ReminderFile {
         // On every core for a large file: most rules hold an instance in
         // every period and need no schedule, but each reminder is looked at.
         Concurrently.map(reminders.count, chunk: 4_096) { [reminders, path] index -> Diagnostic? in
-            let reminder = reminders[index]
-            guard let repeats = reminder.repeats, !repeats.rule.matchesEveryPeriod,
-                  !reminder.schedule(floatingZone: ZoneCache.utc).ruleCanMatch() else { return nil }
-            return Diagnostic(.neverFires(repeats.isRawRule), file: path, span: reminder.spans.repeats ?? repeats.span)
+            // Read in place: most reminders are passed over, and a copy of a
+            // repeat counts a reference to each of its parts.
+            guard reminders[index].repeats?.rule.matchesEveryPeriod == false,
+                  !reminders[index].schedule(floatingZone: ZoneCache.utc).ruleCanMatch() else { return nil }
+            let repeats = reminders[index].repeats!
+            return Diagnostic(.neverFires(repeats.isRawRule), file: path, span: reminders[index].spans.repeats ?? repeats.span)
         }.compactMap { $0 }
     }
 }

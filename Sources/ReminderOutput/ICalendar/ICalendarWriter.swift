@@ -92,9 +92,10 @@ public struct ICalendarWriter: Sendable {
             if let fraction = reminder.start.fraction {
                 found.append(Diagnostic(.notRepresentable(.fraction(fraction)), file: file.path, span: reminder.spans.start))
             }
-            guard let repeats = reminder.repeats else { return found }
-            if let first = Self.firstFraction(in: repeats) {
-                found.append(Diagnostic(.notRepresentable(.fraction(first)), file: file.path, span: repeats.span))
+            // The repeat is read where it is, not copied.
+            guard reminder.repeats != nil else { return found }
+            if let first = Self.firstFraction(in: reminder.repeats!) {
+                found.append(Diagnostic(.notRepresentable(.fraction(first)), file: file.path, span: reminder.repeats!.span))
             }
             if case .floating = reminder.timeZone, case .instant = reminder.start {
                 found.append(Diagnostic(.notRepresentable(.floatingInstant), file: file.path, span: reminder.spans.start))
