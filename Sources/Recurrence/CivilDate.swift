@@ -47,7 +47,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let shiftedMonth = (5 * dayOfYear + 2) / 153
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
+        storedYear = Int32(clamping: yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
+        // Always 1 through 12 and 1 through 31 here.
+        storedMonth = Int16(truncatingIfNeeded: month)
+        storedDay = Int16(truncatingIfNeeded: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
     }
 
     /// Days from 1970-01-01 to this date (negative before it).
