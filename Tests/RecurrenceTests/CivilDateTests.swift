@@ -103,6 +103,22 @@ import Testing
         #expect(Schedule.PlacedZone(.fixed(3600)).instant(of: Self.local(2026, 12, 1, 9, 0)) == Self.utc(2026, 12, 1, 8, 0))
     }
 
+    /// Dates and times are stored compactly: values beyond the stored ranges
+    /// are clamped, never trapped on, and stay invalid.
+    @Test func valuesBeyondTheStoredRangesAreClamped() {
+        let far = CivilDate(year: Int.max, month: 99, day: -5)
+        #expect(far.year == Int(Int32.max) && far.month == 99 && far.day == -5 && !far.isValid)
+        #expect(CivilDate(year: 2026, month: 1, day: 100_000).day == Int(Int16.max))
+        _ = CivilDate(daysSinceEpoch: Int.max / 4)
+        _ = CivilDate(daysSinceEpoch: -(Int.max / 4))
+        let late = CivilTime(hour: 500, minute: -1, second: 61, nanosecond: Int.max)
+        #expect(late.hour == 127 && late.minute == -1 && late.second == 61 && late.nanosecond == Int(Int32.max) && !late.isValid)
+        var date = CivilDate(year: 2026, month: 12, day: 31)
+        date.year += 1
+        date.day = 1
+        #expect(date == CivilDate(year: 2027, month: 12, day: 1) && date.daysSinceEpoch == CivilDate(year: 2027, month: 12, day: 1).daysSinceEpoch)
+    }
+
     @Test func localOfInstant() {
         #expect(WallClock.local(at: Self.utc(2026, 3, 29, 1, 30), in: Self.berlin) == Self.local(2026, 3, 29, 3, 30))
         #expect(WallClock.localDateTime(naiveSeconds: -1) == Self.local(1969, 12, 31, 23, 59).with(second: 59))
