@@ -19,15 +19,8 @@ enum RepeatDecoder {
 
     static func decode(_ node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext) -> Repeat? {
         if node.scalar != nil {
-            guard let text = context.text(node, key: "repeat") else { return nil }
-            let frequency: RecurrenceRule.Frequency, interval: Int, weekdaysOnly: Bool
-            switch context.repeatWord(text) {
-            case .success(let read): (frequency, interval, weekdaysOnly) = read
-            case .failure(let message):
-                context.report(message, at: node.span)
-                return nil
-            }
-            var rule = RecurrenceRule(frequency: frequency, interval: interval)
+            guard let (wordRule, weekdaysOnly) = Self.wordRule(node, key: "repeat", context: &context) else { return nil }
+            var rule = wordRule
             if weekdaysOnly { rule.byDay = Self.workWeek }
             guard Self.fitsAllDay(rule, times: [], start: start, span: node.span, context: &context) else { return nil }
             return Repeat(rule: rule, times: [], except: [], also: [], isRawRule: false, span: node.span)
@@ -100,6 +93,20 @@ enum RepeatDecoder {
         }
     }
 
+    /// The rule a repeat word or `every N unit` at `node` reads as (its
+    /// frequency and interval), and whether it said weekdays; nil, reported,
+    /// when it is not one.
+    private static func wordRule(_ node: Node, key: String, context: inout DecodingContext) -> (RecurrenceRule, weekdaysOnly: Bool)? {
+        guard let text = context.text(node, key: key) else { return nil }
+        switch context.repeatWord(text) {
+        case .success(let (frequency, interval, weekdaysOnly)):
+            return (RecurrenceRule(frequency: frequency, interval: interval), weekdaysOnly)
+        case .failure(let message):
+            context.report(message, at: node.span)
+            return nil
+        }
+    }
+
     static let workWeek: [RecurrenceRule.WeekdayOccurrence] = [.monday, .tuesday, .wednesday, .thursday, .friday].map { .init($0) }
 
     // MARK: The map form
@@ -111,15 +118,8 @@ enum RepeatDecoder {
             context.report(.missingKey("every", in: "'repeat'"), at: SourceSpan(start: node.span.start, length: 1))
             return nil
         }
-        guard let text = context.text(everyNode, key: "every") else { return nil }
-        let frequency: RecurrenceRule.Frequency, interval: Int, weekdaysOnly: Bool
-        switch context.repeatWord(text) {
-        case .success(let read): (frequency, interval, weekdaysOnly) = read
-        case .failure(let message):
-            context.report(message, at: everyNode.span)
-            return nil
-        }
-        var rule = RecurrenceRule(frequency: frequency, interval: interval)
+        guard let (wordRule, weekdaysOnly) = Self.wordRule(everyNode, key: "every", context: &context) else { return nil }
+        var rule = wordRule
         var complete = true
         var extraTimes: [CivilTime] = []
         func read<T>(_ key: String, _ reader: (inout DecodingContext, Node) -> T?) -> T? {
