@@ -201,6 +201,12 @@ extension Message {
                 hint: allowed ? "marked '# inexact:' in the crontab" : "use 'remindc ics', or --allow-inexact to accept an inexact entry")
     }
 
+    public static func cronBusyboxLines(_ count: Int, limit: Int) -> Message {
+        Message(id: "cron-busybox-lines", severity: .warning,
+                text: "the crontab has \(count) entries, and busybox crond reads only the first \(limit) of a user's crontab",
+                hint: "Debian's cron and cronie read them all; for busybox, split the reminders or use 'remindc systemd'")
+    }
+
     public static func cronDaylightSaving(_ id: String, _ notes: [String]) -> Message {
         Message(id: "cron-dst", severity: .warning,
                 text: "cron and remindc expand differ for '\(id)' on \(notes.count == 1 ? "one date" : "\(notes.count) dates") around daylight-saving changes: \(notes[0])",

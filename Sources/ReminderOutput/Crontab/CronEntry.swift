@@ -1,101 +1,85 @@
-import Recurrence
-
-/// One crontab entry: five portable fields and a POSIX-sh guard that keeps
-/// only the exact fire times, then the command.
+/// One crontab entry: five fields, and a POSIX-sh guard that keeps only the
+/// exact fire times, then the command.
 ///
-/// Everything written into a line survives the three common daemons alike:
-/// - `%` only as `\%` and only outside quotes: Debian's cron and cronie turn
-///   `\%` into `%`; busybox crond leaves `\%`, and the shell removes the
-///   backslash. Arithmetic, which cannot hold a backslash, uses `a-a/b*b`
-///   instead of `a%b`.
-/// - no `#` (busybox cuts the line there, even inside quotes), no `\\`
-///   (Debian turns it into `\`), no newline;
-/// - reminder text only as base64 (`A-Z a-z 0-9 + / =`), decoded when the
-///   command runs.
+/// The fields are sets (nil is `*`) so that they can be narrowed to the
+/// hours, days and months that can match; cron numbers weekdays from 0,
+/// Sunday. Cron matches a day when the day of the month *or* the weekday
+/// matches if both are restricted, so an entry restricts at most one.
 ///
-/// The guard reads the clock once: `set -- $(date +\%Y\ \%m\ \%d\ \%H\ \%M\ \%u)`
-/// leaves year, month, day, hour, minute and ISO weekday (1 Monday, 7
-/// Sunday) in `$1` to `$6`, zero-padded, for the reminder's zone
-/// (`TZ=Zone date` when it is not the machine's). Zero-padded numbers are
-/// read as `$((1$2-100))`, never as `$2` (08 would be invalid octal).
-struct CronEntry {
-    var minute: String
-    var hour: String
-    var dayOfMonth = "*"
-    var month = "*"
-    var dayOfWeek = "*"
+/// The guard reads the clock once (`CronShell.readClock`), computes what
+/// its conditions need, and runs the command only when every condition
+/// holds: `set -- $(date ...); m=...; [ ... ] && [ ... ] && { command; }`.
+struct CronEntry: Equatable {
+    var minutes: [Int]
+    var hours: [Int]?
+    var daysOfMonth: [Int]?
+    var months: [Int]?
+    var weekdays: [Int]?
     /// Shell assignments the conditions need, in order.
     var assignments: [String] = []
-    /// Conditions, each a complete shell test; all must hold.
+    /// Conditions, each a complete shell command that fails when the entry
+    /// must not fire; all must hold.
     var conditions: [String] = []
+    /// Conditions that start a process, tested last: only when the entry
+    /// is about to fire.
+    var passChecks: [String] = []
+    /// The instant of a one-off entry's alert.
+    var oneOffInstant: Int?
+    /// The zone whose clock the guard reads: nil for the machine's.
+    var clockZone: String?
+
+    init(minutes: [Int], hours: [Int]?) {
+        self.minutes = minutes
+        self.hours = hours
+    }
 
     /// Whether cron treats the line as a fixed time for daylight saving:
     /// neither the minute nor the hour field starts with `*`.
-    var isFixedTime: Bool { !minute.hasPrefix("*") && !hour.hasPrefix("*") }
+    var isFixedTime: Bool { !schedule.hasPrefix("*") && !schedule.split(separator: " ")[1].hasPrefix("*") }
 
     /// The five fields.
-    var schedule: String { "\(minute) \(hour) \(dayOfMonth) \(month) \(dayOfWeek)" }
+    var schedule: String {
+        [CronShell.field(minutes, range: 0...59), CronShell.field(hours, range: 0...23), CronShell.field(daysOfMonth, range: 1...31),
+         CronShell.field(months, range: 1...12), CronShell.field(weekdays, range: 0...6)].joined(separator: " ")
+    }
 
-    /// The whole line, reading the clock in `zone` (nil: the machine's).
-    func line(zone: String?, command: String) -> String {
+    /// Adds `assignment` unless the entry has it already.
+    mutating func assign(_ assignment: String) {
+        if !assignments.contains(assignment) { assignments.append(assignment) }
+    }
+
+    /// The whole line; `command` is a complete shell command (a brace group).
+    func line(command: String) -> String {
         var parts: [String] = []
+        let conditions = conditions + passChecks
         if !conditions.isEmpty {
-            parts.append("set -- $(\(zone.map { "TZ=\($0) " } ?? "")date +\\%Y\\ \\%m\\ \\%d\\ \\%H\\ \\%M\\ \\%u)")
+            parts.append(CronShell.readClock(zone: clockZone))
             parts += assignments
         }
-        let guardText = conditions.joined(separator: " && ")
-        let body = guardText.isEmpty ? command : "\(guardText) && \(command)"
+        let body = conditions.isEmpty ? command : (conditions + [command]).joined(separator: " && ")
         return schedule + " " + (parts + [body]).joined(separator: "; ")
+    }
+
+    /// Narrows the fields to the values in `narrowing` (nil leaves a field);
+    /// false when nothing is left, so the entry can never fire.
+    mutating func narrow(to narrowing: FieldSets) -> Bool {
+        func meet(_ field: [Int]?, _ limit: Set<Int>?) -> [Int]? {
+            guard let limit else { return field }
+            return (field ?? Array(limit)).filter(limit.contains).sorted()
+        }
+        minutes = meet(minutes, narrowing.minutes) ?? minutes
+        hours = meet(hours, narrowing.hours)
+        months = meet(months, narrowing.months)
+        if weekdays == nil { daysOfMonth = meet(daysOfMonth, narrowing.daysOfMonth) }
+        return !minutes.isEmpty && hours?.isEmpty != true && months?.isEmpty != true && daysOfMonth?.isEmpty != true
     }
 }
 
-/// Shell text for the guards: numbers, stamps and the day arithmetic.
-enum CronShell {
-    /// `m`, `d`, `h`, `n`: month, day, hour, minute as numbers.
-    static let numbers = "m=$((1$2-100)); d=$((1$3-100)); h=$((1$4-100)); n=$((1$5-100))"
-    /// `j`: the Julian day number of the date in `$1`, `m`, `d`.
-    static let julianDay = "a=$(((14-m)/12)); y=$(($1+4800-a)); j=$((d+(153*(m+12*a-3)+2)/5+365*y+y/4-y/100+y/400-32045))"
-    /// `l`: the length of the month.
-    static let monthLength = "l=$((m==2?28+(($1-$1/4*4)==0&&(($1-$1/100*100)!=0||($1-$1/400*400)==0)):30+((m+m/8)-(m+m/8)/2*2)))"
-    /// The wall-clock time as one number: `202612010900`.
-    static let stamp = "$1$2$3$4$5"
-
-    /// `value mod divisor` without `%`, for non-negative values.
-    static func modulo(_ value: String, _ divisor: Int) -> String {
-        "$(((\(value))-(\(value))/\(divisor)*\(divisor)))"
-    }
-
-    /// The Julian day number of a date, as the guard computes it.
-    static func julianDay(of day: Int) -> Int {
-        // 1970-01-01 is Julian day 2,440,588.
-        day + 2_440_588
-    }
-
-    /// `202612010900` for naive seconds.
-    static func stamp(_ wallClock: Int) -> String {
-        let day = wallClock.floorDivided(by: 86_400)
-        let date = CivilDate(daysSinceEpoch: day)
-        let minutes = (wallClock - day * 86_400) / 60
-        return "\(date.year)" + two(date.month) + two(date.day) + two(minutes / 60) + two(minutes % 60)
-    }
-
-    static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
-    /// A cron list of numbers, with runs as ranges: `1-5,7`.
-    static func list(_ values: [Int]) -> String {
-        let sorted = Array(Set(values)).sorted()
-        var parts: [String] = []
-        var index = 0
-        while index < sorted.count {
-            var end = index
-            while end + 1 < sorted.count && sorted[end + 1] == sorted[end] + 1 { end += 1 }
-            if end - index >= 2 {
-                parts.append("\(sorted[index])-\(sorted[end])")
-            } else {
-                parts += sorted[index...end].map(String.init)
-            }
-            index = end + 1
-        }
-        return parts.joined(separator: ",")
-    }
+/// The values each field takes over a set of fire times, read on the
+/// machine's clock: nil where all may.
+struct FieldSets {
+    var minutes: Set<Int>?
+    var hours: Set<Int>?
+    var daysOfMonth: Set<Int>?
+    var months: Set<Int>?
 }

@@ -1,13 +1,21 @@
 import Foundation
+import Recurrence
 import ReminderModel
 
 extension CrontabWriter {
     // MARK: Commands
 
-    /// The command with its placeholders replaced: each becomes a
-    /// double-quoted command substitution that decodes the text from
-    /// base64, so no character of it reaches cron or the shell as syntax.
-    /// The template's own `%` are escaped for Debian's cron and cronie.
+    /// The placeholders a template may hold.
+    public static let placeholders = ["id", "title", "note", "sound", "category"]
+
+    /// Where the command's failures are logged, as the shell expands it.
+    public static let logFolder = "${XDG_STATE_HOME:-$HOME/.local/state}/remindc"
+
+    /// The whole command of a reminder's entries, one brace group: the
+    /// session's bus and runtime folder when cron left them unset (cron
+    /// passes neither, and `notify-send` and `paplay` need both), then the
+    /// template with its placeholders replaced, and a line in
+    /// `$XDG_STATE_HOME/remindc/cron.log` when it fails.
     static func command(_ template: String?, reminder: Reminder, file: ReminderFile) -> String {
         var sound = ""
         if case .file(let path) = reminder.sound {
@@ -17,41 +25,112 @@ extension CrontabWriter {
         var text = template ?? defaultCommand
         if template == nil {
             switch reminder.sound {
-            case .file: text += "; paplay {sound}"
-            case .default: text += "; canberra-gtk-play -i message-new-instant"
+            case .file: text += " && paplay {sound}"
+            case .default: text += " && canberra-gtk-play -i message-new-instant"
             case .silent, nil: break
             }
         }
-        let values = [("{id}", reminder.id), ("{title}", reminder.title), ("{note}", reminder.note ?? ""), ("{sound}", sound),
-                      ("{category}", reminder.category ?? "")]
-        // One pass: `%` (which cron turns into a newline) escaped, each
-        // placeholder replaced by its value, base64-encoded (the encoding
-        // has no `%` and no braces).
-        var command = ""
-        var rest = Substring(text)
-        while let index = rest.firstIndex(where: { $0 == "{" || $0 == "%" }) {
-            command += rest[..<index]
-            rest = rest[index...]
-            if rest.first == "%" {
-                command += "\\%"
-                rest = rest.dropFirst()
-            } else if let (placeholder, value) = values.first(where: { rest.hasPrefix($0.0) }) {
-                command += value.isEmpty ? "\"\"" : "\"$(echo \(Data(value.utf8).base64EncodedString()) | base64 -d)\""
-                rest = rest.dropFirst(placeholder.count)
-            } else {
-                command += "{"
-                rest = rest.dropFirst()
+        let values = ["id": reminder.id, "title": reminder.title, "note": reminder.note ?? "", "sound": sound,
+                      "category": reminder.category ?? ""]
+        // A template was checked by `templateProblem` before it got here.
+        let substituted = (try? substitute(text, values: values)) ?? ""
+        let trimmed = substituted.trimmingCharacters(in: .whitespaces)
+        let ends = trimmed.hasSuffix(";") || (trimmed.hasSuffix("&") && !trimmed.hasSuffix("&&"))
+        let environment = ": ${XDG_RUNTIME_DIR:=/run/user/$(id -u)} ${DBUS_SESSION_BUS_ADDRESS:=unix:path=$XDG_RUNTIME_DIR/bus}; "
+            + "export XDG_RUNTIME_DIR DBUS_SESSION_BUS_ADDRESS"
+        let log = "s=$?; f=\(logFolder); mkdir -p \"$f\"; echo \"$(date): \(reminder.id): the command failed with status $s\" >>\"$f/cron.log\""
+        return "{ \(environment); { \(trimmed)\(ends ? "" : ";") } || { \(log); }; }"
+    }
+
+    /// Why a template cannot be used.
+    public struct TemplateProblem: Error, Equatable {
+        public var message: String
+    }
+
+    /// The template with each placeholder replaced by a command substitution
+    /// that decodes its value from base64 (`A-Z a-z 0-9 + / =`), so no
+    /// character of a reminder reaches cron or the shell as syntax. Outside
+    /// quotes the substitution is double-quoted; inside double quotes it is
+    /// bare; inside single quotes the quote is closed around it. `%`, which
+    /// cron turns into a newline, becomes `\%` outside quotes the same way.
+    /// `{{` is a literal `{`.
+    static func substitute(_ template: String, values: [String: String]) throws(TemplateProblem) -> String {
+        enum Quote { case none, single, double }
+        var quote = Quote.none
+        var result = ""
+        let characters = Array(template)
+        var index = 0
+        func wrap(_ text: String) -> String {
+            switch quote {
+            case .none: return text
+            case .single: return "'" + text + "'"
+            case .double: return "\"" + text + "\""
             }
         }
-        return command + rest
+        while index < characters.count {
+            let character = characters[index]
+            switch (character, quote) {
+            case ("'", .none): quote = .single; result.append(character)
+            case ("'", .single): quote = .none; result.append(character)
+            case ("\"", .none): quote = .double; result.append(character)
+            case ("\"", .double): quote = .none; result.append(character)
+            case ("\\", .none), ("\\", .double):
+                // `\%` means a literal `%`, which the `%` case writes.
+                if index + 1 < characters.count, characters[index + 1] != "%" {
+                    result.append(character)
+                    index += 1
+                    result.append(characters[index])
+                } else if index + 1 == characters.count {
+                    result.append(character)
+                }
+            case ("%", _):
+                result += wrap("\\%")
+            case ("{", _) where index + 1 < characters.count && characters[index + 1] == "{":
+                result.append("{")
+                index += 1
+            case ("{", _) where index == 0 || characters[index - 1] != "$":
+                var end = index + 1
+                while end < characters.count, characters[end].isASCII, characters[end].isLetter || characters[end] == "-" || characters[end] == "_" { end += 1 }
+                guard end > index + 1, end < characters.count, characters[end] == "}" else {
+                    result.append(character)
+                    break
+                }
+                let name = String(characters[(index + 1)..<end])
+                guard let value = values[name] else {
+                    let suggestion = closest(to: name, in: placeholders).map { " (did you mean {\($0)}?)" } ?? ""
+                    throw TemplateProblem(message: "unknown placeholder {\(name)}\(suggestion); the placeholders are "
+                        + placeholders.map { "{\($0)}" }.joined(separator: ", ") + ", and {{ is a literal {")
+                }
+                if value.isEmpty {
+                    if quote == .none { result += "\"\"" }
+                } else {
+                    result += wrap("\"$(echo \(Data(value.utf8).base64EncodedString()) | base64 -d)\"")
+                }
+                index = end
+            default:
+                result.append(character)
+            }
+            index += 1
+        }
+        guard quote == .none else {
+            throw TemplateProblem(message: "a \(quote == .single ? "single" : "double") quote is left open")
+        }
+        return result
     }
 
     /// Why a TEMPLATE cannot be used, or nil: a newline ends a cron entry,
-    /// busybox crond cuts lines at `#`, Debian's cron turns `\\` into `\`.
+    /// busybox crond cuts lines at `#`, Debian's cron turns `\\` into `\`;
+    /// an unknown placeholder or an open quote.
     public static func templateProblem(_ template: String) -> String? {
         if template.contains(where: \.isNewline) { return "a newline would end the crontab entry" }
         if template.contains("#") { return "busybox crond cuts the line at '#'" }
         if template.contains("\\\\") { return "Debian's cron turns '\\\\' into '\\'" }
+        if template.trimmingCharacters(in: .whitespaces).isEmpty { return "it is empty" }
+        do {
+            _ = try substitute(template, values: Dictionary(uniqueKeysWithValues: placeholders.map { ($0, "x") }))
+        } catch {
+            return error.message
+        }
         return nil
     }
 

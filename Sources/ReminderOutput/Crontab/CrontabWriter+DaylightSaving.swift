@@ -84,18 +84,23 @@ extension CrontabWriter {
                 if !fixed && zone.isHost && selects(shown) { continue }
                 let moved = "\(CronShell.two((shown - shown.floorDivided(by: 86_400) * 86_400) / 3600)):\(CronShell.two((shown - shown.floorDivided(by: 86_400) * 86_400) % 3600 / 60))"
                 let what = !zone.isHost ? "the guard never sees it, so cron does not fire"
-                    : fixed ? "cron runs it when the clocks change" : "cron skips it"
+                    : fixed ? "Debian's cron and cronie run it when the clocks change; busybox crond skips it"
+                    : "cron skips it"
                 notes.append("\(when) does not exist in \(name): remindc expand says \(moved); \(what)")
                 noted.insert(local.date)
-                continue
             }
-            // A wall-clock time that comes twice: fixed-time entries of the
-            // machine's zone run once, as expand says; others run twice.
-            let later = offset - WallClock.offset(of: clockZone, at: instant + 3 * 3600)
-            if later > 0, WallClock.local(at: instant + later, in: clockZone) == local, !zone.isHost || !fixed {
-                notes.append("\(when) happens twice in \(name): remindc expand says once; cron runs it twice")
-                noted.insert(local.date)
-            }
+        }
+        // In a repeated hour the guard lets only the first pass through, as
+        // expand fires once. A one-off alert in the second pass of the
+        // machine's clock is a fixed time that Debian's cron and cronie run
+        // in the first pass only.
+        for entry in entries {
+            guard let instant = entry.oneOffInstant, instant >= options.now, instant < end else { continue }
+            let local = WallClock.local(at: instant, in: options.hostZone)
+            guard WallClock.instant(of: local, in: options.hostZone) != instant, !noted.contains(local.date) else { continue }
+            let when = "\(local.date) \(CronShell.two(local.time.hour)):\(CronShell.two(local.time.minute))"
+            notes.append("\(when) happens twice in \(options.hostZone.identifier) and the alert is in the second pass: busybox crond fires it; Debian's cron and cronie run a fixed time in the first pass only")
+            noted.insert(local.date)
         }
         return notes
     }

@@ -9,7 +9,9 @@ match in HOST_ZONE within each window [FROM, TO) of UTC instants, with cron's
 daylight-saving rules; then the entry's command, as that daemon hands it to
 the shell, runs in /bin/sh once per candidate minute with `date` answering
 for that minute (a shell function fed the clock of each zone the command
-names, as GNU date would print it, so no process starts per minute). The
+names, as GNU date would print it, so no process starts per minute; the
+real `date` answers `date -d @SECONDS`, which a guard runs only when it is
+about to fire). The
 command is expected to print "FIRED <id>" (remindc crontab --command
 'echo FIRED {id}').
 
@@ -25,14 +27,18 @@ from zoneinfo import ZoneInfo
 
 from cronsim import CronSim
 
-FORMAT = "+%Y %m %d %H %M %u"
+FORMAT = "+%Y %m %d %H %M %u %s"
 
 
 def shim(zones):
     """A `date` for the guards that answers from variables the loop sets,
     one per zone the commands name (D0 for the machine's own), so no
     process is started per candidate minute."""
-    lines = ["date() {", '  [ "$1" = "' + FORMAT + '" ] || { echo "unexpected date $*" >&2; return 1; }']
+    lines = ["date() {",
+             # The second-pass check reads the clock a change's length
+             # earlier: the real date, for that instant and zone.
+             '  [ "$1" = -d ] && { command date "$@"; return; }',
+             '  [ "$1" = "' + FORMAT + '" ] || { echo "unexpected date $*" >&2; return 1; }']
     for index, zone in enumerate(zones):
         lines.append('  [ "$TZ" = "' + zone + '" ] && { echo "$D' + str(index + 1) + '"; return; }')
     lines.append('  echo "$D0"')
@@ -41,7 +47,7 @@ def shim(zones):
 
 
 def clock(instant, tz):
-    return datetime.datetime.fromtimestamp(instant, tz).strftime("%Y %m %d %H %M %u")
+    return datetime.datetime.fromtimestamp(instant, tz).strftime("%Y %m %d %H %M %u ") + str(instant)
 
 
 def entries(text):

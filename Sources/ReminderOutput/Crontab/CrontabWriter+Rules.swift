@@ -1,0 +1,257 @@
+import Foundation
+import Recurrence
+import ReminderModel
+
+extension CrontabWriter {
+    // MARK: Rules
+
+    /// The exact entries of a reminder, or why there are none.
+    func entries(_ reminder: Reminder, schedule: Schedule, zone: CronZone) throws(Inexact) -> [CronEntry] {
+        let first = schedule.firstOccurrence
+        let firstAlert = alertWallClock(of: first, reminder)
+        guard firstAlert - firstAlert.floorDivided(by: 60) * 60 == 0 else {
+            throw Inexact(reason: "it fires at a second other than :00, and cron has minutes only")
+        }
+        guard let rule = schedule.rule else {
+            return schedule.occurrences().map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
+        }
+        var bounds: [String] = ["[ \(CronShell.stamp) -ge \(CronShell.stamp(firstAlert)) ]"]
+        var finite: [Occurrence]?
+        if rule.end != .never {
+            // A bounded rule's alerts also narrow the fields, when there are
+            // few enough to look at.
+            var all: [Occurrence] = []
+            var last = first
+            for occurrence in schedule.occurrences() {
+                last = occurrence
+                if all.count <= 20_000 { all.append(occurrence) }
+            }
+            finite = all.count <= 20_000 ? all : nil
+            bounds.append("[ \(CronShell.stamp) -le \(CronShell.stamp(alertWallClock(of: last, reminder))) ]")
+        }
+        // An exception on a day a change skips its time must also stop the
+        // run cron makes up for it right after the change.
+        let excluded = schedule.excludedOccurrences().flatMap { occurrence -> [String] in
+            let alert = alertWallClock(of: occurrence, reminder)
+            return [CronShell.stamp(alert)] + (catchUp(alert, zone: zone).map { [CronShell.stamp($0)] } ?? [])
+        }
+        if !excluded.isEmpty {
+            bounds.append("{ case \(CronShell.stamp) in \(excluded.joined(separator: "|"))) false;; esac; }")
+        }
+        var plan: [CronEntry] = []
+        for var entry in try ruleEntries(reminder, rule: rule.resolved(start: schedule.start), schedule: schedule, zone: zone) {
+            entry.conditions += bounds
+            if let finite, !entry.narrow(to: fieldSets(of: finite, reminder, zone: zone)) { continue }
+            plan.append(entry)
+        }
+        // The start, when the rule does not select it and no exception
+        // removes it; additions the rule does not already make.
+        var extras: [Occurrence] = []
+        if !schedule.ruleSelectsStart(), schedule.occurrences().first(where: { _ in true })?.wallClock == first.wallClock { extras.append(first) }
+        extras += schedule.additionOccurrences().filter { !ruleMakes($0, schedule: schedule) }
+        plan += extras.map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
+        return plan
+    }
+
+    /// Whether the rule alone (no additions) makes `occurrence`, and no
+    /// exception removes it.
+    func ruleMakes(_ occurrence: Occurrence, schedule: Schedule) -> Bool {
+        var ruled = schedule
+        ruled.additions = []
+        var occurrences = ruled.occurrences()
+        occurrences.skip(toWallClock: occurrence.wallClock)
+        while let next = occurrences.next(), next.wallClock <= occurrence.wallClock {
+            if next.wallClock == occurrence.wallClock { return true }
+        }
+        return false
+    }
+
+    /// The values of each field on the machine's clock at the alerts of `occurrences`.
+    func fieldSets(of occurrences: [Occurrence], _ reminder: Reminder, zone: CronZone) -> FieldSets {
+        var sets = FieldSets(minutes: [], hours: [], daysOfMonth: [], months: [])
+        for occurrence in occurrences {
+            var alert = WallClock.localDateTime(naiveSeconds: alertWallClock(of: occurrence, reminder))
+            if !zone.isHost {
+                alert = WallClock.local(at: WallClock.instant(of: alert, in: zone.timeZone), in: options.hostZone)
+            }
+            sets.minutes!.insert(alert.time.minute)
+            sets.hours!.insert(alert.time.hour)
+            sets.daysOfMonth!.insert(alert.date.day)
+            sets.months!.insert(alert.date.month)
+        }
+        return sets
+    }
+
+    func ruleEntries(_ reminder: Reminder, rule: RecurrenceRule, schedule: Schedule, zone: CronZone) throws(Inexact) -> [CronEntry] {
+        guard rule.calendar == nil else { throw Inexact(reason: "cron has no \(rule.calendar!) calendar") }
+        guard rule.frequency != .secondly, rule.bySecond.allSatisfy({ $0 == 0 }) else { throw Inexact(reason: "cron has minutes only, not seconds") }
+        let lead = lead(of: reminder)
+        guard lead.isMultiple(of: 60) else { throw Inexact(reason: "'before' has seconds, and cron has minutes only") }
+        let startDay = WallClock.naiveSeconds(schedule.start).floorDivided(by: 86_400)
+        var rule = rule
+        if rule.frequency >= .daily {
+            var times = schedule.timesOfDay.isEmpty
+                ? Self.defaultTimes(rule: rule, start: schedule.start, allDay: schedule.isAllDay)
+                : schedule.timesOfDay.map(\.secondsSinceMidnight)
+            guard times.allSatisfy({ $0.isMultiple(of: 60) }) else { throw Inexact(reason: "cron has minutes only, not seconds") }
+            times = Array(Set(times)).sorted()
+            if rule.frequency == .daily && !rule.bySetPosition.isEmpty {
+                // A day's set is its times: keep the positions' own.
+                times = rule.bySetPosition.compactMap { $0 > 0 ? ($0 <= times.count ? times[$0 - 1] : nil) : (-$0 <= times.count ? times[times.count + $0] : nil) }
+                rule.bySetPosition = []
+            }
+            let test = DayTest(rule: rule, startDay: startDay, timesPerDay: times.count)
+            return try timeEntries(minutesOfDay: times.map { $0 / 60 }, lead: lead / 60, test: test, zone: zone, separately: !rule.bySetPosition.isEmpty)
+        }
+        guard rule.bySetPosition.isEmpty else { throw Inexact(reason: "cron cannot pick the nth of an hour's or a minute's matches (position/BYSETPOS)") }
+        let step = rule.frequency == .hourly ? 60 * rule.interval : rule.interval
+        let startMinute = WallClock.naiveSeconds(schedule.start) % 86_400 / 60
+        let allowedHours = Set(rule.byHour.isEmpty ? Array(0...23) : rule.byHour)
+        let allowedMinutes: Set<Int> = rule.frequency == .hourly
+            ? Set(rule.byMinute.isEmpty ? [startMinute % 60] : rule.byMinute)
+            : Set(rule.byMinute.isEmpty ? Array(0...59) : rule.byMinute)
+        var dayRule = rule
+        dayRule.interval = 1
+        let test = DayTest(rule: dayRule, startDay: startDay, timesPerDay: 1)
+        if 1440 % step == 0 {
+            // The same minutes every day: the rule's times of day.
+            let minutes = (0..<1440).filter { minute in
+                allowedHours.contains(minute / 60) && allowedMinutes.contains(minute % 60)
+                    && ((minute - startMinute) % step + step) % step == 0
+            }
+            return try timeEntries(minutesOfDay: minutes, lead: lead / 60, test: test, zone: zone, separately: false)
+        }
+        return try countingEntry(rule: rule, test: test, startDay: startDay, startMinute: startMinute, step: step,
+                                 allowedHours: allowedHours, allowedMinutes: allowedMinutes, lead: lead / 60, zone: zone)
+    }
+
+    /// The times of day a DAILY-or-coarser rule fires at when it names no
+    /// BYHOUR: the start's, or its BYMINUTE combinations.
+    static func defaultTimes(rule: RecurrenceRule, start: LocalDateTime, allDay: Bool) -> [Int] {
+        if allDay { return [0] }
+        let hours = rule.byHour.isEmpty ? [start.time.hour] : rule.byHour
+        let minutes = rule.byMinute.isEmpty ? [start.time.minute] : rule.byMinute
+        let seconds = rule.bySecond.isEmpty ? [start.time.second] : rule.bySecond
+        return hours.flatMap { hour in minutes.flatMap { minute in seconds.map { hour * 3600 + minute * 60 + $0 } } }
+    }
+
+    /// Entries for occurrences at `minutesOfDay` on the days `test` selects,
+    /// each alert `lead` minutes earlier: one entry per set of minutes that
+    /// share their hours, per day the alerts fall before their occurrences
+    /// (and per time of day when `separately`, for positions).
+    func timeEntries(minutesOfDay: [Int], lead: Int, test: DayTest, zone: CronZone, separately: Bool) throws(Inexact) -> [CronEntry] {
+        // Alert minutes of the day, by how many days before their occurrence they fall.
+        var byShift: [Int: [(alert: Int, index: Int)]] = [:]
+        for (index, minute) in minutesOfDay.sorted().enumerated() {
+            let alert = minute - lead
+            let days = -alert.floorDivided(by: 1440)
+            byShift[days, default: []].append((alert + days * 1440, index))
+        }
+        var entries: [CronEntry] = []
+        for (days, alerts) in byShift.sorted(by: { $0.key < $1.key }) {
+            let groups: [(minutes: [Int], hours: [Int], index: Int)]
+            if separately {
+                groups = alerts.map { ([$0.alert % 60], [$0.alert / 60], $0.index) }
+            } else {
+                var hoursByMinute: [Int: [Int]] = [:]
+                for alert in alerts { hoursByMinute[alert.alert % 60, default: []].append(alert.alert / 60) }
+                var minutesByHours: [[Int]: [Int]] = [:]
+                for (minute, hours) in hoursByMinute { minutesByHours[hours.sorted(), default: []].append(minute) }
+                groups = minutesByHours.map { ($0.value.sorted(), $0.key, 0) }.sorted { $0.minutes[0] < $1.minutes[0] }
+            }
+            for group in groups {
+                var entry: CronEntry
+                let fields: DayFields
+                if zone.isHost {
+                    entry = CronEntry(minutes: group.minutes, hours: group.hours)
+                    fields = days == 0 ? .all : .weekdaysBefore(days)
+                } else {
+                    // The machine's minutes and hours at which the zone's
+                    // clock can show the group's, for each difference.
+                    var minutes = Set<Int>(), hours = Set<Int>()
+                    for difference in Self.offsetDifferences(zone.timeZone, host: options.hostZone, around: options.now) {
+                        for hour in group.hours {
+                            for minute in group.minutes {
+                                let host = ((hour * 60 + minute - difference) % 1440 + 1440) % 1440
+                                minutes.insert(host % 60)
+                                hours.insert(host / 60)
+                            }
+                        }
+                    }
+                    entry = CronEntry(minutes: minutes.sorted(), hours: hours.sorted())
+                    entry.clockZone = zone.name
+                    fields = .none
+                    entry.assign(CronShell.numbers)
+                    let clock = group.hours.flatMap { hour in group.minutes.map { CronShell.two(hour) + CronShell.two($0) } }
+                    entry.conditions.append(clock.count <= 6
+                        ? (clock.count == 1 ? "[ $4$5 = \(clock[0]) ]" : "{ case $4$5 in \(clock.joined(separator: "|"))) ;; *) false;; esac; }")
+                        : CronShell.membership("h", group.hours) + " && " + CronShell.membership("n", group.minutes))
+                }
+                try test.apply(to: &entry, shift: days == 0 ? .none : .days(days), fields: fields, timeIndex: group.index)
+                addSecondPassCheck(to: &entry, zone: zone, minutesOfDay: group.hours.flatMap { hour in group.minutes.map { hour * 60 + $0 } })
+                entries.append(entry)
+            }
+        }
+        return entries
+    }
+
+    /// HOURLY and MINUTELY whose interval divides no day: minutes since the
+    /// start, counted in the guard.
+    func countingEntry(rule: RecurrenceRule, test: DayTest, startDay: Int, startMinute: Int, step: Int,
+                       allowedHours: Set<Int>, allowedMinutes: Set<Int>, lead: Int, zone: CronZone) throws(Inexact) -> [CronEntry] {
+        guard lead == 0 || (rule.byHour.isEmpty && rule.byMinute.isEmpty) else {
+            throw Inexact(reason: "'before' with hours or minutes limits of a repeat whose interval divides no day")
+        }
+        var minutesField = Array(allowedMinutes)
+        if rule.frequency == .hourly || step.isMultiple(of: 60) { minutesField = [startMinute % 60].filter(allowedMinutes.contains) }
+        // The alerts are `lead` minutes before: the same count, from the
+        // start's alert, on the alert's clock.
+        let alertStart = startDay * 1440 + startMinute - lead
+        let alertMinute = ((alertStart % 1440) + 1440) % 1440
+        if lead != 0 { minutesField = minutesField.map { (($0 - lead) % 60 + 60) % 60 } }
+        var entry: CronEntry
+        if zone.isHost {
+            entry = CronEntry(minutes: minutesField.sorted(), hours: allowedHours.count < 24 ? allowedHours.sorted() : nil)
+        } else {
+            var minutes = Set<Int>()
+            for difference in Self.offsetDifferences(zone.timeZone, host: options.hostZone, around: options.now) {
+                for minute in minutesField { minutes.insert(((minute - difference) % 60 + 60) % 60) }
+            }
+            entry = CronEntry(minutes: minutes.sorted(), hours: nil)
+            entry.clockZone = zone.name
+        }
+        entry.assign(CronShell.numbers)
+        entry.assign(CronShell.julianDay)
+        let elapsed = "(j-\(CronShell.julianDay(of: alertStart.floorDivided(by: 1440))))*1440+h*60+n-\(alertMinute)"
+        entry.assign("x=$(\(CronShell.modulo(elapsed, step)))")
+        if !zone.isHost {
+            if allowedHours.count < 24 { entry.conditions.append(CronShell.membership("h", Array(allowedHours))) }
+            entry.conditions.append(CronShell.membership("n", minutesField))
+        }
+        entry.conditions.append("[ $x -eq 0 ]")
+        try test.apply(to: &entry, shift: lead == 0 ? .none : .minutes(lead), fields: zone.isHost && lead == 0 ? .all : .none)
+        addSecondPassCheck(to: &entry, zone: zone, minutesOfDay: nil)
+        return [entry]
+    }
+
+    /// Lets only the first pass through a repeated hour of the guard's
+    /// clock, as `expand` fires once, when the entry can fire in one: the
+    /// clock a change's length earlier reads the same time in the second.
+    /// `minutesOfDay` nil: any.
+    func addSecondPassCheck(to entry: inout CronEntry, zone: CronZone, minutesOfDay: [Int]?) {
+        let clockZone = zone.isHost ? options.hostZone : zone.timeZone
+        let changes = Self.changes(of: clockZone, from: options.now - 366 * 86_400, to: options.now + 10 * 366 * 86_400)
+        var lengths = Set<Int>()
+        for change in changes where change.before > change.after {
+            // The repeated wall-clock minutes, as minutes of the day.
+            let from = (change.instant + change.after).floorDivided(by: 60)
+            let to = (change.instant + change.before).floorDivided(by: 60)
+            let repeated = (from..<to).map { (($0 % 1440) + 1440) % 1440 }
+            if minutesOfDay.map({ Set($0).isDisjoint(with: repeated) }) ?? false { continue }
+            lengths.insert(change.before - change.after)
+        }
+        for length in lengths.sorted() {
+            entry.passChecks.append("[ \"$(\(zone.name.map { "TZ=\($0) " } ?? "")date -d @$(($7-\(length))) +\\%H\\%M)\" != $4$5 ]")
+        }
+    }
+}

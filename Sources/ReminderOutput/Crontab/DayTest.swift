@@ -1,0 +1,258 @@
+import Recurrence
+
+/// Where the occurrence's day is, seen from the clock of its alert.
+enum DayShift: Equatable {
+    /// The alert is on the occurrence's day.
+    case none
+    /// The occurrence is this many days after the alert's day (`before: 1d`,
+    /// or `before: 12h` on a 07:00 reminder).
+    case days(Int)
+    /// The occurrence is this many minutes after the alert: a lead that
+    /// crosses midnight at some times of day and not at others.
+    case minutes(Int)
+}
+
+/// Which date parts a rule's entry may say with cron's own fields.
+enum DayFields: Equatable {
+    /// Month, day of the month and weekday: the guard reads the machine's
+    /// clock and the alert is on the occurrence's day.
+    case all
+    /// Only the weekday, moved back by the shift: the alert is this many
+    /// days before the occurrence.
+    case weekdaysBefore(Int)
+    /// None: the guard reads another zone's clock.
+    case none
+}
+
+/// The days a DAILY-or-coarser rule selects, as cron fields where cron can
+/// say them and as a guard over the occurrence's day where it cannot.
+///
+/// The guard computes the occurrence's year `y`, month `m`, day `d`, ISO
+/// weekday `w` and Julian day number `j` (from the alert's clock and the
+/// shift), then what the rule's parts need: the month's length `l`, the
+/// day of the year `t` and the year's length `s`, the week number `k`. Each
+/// part of the rule is one arithmetic test over them (RFC 5545 §3.3.10):
+///
+/// | part | test |
+/// | --- | --- |
+/// | BYMONTH=1,7 | `m==1\|\|m==7` |
+/// | BYMONTHDAY=1,-1 | `d==1\|\|l-d+1==1` |
+/// | BYDAY=FR | `w==5` |
+/// | BYDAY=2TU (in a month) | `w==2&&(d-1)/7+1==2` |
+/// | BYDAY=-1FR (in a year) | `w==5&&(s-t)/7+1==1` |
+/// | BYYEARDAY=100,-1 | `t==100\|\|s-t+1==1` |
+/// | BYWEEKNO=20 | `k==20` |
+/// | INTERVAL=2 (weekly) | weeks between the weeks' first days, modulo 2 |
+///
+/// BYSETPOS counts the matching days of the occurrence's period (its week,
+/// month or year) before and after it in a loop over the period's days, the
+/// same tests in a shell function `f` of a Julian day number; with several
+/// times of day, each entry carries one time and its index among them.
+struct DayTest {
+    /// The rule with what it leaves open taken from the start.
+    let rule: RecurrenceRule
+    /// The start's day (days since 1970).
+    let startDay: Int
+    /// The number of times of day of each selected day, for BYSETPOS.
+    let timesPerDay: Int
+
+    /// The values the guard computes, in the order it must compute them.
+    private struct Needs {
+        var monthLength = false
+        var yearDay = false
+        var weekNumber = false
+    }
+
+    /// Adds the fields and conditions for the rule's days to `entry`, whose
+    /// times of day are the `timeIndex`th of the day's (for BYSETPOS).
+    /// False when the entry can never fire (a position no day of its time has).
+    @discardableResult
+    func apply(to entry: inout CronEntry, shift: DayShift, fields: DayFields, timeIndex: Int = 0) throws(CrontabWriter.Inexact) -> Bool {
+        var needs = Needs()
+        var tests: [String] = []
+        let start = CivilDate(daysSinceEpoch: startDay)
+        var rule = self.rule
+        let plain = !rule.byDay.isEmpty && rule.byDay.allSatisfy { $0.ordinal == nil }
+        let onlyWeekdays = plain && rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty
+        if !rule.bySetPosition.isEmpty && rule.frequency == .weekly && onlyWeekdays && rule.byMonth.isEmpty {
+            // Every week holds the same days: the positions pick weekdays.
+            let order = rule.byDay.map(\.weekday).sorted { ($0.rawValue - rule.weekStart.rawValue + 7) % 7 < ($1.rawValue - rule.weekStart.rawValue + 7) % 7 }
+            let count = order.count * timesPerDay
+            let picked = Set(rule.bySetPosition.compactMap { $0 > 0 ? ($0 <= count ? $0 - 1 : nil) : (-$0 <= count ? count + $0 : nil) })
+            let kept = order.enumerated().filter { picked.contains($0.offset * timesPerDay + timeIndex) }.map(\.element)
+            guard !kept.isEmpty else { return false }
+            rule.byDay = kept.map { RecurrenceRule.WeekdayOccurrence($0) }
+            rule.bySetPosition = []
+        }
+        let setPosition = !rule.bySetPosition.isEmpty && rule.frequency >= .weekly
+        // Positions among a month's or a year's weekdays are counted in
+        // closed form, which leaves cron's fields free; others in a loop.
+        let countedWeekdays = setPosition && onlyWeekdays && rule.frequency != .weekly
+        let useFields = fields == .all && (!setPosition || countedWeekdays)
+
+        let months = rule.byMonth.map(\.number)
+        if !months.isEmpty {
+            if useFields { entry.months = months } else { tests.append(months.map { "m==\($0)" }.joined(separator: "||")) }
+        }
+        if !rule.byWeekNumber.isEmpty {
+            guard rule.byWeekNumber.allSatisfy({ $0 > 0 }) else {
+                throw CrontabWriter.Inexact(reason: "cron cannot count week numbers from the end of a year")
+            }
+            guard rule.interval == 1, !setPosition else {
+                throw CrontabWriter.Inexact(reason: "cron cannot combine week numbers with an interval or a position")
+            }
+            tests.append(rule.byWeekNumber.map { "k==\($0)" }.joined(separator: "||"))
+            needs.yearDay = true
+            needs.weekNumber = true
+        }
+        if !rule.byYearDay.isEmpty {
+            tests.append(rule.byYearDay.map { $0 > 0 ? "t==\($0)" : "s-t+1==\(-$0)" }.joined(separator: "||"))
+            needs.yearDay = true
+        }
+        let monthDays = rule.byMonthDay
+        if !monthDays.isEmpty {
+            if useFields && monthDays.allSatisfy({ $0 > 0 }) && rule.byDay.isEmpty {
+                entry.daysOfMonth = monthDays
+            } else {
+                tests.append(monthDays.map { $0 > 0 ? "d==\($0)" : "l-d+1==\(-$0)" }.joined(separator: "||"))
+                if monthDays.contains(where: { $0 < 0 }) { needs.monthLength = true }
+            }
+        }
+        if !rule.byDay.isEmpty {
+            switch fields {
+            case .all where plain && monthDays.isEmpty && (!setPosition || countedWeekdays):
+                entry.weekdays = rule.byDay.map { $0.weekday.rawValue % 7 }
+            case .weekdaysBefore(let days) where plain && monthDays.isEmpty && (!setPosition || countedWeekdays):
+                entry.weekdays = rule.byDay.map { (($0.weekday.rawValue - days) % 7 + 7) % 7 }
+            default:
+                // An ordinal counts within the month, or within the year
+                // when a yearly rule names no months (RFC 5545 §3.3.10).
+                let inYear = rule.frequency == .yearly && rule.byMonth.isEmpty
+                var alternatives: [String] = []
+                for day in rule.byDay {
+                    let weekday = "w==\(day.weekday.rawValue)"
+                    guard let ordinal = day.ordinal else {
+                        alternatives.append(weekday)
+                        continue
+                    }
+                    let position: String
+                    switch (inYear, ordinal > 0) {
+                    case (false, true): position = "(d-1)/7+1==\(ordinal)"
+                    case (false, false): position = "(l-d)/7+1==\(-ordinal)"; needs.monthLength = true
+                    case (true, true): position = "(t-1)/7+1==\(ordinal)"; needs.yearDay = true
+                    case (true, false): position = "(s-t)/7+1==\(-ordinal)"; needs.yearDay = true
+                    }
+                    alternatives.append("(\(weekday)&&\(position))")
+                }
+                tests.append(alternatives.joined(separator: "||"))
+            }
+        }
+
+        // Days from the end of a month and nth weekdays of a month fall on
+        // a few days of it: cron need not wake on the others.
+        if useFields && entry.daysOfMonth == nil && entry.weekdays == nil && !(rule.frequency == .yearly && rule.byMonth.isEmpty) {
+            var candidates: Set<Int>? = []
+            for day in monthDays where candidates != nil {
+                if day > 0 { candidates!.insert(day) } else { candidates!.formUnion((29 + day)...(32 + day)) }
+            }
+            for day in rule.byDay where candidates != nil && monthDays.isEmpty {
+                guard let ordinal = day.ordinal else { candidates = nil; break }
+                if ordinal > 0 { candidates!.formUnion(((ordinal - 1) * 7 + 1)...(ordinal * 7)) } else { candidates!.formUnion((29 + 7 * ordinal)...(31 + 7 * (ordinal + 1))) }
+            }
+            if let candidates, !candidates.isEmpty, !rule.byDay.isEmpty || !monthDays.isEmpty {
+                entry.daysOfMonth = candidates.filter { (1...31).contains($0) }.sorted()
+            }
+        }
+
+        // The interval: periods since the start's, modulo the interval.
+        var interval: String?
+        if rule.interval > 1 {
+            switch rule.frequency {
+            case .daily:
+                interval = CronShell.modulo("j-\(CronShell.julianDay(of: startDay))", rule.interval)
+            case .weekly:
+                let weekdayIndex = ((startDay % 7) + 7 + 3) % 7
+                let weekStart = startDay - (weekdayIndex - (rule.weekStart.rawValue - 1) + 7) % 7
+                let shift = "(w-\(rule.weekStart.rawValue)+7)"
+                interval = CronShell.modulo("(j-\(shift)+\(shift)/7*7-\(CronShell.julianDay(of: weekStart)))/7", rule.interval)
+            case .monthly where useFields && 12 % rule.interval == 0 && entry.months == nil:
+                // Every 2, 3, 4 or 6 months: the months themselves.
+                entry.months = (1...12).filter { ($0 - start.month + 12) % rule.interval == 0 }
+            case .monthly:
+                interval = CronShell.modulo("y*12+m-\(start.year * 12 + start.month)", rule.interval)
+            case .yearly:
+                guard rule.byWeekNumber.isEmpty else {
+                    throw CrontabWriter.Inexact(reason: "cron cannot combine week numbers with an interval")
+                }
+                interval = CronShell.modulo("y-\(start.year)", rule.interval)
+            default:
+                break
+            }
+        }
+        let test = tests.map { tests.count == 1 ? $0 : "(\($0))" }.joined(separator: "&&")
+        guard !test.isEmpty || interval != nil || setPosition else { return true }
+
+        // The occurrence's day from the alert's clock.
+        entry.assign(CronShell.numbers)
+        let inYear = rule.frequency == .yearly && rule.byMonth.isEmpty
+        let needsJulian = shift != .none || needs.yearDay || interval != nil || (setPosition && (!countedWeekdays || inYear))
+        if needsJulian { entry.assign(CronShell.julianDay) }
+        switch shift {
+        case .none: break
+        case .days(let days): entry.assign("j=$((j+\(days))); " + CronShell.civilDate)
+        case .minutes(let minutes): entry.assign("j=$(((j*1440+h*60+n+\(minutes))/1440)); " + CronShell.civilDate)
+        }
+        var derived: [String] = []
+        if needs.monthLength || (setPosition && rule.frequency == .monthly) { derived.append(CronShell.monthLength) }
+        if needs.yearDay || (setPosition && rule.frequency == .yearly) { derived.append(CronShell.yearDay) }
+        if needs.weekNumber { derived.append(CronShell.weekNumber(weekStart: rule.weekStart)) }
+
+        let positions = rule.bySetPosition.map { $0 > 0 ? "o*\(timesPerDay)+\(timeIndex + 1)==\($0)" : "u*\(timesPerDay)+\(timesPerDay - timeIndex)==\(-$0)" }
+        if countedWeekdays {
+            // The matching days of the month (or year) before the day (o) and
+            // after it (u), counted per weekday: the last one before the day
+            // is 1 to 7 days back, the first one after it 1 to 7 days on.
+            let (day, length) = inYear ? ("t", "s") : ("d", "l")
+            if inYear { needs.yearDay = true } else { needs.monthLength = true }
+            var before: [String] = [], after: [String] = []
+            for weekday in Set(rule.byDay.map(\.weekday.rawValue)).sorted() {
+                before.append("(\(day)-\(CronShell.modulo("w-\(weekday)+6", 7))+5)/7")
+                after.append("(\(length)-\(day)-\(CronShell.modulo("\(weekday)-w+6", 7))+6)/7")
+            }
+            if needs.monthLength && !derived.contains(CronShell.monthLength) { derived.append(CronShell.monthLength) }
+            if needs.yearDay && !derived.contains(CronShell.yearDay) {
+                entry.assign(CronShell.julianDay)
+                derived.append(CronShell.yearDay)
+            }
+            derived.forEach { entry.assign($0) }
+            if !test.isEmpty { entry.conditions.append("[ $((\(test))) -eq 1 ]") }
+            if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
+            entry.assign("o=$((\(before.joined(separator: "+")))); u=$((\(after.joined(separator: "+"))))")
+            entry.conditions.append("[ $((\(positions.joined(separator: "||")))) -eq 1 ]")
+            return true
+        }
+        guard setPosition else {
+            derived.forEach { entry.assign($0) }
+            if !test.isEmpty { entry.conditions.append("[ $((\(test))) -eq 1 ]") }
+            if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
+            return true
+        }
+        // BYSETPOS: `f J` tells whether day J matches the other parts (and
+        // leaves its date in y, m, d, w, l, t, s); the loop counts the
+        // matching days of the period before (o) and after (u) the day.
+        let function = (["j=$1", CronShell.civilDate] + derived + ["return $((!(\(test.isEmpty ? "1" : test)))); }"]).joined(separator: "; ")
+        entry.assign("f() { " + function)
+        entry.assign("J=$j")
+        entry.conditions.append("f $J")
+        if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
+        let period: String
+        switch rule.frequency {
+        case .weekly: period = "p=$((J-(w-\(rule.weekStart.rawValue)+7)+(w-\(rule.weekStart.rawValue)+7)/7*7)); e=$((p+6))"
+        case .monthly: period = "p=$((J-d+1)); e=$((J-d+l))"
+        default: period = "p=$((J-t+1)); e=$((J-t+s))"
+        }
+        entry.conditions.append("{ \(period); o=0; u=0; i=$p; while [ $i -le $e ]; do [ $i -ne $J ] && f $i && "
+            + "{ [ $i -lt $J ] && o=$((o+1)) || u=$((u+1)); }; i=$((i+1)); done; [ $((\(positions.joined(separator: "||")))) -eq 1 ]; }")
+        return true
+    }
+}
