@@ -20,9 +20,11 @@ enum CronShell {
     /// The wall-clock time as one number: `202612010900`.
     static let stamp = "$1$2$3$4$5"
 
-    /// `m`, `d`, `h`, `n`: month, day, hour, minute of the clock as numbers;
-    /// `y` the year and `w` the ISO weekday.
-    static let numbers = "y=$1; m=$((1$2-100)); d=$((1$3-100)); h=$((1$4-100)); n=$((1$5-100)); w=$6"
+    /// `y`, `m`, `d`, `w`: year, month, day and ISO weekday of the clock as numbers.
+    static let dateNumbers = "y=$1; m=$((1$2-100)); d=$((1$3-100)); w=$6"
+
+    /// `h`, `n`: hour and minute of the clock as numbers.
+    static let clockNumbers = "h=$((1$4-100)); n=$((1$5-100))"
 
     /// `j`: the Julian day number of `y`, `m`, `d`.
     static let julianDay = "q=$(((14-m)/12)); r=$((y+4800-q)); j=$((d+(153*(m+12*q-3)+2)/5+365*r+r/4-r/100+r/400-32045))"
@@ -31,13 +33,22 @@ enum CronShell {
     static let civilDate = "q=$((j+32044)); r=$(((4*q+3)/146097)); q=$((q-146097*r/4)); p=$(((4*q+3)/1461)); q=$((q-1461*p/4)); m=$(((5*q+2)/153)); d=$((q-(153*m+2)/5+1)); y=$((100*r+p-4800+m/10)); m=$((m+3-12*(m/10))); w=$((j-j/7*7+1))"
 
     /// 1 in a leap year `y`, else 0.
-    static let leap = "((y-y/4*4)==0&&((y-y/100*100)!=0||(y-y/400*400)==0))"
+    static let leap = "(y/4*4==y&&(y/100*100!=y||y/400*400==y))"
 
     /// `l`: the length of month `m` of year `y`.
     static let monthLength = "l=$((m==2?28+\(leap):30+((m+m/8)-(m+m/8)/2*2)))"
 
-    /// `t`: the day of the year of `j` (1 January is 1); `s`: the year's length.
-    static let yearDay = "r=$((y+4799)); t=$((j-(307+365*r+r/4-r/100+r/400-32045)+1)); s=$((365+\(leap)))"
+    /// `s`: the length of year `y`; `t`: the day of the year of `m`, `d`
+    /// (1 January is 1; March on, the days before the month less 306).
+    static let yearDay = "s=$((365+\(leap))); t=$((m>2?(153*m-457)/5+d+s-306:d+31*m-31))"
+
+    /// `y`, `m`, `d`, `w` moved `days` (1 to 27) on, through the end of the
+    /// month or the year, without the Julian day number; `l` the length of
+    /// the month it starts in.
+    static func later(days: Int) -> String {
+        "\(monthLength); e=$((d+\(days)>l)); d=$((e?d+\(days)-l:d+\(days))); y=$((y+(e&&m==12))); m=$((e?m-m/12*12+1:m)); "
+            + (days % 7 == 0 ? "" : "w=$(((w+\(days - 1))-(w+\(days - 1))/7*7+1))")
+    }
 
     /// `k`: the week number of `j` (week 1 holds at least four days of the
     /// year, weeks start on `weekStart`), as RFC 5545's BYWEEKNO counts.
@@ -46,7 +57,7 @@ enum CronShell {
         // last year's (whose 1 January is `b` less that year's length).
         let shift = "(w-\(weekStart.rawValue)+7)"
         return "p=$((j-\(shift)+\(shift)/7*7+3)); b=$((j-t+1)); "
-            + "k=$((p<b?(p-b+365+((y-1-(y-1)/4*4)==0&&((y-1-(y-1)/100*100)!=0||(y-1-(y-1)/400*400)==0)))/7+1:p>=b+s?1:(p-b)/7+1))"
+            + "k=$((p<b?(p-b+365+\(leap.replacingOccurrences(of: "y", with: "(y-1)")))/7+1:p>=b+s?1:(p-b)/7+1))"
     }
 
     /// `value mod divisor` without `%`, for values of either sign: zero

@@ -38,7 +38,7 @@ extension CrontabWriter {
         let ends = trimmed.hasSuffix(";") || (trimmed.hasSuffix("&") && !trimmed.hasSuffix("&&"))
         let environment = ": ${XDG_RUNTIME_DIR:=/run/user/$(id -u)} ${DBUS_SESSION_BUS_ADDRESS:=unix:path=$XDG_RUNTIME_DIR/bus}; "
             + "export XDG_RUNTIME_DIR DBUS_SESSION_BUS_ADDRESS"
-        let log = "s=$?; f=\(logFolder); mkdir -p \"$f\"; echo \"$(date): \(reminder.id): the command failed with status $s\" >>\"$f/cron.log\""
+        let log = "s=$?; f=\(logFolder); mkdir -p \"$f\"; echo \"$(date) \(reminder.id) failed: $s\" >>\"$f/cron.log\""
         return "{ \(environment); { \(trimmed)\(ends ? "" : ";") } || { \(log); }; }"
     }
 

@@ -55,16 +55,29 @@ extension CrontabWriter {
         var noted = Set<CivilDate>()
         // An alert `before` its occurrence is that long before it; cron reads
         // it off the clock, which a change between the two makes differ.
-        if let before = reminder.before, before.seconds != 0 {
+        if let before = reminder.before, !before.isZero {
             for (occurrence, alert) in near {
-                // Without a change between the alert and its occurrence (a
-                // day either side), the clock reads the alert exactly.
-                let exact = occurrence.instant - before.days * 86_400 - before.seconds
-                guard changes.contains(where: { $0.instant > exact - 86_400 && $0.instant < occurrence.instant + 86_400 }) else { continue }
+                // Days are nominal (the same time that many days earlier),
+                // hours and minutes exact: without a change between the two
+                // (a day either side), the clock reads the alert exactly.
+                let dayEarlier = WallClock.localDateTime(naiveSeconds: occurrence.instant + occurrence.offset - before.days * 86_400)
+                let exact = WallClock.instant(of: dayEarlier, in: clockZone) - before.seconds
                 let local = WallClock.localDateTime(naiveSeconds: alert)
-                let byClock = WallClock.instant(of: local, in: clockZone)
-                guard byClock != exact, byClock >= options.now, byClock < end, !noted.contains(local.date) else { continue }
+                guard !noted.contains(local.date) else { continue }
                 let when = "\(local.date) \(CronShell.two(local.time.hour)):\(CronShell.two(local.time.minute))"
+                // An occurrence in a skipped or repeated hour: the alerts of
+                // the days before follow those days' own clocks.
+                if before.days != 0, spans.contains(where: { $0.contains(occurrence.wallClock) }) {
+                    let instant = WallClock.instant(of: local, in: clockZone)
+                    if instant >= options.now && instant < end {
+                        notes.append("\(when): the occurrence \(before.days) \(before.days == 1 ? "day" : "days") later falls in a daylight-saving change; cron fires the alerts of that day by its own clock, which can differ from remindc expand")
+                        noted.insert(local.date)
+                    }
+                    continue
+                }
+                guard changes.contains(where: { $0.instant > exact - 86_400 && $0.instant < occurrence.instant + 86_400 }) else { continue }
+                let byClock = WallClock.instant(of: local, in: clockZone)
+                guard byClock != exact, byClock >= options.now, byClock < end else { continue }
                 notes.append("\(when): a daylight-saving change falls between the alert and its occurrence; cron fires by the clock, \((byClock - exact) / 60) minutes off")
                 noted.insert(local.date)
             }

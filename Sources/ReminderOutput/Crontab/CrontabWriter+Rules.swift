@@ -42,6 +42,7 @@ extension CrontabWriter {
         for var entry in try ruleEntries(reminder, rule: rule.resolved(start: schedule.start), schedule: schedule, zone: zone) {
             entry.conditions += bounds
             if let finite, !entry.narrow(to: fieldSets(of: finite, reminder, zone: zone)) { continue }
+            addCatchUpCheck(to: &entry, reminder: reminder, schedule: schedule, zone: zone)
             plan.append(entry)
         }
         // The start, when the rule does not select it and no exception
@@ -78,6 +79,12 @@ extension CrontabWriter {
             sets.hours!.insert(alert.time.hour)
             sets.daysOfMonth!.insert(alert.date.day)
             sets.months!.insert(alert.date.month)
+        }
+        // Another zone's alert can fall in either pass of a repeated hour of
+        // the machine's clock, and Debian's cron runs a fixed-time entry in
+        // the first only: such entries keep `*` for the hour.
+        if !zone.isHost && !Self.changes(of: options.hostZone, from: options.now - 366 * 86_400, to: options.now + 10 * 366 * 86_400).isEmpty {
+            sets.hours = nil
         }
         return sets
     }
@@ -181,11 +188,11 @@ extension CrontabWriter {
                     entry = CronEntry(minutes: minutes.sorted(), hours: hours.sorted())
                     entry.clockZone = zone.name
                     fields = .none
-                    entry.assign(CronShell.numbers)
                     let clock = group.hours.flatMap { hour in group.minutes.map { CronShell.two(hour) + CronShell.two($0) } }
                     entry.conditions.append(clock.count <= 6
                         ? (clock.count == 1 ? "[ $4$5 = \(clock[0]) ]" : "{ case $4$5 in \(clock.joined(separator: "|"))) ;; *) false;; esac; }")
                         : CronShell.membership("h", group.hours) + " && " + CronShell.membership("n", group.minutes))
+                    if clock.count > 6 { entry.assign(CronShell.clockNumbers) }
                 }
                 try test.apply(to: &entry, shift: days == 0 ? .none : .days(days), fields: fields, timeIndex: group.index)
                 addSecondPassCheck(to: &entry, zone: zone, minutesOfDay: group.hours.flatMap { hour in group.minutes.map { hour * 60 + $0 } })
@@ -220,7 +227,8 @@ extension CrontabWriter {
             entry = CronEntry(minutes: minutes.sorted(), hours: nil)
             entry.clockZone = zone.name
         }
-        entry.assign(CronShell.numbers)
+        entry.assign(CronShell.dateNumbers)
+        entry.assign(CronShell.clockNumbers)
         entry.assign(CronShell.julianDay)
         let elapsed = "(j-\(CronShell.julianDay(of: alertStart.floorDivided(by: 1440))))*1440+h*60+n-\(alertMinute)"
         entry.assign("x=$(\(CronShell.modulo(elapsed, step)))")
@@ -232,6 +240,37 @@ extension CrontabWriter {
         try test.apply(to: &entry, shift: lead == 0 ? .none : .minutes(lead), fields: zone.isHost && lead == 0 ? .all : .none)
         addSecondPassCheck(to: &entry, zone: zone, minutesOfDay: nil)
         return [entry]
+    }
+
+    /// Debian's cron and cronie run a fixed-time entry whose time a change
+    /// skips right after the change. When no alert of the reminder falls in
+    /// a skipped hour (its occurrences there moved on), such a run is not
+    /// one of its alerts: the guard lets through only the minutes and hours
+    /// of the fields. (When one does, the run at the change is its alert,
+    /// early, and a `# dst:` note says so.)
+    func addCatchUpCheck(to entry: inout CronEntry, reminder: Reminder, schedule: Schedule, zone: CronZone) {
+        guard zone.isHost, entry.isFixedTime else { return }
+        let lead = lead(of: reminder)
+        let minutesOfDay = Set((entry.hours ?? Array(0...23)).flatMap { hour in entry.minutes.map { hour * 60 + $0 } })
+        var skipped = false
+        for change in Self.changes(of: options.hostZone, from: options.now - 366 * 86_400, to: options.now + 10 * 366 * 86_400)
+        where change.after > change.before {
+            // The wall-clock minutes that do not exist.
+            let from = (change.instant + change.before).floorDivided(by: 60), to = (change.instant + change.after).floorDivided(by: 60)
+            guard (from..<to).contains(where: { minutesOfDay.contains((($0 % 1440) + 1440) % 1440) }) else { continue }
+            var occurrences = schedule.occurrences()
+            occurrences.skip(toWallClock: from * 60 + lead)
+            while let occurrence = occurrences.next() {
+                let alert = alertWallClock(of: occurrence, reminder)
+                if alert >= to * 60 { break }
+                if alert >= from * 60 { return }
+            }
+            skipped = true
+        }
+        guard skipped else { return }
+        func two(_ values: [Int]) -> String { values.map(CronShell.two).joined(separator: "|") }
+        entry.conditions.append("{ case $5 in \(two(entry.minutes))) ;; *) false;; esac; }")
+        if let hours = entry.hours { entry.conditions.append("{ case $4 in \(two(hours))) ;; *) false;; esac; }") }
     }
 
     /// Lets only the first pass through a repeated hour of the guard's

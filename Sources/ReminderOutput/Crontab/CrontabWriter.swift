@@ -59,8 +59,14 @@ public struct CrontabWriter {
         public var entryCount: Int
     }
 
-    /// Every line stays shorter than this: Debian's cron reads at most 1,000 bytes.
-    static let lineLimit = 990
+    /// The longest command (the line after its five fields) Debian's cron
+    /// reads: its crontab refuses longer ones ("command too long").
+    static let commandLimit = 998
+
+    /// Whether every daemon reads `line` whole.
+    static func fits(_ line: String) -> Bool {
+        line.split(separator: " ", maxSplits: 5).last.map { $0.utf8.count <= commandLimit } ?? true
+    }
     /// The entries busybox crond reads of one user's crontab.
     public static let busyboxEntryLimit = 255
 
@@ -151,16 +157,16 @@ public struct CrontabWriter {
         // A crontab line must stay under Debian's 1,000 bytes; base64 makes
         // text a third longer. Long text is cut, which is inexact.
         var lines = plan.map { $0.line(command: Self.command(options.command, reminder: reminder, file: file)) }
-        if lines.contains(where: { $0.utf8.count >= Self.lineLimit }) {
+        if !lines.allSatisfy(Self.fits) {
             var shortened = reminder
             shortened.title = String(reminder.title.prefix(60))
             shortened.note = reminder.note.map { String($0.prefix(60)) }
             lines = plan.map { $0.line(command: Self.command(options.command, reminder: shortened, file: file)) }
-            let reason = lines.contains(where: { $0.utf8.count >= Self.lineLimit })
-                ? "its entry does not fit in a crontab line of \(Self.lineLimit) bytes"
+            let reason = !lines.allSatisfy(Self.fits)
+                ? "its entry's command would be longer than the \(Self.commandLimit) bytes Debian's cron reads"
                 : "its title and note do not fit in a crontab line (Debian's cron reads 1,000 bytes); they are shortened to 60 characters"
             result.inexact = [result.inexact, reason].compactMap { $0 }.joined(separator: "; ")
-            guard options.allowInexact, !lines.contains(where: { $0.utf8.count >= Self.lineLimit }) else {
+            guard options.allowInexact, lines.allSatisfy(Self.fits) else {
                 return result
             }
         }

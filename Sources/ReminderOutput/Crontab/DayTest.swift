@@ -87,12 +87,17 @@ struct DayTest {
         let setPosition = !rule.bySetPosition.isEmpty && rule.frequency >= .weekly
         // Positions among a month's or a year's weekdays are counted in
         // closed form, which leaves cron's fields free; others in a loop.
-        let countedWeekdays = setPosition && onlyWeekdays && rule.frequency != .weekly
-        let useFields = fields == .all && (!setPosition || countedWeekdays)
+        // (A yearly rule's set is the year's, across its months.)
+        let countedWeekdays = setPosition && onlyWeekdays
+            && (rule.frequency == .monthly || (rule.frequency == .yearly && rule.byMonth.isEmpty))
+        let useFields = fields == .all
+        // The tests cron's fields stand for: a loop over a period's days needs them too.
+        var fieldTests: [String] = []
 
         let months = rule.byMonth.map(\.number)
         if !months.isEmpty {
-            if useFields { entry.months = months } else { tests.append(months.map { "m==\($0)" }.joined(separator: "||")) }
+            let test = months.map { "m==\($0)" }.joined(separator: "||")
+            if useFields { entry.months = months; fieldTests.append(test) } else { tests.append(test) }
         }
         if !rule.byWeekNumber.isEmpty {
             guard rule.byWeekNumber.allSatisfy({ $0 > 0 }) else {
@@ -113,6 +118,7 @@ struct DayTest {
         if !monthDays.isEmpty {
             if useFields && monthDays.allSatisfy({ $0 > 0 }) && rule.byDay.isEmpty {
                 entry.daysOfMonth = monthDays
+                fieldTests.append(monthDays.map { "d==\($0)" }.joined(separator: "||"))
             } else {
                 tests.append(monthDays.map { $0 > 0 ? "d==\($0)" : "l-d+1==\(-$0)" }.joined(separator: "||"))
                 if monthDays.contains(where: { $0 < 0 }) { needs.monthLength = true }
@@ -120,10 +126,12 @@ struct DayTest {
         }
         if !rule.byDay.isEmpty {
             switch fields {
-            case .all where plain && monthDays.isEmpty && (!setPosition || countedWeekdays):
+            case .all where plain && monthDays.isEmpty:
                 entry.weekdays = rule.byDay.map { $0.weekday.rawValue % 7 }
-            case .weekdaysBefore(let days) where plain && monthDays.isEmpty && (!setPosition || countedWeekdays):
+                fieldTests.append(rule.byDay.map { "w==\($0.weekday.rawValue)" }.joined(separator: "||"))
+            case .weekdaysBefore(let days) where plain && monthDays.isEmpty:
                 entry.weekdays = rule.byDay.map { (($0.weekday.rawValue - days) % 7 + 7) % 7 }
+                fieldTests.append(rule.byDay.map { "w==\($0.weekday.rawValue)" }.joined(separator: "||"))
             default:
                 // An ordinal counts within the month, or within the year
                 // when a yearly rule names no months (RFC 5545 §3.3.10).
@@ -190,20 +198,30 @@ struct DayTest {
             }
         }
         let test = tests.map { tests.count == 1 ? $0 : "(\($0))" }.joined(separator: "&&")
+        let all = tests + fieldTests
+        let loopTest = all.isEmpty ? "1" : all.map { all.count == 1 ? $0 : "(\($0))" }.joined(separator: "&&")
         guard !test.isEmpty || interval != nil || setPosition else { return true }
 
         // The occurrence's day from the alert's clock.
-        entry.assign(CronShell.numbers)
+        entry.assign(CronShell.dateNumbers)
+        if case .minutes = shift { entry.assign(CronShell.clockNumbers) }
         let inYear = rule.frequency == .yearly && rule.byMonth.isEmpty
-        let needsJulian = shift != .none || needs.yearDay || interval != nil || (setPosition && (!countedWeekdays || inYear))
-        if needsJulian { entry.assign(CronShell.julianDay) }
+        let needsJulian = interval != nil || needs.weekNumber || (setPosition && rule.frequency == .weekly)
         switch shift {
-        case .none: break
-        case .days(let days): entry.assign("j=$((j+\(days))); " + CronShell.civilDate)
-        case .minutes(let minutes): entry.assign("j=$(((j*1440+h*60+n+\(minutes))/1440)); " + CronShell.civilDate)
+        case .none:
+            if needsJulian { entry.assign(CronShell.julianDay) }
+        case .days(let days) where days < 28:
+            if needsJulian { entry.assign(CronShell.julianDay + "; j=$((j+\(days)))") }
+            entry.assign(CronShell.later(days: days))
+        case .days(let days):
+            entry.assign(CronShell.julianDay + "; j=$((j+\(days))); " + CronShell.civilDate)
+        case .minutes(let minutes):
+            entry.assign(CronShell.julianDay + "; j=$(((j*1440+h*60+n+\(minutes))/1440)); " + CronShell.civilDate)
         }
         var derived: [String] = []
-        if needs.monthLength || (setPosition && rule.frequency == .monthly) { derived.append(CronShell.monthLength) }
+        // After a move (which computes the first month's), the new month's length.
+        let monthLength = CronShell.monthLength
+        if needs.monthLength || (setPosition && rule.frequency == .monthly) { derived.append(monthLength) }
         if needs.yearDay || (setPosition && rule.frequency == .yearly) { derived.append(CronShell.yearDay) }
         if needs.weekNumber { derived.append(CronShell.weekNumber(weekStart: rule.weekStart)) }
 
@@ -219,15 +237,14 @@ struct DayTest {
                 before.append("(\(day)-\(CronShell.modulo("w-\(weekday)+6", 7))+5)/7")
                 after.append("(\(length)-\(day)-\(CronShell.modulo("\(weekday)-w+6", 7))+6)/7")
             }
-            if needs.monthLength && !derived.contains(CronShell.monthLength) { derived.append(CronShell.monthLength) }
-            if needs.yearDay && !derived.contains(CronShell.yearDay) {
-                entry.assign(CronShell.julianDay)
-                derived.append(CronShell.yearDay)
-            }
+            if needs.monthLength && !derived.contains(monthLength) { derived.append(monthLength) }
+            if needs.yearDay && !derived.contains(CronShell.yearDay) { derived.append(CronShell.yearDay) }
             derived.forEach { entry.assign($0) }
             if !test.isEmpty { entry.conditions.append("[ $((\(test))) -eq 1 ]") }
             if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
-            entry.assign("o=$((\(before.joined(separator: "+")))); u=$((\(after.joined(separator: "+"))))")
+            // Only the count a position needs: o from the start, u from the end.
+            if rule.bySetPosition.contains(where: { $0 > 0 }) { entry.assign("o=$((\(before.joined(separator: "+"))))") }
+            if rule.bySetPosition.contains(where: { $0 < 0 }) { entry.assign("u=$((\(after.joined(separator: "+"))))") }
             entry.conditions.append("[ $((\(positions.joined(separator: "||")))) -eq 1 ]")
             return true
         }
@@ -237,20 +254,40 @@ struct DayTest {
             if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
             return true
         }
-        // BYSETPOS: `f J` tells whether day J matches the other parts (and
-        // leaves its date in y, m, d, w, l, t, s); the loop counts the
-        // matching days of the period before (o) and after (u) the day.
-        let function = (["j=$1", CronShell.civilDate] + derived + ["return $((!(\(test.isEmpty ? "1" : test)))); }"]).joined(separator: "; ")
+        if rule.frequency == .monthly {
+            // BYSETPOS in a month: the loop walks its days, each with its
+            // weekday, through the same tests, counting the matching days
+            // before (o) and after (u) the day.
+            derived.forEach { entry.assign($0) }
+            if !test.isEmpty { entry.conditions.append("[ $((\(test))) -eq 1 ]") }
+            if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
+            entry.conditions.append("{ D=$d; W=$w; o=0; u=0; i=1; while [ $i -le $l ]; do d=$i; w=$(((W+i-D+34)-(W+i-D+34)/7*7+1)); "
+                + "[ $i -ne $D ] && [ $((\(loopTest))) -eq 1 ] && { [ $i -lt $D ] && o=$((o+1)) || u=$((u+1)); }; i=$((i+1)); done; "
+                + "d=$D; w=$W; [ $((\(positions.joined(separator: "||")))) -eq 1 ]; }")
+            return true
+        }
+        if rule.frequency == .yearly {
+            // BYSETPOS in a year: the loop walks its days from 1 January,
+            // month and day moved on one at a time.
+            derived.forEach { entry.assign($0) }
+            if !test.isEmpty { entry.conditions.append("[ $((\(test))) -eq 1 ]") }
+            if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
+            entry.conditions.append("{ T=$t; W=$w; o=0; u=0; m=1; d=1; l=31; i=1; while [ $i -le $s ]; do t=$i; w=$(((W+i-T+370)-(W+i-T+370)/7*7+1)); "
+                + "[ $i -ne $T ] && [ $((\(loopTest))) -eq 1 ] && { [ $i -lt $T ] && o=$((o+1)) || u=$((u+1)); }; "
+                + "d=$((d+1)); [ $d -gt $l ] && { d=1; m=$((m+1)); \(CronShell.monthLength); }; i=$((i+1)); done; "
+                + "[ $((\(positions.joined(separator: "||")))) -eq 1 ]; }")
+            return true
+        }
+        // BYSETPOS in a week: `f J` tells whether day J matches
+        // the other parts (and leaves its date in y, m, d, w, l, t, s); the
+        // loop counts the matching days of the period before (o) and after
+        // (u) the day.
+        let function = (["j=$1", CronShell.civilDate] + derived + ["return $((!(\(loopTest)))); }"]).joined(separator: "; ")
         entry.assign("f() { " + function)
         entry.assign("J=$j")
         entry.conditions.append("f $J")
         if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
-        let period: String
-        switch rule.frequency {
-        case .weekly: period = "p=$((J-(w-\(rule.weekStart.rawValue)+7)+(w-\(rule.weekStart.rawValue)+7)/7*7)); e=$((p+6))"
-        case .monthly: period = "p=$((J-d+1)); e=$((J-d+l))"
-        default: period = "p=$((J-t+1)); e=$((J-t+s))"
-        }
+        let period = "p=$((J-(w-\(rule.weekStart.rawValue)+7)+(w-\(rule.weekStart.rawValue)+7)/7*7)); e=$((p+6))"
         entry.conditions.append("{ \(period); o=0; u=0; i=$p; while [ $i -le $e ]; do [ $i -ne $J ] && f $i && "
             + "{ [ $i -lt $J ] && o=$((o+1)) || u=$((u+1)); }; i=$((i+1)); done; [ $((\(positions.joined(separator: "||")))) -eq 1 ]; }")
         return true

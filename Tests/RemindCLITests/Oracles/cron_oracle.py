@@ -13,11 +13,23 @@ names, as GNU date would print it, so no process starts per minute; the
 real `date` answers `date -d @SECONDS`, which a guard runs only when it is
 about to fire). The
 command is expected to print "FIRED <id>" (remindc crontab --command
-'echo FIRED {id}').
+'echo FIRED {id}'), or "FIRED" for the id of its entry's "# id:" line.
+
+For busybox the candidates follow its clock rules too: it runs an entry at
+each minute the wall clock shows, so a fixed time in a repeated hour runs in
+both passes and one that a change skips never (cronsim follows Debian's
+cron and cronie, which run the latter at the change and the former once).
+
+With RECORDERS set to a folder, that folder comes first on the commands'
+PATH: its programs (stand-ins for notify-send, paplay, ...) print
+"RAN <program>", counted as fires of "<id>/<program>". STARTS set to a file
+makes the oracle write, per entry, the candidate minutes (shell starts) and
+the fires as "id<TAB>starts<TAB>fires" lines.
 
 Prints JSON: {"fires": {id: [UTC instants]}, "dst": {id: [dates from the
 "# dst:" comments]}, "problems": [...]}.
 """
+import os
 import datetime
 import json
 import re
@@ -30,15 +42,18 @@ from cronsim import CronSim
 FORMAT = "+%Y %m %d %H %M %u %s"
 
 
-def shim(zones):
+def shim(zones, lengths):
     """A `date` for the guards that answers from variables the loop sets,
     one per zone the commands name (D0 for the machine's own), so no
-    process is started per candidate minute."""
+    process is started per candidate minute; `date -d @SECONDS +%H%M`, the
+    second-pass check, from P<zone>_<seconds before now>."""
     lines = ["date() {",
-             # The second-pass check reads the clock a change's length
-             # earlier: the real date, for that instant and zone.
-             '  [ "$1" = -d ] && { command date "$@"; return; }',
-             '  [ "$1" = "' + FORMAT + '" ] || { echo "unexpected date $*" >&2; return 1; }']
+             '  if [ "$1" = -d ]; then l=$((NOW-${2#@}))']
+    for index, zone in enumerate(zones):
+        lines.append('    [ "$TZ" = "' + zone + '" ] && { eval "echo \\$P' + str(index + 1) + '_$l"; return; }')
+    lines.append('    eval "echo \\$P0_$l"; return')
+    lines.append("  fi")
+    lines.append('  [ "$1" = "' + FORMAT + '" ] || { echo "unexpected date $*" >&2; return 1; }')
     for index, zone in enumerate(zones):
         lines.append('  [ "$TZ" = "' + zone + '" ] && { echo "$D' + str(index + 1) + '"; return; }')
     lines.append('  echo "$D0"')
@@ -63,6 +78,44 @@ def entries(text):
             parts = line.split(" ", 5)
             result.append((current, " ".join(parts[:5]), parts[5]))
     return result, dst
+
+
+def field_values(field, low, high):
+    """The numbers a cron field matches."""
+    values = set()
+    for part in field.split(","):
+        step = 1
+        if "/" in part:
+            part, step_text = part.split("/")
+            step = int(step_text)
+        if part == "*":
+            first, last = low, high
+        elif "-" in part:
+            first, last = (int(x) for x in part.split("-"))
+        else:
+            first = last = int(part)
+        values.update(range(first, last + 1, step))
+    return values
+
+
+def busybox_candidates(fields, candidates, tz):
+    """Debian's candidates turned into busybox's: no runs at a change for a
+    time it skipped, and a fixed time's second pass in a repeated hour."""
+    minute, hour = fields.split(" ")[:2]
+    fixed = not minute.startswith("*") and not hour.startswith("*")
+    minutes, hours = field_values(minute, 0, 59), field_values(hour, 0, 23)
+    result = []
+    for instant in candidates:
+        local = datetime.datetime.fromtimestamp(instant, tz)
+        if local.minute not in minutes or local.hour not in hours:
+            continue
+        result.append(instant)
+        if fixed:
+            naive = local.replace(tzinfo=None)
+            later = int(naive.replace(tzinfo=tz, fold=1).timestamp())
+            if later != instant and datetime.datetime.fromtimestamp(later, tz).replace(tzinfo=None) == naive:
+                result.append(later)
+    return sorted(set(result))
 
 
 def as_daemon(command, daemon, problems):
@@ -92,6 +145,7 @@ def main():
     found, dst = entries(text)
     problems = []
     fires = {}
+    starts = []
     for ident, fields, command in found:
         shell = as_daemon(command, daemon, problems)
         candidates = []
@@ -102,23 +156,47 @@ def main():
                 if moment.astimezone(datetime.timezone.utc) >= finish:
                     break
                 candidates.append(int(moment.timestamp()))
+        if daemon == "busybox":
+            candidates = busybox_candidates(fields, candidates, tz)
         if not candidates:
             continue
         named = sorted(set(re.findall(r"TZ=([A-Za-z0-9_+/-]+) ", shell)))
         zones = [zone] + named
-        script = shim(named) + "while IFS='|' read -r NOW " + " ".join("D%d" % i for i in range(len(zones))) + "; do\n"
+        lengths = sorted(set(int(x) for x in re.findall(r"\$7-(\d+)\)\)", shell)))
+        earlier = ["P%d_%d" % (i, length) for i in range(len(zones)) for length in lengths]
+        # The clock reads become the variables the shim would print, so no
+        # subshell is forked per candidate minute either.
+        def variable(match):
+            index = zones.index(match.group(2)) if match.group(2) else 0
+            return "$D%d" % index if match.group(3) is None else "$P%d_%s" % (index, match.group(3))
+        shell = re.sub(r"\$\((TZ=([A-Za-z0-9_+/-]+) )?date (?:-d @\$\(\(\$7-(\d+)\)\) )?\+[^)]*\)", variable, shell)
+        script = shim(named, lengths) + "while IFS='|' read -r NOW " + " ".join(["D%d" % i for i in range(len(zones))] + earlier) + "; do\n"
         script += 'echo "T $NOW"\n{ ' + shell + "\n}\ndone\n"
-        feed = "".join(str(c) + "|" + "|".join(clock(c, ZoneInfo(z)) for z in zones) + "\n" for c in candidates)
+        feed = "".join(str(c) + "|" + "|".join([clock(c, ZoneInfo(z)) for z in zones]
+                                               + [datetime.datetime.fromtimestamp(c - length, ZoneInfo(z)).strftime("%H%M")
+                                                  for z in zones for length in lengths]) + "\n" for c in candidates)
+        path = os.environ.get("RECORDERS", "")
         output = subprocess.run(["/bin/sh", "-c", script], input=feed, capture_output=True, text=True,
-                                env={"PATH": "/usr/bin:/bin", "TZ": zone}).stdout
+                                env={"PATH": (path + ":" if path else "") + "/usr/bin:/bin", "TZ": zone,
+                                     "XDG_RUNTIME_DIR": "/run/user/0", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/0/bus"}).stdout
         now = None
+        fired = 0
         for line in output.split("\n"):
             if line.startswith("T "):
                 now = int(line[2:])
-            elif line.startswith("FIRED "):
-                who = line[6:]
+            elif line == "FIRED" or line.startswith("FIRED "):
+                who = line[6:] or ident
                 stamp = datetime.datetime.fromtimestamp(now, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
                 fires.setdefault(who, []).append(stamp)
+                fired += 1
+            elif line.startswith("RAN "):
+                stamp = datetime.datetime.fromtimestamp(now, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+                fires.setdefault(ident + "/" + line[4:], []).append(stamp)
+                fired += 1
+        starts.append((ident, len(candidates), fired))
+    if os.environ.get("STARTS"):
+        with open(os.environ["STARTS"], "w", encoding="utf-8") as out:
+            out.writelines("%s\t%d\t%d\n" % entry for entry in starts)
     print(json.dumps({"fires": fires, "dst": dst, "problems": problems}))
 
 
