@@ -53,7 +53,8 @@ import Testing
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         daemon.arguments = ["--session", "--nofork", "--address=unix:path=\(folder.path)/bus"]
         try daemon.run()
-        defer { daemon.terminate(); daemon.waitUntilExit() }
+        // SIGKILL: a child of the test process may have SIGTERM blocked.
+        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
         let address = "unix:path=\(folder.path)/bus"
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: folder.path + "/bus") { usleep(20_000) }
 
@@ -65,7 +66,7 @@ import Testing
         let ready = Pipe()
         server.standardOutput = ready
         try server.run()
-        defer { server.terminate(); server.waitUntilExit() }
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
         let first = ready.fileHandleForReading.availableData
         try #require(String(decoding: first, as: UTF8.self).hasPrefix("ready"))
 

@@ -65,7 +65,9 @@ import Testing
                 check.waitUntilExit()
                 #expect(check.terminationStatus == 0, "\(input) in \(zone): \(message)")
                 let text = try String(contentsOf: output, encoding: .utf8)
-                #expect(text.split(separator: "\n").allSatisfy { $0.utf8.count < 1000 }, "\(input): a line of 1,000 bytes or more")
+                // Debian's cron reads at most 998 bytes of command after the five fields.
+                let commands = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ", maxSplits: 5).last ?? "" }
+                #expect(commands.allSatisfy { $0.utf8.count <= 998 }, "\(input): a command of more than 998 bytes")
             }
         }
     }

@@ -106,7 +106,7 @@ enum CronShell {
         guard let values else { return "*" }
         let sorted = Array(Set(values)).sorted()
         if sorted.count == range.count { return "*" }
-        if sorted.count > 2, let first = sorted.first {
+        if sorted.count >= 2, let first = sorted.first {
             let step = sorted[1] - first
             if step > 1 && range.count % step == 0 && sorted.count == range.count / step && first - range.lowerBound < step
                 && zip(sorted, sorted.dropFirst()).allSatisfy({ $1 - $0 == step }) {

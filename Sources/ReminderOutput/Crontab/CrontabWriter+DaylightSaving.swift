@@ -103,6 +103,28 @@ extension CrontabWriter {
                 noted.insert(local.date)
             }
         }
+        // Another zone's alert in the second pass of a repeated hour of the
+        // machine's clock: Debian's cron and cronie run a fixed-time entry
+        // in the first pass only.
+        if !zone.isHost && entries.contains(where: \.isFixedTime) {
+            for change in Self.changes(of: options.hostZone, from: options.now, to: end) where change.before > change.after {
+                let second = change.instant..<(change.instant + change.before - change.after)
+                var occurrences = schedule.occurrences()
+                occurrences.skip(toWallClock: change.instant + WallClock.offset(of: zone.timeZone, at: change.instant) - 86_400 + lead)
+                while let occurrence = occurrences.next() {
+                    let alert = alertWallClock(of: occurrence, reminder)
+                    let instant = WallClock.instant(of: WallClock.localDateTime(naiveSeconds: alert), in: zone.timeZone)
+                    if instant >= second.upperBound { break }
+                    guard second.contains(instant) else { continue }
+                    let local = WallClock.local(at: instant, in: options.hostZone)
+                    guard !noted.contains(local.date) else { break }
+                    let when = "\(local.date) \(CronShell.two(local.time.hour)):\(CronShell.two(local.time.minute))"
+                    notes.append("\(when) happens twice in \(options.hostZone.identifier) and the alert is in the second pass: busybox crond fires it; Debian's cron and cronie run a fixed time in the first pass only")
+                    noted.insert(local.date)
+                    break
+                }
+            }
+        }
         // In a repeated hour the guard lets only the first pass through, as
         // expand fires once. A one-off alert in the second pass of the
         // machine's clock is a fixed time that Debian's cron and cronie run
