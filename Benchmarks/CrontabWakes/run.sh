@@ -39,21 +39,24 @@ def divides_day(rule):
     freq, interval = parts.get("FREQ"), int(parts.get("INTERVAL", "1"))
     step = {"MINUTELY": interval, "HOURLY": 60 * interval, "DAILY": 1440 * interval}.get(freq)
     return step is not None and 1440 % step == 0 and not any(k in parts for k in ("BYDAY", "BYMONTHDAY", "BYMONTH", "BYSETPOS", "BYYEARDAY", "BYWEEKNO"))
-total_starts = total_fires = 0
+total_starts = total_fires = total_alive = 0
 worst = []
 for row in open(starts, encoding="utf-8"):
-    ident, s, f = row.rstrip("\n").split("\t")
-    s, f = int(s), int(f)
+    ident, s, f, a = row.rstrip("\n").split("\t")
+    s, f, a = int(s), int(f), int(a)
     total_starts += s
     total_fires += f
+    total_alive += a
     if f and divides_day(rules.get(ident, "")):
-        worst.append((s / f, ident, s, f))
+        worst.append((a / f, ident, a, f, s))
 worst.sort(reverse=True)
-print(f"{name}: {total_starts} shell starts, {total_fires} fires in a year: {total_starts / max(total_fires, 1):.2f} per fire")
+print(f"{name}: {total_starts} shell starts, {total_fires} fires in a year: {total_starts / max(total_fires, 1):.2f} per fire; "
+      f"{total_alive / max(total_fires, 1):.2f} per fire counting starts from each reminder's first fire to its last")
 if worst:
-    print(f"  entries whose interval divides a day: {len(worst)}, most starts per fire {worst[0][0]:.2f} ({worst[0][1]}: {worst[0][2]} / {worst[0][3]})")
+    print(f"  entries whose interval divides a day: {len(worst)}, most starts per fire while alive {worst[0][0]:.2f} "
+          f"({worst[0][1]}: {worst[0][2]} / {worst[0][3]}; {worst[0][4]} starts in the whole year)")
     over = [w for w in worst if w[0] > 2]
-    print(f"  of them over 2 per fire: {len(over)}" + ("".join(f"\n    {w[1]}: {w[0]:.2f}" for w in over[:10])))
+    print(f"  of them over 2 per fire while alive: {len(over)}" + ("".join(f"\n    {w[1]}: {w[0]:.2f}" for w in over[:10])))
 PY
 }
 measure examples America/New_York examples 2026-12-01T05:00:00Z 2027-12-01T05:00:00Z

@@ -120,7 +120,11 @@ enum CrontabCommand {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus != 0 else { return nil }
-        let line = message.split(separator: "\n").first.map { $0.replacingOccurrences(of: "sh: 1: ", with: "").replacingOccurrences(of: "sh: -c: ", with: "") }
+        // dash says "/bin/sh: 1: Syntax error: ...", bash "sh: -c: line 1: ...".
+        let line = message.split(separator: "\n").first.map { line -> String in
+            for prefix in ["sh: 1: ", "sh: -c: "] { if let range = line.range(of: prefix) { return String(line[range.upperBound...]) } }
+            return String(line)
+        }
         return "/bin/sh finds a syntax error" + (line.map { ": \($0)" } ?? "")
     }
 }

@@ -19,6 +19,10 @@ import Testing
         Case(golden: "crontab-hostile-inexact.txt", arguments: ["crontab", "--allow-inexact", "\(EndToEndTests.fixtures)/ics/hostile.yaml"] + pinned, status: 0),
         Case(golden: "crontab-bad-template.txt", arguments: ["crontab", "--command", "notify-send {title} # done", "examples"], status: 2),
         Case(golden: "crontab-install-and-output.txt", arguments: ["crontab", "--install", "-o", "x", "examples"], status: 2),
+        Case(golden: "crontab-misspelt-placeholder.txt", arguments: ["crontab", "--command", "notify-send {titel}", "examples"], status: 2),
+        Case(golden: "crontab-open-quote.txt", arguments: ["crontab", "--command", "notify-send '{title}", "examples"], status: 2),
+        Case(golden: "crontab-template-syntax.txt", arguments: ["crontab", "--command", "notify-send {title} && && true", "examples"], status: 2),
+        Case(golden: "crontab-uninstall-without-name.txt", arguments: ["crontab", "--uninstall"], status: 2),
     ])
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
@@ -121,6 +125,36 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pwned").path))
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pwned2").path))
         }
+    }
+
+    /// A placeholder works bare, in single quotes and in double quotes, next
+    /// to `%` and the template's own `;`, `||` and `&`, and every part of the
+    /// command runs only when the guard holds.
+    @Test func placeholdersWorkInAndOutOfQuotesAndEveryPartStaysBehindTheGuard() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-quotes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("q.yaml")
+        try Data("timezone: UTC\nreminders:\n  - {id: q, title: \"it's 100% \\\"done\\\" $(x)\", note: 'a; b', at: 2027-01-05 09:00}\n".utf8).write(to: file)
+        let log = folder.appendingPathComponent("log").path
+        let template = "printf '%s|' '{title}' \"{note} is {id}\" {id} >> \(log); echo 50% >> \(log) || echo no >> \(log); echo end >> \(log) &"
+        let run = try EndToEndTests.run(["crontab", file.path, "--zone", "UTC", "--now", "2026-11-29T12:00:00Z", "--command", template])
+        try #require(run.status == 0, "\(run.stderr)")
+        let line = try #require(run.stdout.split(separator: "\n").first { !$0.hasPrefix("#") && !$0.isEmpty })
+        let command = String(line.split(separator: " ", maxSplits: 5)[5]).replacingOccurrences(of: "\\%", with: "%")
+        for year in ["2026", "2027"] {
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", "date() { echo '\(year) 01 05 09 00 2 1800000000'; }\n" + command]
+            try shell.run()
+            shell.waitUntilExit()
+        }
+        // The template's last part ran in the background: wait for it (the
+        // shell's own `wait` needs SIGCHLD, which a test's child may have blocked).
+        for _ in 0..<250 where !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").hasSuffix("end\n") { usleep(20_000) }
+        // Only the run in 2027 passed the guard, all of its parts.
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text == "it's 100% \"done\" $(x)|a; b is q|q|50%\nend\n")
     }
 
     /// A file name cannot break the crontab's comment lines either.

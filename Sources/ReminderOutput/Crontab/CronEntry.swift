@@ -23,6 +23,10 @@ struct CronEntry: Equatable {
     /// Conditions that start a process, tested last: only when the entry
     /// is about to fire.
     var passChecks: [String] = []
+    /// The alert times (minutes of the day on the reminder's clock) the
+    /// entry fires for, where it is one of several: narrowing reads only
+    /// those alerts.
+    var alertMinutesOfDay: Set<Int>?
     /// The instant of a one-off entry's alert.
     var oneOffInstant: Int?
     /// The zone whose clock the guard reads: nil for the machine's.

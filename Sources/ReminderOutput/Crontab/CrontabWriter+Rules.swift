@@ -41,7 +41,12 @@ extension CrontabWriter {
         var plan: [CronEntry] = []
         for var entry in try ruleEntries(reminder, rule: rule.resolved(start: schedule.start), schedule: schedule, zone: zone) {
             entry.conditions += bounds
-            if let finite, !entry.narrow(to: fieldSets(of: finite, reminder, zone: zone)) { continue }
+            if let finite {
+                let own = entry.alertMinutesOfDay.map { minutes in
+                    finite.filter { minutes.contains((alertWallClock(of: $0, reminder) % 86_400 + 86_400) % 86_400 / 60) }
+                } ?? finite
+                if !entry.narrow(to: fieldSets(of: own, reminder, zone: zone)) { continue }
+            }
             addCatchUpCheck(to: &entry, reminder: reminder, schedule: schedule, zone: zone)
             plan.append(entry)
         }
@@ -80,9 +85,9 @@ extension CrontabWriter {
             sets.daysOfMonth!.insert(alert.date.day)
             sets.months!.insert(alert.date.month)
         }
-        // Another zone's alert can fall in either pass of a repeated hour of
-        // the machine's clock, and Debian's cron runs a fixed-time entry in
-        // the first only: such entries keep `*` for the hour.
+        // Another zone's entries keep the hours the offsets give: Debian's
+        // cron runs a fixed time that the machine's clock skips at the
+        // change, where another hour's run of the same entry may be too.
         if !zone.isHost && !Self.changes(of: options.hostZone, from: options.now - 366 * 86_400, to: options.now + 10 * 366 * 86_400).isEmpty {
             sets.hours = nil
         }
@@ -167,36 +172,45 @@ extension CrontabWriter {
                 groups = minutesByHours.map { ($0.value.sorted(), $0.key, 0) }.sorted { $0.minutes[0] < $1.minutes[0] }
             }
             for group in groups {
-                var entry: CronEntry
-                let fields: DayFields
+                let alertMinutes = group.hours.flatMap { hour in group.minutes.map { hour * 60 + $0 } }
+                // The fields: the group's own on the machine's clock; for
+                // another zone, the machine's minutes and hours at which the
+                // zone's clock can show the group's, for each difference of
+                // offsets, one entry per set of minutes sharing their hours.
+                var fieldPairs: [(minutes: [Int], hours: [Int])] = []
                 if zone.isHost {
-                    entry = CronEntry(minutes: group.minutes, hours: group.hours)
-                    fields = days == 0 ? .all : .weekdaysBefore(days)
+                    fieldPairs = [(group.minutes, group.hours)]
                 } else {
-                    // The machine's minutes and hours at which the zone's
-                    // clock can show the group's, for each difference.
-                    var minutes = Set<Int>(), hours = Set<Int>()
+                    var hoursByMinute: [Int: Set<Int>] = [:]
                     for difference in Self.offsetDifferences(zone.timeZone, host: options.hostZone, around: options.now) {
-                        for hour in group.hours {
-                            for minute in group.minutes {
-                                let host = ((hour * 60 + minute - difference) % 1440 + 1440) % 1440
-                                minutes.insert(host % 60)
-                                hours.insert(host / 60)
-                            }
+                        for minute in alertMinutes {
+                            let host = ((minute - difference) % 1440 + 1440) % 1440
+                            hoursByMinute[host % 60, default: []].insert(host / 60)
                         }
                     }
-                    entry = CronEntry(minutes: minutes.sorted(), hours: hours.sorted())
-                    entry.clockZone = zone.name
-                    fields = .none
-                    let clock = group.hours.flatMap { hour in group.minutes.map { CronShell.two(hour) + CronShell.two($0) } }
-                    entry.conditions.append(clock.count <= 6
-                        ? (clock.count == 1 ? "[ $4$5 = \(clock[0]) ]" : "{ case $4$5 in \(clock.joined(separator: "|"))) ;; *) false;; esac; }")
-                        : CronShell.membership("h", group.hours) + " && " + CronShell.membership("n", group.minutes))
-                    if clock.count > 6 { entry.assign(CronShell.clockNumbers) }
+                    var minutesByHours: [[Int]: [Int]] = [:]
+                    for (minute, hours) in hoursByMinute { minutesByHours[hours.sorted(), default: []].append(minute) }
+                    fieldPairs = minutesByHours.map { ($0.value.sorted(), $0.key) }.sorted { $0.minutes[0] < $1.minutes[0] }
                 }
-                try test.apply(to: &entry, shift: days == 0 ? .none : .days(days), fields: fields, timeIndex: group.index)
-                addSecondPassCheck(to: &entry, zone: zone, minutesOfDay: group.hours.flatMap { hour in group.minutes.map { hour * 60 + $0 } })
-                entries.append(entry)
+                for pair in fieldPairs {
+                    var entry = CronEntry(minutes: pair.minutes, hours: pair.hours)
+                    let fields: DayFields
+                    if zone.isHost {
+                        fields = days == 0 ? .all : .weekdaysBefore(days)
+                    } else {
+                        entry.clockZone = zone.name
+                        fields = .none
+                        let clock = group.hours.flatMap { hour in group.minutes.map { CronShell.two(hour) + CronShell.two($0) } }
+                        entry.conditions.append(clock.count <= 6
+                            ? (clock.count == 1 ? "[ $4$5 = \(clock[0]) ]" : "{ case $4$5 in \(clock.joined(separator: "|"))) ;; *) false;; esac; }")
+                            : CronShell.membership("h", group.hours) + " && " + CronShell.membership("n", group.minutes))
+                        if clock.count > 6 { entry.assign(CronShell.clockNumbers) }
+                    }
+                    entry.alertMinutesOfDay = Set(alertMinutes)
+                    try test.apply(to: &entry, shift: days == 0 ? .none : .days(days), fields: fields, timeIndex: group.index)
+                    addSecondPassCheck(to: &entry, zone: zone, minutesOfDay: alertMinutes)
+                    entries.append(entry)
+                }
             }
         }
         return entries

@@ -24,7 +24,8 @@ With RECORDERS set to a folder, that folder comes first on the commands'
 PATH: its programs (stand-ins for notify-send, paplay, ...) print
 "RAN <program>", counted as fires of "<id>/<program>". STARTS set to a file
 makes the oracle write, per entry, the candidate minutes (shell starts) and
-the fires as "id<TAB>starts<TAB>fires" lines.
+the fires as "id<TAB>starts<TAB>fires<TAB>starts from the entry's reminder's
+first fire to its last" lines.
 
 Prints JSON: {"fires": {id: [UTC instants]}, "dst": {id: [dates from the
 "# dst:" comments]}, "problems": [...]}.
@@ -193,10 +194,15 @@ def main():
                 stamp = datetime.datetime.fromtimestamp(now, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
                 fires.setdefault(ident + "/" + line[4:], []).append(stamp)
                 fired += 1
-        starts.append((ident, len(candidates), fired))
+        # The starts while the reminder is alive: from its first fire to its last.
+        instants = [int(datetime.datetime.strptime(t, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc).timestamp())
+                    for key in fires if key == ident or key.startswith(ident + "/") for t in fires[key]]
+        first, last = (min(instants), max(instants)) if instants else (0, -1)
+        alive = sum(1 for c in candidates if first <= c <= last)
+        starts.append((ident, len(candidates), fired, alive))
     if os.environ.get("STARTS"):
         with open(os.environ["STARTS"], "w", encoding="utf-8") as out:
-            out.writelines("%s\t%d\t%d\n" % entry for entry in starts)
+            out.writelines("%s\t%d\t%d\t%d\n" % entry for entry in starts)
     print(json.dumps({"fires": fires, "dst": dst, "problems": problems}))
 
 
