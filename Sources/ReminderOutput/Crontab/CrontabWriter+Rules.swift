@@ -188,12 +188,24 @@ extension CrontabWriter {
                             hoursByMinute[host % 60, default: []].insert(host / 60)
                         }
                     }
+                    // Debian's cron runs a fixed time that the machine's clock
+                    // skips at the change, where the same entry's run for the
+                    // hour after may be due too: hours a change skips get
+                    // entries of their own that check the machine's hour.
+                    let skipped = skippedHours()
                     var minutesByHours: [[Int]: [Int]] = [:]
-                    for (minute, hours) in hoursByMinute { minutesByHours[hours.sorted(), default: []].append(minute) }
-                    fieldPairs = minutesByHours.map { ($0.value.sorted(), $0.key) }.sorted { $0.minutes[0] < $1.minutes[0] }
+                    for (minute, hours) in hoursByMinute {
+                        let kept = hours.subtracting(skipped), moved = hours.intersection(skipped)
+                        if !kept.isEmpty { minutesByHours[kept.sorted(), default: []].append(minute) }
+                        if !moved.isEmpty { minutesByHours[moved.sorted(), default: []].append(minute) }
+                    }
+                    fieldPairs = minutesByHours.map { ($0.value.sorted(), $0.key) }.sorted { ($0.minutes[0], $0.hours[0]) < ($1.minutes[0], $1.hours[0]) }
                 }
                 for pair in fieldPairs {
                     var entry = CronEntry(minutes: pair.minutes, hours: pair.hours)
+                    if !zone.isHost && !skippedHours().isDisjoint(with: pair.hours) {
+                        entry.passChecks.append("{ case $(date +\\%H) in \(pair.hours.map(CronShell.two).joined(separator: "|"))) ;; *) false;; esac; }")
+                    }
                     let fields: DayFields
                     if zone.isHost {
                         fields = days == 0 ? .all : .weekdaysBefore(days)
@@ -254,6 +266,19 @@ extension CrontabWriter {
         try test.apply(to: &entry, shift: lead == 0 ? .none : .minutes(lead), fields: zone.isHost && lead == 0 ? .all : .none)
         addSecondPassCheck(to: &entry, zone: zone, minutesOfDay: nil)
         return [entry]
+    }
+
+    /// The hours of the machine's clock that a change skips (in part), from
+    /// a year before now to ten after.
+    func skippedHours() -> Set<Int> {
+        var hours = Set<Int>()
+        for change in Self.changes(of: options.hostZone, from: options.now - 366 * 86_400, to: options.now + 10 * 366 * 86_400)
+        where change.after > change.before {
+            for minute in stride(from: (change.instant + change.before).floorDivided(by: 60), to: (change.instant + change.after).floorDivided(by: 60), by: 1) {
+                hours.insert(((minute % 1440) + 1440) % 1440 / 60)
+            }
+        }
+        return hours
     }
 
     /// Debian's cron and cronie run a fixed-time entry whose time a change

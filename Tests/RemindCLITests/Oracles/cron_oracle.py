@@ -170,7 +170,8 @@ def main():
         def variable(match):
             index = zones.index(match.group(2)) if match.group(2) else 0
             return "$D%d" % index if match.group(3) is None else "$P%d_%s" % (index, match.group(3))
-        shell = re.sub(r"\$\((TZ=([A-Za-z0-9_+/-]+) )?date (?:-d @\$\(\(\$7-(\d+)\)\) )?\+[^)]*\)", variable, shell)
+        shell = re.sub(r"\$\((TZ=([A-Za-z0-9_+/-]+) )?date (?:-d @\$\(\(\$7-(\d+)\)\) \+[^)]*|\+\\?%Y[^)]*)\)", variable, shell)
+        shell = re.sub(r"\$\(date \+\\?%H\)", "$(set -- $D0; echo $4)", shell)
         script = shim(named, lengths) + "while IFS='|' read -r NOW " + " ".join(["D%d" % i for i in range(len(zones))] + earlier) + "; do\n"
         script += 'echo "T $NOW"\n{ ' + shell + "\n}\ndone\n"
         feed = "".join(str(c) + "|" + "|".join([clock(c, ZoneInfo(z)) for z in zones]
