@@ -225,6 +225,13 @@ struct DayTest {
         if needs.yearDay || (setPosition && rule.frequency == .yearly) { derived.append(CronShell.yearDay) }
         if needs.weekNumber { derived.append(CronShell.weekNumber(weekStart: rule.weekStart)) }
 
+        // The derived values, the day's own tests and the interval: every
+        // form below starts with them.
+        func addDayTests() {
+            derived.forEach { entry.assign($0) }
+            if !test.isEmpty { entry.conditions.append("[ $((\(test))) -eq 1 ]") }
+            if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
+        }
         let positions = rule.bySetPosition.map { $0 > 0 ? "o*\(timesPerDay)+\(timeIndex + 1)==\($0)" : "u*\(timesPerDay)+\(timesPerDay - timeIndex)==\(-$0)" }
         if countedWeekdays {
             // The matching days of the month (or year) before the day (o) and
@@ -239,9 +246,7 @@ struct DayTest {
             }
             if needs.monthLength && !derived.contains(monthLength) { derived.append(monthLength) }
             if needs.yearDay && !derived.contains(CronShell.yearDay) { derived.append(CronShell.yearDay) }
-            derived.forEach { entry.assign($0) }
-            if !test.isEmpty { entry.conditions.append("[ $((\(test))) -eq 1 ]") }
-            if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
+            addDayTests()
             // Only the count a position needs: o from the start, u from the end.
             if rule.bySetPosition.contains(where: { $0 > 0 }) { entry.assign("o=$((\(before.joined(separator: "+"))))") }
             if rule.bySetPosition.contains(where: { $0 < 0 }) { entry.assign("u=$((\(after.joined(separator: "+"))))") }
@@ -249,18 +254,14 @@ struct DayTest {
             return true
         }
         guard setPosition else {
-            derived.forEach { entry.assign($0) }
-            if !test.isEmpty { entry.conditions.append("[ $((\(test))) -eq 1 ]") }
-            if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
+            addDayTests()
             return true
         }
         if rule.frequency == .monthly {
             // BYSETPOS in a month: the loop walks its days, each with its
             // weekday, through the same tests, counting the matching days
             // before (o) and after (u) the day.
-            derived.forEach { entry.assign($0) }
-            if !test.isEmpty { entry.conditions.append("[ $((\(test))) -eq 1 ]") }
-            if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
+            addDayTests()
             entry.conditions.append("{ D=$d; W=$w; o=0; u=0; i=1; while [ $i -le $l ]; do d=$i; w=$(((W+i-D+34)-(W+i-D+34)/7*7+1)); "
                 + "[ $i -ne $D ] && [ $((\(loopTest))) -eq 1 ] && { [ $i -lt $D ] && o=$((o+1)) || u=$((u+1)); }; i=$((i+1)); done; "
                 + "d=$D; w=$W; [ $((\(positions.joined(separator: "||")))) -eq 1 ]; }")
@@ -269,9 +270,7 @@ struct DayTest {
         if rule.frequency == .yearly {
             // BYSETPOS in a year: the loop walks its days from 1 January,
             // month and day moved on one at a time.
-            derived.forEach { entry.assign($0) }
-            if !test.isEmpty { entry.conditions.append("[ $((\(test))) -eq 1 ]") }
-            if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
+            addDayTests()
             entry.conditions.append("{ T=$t; W=$w; o=0; u=0; m=1; d=1; l=31; i=1; while [ $i -le $s ]; do t=$i; w=$(((W+i-T+370)-(W+i-T+370)/7*7+1)); "
                 + "[ $i -ne $T ] && [ $((\(loopTest))) -eq 1 ] && { [ $i -lt $T ] && o=$((o+1)) || u=$((u+1)); }; "
                 + "d=$((d+1)); [ $d -gt $l ] && { d=1; m=$((m+1)); \(CronShell.monthLength); }; i=$((i+1)); done; "
