@@ -145,6 +145,9 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])
         process.arguments = Array(arguments.dropFirst())
+        // From /: the throwaway user may not enter the checkout's folder
+        // (a clone in a 0700 temporary folder), and the child starts there.
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
         let out = Pipe(), stdin = Pipe()
         process.standardOutput = out
         process.standardError = out
