@@ -11,7 +11,9 @@ enum IcsCommand {
         discussion: """
             Writes one VCALENDAR with a VTIMEZONE per zone used and a VEVENT (or VTODO) with alarms per \
             reminder, to standard output or atomically to -o FILE. With --expand, writes one component per \
-            occurrence in [--from, --to) instead of rules. Exits with 0 on success, 1 when a file has an \
+            occurrence in [--from, --to) instead of rules: use it for reminders in another calendar (RSCALE, \
+            which Google Calendar, Outlook, Radicale, khal, calcurse and most other clients refuse or read as \
+            Gregorian) and for clients without RRULE. Exits with 0 on success, 1 when a file has an \
             error or a reminder iCalendar cannot carry exactly (nothing is written then), and 2 for a usage \
             error or a path that cannot be read.
             """,
@@ -20,6 +22,8 @@ enum IcsCommand {
             OptionSpec(names: ["--from"], valueName: "time", help: "With --expand: the first instant (default: now)."),
             OptionSpec(names: ["--to"], valueName: "time", help: "With --expand: occurrences before this (default: a year after --from)."),
             OptionSpec(names: ["-o", "--output"], valueName: "file", help: "Write to this file, replacing it only once all is written."),
+            OptionSpec(names: ["--sound-base"], valueName: "url",
+                       help: "Alarm sounds as this URL followed by each sound's path (default: the sound file's absolute file: URI)."),
             TimeOptions.zoneOption,
             TimeOptions.nowOption,
         ],
@@ -46,7 +50,12 @@ enum IcsCommand {
         }
         if loaded.hasErrors { return loaded.failure }
         let files = loaded.files
-        let writer = ICalendarWriter(options: .init(now: time.now, window: window, floatingZone: time.zone))
+        let soundBase = arguments.value("--sound-base")
+        if let soundBase, !Self.isAbsoluteURL(soundBase) {
+            throw UsageError(message: "--sound-base needs an absolute URL such as https://example.com/sounds/, not '\(soundBase)'",
+                             command: spec.name)
+        }
+        let writer = ICalendarWriter(options: .init(now: time.now, window: window, floatingZone: time.zone, soundBase: soundBase))
         let warnings = loaded.report
         guard let path = arguments.value("-o") else {
             var output = OutputBuffer(channel: invocation.standardOutput)
@@ -59,6 +68,19 @@ enum IcsCommand {
             return Outcome(stderr: warnings + "Error: cannot write '\(path)': \(error.localizedDescription)\n", status: 2)
         }
         return Outcome(stderr: warnings)
+    }
+}
+
+extension IcsCommand {
+    /// Whether `text` is an absolute URI (RFC 3986 §4.3) with no character
+    /// a content line would have to escape: a scheme, a colon, then no
+    /// space, control character or double quote.
+    static func isAbsoluteURL(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
+        let scheme = text[..<colon]
+        guard scheme.first!.isASCII && scheme.first!.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return false }
+        return text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" }
     }
 }
 

@@ -72,7 +72,7 @@ import Testing
 
     static let allowedProperties: Set<String> = [
         "UID", "X-REMINDC-ID", "DTSTAMP", "DTSTART", "DUE", "SUMMARY", "DESCRIPTION", "CATEGORIES", "RRULE", "EXDATE",
-        "RDATE", "STATUS", "PRIORITY", "ORGANIZER", "X-REMINDC-ACTION-LABEL", "X-REMINDC-ACTION-HIDDEN", "X-REMINDC-BADGE", "X-REMINDC-SOUND", "X-REMINDC-DATA",
+        "RDATE", "STATUS", "PRIORITY", "X-REMINDC-ACTION-LABEL", "X-REMINDC-ACTION-HIDDEN", "X-REMINDC-BADGE", "X-REMINDC-SOUND", "X-REMINDC-DATA",
         "X-REMINDC-CATEGORY-ACTION", "X-REMINDC-CATEGORY-MINIMAL",
     ]
 
@@ -265,6 +265,73 @@ import Testing
         let checked = try EndToEndTests.run(["check", file.path])
         try #require(checked.status == 0, "\(checked.stdout)")
         try check(file.path)
+    }
+
+    static let vobject: Bool = {
+        guard let python else { return false }
+        let probe = Process()
+        probe.executableURL = python
+        probe.arguments = ["-c", "import vobject"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    /// Every X-REMINDC- property comes back whole from python icalendar and
+    /// vobject, which read it as one TEXT (RFC 5545 §3.3.11): commas,
+    /// semicolons and backslashes in it are escaped.
+    @Test(.enabled(if: vobject, "python icalendar and vobject are not installed"), arguments: [
+        "examples/notifications-demo.yaml", "examples/remindme.yaml", "examples/my-minutes.yaml", "\(EndToEndTests.fixtures)/ics/hostile.yaml",
+    ])
+    func extensionPropertiesReadBackAsText(_ path: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-xprops-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ics = folder.appendingPathComponent("out.ics")
+        let written = try EndToEndTests.run(["ics", "-o", ics.path, path, "--now", "2026-11-29T12:00:00Z"])
+        try #require(written.status == 0, "\(written.stderr)")
+        let process = Process()
+        process.executableURL = Self.python
+        process.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/xprops_check.py").path, ics.path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        let read = try JSONDecoder().decode([String: [String: [[String]]]].self, from: data)
+
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path, relativeTo: EndToEndTests.root)))
+        let file = try #require(ReminderFile.load(bytes, path: path).file)
+        var checked = 0
+        for reminder in file.reminders {
+            var expected: [[String]] = [["X-REMINDC-ID", reminder.id]]
+            switch reminder.action {
+            case .label(let label): expected.append(["X-REMINDC-ACTION-LABEL", Self.asText(label)])
+            case .hidden: expected.append(["X-REMINDC-ACTION-HIDDEN", "TRUE"])
+            case nil: break
+            }
+            if let badge = reminder.badge { expected.append(["X-REMINDC-BADGE", String(badge)]) }
+            switch reminder.sound {
+            case .default: expected.append(["X-REMINDC-SOUND", "default"])
+            case .silent: expected.append(["X-REMINDC-SOUND", "none"])
+            case .file(let path): expected.append(["X-REMINDC-SOUND", Self.asText(path)])
+            case nil: break
+            }
+            expected += reminder.data.map { ["X-REMINDC-DATA", Self.asText($0.value)] }
+            if let id = reminder.category, let category = file.category(id) {
+                expected += category.actions.map { ["X-REMINDC-CATEGORY-ACTION", Self.asText($0.title)] }
+                expected.append(["X-REMINDC-CATEGORY-MINIMAL", category.minimal.joined(separator: ",")])
+            }
+            for library in ["icalendar", "vobject"] {
+                let properties = try #require(read[library]?[reminder.id], "\(library) has no \(reminder.id)")
+                #expect(properties.sorted { $0.lexicographicallyPrecedes($1) } == expected.sorted { $0.lexicographicallyPrecedes($1) },
+                        "\(path): \(library) reads \(reminder.id)'s X- properties otherwise")
+            }
+            checked += expected.count
+        }
+        #expect(checked > file.reminders.count, "\(path): no X- property beyond the id")
     }
 
     /// Whether a label's time, read as UTC, falls in `window`.

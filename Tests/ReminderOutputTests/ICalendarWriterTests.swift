@@ -26,4 +26,141 @@ import Testing
         let component = { (text: String) in text.components(separatedBy: "BEGIN:VEVENT").last!.components(separatedBy: "END:VEVENT")[0] }
         #expect(component(calendar) == component(alone))
     }
+
+    /// The lines of the components of a file of one or more reminders,
+    /// unfolded, without DTSTAMP and alarms.
+    static func componentLines(_ yaml: String, window: (from: Int, to: Int)? = nil) throws -> [String] {
+        let file = try #require(ReminderFile.load(Array(yaml.utf8), path: "/reminders/test.yaml").file)
+        let writer = ICalendarWriter(options: .init(now: 1_796_040_000, window: window, floatingZone: TimeZone(identifier: "UTC")!))
+        let text = String(decoding: writer.write([file]), as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        var inside = false
+        var alarm = false
+        var lines: [String] = []
+        for line in text.components(separatedBy: "\r\n") {
+            if line == "BEGIN:VEVENT" || line == "BEGIN:VTODO" { inside = true }
+            if line == "BEGIN:VALARM" { alarm = true }
+            if inside && !alarm && !line.hasPrefix("DTSTAMP") && !line.hasPrefix("UID") && !line.hasPrefix("X-REMINDC-ID")
+                && !line.hasPrefix("SUMMARY") && !line.hasPrefix("BEGIN") && !line.hasPrefix("END") { lines.append(line) }
+            if line == "END:VALARM" { alarm = false }
+            if line == "END:VEVENT" || line == "END:VTODO" { inside = false; lines.append("--") }
+        }
+        return lines
+    }
+
+    struct StartCase: CustomTestStringConvertible, Sendable {
+        var repeats: String
+        var lines: [String]
+        var testDescription: String { repeats }
+    }
+
+    /// DTSTART is always an instance of the rule (RFC 5545 §3.8.5.3): a
+    /// start the rule does not select (a Tuesday for Monday, Wednesday and
+    /// Friday) is an RDATE, and COUNT no longer counts it.
+    @Test(arguments: [
+        StartCase(repeats: "{every: week, on: [mon, wed, fri]}",
+                  lines: ["DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR",
+                          "RDATE;TZID=Europe/London:20261201T184500", "--"]),
+        StartCase(repeats: "{every: week, on: [mon, wed, fri], count: 5}",
+                  lines: ["DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=MO,WE,FR",
+                          "RDATE;TZID=Europe/London:20261201T184500", "--"]),
+        // The week of the start stays the first of the interval.
+        StartCase(repeats: "{every: 2 weeks, on: [mon]}",
+                  lines: ["DTSTART;TZID=Europe/London:20261214T184500", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO",
+                          "RDATE;TZID=Europe/London:20261201T184500", "--"]),
+        // An excluded start is no RDATE, and needs no EXDATE.
+        StartCase(repeats: "{every: week, on: [mon, wed], except: [2026-12-01]}",
+                  lines: ["DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE", "--"]),
+        // No instance of its own before UNTIL: the start and the additions.
+        StartCase(repeats: "{every: year, months: [feb], days: [29], until: 2027-06-01, also: [\"2027-01-05 10:00\"]}",
+                  lines: ["DTSTART;TZID=Europe/London:20261201T184500", "RDATE;TZID=Europe/London:20270105T100000", "--"]),
+        StartCase(repeats: "{every: week, on: [mon], count: 1}",
+                  lines: ["DTSTART;TZID=Europe/London:20261201T184500", "--"]),
+        // A start the rule selects is left as it is.
+        StartCase(repeats: "{every: week, on: [tue, thu], count: 3}",
+                  lines: ["DTSTART;TZID=Europe/London:20261201T184500", "RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=TU,TH", "--"]),
+    ])
+    func dtstartIsAnInstanceOfTheRule(_ c: StartCase) throws {
+        let yaml = "timezone: Europe/London\nreminders:\n  - {id: a, title: A, at: 2026-12-01 18:45, repeat: \(c.repeats)}\n"
+        #expect(try Self.componentLines(yaml) == c.lines)
+    }
+
+    struct TodoCase: CustomTestStringConvertible, Sendable {
+        var reminder: String
+        var lines: [String]
+        var testDescription: String { reminder }
+    }
+
+    /// A one-off to-do has DUE alone; a repeating one a DTSTART its rule
+    /// gives and a DUE a second (or a day) later (RFC 5545 §3.8.2.3). An
+    /// event has no DTEND: it ends at its start (§3.6.1).
+    @Test(arguments: [
+        TodoCase(reminder: "{id: a, title: A, at: 2026-12-01 18:45, todo: true}",
+                 lines: ["DUE;TZID=Europe/London:20261201T184500", "STATUS:NEEDS-ACTION", "PRIORITY:0", "--"]),
+        TodoCase(reminder: "{id: a, title: A, at: 2026-12-01 18:45, todo: true, repeat: daily}",
+                 lines: ["DTSTART;TZID=Europe/London:20261201T184500", "DUE;TZID=Europe/London:20261201T184501",
+                         "RRULE:FREQ=DAILY", "STATUS:NEEDS-ACTION", "PRIORITY:0", "--"]),
+        TodoCase(reminder: "{id: a, title: A, at: 2026-12-01, todo: true, repeat: weekly}",
+                 lines: ["DTSTART;VALUE=DATE:20261201", "DUE;VALUE=DATE:20261202", "RRULE:FREQ=WEEKLY",
+                         "STATUS:NEEDS-ACTION", "PRIORITY:0", "--"]),
+        TodoCase(reminder: "{id: a, title: A, at: 2026-12-01 18:45}", lines: ["DTSTART;TZID=Europe/London:20261201T184500", "--"]),
+    ])
+    func todosDueAfterTheirStart(_ c: TodoCase) throws {
+        #expect(try Self.componentLines("timezone: Europe/London\nreminders:\n  - \(c.reminder)\n") == c.lines)
+    }
+
+    /// A to-do's alarm is related to DUE only when it has no DTSTART.
+    @Test func todoAlarmsFollowTheirStart() throws {
+        let file = try #require(ReminderFile.load(Array("""
+            timezone: UTC
+            reminders:
+              - {id: once, title: Once, at: 2026-12-01 18:45, todo: true, before: 1h}
+              - {id: daily, title: Daily, at: 2026-12-01 18:45, todo: true, before: 1h, repeat: daily}
+            """.utf8), path: "t.yaml").file)
+        let text = String(decoding: ICalendarWriter(options: .init(now: 0, floatingZone: TimeZone(identifier: "UTC")!)).write([file]),
+                          as: UTF8.self)
+        let triggers = text.components(separatedBy: "\r\n").filter { $0.hasPrefix("TRIGGER") }
+        #expect(triggers == ["TRIGGER;RELATED=END:-PT1H", "TRIGGER:-PT1H"])
+    }
+
+    /// No METHOD and no ORGANIZER (RFC 4791 §4.1, RFC 5545 §3.8.4.3);
+    /// the minimal actions are one TEXT with escaped commas; ATTACH is an
+    /// absolute URI.
+    @Test func writesACalendarNotASchedulingMessage() throws {
+        let file = try #require(ReminderFile.load(Array("""
+            timezone: UTC
+            categories:
+              task:
+                actions:
+                  - {id: done, title: Done}
+                  - {id: later, title: Later, snooze: 5m}
+            reminders:
+              - {id: a, title: A, at: 2026-12-01 18:45, category: task, sound: sounds/a b.wav}
+            """.utf8), path: "/home/me/reminders/r.yaml").file)
+        let zone = TimeZone(identifier: "UTC")!
+        let text = String(decoding: ICalendarWriter(options: .init(now: 0, floatingZone: zone)).write([file]), as: UTF8.self)
+        let lines = text.components(separatedBy: "\r\n")
+        #expect(!lines.contains { $0.hasPrefix("METHOD") || $0.hasPrefix("ORGANIZER") })
+        #expect(lines.contains("X-REMINDC-CATEGORY-MINIMAL:done\\,later"))
+        #expect(lines.contains("ATTACH;FMTTYPE=audio/wav:file:///home/me/reminders/sounds/a%20b.wav"))
+        #expect(lines.contains("X-REMINDC-SOUND:sounds/a b.wav"))
+        let based = String(decoding: ICalendarWriter(options: .init(now: 0, floatingZone: zone, soundBase: "https://example.com/s/"))
+            .write([file]), as: UTF8.self)
+        #expect(based.contains("ATTACH;FMTTYPE=audio/wav:https://example.com/s/sounds/a%20b.wav\r\n"))
+    }
+
+    /// In `--expand` output a local time the zone skips or repeats is
+    /// written in UTC, so no client picks the other instant.
+    @Test func expandedTimesThatAreNotClearAreInUTC() throws {
+        let yaml = """
+            timezone: Europe/Berlin
+            reminders:
+              - {id: back, title: Back, at: 2027-10-30 02:30, repeat: {every: day, count: 3}}
+              - {id: gap, title: Gap, at: 2027-03-27 02:30, repeat: {every: day, count: 3}}
+            """
+        let lines = try Self.componentLines(yaml, window: (from: 1_800_000_000, to: 1_830_000_000)).filter { $0.hasPrefix("DTSTART") }
+        #expect(lines == [
+            "DTSTART;TZID=Europe/Berlin:20271030T023000", "DTSTART:20271031T003000Z", "DTSTART;TZID=Europe/Berlin:20271101T023000",
+            "DTSTART;TZID=Europe/Berlin:20270327T023000", "DTSTART:20270328T013000Z", "DTSTART;TZID=Europe/Berlin:20270329T023000",
+        ])
+    }
 }

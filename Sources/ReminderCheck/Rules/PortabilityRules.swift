@@ -10,7 +10,7 @@ public enum ClientSupportRule: CheckRule {
     public static let descriptor = RuleDescriptor(
         id: "client-support", name: "Client support",
         summary: "A reminder uses what many calendar clients ignore: other calendars (RSCALE), repeats under a minute, floating times.",
-        rationale: "Google Calendar and Outlook drop RSCALE rules and sub-minute repeats, and Outlook reads floating times in its own zone; `remindc ics --expand` or the crontab fire them anyway.",
+        rationale: "Google Calendar and Outlook drop RSCALE rules and sub-minute repeats, Radicale refuses RSCALE, khal fails on it and calcurse and `ical` read it as Gregorian, and Outlook reads floating times in its own zone; `remindc ics --expand` or the crontab fire them anyway.",
         severity: .info,
         triggering: [header + """
             reminders:

@@ -9,10 +9,17 @@ import ReminderModel
 /// Layout, in this order: the VCALENDAR's properties; a VTIMEZONE per TZID
 /// used, sorted by TZID; then per reminder, in file order, a VEVENT (or a
 /// VTODO for `todo: true`) with, in order: UID, X-REMINDC-ID, DTSTAMP,
-/// DTSTART (and DUE, the same, for to-dos), SUMMARY, DESCRIPTION, CATEGORIES,
-/// RRULE, EXDATE, RDATE, ORGANIZER (RFC 5546 wants one with METHOD:PUBLISH),
-/// STATUS and PRIORITY for to-dos, the X-REMINDC- properties, then a DISPLAY
-/// alarm and, with a sound, an AUDIO alarm.
+/// DTSTART (an event with a time lasts no time, so no DTEND), or for a to-do its
+/// DUE (with a DTSTART a second or a day before it when the to-do repeats),
+/// SUMMARY, DESCRIPTION, CATEGORIES, RRULE, EXDATE, RDATE, STATUS and
+/// PRIORITY for to-dos, the X-REMINDC- properties, then a DISPLAY alarm
+/// and, with a sound, an AUDIO alarm. No METHOD and no ORGANIZER: the file
+/// is a calendar to import or publish (RFC 4791 §4.1), not a scheduling
+/// message (RFC 5546).
+///
+/// DTSTART is always an instance of the rule (RFC 5545 §3.8.5.3 leaves
+/// the set undefined otherwise): a start the rule does not select becomes
+/// an RDATE; see `synchronized`.
 ///
 /// What iCalendar has no property for travels as X- properties a later
 /// import can read back:
@@ -26,7 +33,7 @@ import ReminderModel
 /// X-REMINDC-DATA;KEY=contact:mum                 one per `data` entry, in order
 /// X-REMINDC-CATEGORY-ACTION;ID=later;ACTIVATION=BACKGROUND;DESTRUCTIVE=TRUE;
 ///  AUTHENTICATION-REQUIRED=FALSE;SNOOZE=PT5M:Remind in 5 mins
-/// X-REMINDC-CATEGORY-MINIMAL:done,later          the minimal context's action ids
+/// X-REMINDC-CATEGORY-MINIMAL:done\,later          the minimal context's action ids, one TEXT
 /// ```
 ///
 /// Times keep the reminder's form: `DTSTART;TZID=Europe/Berlin:...` for a
@@ -44,11 +51,15 @@ public struct ICalendarWriter: Sendable {
         public var window: (from: Int, to: Int)?
         /// Where floating reminders are placed to decide which fall in the window.
         public var floatingZone: TimeZone
+        /// A URL sound files' paths are appended to for ATTACH (`https://example.com/sounds/`);
+        /// without one, ATTACH is the file's absolute `file:` URI.
+        public var soundBase: String?
 
-        public init(now: Int, window: (from: Int, to: Int)? = nil, floatingZone: TimeZone) {
+        public init(now: Int, window: (from: Int, to: Int)? = nil, floatingZone: TimeZone, soundBase: String? = nil) {
             self.now = now
             self.window = window
             self.floatingZone = floatingZone
+            self.soundBase = soundBase
         }
     }
 
@@ -166,7 +177,6 @@ public struct ICalendarWriter: Sendable {
         lines.add("VERSION", [], "2.0")
         lines.add("PRODID", [], "-//remindc//remindc \(RemindcVersion.string)//EN")
         lines.add("CALSCALE", [], "GREGORIAN")
-        lines.add("METHOD", [], "PUBLISH")
         if let name = files.lazy.compactMap(\.name).first {
             lines.addText("NAME", [], name)
             lines.addText("X-WR-CALNAME", [], name)
@@ -176,7 +186,7 @@ public struct ICalendarWriter: Sendable {
             TimeZoneComponent(identifier: identifier, zone: entry.zone).write(from: entry.from, now: options.now, into: &lines)
         }
         for (file, fileSchedules) in zip(files, schedules) {
-            let context = FileContext(file: file, organizer: Self.organizer(file))
+            let context = FileContext(file: file)
             // The components of a round of reminders are written on every
             // core, a piece of them each, and handed on in order; a round's
             // output is all that is held at once.
@@ -219,7 +229,6 @@ public struct ICalendarWriter: Sendable {
     /// What every component of a file shares.
     struct FileContext: Sendable {
         var file: ReminderFile
-        var organizer: String
     }
 
     /// Writes the reminder's components.
@@ -238,13 +247,32 @@ public struct ICalendarWriter: Sendable {
                 }
                 let single = Component(uid: "\(reminder.id)-\(stamp)@\(file.uidDomain)", start: occurrence, rule: nil,
                                        excluded: [], added: [])
-                write(single, reminder: reminder, file: context, form: form, shown: true, into: &lines)
+                // A local time the zone skips or repeats is read differently
+                // by clients; the instant in UTC is read one way.
+                var shownForm = form
+                if case .zoned = form, case .zone(let zone) = schedule.placement, Self.isUnclear(occurrence, in: zone) {
+                    shownForm = .utc
+                }
+                write(single, reminder: reminder, file: context, form: shownForm, shown: true, into: &lines)
             }
             return
         }
-        for piece in Self.components(of: schedule, uid: uid, reminderID: reminder.id, domain: file.uidDomain) {
+        for piece in Self.components(of: schedule, form: form, uid: uid, reminderID: reminder.id, domain: file.uidDomain) {
             write(piece, reminder: reminder, file: context, form: form, shown: false, into: &lines)
         }
+    }
+
+    /// Whether the wall-clock time of `occurrence` names no instant in
+    /// `zone` (clocks skipped it) or two (clocks went back over it). The
+    /// other reading is an hour or so away, so the zone's offsets a day
+    /// either side are the ones to try.
+    static func isUnclear(_ occurrence: Occurrence, in zone: TimeZone) -> Bool {
+        if occurrence.instant + occurrence.offset != occurrence.wallClock { return true }
+        for probe in [occurrence.instant - 86_400, occurrence.instant + 86_400] {
+            let other = WallClock.offset(of: zone, at: probe)
+            if other != occurrence.offset && WallClock.offset(of: zone, at: occurrence.wallClock - other) == other { return true }
+        }
+        return false
     }
 
     /// One VEVENT or VTODO to write.
@@ -258,12 +286,15 @@ public struct ICalendarWriter: Sendable {
 
     /// The components that say exactly what `schedule` does: one, or one per
     /// time of day when `times:` holds times no rule part combination gives.
-    static func components(of schedule: Schedule, uid: String, reminderID: String, domain: String) -> [Component] {
+    static func components(of schedule: Schedule, form: Form, uid: String, reminderID: String, domain: String) -> [Component] {
         let start = schedule.firstOccurrence
         let excluded = schedule.excludedOccurrences()
         let added = schedule.additionOccurrences()
-        guard let rule = schedule.rule, !schedule.timesOfDay.isEmpty else {
-            return [Component(uid: uid, start: start, rule: schedule.rule, excluded: excluded, added: added)]
+        guard let rule = schedule.rule else {
+            return [Component(uid: uid, start: start, rule: nil, excluded: excluded, added: added)]
+        }
+        guard !schedule.timesOfDay.isEmpty else {
+            return [synchronized(schedule, rule: rule, uid: uid, excluded: excluded, added: added)]
         }
         // The rule's own instances, made only here: a changed copy of a
         // schedule copies every part of it.
@@ -274,7 +305,7 @@ public struct ICalendarWriter: Sendable {
         var shared = rule
         if case .count = rule.end {
             let last = ruleOnly.occurrences().reduce(start) { _, next in next }
-            shared.end = .until(until(for: last, schedule: schedule))
+            shared.end = .until(until(for: last, form: form))
         }
         let startIsAnInstance = schedule.ruleSelectsStart()
         var pieces: [Component] = []
@@ -304,16 +335,53 @@ public struct ICalendarWriter: Sendable {
         return pieces
     }
 
+    /// The component for a rule whose DTSTART is one of its own instances.
+    /// RFC 5545 §3.8.5.3 leaves a set undefined when the rule does not
+    /// select DTSTART, and clients differ (some drop the start, some count
+    /// it, some move the interval to another week). When remindc's start is
+    /// not an instance of the rule, DTSTART is the rule's first instance,
+    /// the start an RDATE, and a COUNT (which counted the start) one less:
+    /// the same occurrences, read one way by every client.
+    static func synchronized(_ schedule: Schedule, rule: RecurrenceRule, uid: String, excluded: [Occurrence],
+                             added: [Occurrence]) -> Component {
+        let start = schedule.firstOccurrence
+        guard !schedule.ruleSelectsStart() else {
+            return Component(uid: uid, start: start, rule: rule, excluded: excluded, added: added)
+        }
+        var ruleOnly = schedule
+        ruleOnly.exceptions = []
+        ruleOnly.additions = []
+        var instances = ruleOnly.occurrences()
+        _ = instances.next()  // the start
+        // A rule with no instance of its own (a COUNT of one, an UNTIL before
+        // its first match) says nothing the start and RDATEs do not.
+        guard let first = instances.next() else {
+            return Component(uid: uid, start: start, rule: nil, excluded: excluded, added: added)
+        }
+        var shifted = rule
+        if case .count(let count) = rule.end { shifted.end = .count(count - 1) }
+        let startExcluded = excluded.contains { $0.instant == start.instant }
+        var additions = added.filter { $0.instant != start.instant }
+        if !startExcluded {
+            additions.append(start)
+            additions.sort { ($0.instant, $0.wallClock) < ($1.instant, $1.wallClock) }
+        }
+        return Component(uid: uid, start: first, rule: shifted, excluded: excluded.filter { $0.instant != start.instant },
+                         added: additions)
+    }
+
     private static func secondOfDay(_ occurrence: Occurrence) -> Int {
         occurrence.wallClock - occurrence.wallClock.floorDivided(by: 86_400) * 86_400
     }
 
-    /// UNTIL in the form RFC 5545 requires for the schedule's start.
-    private static func until(for last: Occurrence, schedule: Schedule) -> RecurrenceRule.Until {
-        if schedule.isAllDay { return .date(last.date) }
-        if case .zone = schedule.placement { return .utc(WallClock.localDateTime(naiveSeconds: last.instant)) }
-        if case .fixed(0) = schedule.placement { return .utc(WallClock.localDateTime(naiveSeconds: last.instant)) }
-        return .local(WallClock.localDateTime(naiveSeconds: last.wallClock))
+    /// UNTIL in the form RFC 5545 requires for DTSTART's (§3.3.10): a DATE
+    /// for a date, local for a floating time, UTC otherwise.
+    private static func until(for last: Occurrence, form: Form) -> RecurrenceRule.Until {
+        switch form {
+        case .date: .date(last.date)
+        case .floating: .local(WallClock.localDateTime(naiveSeconds: last.wallClock))
+        case .zoned, .utc: .utc(WallClock.localDateTime(naiveSeconds: last.instant))
+        }
     }
 
     private func write(_ component: Component, reminder: Reminder, file context: FileContext, form: Form, shown: Bool,
@@ -325,8 +393,27 @@ public struct ICalendarWriter: Sendable {
         lines.addText("X-REMINDC-ID", [], reminder.id)
         lines.add("DTSTAMP", [], ICalendarValues.utcDateTime(options.now))
         let start = form.value(component.start, shown: shown)
-        lines.add("DTSTART", start.parameters, start.text)
-        if reminder.isTodo { lines.add("DUE", start.parameters, start.text) }
+        let recurs = component.rule != nil || !component.added.isEmpty
+        if !reminder.isTodo {
+            // No DTEND or DURATION: an event with a time then ends at its
+            // start and one with a date lasts the day (RFC 5545 §3.6.1).
+            // DURATION:PT0S would say the same, but calcurse drops every
+            // event with a zero DURATION; khal's showing such an event as an
+            // hour long changes no occurrence.
+            lines.add("DTSTART", start.parameters, start.text)
+        } else if recurs {
+            // A repeating to-do needs DTSTART for its rule, and DUE must be
+            // later (§3.8.2.3): a second later, or the next day for a date.
+            lines.add("DTSTART", start.parameters, start.text)
+            var due = component.start
+            let step = if case .date = form { 86_400 } else { 1 }
+            due.instant += step
+            due.wallClock += step
+            let value = form.value(due, shown: shown)
+            lines.add("DUE", value.parameters, value.text)
+        } else {
+            lines.add("DUE", start.parameters, start.text)
+        }
         lines.addText("SUMMARY", [], reminder.title)
         if let note = reminder.note { lines.addText("DESCRIPTION", [], note) }
         if let category = reminder.category { lines.addText("CATEGORIES", [], category) }
@@ -335,13 +422,12 @@ public struct ICalendarWriter: Sendable {
             let values = occurrences.map { form.value($0) }
             lines.add(property, values[0].parameters, values.map(\.text).joined(separator: ","))
         }
-        lines.add("ORGANIZER", [.init("CN", file.name ?? file.uidDomain)], context.organizer)
         if reminder.isTodo {
             lines.add("STATUS", [], "NEEDS-ACTION")
             lines.add("PRIORITY", [], "0")
         }
         writeExtensions(reminder, file: file, into: &lines)
-        writeAlarms(reminder, into: &lines)
+        writeAlarms(reminder, file: file, relatedToDue: reminder.isTodo && !recurs, into: &lines)
         lines.end(kind)
     }
 
@@ -372,12 +458,16 @@ public struct ICalendarWriter: Sendable {
             if let snooze = action.snooze { parameters.append(.init("SNOOZE", ICalendarValues.duration(snooze, negative: false))) }
             lines.addText("X-REMINDC-CATEGORY-ACTION", parameters, action.title)
         }
-        lines.add("X-REMINDC-CATEGORY-MINIMAL", [], category.minimal.map(ContentLines.text).joined(separator: ","))
+        // One TEXT value: readers that do not know the property keep the
+        // whole list only when its commas are escaped (§3.3.11).
+        lines.addText("X-REMINDC-CATEGORY-MINIMAL", [], category.minimal.joined(separator: ","))
     }
 
-    private func writeAlarms(_ reminder: Reminder, into lines: inout ContentLines) {
+    /// The alarms: relative to DUE for a to-do without DTSTART, to the
+    /// start otherwise.
+    private func writeAlarms(_ reminder: Reminder, file: ReminderFile, relatedToDue: Bool, into lines: inout ContentLines) {
         let trigger = ICalendarValues.duration(reminder.before ?? Duration(), negative: true)
-        let related: [ContentLines.Parameter] = reminder.isTodo ? [.init("RELATED", "END")] : []
+        let related: [ContentLines.Parameter] = relatedToDue ? [.init("RELATED", "END")] : []
         lines.begin("VALARM")
         lines.add("ACTION", [], "DISPLAY")
         lines.addText("DESCRIPTION", [], reminder.title)
@@ -393,19 +483,23 @@ public struct ICalendarWriter: Sendable {
             lines.begin("VALARM")
             lines.add("ACTION", [], "AUDIO")
             lines.add("TRIGGER", related, trigger)
-            lines.add("ATTACH", Self.mediaType(path).map { [.init("FMTTYPE", $0)] } ?? [], Self.uri(path))
+            lines.add("ATTACH", Self.mediaType(path).map { [.init("FMTTYPE", $0)] } ?? [], soundURI(path, file: file))
             lines.end("VALARM")
         case .silent, nil:
             break
         }
     }
 
-    /// The ORGANIZER RFC 5546 requires of a published component: an address
-    /// at the file's `uid-domain`, under the reserved `.invalid` top-level
-    /// domain when that is not a domain name, so it can never reach anyone.
-    static func organizer(_ file: ReminderFile) -> String {
-        let domain = file.uidDomain.contains(".") ? file.uidDomain : file.uidDomain + ".invalid"
-        return "mailto:" + uri("reminders@" + domain)
+    /// ATTACH's URI for a sound file (§3.3.13: a URI, not a path): the
+    /// path after `soundBase` when one is given, otherwise the absolute
+    /// `file:` URI of the path, read relative to the reminder file's folder.
+    func soundURI(_ path: String, file: ReminderFile) -> String {
+        if let base = options.soundBase {
+            return base + Self.uri(path)
+        }
+        let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent()
+        let absolute = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        return "file://" + Self.uri(absolute.standardizedFileURL.path)
     }
 
     /// The media type of a sound file by its extension.
@@ -418,8 +512,8 @@ public struct ICalendarWriter: Sendable {
         }
     }
 
-    /// A relative URI reference for a path: percent-encoded where URI
-    /// syntax requires, so the line stays one valid URI.
+    /// A path as a URI path: percent-encoded where URI syntax requires, so
+    /// the line stays one valid URI.
     static func uri(_ path: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: ";,")

@@ -4,7 +4,12 @@ import Recurrence
 /// A VTIMEZONE for an IANA zone, from the system's time zone database
 /// through Foundation (RFC 5545 §3.6.5).
 ///
-/// The offsets are right for every instant from a year before `from` on:
+/// The offsets are right for every instant from 1970 (or a year before
+/// `from`, when that is earlier) on. Starting at 1970 rather than at the
+/// reminders' span costs a few dozen observances per zone, and readers that
+/// sample a zone's transitions in fixed years (vobject, and Radicale through
+/// it, look at 2000 to 2020) would otherwise see none and read the zone as
+/// one fixed offset:
 ///
 /// - transitions before the zone's current regular rule are written one by
 ///   one (Europe/Berlin's 1996 switch to October changes, America/New_York's
@@ -50,10 +55,13 @@ struct TimeZoneComponent {
     let identifier: String
     let zone: TimeZone
 
+    /// The first instant every VTIMEZONE covers: 1970-01-01T00:00:00Z.
+    static let earliest = 0
+
     /// Writes the zone's VTIMEZONE covering `from` (an instant) onwards;
     /// `now` sets how far ahead the rule is checked.
     func write(from: Int, now: Int, into lines: inout ContentLines) {
-        let start = from - 366 * 86_400
+        let start = min(from - 366 * 86_400, Self.earliest)
         let horizonYear = max(Self.year(of: from), Self.year(of: now)) + 29
         let horizon = CivilDate(year: horizonYear + 1, month: 1, day: 1).daysSinceEpoch * 86_400
         let transitions = self.transitions(from: start, to: horizon)

@@ -13,6 +13,8 @@
 #include <libical/ical.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 static int count_errors(icalcomponent *component, int print) {
     int errors = 0;
@@ -52,7 +54,82 @@ static int step_rules(icalcomponent *calendar) {
     return failures;
 }
 
+static const char *remindc_id(icalcomponent *component) {
+    for (icalproperty *property = icalcomponent_get_first_property(component, ICAL_X_PROPERTY); property;
+         property = icalcomponent_get_next_property(component, ICAL_X_PROPERTY)) {
+        if (strcmp(icalproperty_get_x_name(property), "X-REMINDC-ID") == 0) return icalproperty_get_x(property);
+    }
+    return "?";
+}
+
+static void print_label(const char *id, struct icaltimetype start, time_t instant) {
+    struct tm parts;
+    gmtime_r(&instant, &parts);
+    char text[32];
+    if (start.is_date) {
+        strftime(text, sizeof text, "date:%Y-%m-%d", &parts);
+    } else if (start.zone == NULL && !icaltime_is_utc(start)) {
+        strftime(text, sizeof text, "floating:%Y-%m-%dT%H:%M:%S", &parts);
+    } else {
+        strftime(text, sizeof text, "utc:%Y-%m-%dT%H:%M:%SZ", &parts);
+    }
+    printf("%s %s\n", id, text);
+}
+
+struct expansion {
+    const char *id;
+    struct icaltimetype start;
+};
+
+static void print_instance(icalcomponent *component, struct icaltime_span *span, void *data) {
+    (void)component;
+    struct expansion *expansion = data;
+    print_label(expansion->id, expansion->start, span->start);
+}
+
+static int expand(icalcomponent *calendar, time_t from, time_t to) {
+    struct icaltimetype begin = icaltime_from_timet_with_zone(from, 0, icaltimezone_get_utc_timezone());
+    struct icaltimetype end = icaltime_from_timet_with_zone(to, 0, icaltimezone_get_utc_timezone());
+    for (icalcomponent *component = icalcomponent_get_first_component(calendar, ICAL_ANY_COMPONENT); component;
+         component = icalcomponent_get_next_component(calendar, ICAL_ANY_COMPONENT)) {
+        icalcomponent_kind kind = icalcomponent_isa(component);
+        if (kind != ICAL_VEVENT_COMPONENT && kind != ICAL_VTODO_COMPONENT) continue;
+        struct expansion expansion = {remindc_id(component), icalcomponent_get_dtstart(component)};
+        if (icaltime_is_null_time(expansion.start)) {
+            struct icaltimetype due = icalcomponent_get_due(component);
+            time_t instant = icaltime_as_timet_with_zone(due, due.zone ? due.zone : icaltimezone_get_utc_timezone());
+            if (instant >= from && instant < to) print_label(expansion.id, due, instant);
+            continue;
+        }
+        icalcomponent_foreach_recurrence(component, begin, end, print_instance, &expansion);
+    }
+    return 0;
+}
+
+static char *read_file(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return NULL;
+    fseek(file, 0, SEEK_END);
+    long length = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    char *text = malloc((size_t)length + 1);
+    if (!text || fread(text, 1, (size_t)length, file) != (size_t)length) return NULL;
+    text[length] = 0;
+    fclose(file);
+    return text;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 5 && strcmp(argv[1], "--expand") == 0) {
+        char *text = read_file(argv[2]);
+        if (!text) return 2;
+        icalcomponent *calendar = icalparser_parse_string(text);
+        if (!calendar) return 2;
+        expand(calendar, (time_t)atoll(argv[3]), (time_t)atoll(argv[4]));
+        icalcomponent_free(calendar);
+        free(text);
+        return 0;
+    }
     if (argc != 2) return 2;
     FILE *file = fopen(argv[1], "rb");
     if (!file) return 2;
