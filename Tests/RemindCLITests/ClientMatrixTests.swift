@@ -79,7 +79,7 @@ import Testing
 
     /// Every client ran, read something, and differs only where the table says.
     func expectEveryCellGreen(_ results: [Result], _ what: String) {
-        #expect(results.map(\.client).sorted() == ["caldav", "calcurse", "ical", "khal", "libical", "radicale",
+        #expect(results.map(\.client).sorted() == ["calcurse", "caldav", "ical", "khal", "libical", "radicale",
                                                     "recurring-ical-events", "vobject"], "\(what)")
         for result in results {
             #expect(result.error == nil, "\(what): \(result.client): \(result.error ?? "")")
