@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import ReminderCheck
 import ReminderModel
 import ReminderOutput
@@ -35,6 +36,10 @@ enum CheckCommand {
                 throw UsageError(message: "--horizon must be a positive duration such as 90d or 26w, not '\(text)'", command: spec.name)
             }
             horizon = duration.days * 86_400 + duration.seconds
+            guard horizon <= SupportedSpan.instants.upperBound - time.now else {
+                throw UsageError(message: "--horizon \(text) reaches past the span remindc works in, \(SupportedSpan.description)",
+                                 command: spec.name)
+            }
         }
         let format = arguments.value("--format") ?? (invocation.environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
         let quiet = arguments.flag("--quiet"), strict = arguments.flag("--strict")

@@ -43,6 +43,10 @@ struct TimeOptions {
             guard let seconds = Int(epoch) else {
                 throw UsageError(message: "SOURCE_DATE_EPOCH must be whole seconds since 1970, not '\(epoch)'", command: command)
             }
+            guard SupportedSpan.instants.contains(seconds) else {
+                throw UsageError(message: "SOURCE_DATE_EPOCH \(epoch) is outside the span remindc works in, \(SupportedSpan.description)",
+                                 command: command)
+            }
             options.now = seconds
         } else {
             options.now = Int(Date().timeIntervalSince1970.rounded(.down))
@@ -53,16 +57,24 @@ struct TimeOptions {
     /// The instant of a T value: a fixed instant as written; a wall-clock
     /// time or a date (its midnight) in `zone`.
     func instant(_ text: String, option: String, command: String) throws(UsageError) -> Int {
+        let instant: Int
         switch ReminderTime.parse(text) {
         case .success(.instant(let local, let offset)):
-            return WallClock.naiveSeconds(local) - offset
+            instant = WallClock.naiveSeconds(local) - offset
         case .success(.local(let local)):
-            return WallClock.instant(of: local, in: zone)
+            instant = WallClock.instant(of: local, in: zone)
         case .success(.date(let date)):
-            return WallClock.instant(of: LocalDateTime(date: date, time: .midnight), in: zone)
+            instant = WallClock.instant(of: LocalDateTime(date: date, time: .midnight), in: zone)
         case .failure(let message):
-            throw UsageError(message: "Invalid value for \(option): \(message.text)", command: command)
+            throw UsageError(message: "Invalid value for \(option): \(message.text)" + (message.hint.map { " (\($0))" } ?? ""),
+                             command: command)
         }
+        // A year inside the span can still be read outside it by its offset.
+        guard SupportedSpan.instants.contains(instant) else {
+            throw UsageError(message: "\(option) \(text) is outside the span remindc works in, \(SupportedSpan.description)",
+                             command: command)
+        }
+        return instant
     }
 
     /// The same wall-clock time a year after `instant` in `zone` (February 29

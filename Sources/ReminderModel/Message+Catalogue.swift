@@ -89,6 +89,7 @@ extension Message {
     /// Why a time did not read.
     public enum TimeReason: Sendable {
         case form(expected: String)
+        case year(Int)
         case month(Int)
         case day(CivilDate)
         case hour(Int)
@@ -103,6 +104,9 @@ extension Message {
         switch reason {
         case .form(let expected):
             return Message(id: "invalid-time", text: "'\(text)' is not \(expected)", hint: "write a time such as \(example)")
+        case .year(let year):
+            return Message(id: "invalid-time", text: "'\(text)' is in the year \(year), outside the years remindc works in",
+                           hint: "years run from \(SupportedSpan.firstYear) to \(SupportedSpan.lastYear)")
         case .month(let month):
             return Message(id: "invalid-time", text: "'\(text)' has no month \(month)", hint: "months run from 01 to 12")
         case .day(let date):

@@ -23,6 +23,9 @@ enum Scalars {
             if (try? clockTime(text).get()) != nil { return .failure(.invalidTime(text, .noDate)) }
             return .failure(.invalidTime(text, .form(expected: expected)))
         }
+        guard (SupportedSpan.firstYear...SupportedSpan.lastYear).contains(year) else {
+            return .failure(.invalidTime(text, .year(year)))
+        }
         guard (1...12).contains(month) else { return .failure(.invalidTime(text, .month(month))) }
         let date = CivilDate(year: year, month: month, day: day)
         guard date.isValid else { return .failure(.invalidTime(text, .day(date))) }
@@ -366,12 +369,13 @@ struct ByteReader {
         return value
     }
 
-    /// One or more digits, at most nine.
+    /// One or more digits, at most nine. Longer runs are read to their end
+    /// and refused, so no number of digits can overflow.
     mutating func number() -> Int? {
         var value = 0
         var count = 0
         while let digit = digit() {
-            value = value * 10 + digit
+            if count < 9 { value = value * 10 + digit }
             count += 1
         }
         return count > 0 && count <= 9 ? value : nil

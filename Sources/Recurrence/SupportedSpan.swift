@@ -1,0 +1,17 @@
+/// The span of time remindc works in: the years 1900 through 2599, the span
+/// of its zone tables (`ZoneTransitions`). Times in files, `--now`,
+/// `SOURCE_DATE_EPOCH`, `--from` and `--to` outside it are refused with a
+/// message, so no arithmetic on them can overflow and every year written
+/// out has four digits.
+public enum SupportedSpan {
+    public static let firstYear = 1900
+    public static let lastYear = 2599
+
+    /// Instants: 1900-01-01T00:00:00Z up to 2600-01-01T00:00:00Z.
+    public static let instants: Range<Int> =
+        CivilDate(year: firstYear, month: 1, day: 1).daysSinceEpoch * 86_400
+        ..< CivilDate(year: lastYear + 1, month: 1, day: 1).daysSinceEpoch * 86_400
+
+    /// The span as people read it, for messages.
+    public static let description = "\(firstYear)-01-01T00:00:00Z to \(lastYear)-12-31T23:59:59Z"
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Input meant to break remindc: numbers past any range, years outside the
+/// span it works in, now at the ends of Int. Each ends with a message and
+/// exit 1 or 2, never a crash and never output.
+@Suite struct HostileInputTests {
+    static let fixtures = EndToEndTests.fixtures
+
+    /// Every long number and far year of the file is an error at its line
+    /// and column.
+    @Test func longNumbersAndFarYearsAreErrorsAtTheirPlace() throws {
+        let run = try EndToEndTests.run(["check", "\(Self.fixtures)/hostile/numbers.yaml", "--now", "2026-11-29T12:00:00Z"],
+                                        environment: ["NO_COLOR": "1"])
+        #expect(run.status == 1)
+        Golden.check(run.transcript, "check-hostile-numbers.txt")
+        for command in [["expand"], ["ics"], ["ics", "--expand"], ["crontab", "--zone", "UTC"]] {
+            let other = try EndToEndTests.run(command + ["\(Self.fixtures)/hostile/numbers.yaml", "--now", "2026-11-29T12:00:00Z"])
+            #expect(other.status == 1, "\(command)")
+            #expect(other.stdout.isEmpty, "\(command)")
+            #expect(other.stderr.contains("numbers.yaml:12:13: error: '9223372036854775808s' is not a duration"), "\(command)")
+        }
+    }
+
+    struct NowCase: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var environment: [String: String]
+        var message: String
+        var testDescription: String { "\(arguments) \(environment)" }
+    }
+
+    static let span = "outside the span remindc works in, 1900-01-01T00:00:00Z to 2599-12-31T23:59:59Z"
+
+    /// Now, a window's ends and the horizon outside the span are usage
+    /// errors, named, for every command.
+    @Test(arguments: ["check", "expand", "ics", "crontab"].flatMap { command in [
+        NowCase(arguments: [command, "examples"], environment: ["SOURCE_DATE_EPOCH": "9223372036854775807"],
+                message: "SOURCE_DATE_EPOCH 9223372036854775807 is \(span)"),
+        NowCase(arguments: [command, "examples"], environment: ["SOURCE_DATE_EPOCH": "-9223372036854775808"],
+                message: "SOURCE_DATE_EPOCH -9223372036854775808 is \(span)"),
+        NowCase(arguments: [command, "examples"], environment: ["SOURCE_DATE_EPOCH": "100000000000000"],
+                message: "SOURCE_DATE_EPOCH 100000000000000 is \(span)"),
+        NowCase(arguments: [command, "examples", "--now", "2599-12-31T23:00:00-05:00"], environment: [:],
+                message: "--now 2599-12-31T23:00:00-05:00 is \(span)"),
+        NowCase(arguments: [command, "examples", "--now", "9999-12-31T23:00:00Z"], environment: [:],
+                message: "'9999-12-31T23:00:00Z' is in the year 9999, outside the years remindc works in (years run from 1900 to 2599)"),
+    ] } + [
+        NowCase(arguments: ["expand", "examples", "--from", "1899-12-31"], environment: ["TZ": "UTC"],
+                message: "is in the year 1899, outside the years remindc works in"),
+        NowCase(arguments: ["check", "examples", "--horizon", "999999999w"], environment: [:],
+                message: "--horizon 999999999w reaches past the span remindc works in"),
+    ])
+    func nowOutsideTheSpanIsAUsageError(_ c: NowCase) throws {
+        let run = try EndToEndTests.run(c.arguments, environment: c.environment)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains(c.message), "\(run.stderr)")
+    }
+}
