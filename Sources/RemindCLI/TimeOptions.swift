@@ -90,20 +90,33 @@ struct TimeOptions {
 /// Where a command streams large output: standard output, written in
 /// chunks as it is produced. Without one (in tests), output is collected
 /// into `Outcome.stdout`.
+///
+/// A failed write is remembered and the rest of the output dropped, so the
+/// process can end with exit 2 and say why (`failure`). A write to a pipe
+/// whose reader has gone (`remindc expand | head -1`) ends the process by
+/// SIGPIPE, quietly, as other command-line tools do.
 public final class OutputChannel: @unchecked Sendable {
     private let descriptor: Int32
+    /// The `errno` of the first write that failed.
+    public private(set) var failure: Int32?
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    func write(_ bytes: [UInt8]) {
-        _ = Self.writeAll(bytes, to: descriptor)
+    public func write(_ bytes: [UInt8]) {
+        guard failure == nil, !bytes.isEmpty else { return }
+        failure = Self.writeAll(bytes, to: descriptor)
+    }
+
+    /// The message for `failure`, for standard error.
+    public var failureMessage: String? {
+        failure.map { "Error: cannot write to standard output: \(String(cString: strerror($0)))\n" }
     }
 
     /// Writes every byte to a file descriptor, retrying after signals;
     /// returns the `errno` of a failure, or nil.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {

@@ -2,12 +2,22 @@ import Foundation
 import RemindCLI
 
 Memory.returnLargeBlocksPromptly()
+// A reader that stops reading (`remindc expand | head -1`) ends remindc by
+// SIGPIPE, quietly, even when the parent left the signal ignored.
+signal(SIGPIPE, SIG_DFL)
+let standardOutput = OutputChannel(descriptor: STDOUT_FILENO)
 let outcome = Remindc.run(Invocation(
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: ProcessInfo.processInfo.environment,
     stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
-    standardOutput: OutputChannel(descriptor: STDOUT_FILENO)
+    standardOutput: standardOutput
 ))
-FileHandle.standardOutput.write(Data(outcome.stdout.utf8))
-FileHandle.standardError.write(Data(outcome.stderr.utf8))
+standardOutput.write(Array(outcome.stdout.utf8))
+_ = OutputChannel.writeAll(Array(outcome.stderr.utf8), to: STDERR_FILENO)
+// Output that did not reach standard output (a full disk, a closed
+// descriptor) is a failure, whatever the command found.
+if let message = standardOutput.failureMessage {
+    _ = OutputChannel.writeAll(Array(message.utf8), to: STDERR_FILENO)
+    exit(2)
+}
 exit(outcome.status)

@@ -57,3 +57,52 @@ import Testing
         #expect(run.stderr.contains(c.message), "\(run.stderr)")
     }
 }
+
+/// Output that cannot be written: a failure with a message, never a crash
+/// or a silent exit 0; a reader that stops early ends remindc by SIGPIPE.
+@Suite struct OutputFailureTests {
+    /// Runs `script` with `/bin/bash -c`, the binary as `$REMINDC`.
+    static func shell(_ script: String) throws -> EndToEndTests.Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = EndToEndTests.root
+        var environment = ProcessInfo.processInfo.environment
+        environment["REMINDC"] = EndToEndTests.binary.path
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return .init(stdout: stdout, stderr: stderr, status: process.terminationStatus)
+    }
+
+    static let now = "--now 2026-11-29T12:00:00Z"
+
+    @Test(arguments: ["check examples \(now)", "expand examples \(now)", "ics examples \(now)", "crontab examples --zone UTC \(now)",
+                      "rules", "--version", "help"])
+    func aFullDiskIsExitTwoWithAMessage(_ arguments: String) throws {
+        let run = try Self.shell("\"$REMINDC\" \(arguments) > /dev/full; echo \"status $?\"")
+        #expect(run.stdout == "status 2\n", "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("Error: cannot write to standard output: No space left on device\n"), "\(run.stderr)")
+    }
+
+    @Test func aClosedStandardOutputIsExitTwoWithAMessage() throws {
+        let run = try Self.shell("\"$REMINDC\" --version >&-; echo \"status $?\"")
+        #expect(run.stdout == "status 2\n")
+        #expect(run.stderr == "Error: cannot write to standard output: Bad file descriptor\n")
+    }
+
+    /// The conventional end: killed by SIGPIPE (status 141 in the shell),
+    /// nothing on standard error, whatever the parent did with the signal.
+    @Test func aReaderThatStopsEndsItQuietly() throws {
+        let run = try Self.shell("trap '' PIPE; \"$REMINDC\" expand examples \(Self.now) --to 2030-01-01 | head -1 > /dev/null; "
+                                 + "echo \"status ${PIPESTATUS[0]}\"")
+        #expect(run.stdout == "status 141\n")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+    }
+}
