@@ -87,7 +87,7 @@ enum CrontabCommand {
         do {
             try AtomicFile.write(to: path) { sink in sink(Array(output.text.utf8)) }
         } catch {
-            return Outcome(stderr: warnings + "Error: cannot write '\(path)': \(error.localizedDescription)\n", status: 2)
+            return Outcome(stderr: warnings + "Error: cannot write '\(TerminalText.visible(path))': \(error.localizedDescription)\n", status: 2)
         }
         return Outcome(stderr: warnings)
     }

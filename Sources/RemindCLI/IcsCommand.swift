@@ -65,7 +65,7 @@ enum IcsCommand {
         do {
             try AtomicFile.write(to: path) { sink in writer.write(files, to: sink) }
         } catch {
-            return Outcome(stderr: warnings + "Error: cannot write '\(path)': \(error.localizedDescription)\n", status: 2)
+            return Outcome(stderr: warnings + "Error: cannot write '\(TerminalText.visible(path))': \(error.localizedDescription)\n", status: 2)
         }
         return Outcome(stderr: warnings)
     }

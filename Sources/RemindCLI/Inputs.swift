@@ -153,7 +153,7 @@ struct InputError: Error {
 
     /// Each message as `Error: …`, status 2.
     var outcome: Outcome {
-        Outcome(stderr: messages.map { "Error: \($0)\n" }.joined(), status: 2)
+        Outcome(stderr: messages.map { "Error: \(TerminalText.visible($0))\n" }.joined(), status: 2)
     }
 }
 

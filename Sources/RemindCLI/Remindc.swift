@@ -1,5 +1,6 @@
 import Recurrence
 import ReminderModel
+import ReminderOutput
 
 /// What the command sees of the world: its arguments and environment. Tests
 /// build one by hand; `main.swift` builds it from the process.
@@ -95,7 +96,7 @@ public enum Remindc {
     /// `Error: …`, `Usage: …`, `See 'remindc help …' for more information.`, status 2.
     static func usageFailure(_ error: UsageError) -> Outcome {
         let spec = error.command.flatMap { name in commands.first { $0.name == name } }
-        var text = "Error: \(error.message)\n"
+        var text = "Error: \(TerminalText.visible(error.message))\n"
         text += "Usage: \(spec?.usage ?? "remindc <subcommand>")\n"
         text += "  See 'remindc help\(spec.map { " " + $0.name } ?? "")' for more information.\n"
         return Outcome(stderr: text, status: 2)

@@ -110,7 +110,8 @@ public enum SARIFReporter {
 /// `--format github`: GitHub Actions workflow commands, one per line:
 /// `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=<rule>::message`.
 /// `%`, CR and LF are escaped in the message, and `:` and `,` too in the
-/// properties, so text quoted from a file cannot start a command of its own.
+/// properties, so text quoted from a file cannot start a command of its own;
+/// other control characters are shown as `\u{1B}`.
 public enum GitHubReporter {
     public static func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map { diagnostic in
@@ -137,6 +138,9 @@ public enum GitHubReporter {
             case "%": result += "%25"
             case "\r": result += "%0D"
             case "\n": result += "%0A"
+            // GitHub shows the log in a terminal emulator: no escapes.
+            case _ where TerminalText.isControl(scalar):
+                result += TerminalText.visible(String(scalar)).replacingOccurrences(of: "%", with: "%25")
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -49,29 +49,32 @@ public struct TextReporter: Sendable {
     }
 
     private func render(_ diagnostic: Diagnostic, lines: SourceLines.LineIndex?, into out: inout String) {
+        // Everything from the file (its name, keys and values quoted in the
+        // message) is shown with its control characters escaped.
         let message = diagnostic.message
+        let file = TerminalText.visible(diagnostic.file)
         let label = style(message.severity.rawValue + ":", severityStyle(message.severity))
-        out += style("\(diagnostic.file):\(diagnostic.span.start.line):\(diagnostic.span.start.column):", .bold)
-        out += " \(label) \(style(message.text, .bold)) [\(message.id)]\n"
+        out += style("\(file):\(diagnostic.span.start.line):\(diagnostic.span.start.column):", .bold)
+        out += " \(label) \(style(TerminalText.visible(message.text), .bold)) [\(message.id)]\n"
         let gutter = String(repeating: " ", count: String(diagnostic.span.start.line).count + 2)
         quote(diagnostic.span, lines: lines, into: &out)
         if let hint = message.hint {
-            out += "\(gutter)\(style("= help:", .cyan)) \(hint)\n"
+            out += "\(gutter)\(style("= help:", .cyan)) \(TerminalText.visible(hint))\n"
         }
         for note in diagnostic.notes {
             if let span = note.span {
-                out += style("\(diagnostic.file):\(span.start.line):\(span.start.column):", .bold)
-                out += " \(style("note:", .cyan)) \(note.text)\n"
+                out += style("\(file):\(span.start.line):\(span.start.column):", .bold)
+                out += " \(style("note:", .cyan)) \(TerminalText.visible(note.text))\n"
                 quote(span, lines: lines, into: &out)
             } else {
-                out += "\(gutter)\(style("= note:", .cyan)) \(note.text)\n"
+                out += "\(gutter)\(style("= note:", .cyan)) \(TerminalText.visible(note.text))\n"
             }
         }
     }
 
     /// The source line of `span` and a caret line beneath it.
     private func quote(_ span: SourceSpan, lines: SourceLines.LineIndex?, into out: inout String) {
-        guard let lines, let line = lines.line(Int(span.start.line)) else { return }
+        guard let lines, let line = lines.line(Int(span.start.line)).map(TerminalText.sameWidth) else { return }
         let number = String(span.start.line)
         let gutter = String(repeating: " ", count: number.count + 2)
         let scalars = Array(line.unicodeScalars)

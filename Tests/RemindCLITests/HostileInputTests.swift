@@ -106,3 +106,35 @@ import Testing
         #expect(run.stderr.isEmpty, "\(run.stderr)")
     }
 }
+
+/// Control characters from a file (its keys, its values, its own name)
+/// reach no human-readable output raw: ESC could retitle the terminal or
+/// clear the screen, CR overwrite a line.
+@Suite struct ControlCharacterTests {
+    static let hostileKey = "\"\\e]0;pwned\\a\\e[2J\\r\": 1"
+
+    @Test(arguments: ["text", "github"])
+    func checkShowsThemEscaped(_ format: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-controls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("\u{1B}[2Jbad\u{7}.yaml")
+        try Data("timezone: UTC\nreminders:\n  - id: a\n    title: A\n    at: 2026-12-01 09:00\n    \(Self.hostileKey)\n".utf8).write(to: file)
+        let run = try EndToEndTests.run(["check", "--format", format, folder.path, "--now", "2026-11-29T12:00:00Z"],
+                                        environment: ["NO_COLOR": "1"])
+        #expect(run.status == 1)
+        let controls = (run.stdout + run.stderr).unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" }
+        #expect(controls.isEmpty, "\(Array(controls))")
+        #expect(run.stdout.contains("unknown key '\\u{1B}]0;pwned\\u{7}\\u{1B}[2J" + (format == "text" ? "\\r'" : "%0D'")), "\(run.stdout)")
+        #expect(run.stdout.contains("\\u{1B}[2Jbad\\u{7}.yaml"), "\(run.stdout)")
+    }
+
+    /// A path named on the command line that cannot be read is named with
+    /// its controls escaped.
+    @Test func aMissingPathIsNamedEscaped() throws {
+        let run = try EndToEndTests.run(["check", "no-such-\u{1B}[2J.yaml"])
+        #expect(run.status == 2)
+        #expect(!run.stderr.unicodeScalars.contains("\u{1B}"))
+        #expect(run.stderr.contains("no-such-\\u{1B}[2J.yaml"), "\(run.stderr)")
+    }
+}
