@@ -83,32 +83,3 @@ extension IcsCommand {
         return text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" }
     }
 }
-
-/// Writes a file so that readers see the old contents or the new, never a
-/// part: a temporary file beside it, flushed, then renamed over it.
-enum AtomicFile {
-    struct Failure: Error, LocalizedError {
-        var errorDescription: String?
-    }
-
-    /// Writes what `produce` hands its sink to `path`.
-    static func write(to path: String, _ produce: (([UInt8]) -> Void) -> Void) throws {
-        let target = URL(fileURLWithPath: path)
-        let folder = target.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).remindc-\(getpid()).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { throw Failure(errorDescription: String(cString: strerror(errno))) }
-        var failure: String?
-        produce { bytes in
-            guard failure == nil else { return }
-            if let error = OutputChannel.writeAll(bytes, to: descriptor) { failure = String(cString: strerror(error)) }
-        }
-        if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        close(descriptor)
-        if failure == nil && rename(temporary.path, target.path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary.path)
-            throw Failure(errorDescription: failure)
-        }
-    }
-}

@@ -3,7 +3,7 @@ import ReminderModel
 import ReminderOutput
 
 /// The reminder files named on a command line.
-struct Inputs {
+public struct Inputs {
     /// Each file's path as shown to the user: as given, or the folder joined
     /// with the path below it.
     var files: [String]
@@ -25,8 +25,10 @@ struct Inputs {
             }
             let names: [String]
             if isFolder.boolValue {
-                names = reminderFiles(in: path)
-                if names.isEmpty {
+                let found = reminderFiles(in: path)
+                errors += found.errors
+                names = found.files
+                if names.isEmpty && found.errors.isEmpty {
                     errors.append("no reminder files (*.yaml, *.yml) in '\(path)'")
                     continue
                 }
@@ -78,68 +80,73 @@ struct Inputs {
         return bytes
     }
 
-    private static func reminderFiles(in folder: String) -> [String] {
-        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
-        var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
-            }
-            if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-                let full = base + "/" + relative
-                var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
-                    found.append(full)
-                }
-            }
-        }
-        return found.sorted()
-    }
-}
-
-/// A file's bytes for reading once: a regular file of 1 MiB or more mapped
-/// into memory (no buffer to fill and no copy: about 7 ms less for a file
-/// of 14 MiB), anything else read into an array. A mapped file that another
-/// program shortens while it is read ends the process (SIGBUS); editors
-/// save by writing a new file and renaming it, which leaves the mapping
-/// whole.
-final class FileBytes {
-    private enum Storage {
-        case mapped(UnsafeRawPointer, count: Int)
-        case read([UInt8])
+    /// Every `*.yaml` and `*.yml` file below `folder`, hidden files and
+    /// folders skipped, symbolic links to folders not followed; and what
+    /// cannot be read of what it finds, named: a name that is not UTF-8
+    /// (remindc names files by their text), a symbolic link to nothing or
+    /// in a loop, a folder it may not enter.
+    private static func reminderFiles(in folder: String) -> (files: [String], errors: [String]) {
+        var files: [String] = []
+        var errors: [String] = []
+        walk(folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder, files: &files, errors: &errors)
+        return (files.sorted(), errors)
     }
 
-    private let storage: Storage
-    static let mappingSize = 1 << 20
-
-    init?(path: String) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) >= Self.mappingSize,
-           let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED {
-            storage = .mapped(UnsafeRawPointer(address), count: Int(status.st_size))
+    private static func walk(_ folder: String, files: inout [String], errors: inout [String]) {
+        guard let directory = opendir(folder) else {
+            errors.append("cannot read the folder '\(folder)': \(String(cString: strerror(errno)))")
             return
         }
-        guard let bytes = Inputs.contents(of: descriptor) else { return nil }
-        storage = .read(bytes)
-    }
-
-    deinit {
-        if case .mapped(let address, let count) = storage { munmap(UnsafeMutableRawPointer(mutating: address), count) }
-    }
-
-    func withBuffer<Value>(_ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
-        switch storage {
-        case .mapped(let address, let count):
-            body(UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: count))
-        case .read(let bytes):
-            bytes.withUnsafeBufferPointer(body)
+        defer { closedir(directory) }
+        var entries: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name.first != UInt8(ascii: ".") { entries.append(name) }
         }
+        for bytes in entries {
+            let isReminderName = bytes.reversed().starts(with: ".yaml".utf8.reversed()) || bytes.reversed().starts(with: ".yml".utf8.reversed())
+            let joined = Array(folder.utf8) + [UInt8(ascii: "/")] + bytes
+            var status = stat()
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                if isReminderName || isFolder(joined) {
+                    errors.append("cannot read '\(Self.escaped(joined))': its name is not UTF-8")
+                }
+                continue
+            }
+            let full = folder + "/" + name
+            guard lstat(full, &status) == 0 else { continue }
+            let isLink = status.st_mode & S_IFMT == S_IFLNK
+            if isLink {
+                guard stat(full, &status) == 0 else {
+                    if isReminderName {
+                        let reason = errno == ELOOP ? "a loop of symbolic links" : "a symbolic link to nothing"
+                        errors.append("cannot read '\(full)': \(reason)")
+                    }
+                    continue
+                }
+            }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                if !isLink { walk(full, files: &files, errors: &errors) }
+            } else if isReminderName {
+                files.append(full)
+            }
+        }
+    }
+
+    /// Whether the path (bytes) is a folder, not following a final link.
+    private static func isFolder(_ path: [UInt8]) -> Bool {
+        var status = stat()
+        let found = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &status) == 0 }
+        }
+        return found && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// A path's bytes for a message: printable ASCII as it is, every other
+    /// byte as `\xE9`.
+    public static func escaped(_ bytes: [UInt8]) -> String {
+        bytes.map { (0x20..<0x7F).contains($0) && $0 != UInt8(ascii: "\\") ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }
+            .joined()
     }
 }
 
@@ -183,11 +190,12 @@ struct LoadedFiles {
         var loaded = LoadedFiles(fileCount: inputs.files.count)
         for (index, path) in inputs.files.enumerated() {
             let disposal: Disposal = index == inputs.files.count - 1 ? .leftToExit : .inBackground
-            // The bytes are kept for source lines only while a diagnostic
-            // needs them; a file the checker alone finds fault with is read
-            // again, so a clean file's bytes are not held (nor mapped)
-            // during the check.
-            guard let (result, kept) = Self.read(path, keepingSourceFor: showsSource) else {
+            // A regular file's bytes are kept for source lines only while a
+            // diagnostic needs them; one the checker alone finds fault with
+            // is read again, so a clean file's bytes are not held during
+            // the check. Anything else (a FIFO, /dev/stdin) can be read only
+            // once: its bytes are kept.
+            guard let (result, kept, isRegular) = Self.read(path, keepingSourceFor: showsSource) else {
                 // It was readable a moment ago.
                 return .failure(InputError(messages: ["cannot read '\(path)'"]))
             }
@@ -196,7 +204,7 @@ struct LoadedFiles {
             let found = Diagnostic.sortedForReport(result.diagnostics.isEmpty ? checked : result.diagnostics + checked)
             if keepFiles, let file = result.file { loaded.files.append(file) }
             disposal.dispose(result)
-            if found.contains(where: showsSource) {
+            if found.contains(where: showsSource) || !isRegular {
                 if source == nil { source = Inputs.contents(of: path) }
                 loaded.sources[path] = source
             }
@@ -205,13 +213,23 @@ struct LoadedFiles {
         return .success(loaded)
     }
 
-    /// The file at `path` loaded, and its bytes when one of its diagnostics
-    /// `showsSource`; nil when it cannot be read. The bytes read or mapped
-    /// are let go on return.
-    private static func read(_ path: String, keepingSourceFor showsSource: (Diagnostic) -> Bool) -> (LoadResult, [UInt8]?)? {
-        guard let bytes = FileBytes(path: path) else { return nil }
-        let result = bytes.withBuffer { ReminderFile.load($0, path: path) }
-        return (result, result.diagnostics.contains(where: showsSource) ? bytes.withBuffer { Array($0) } : nil)
+    /// The file at `path` loaded, its bytes when one of its diagnostics
+    /// `showsSource` or it is not a regular file, and whether it is one;
+    /// nil when it cannot be read.
+    ///
+    /// Files are read, not mapped: a mapped file that another program
+    /// shortens while it is read ends the process with SIGBUS, and reading
+    /// costs about 7 ms more for a file of 14 MiB.
+    private static func read(_ path: String, keepingSourceFor showsSource: (Diagnostic) -> Bool) -> (LoadResult, [UInt8]?, Bool)? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        let isRegular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        guard let bytes = Inputs.contents(of: descriptor) else { return nil }
+        let result = bytes.withUnsafeBufferPointer { ReminderFile.load($0, path: path) }
+        let keep = !isRegular || result.diagnostics.contains(where: showsSource)
+        return (result, keep ? bytes : nil, isRegular)
     }
 
     /// Adds diagnostics found later (by a writer), reading their files again

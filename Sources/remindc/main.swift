@@ -5,6 +5,18 @@ Memory.returnLargeBlocksPromptly()
 // A reader that stops reading (`remindc expand | head -1`) ends remindc by
 // SIGPIPE, quietly, even when the parent left the signal ignored.
 signal(SIGPIPE, SIG_DFL)
+// remindc names files by their text: an argument that is not UTF-8 (a file
+// name in another encoding) is refused by name, not read as another path.
+for index in 1..<Int(CommandLine.argc) {
+    guard let argument = CommandLine.unsafeArgv[index] else { continue }
+    let bytes = Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map { UInt8(bitPattern: $0) }
+    if String(validating: bytes, as: UTF8.self) == nil {
+        let message = "Error: cannot read '\(Inputs.escaped(bytes))': its name is not UTF-8\n"
+        _ = OutputChannel.writeAll(Array(message.utf8), to: STDERR_FILENO)
+        exit(2)
+    }
+}
+
 let standardOutput = OutputChannel(descriptor: STDOUT_FILENO)
 let outcome = Remindc.run(Invocation(
     arguments: Array(CommandLine.arguments.dropFirst()),

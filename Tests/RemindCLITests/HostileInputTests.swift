@@ -138,3 +138,86 @@ import Testing
         #expect(run.stderr.contains("no-such-\\u{1B}[2J.yaml"), "\(run.stderr)")
     }
 }
+
+/// Odd files in and out: what cannot be read is named (exit 2) and never
+/// skipped; input that can be read only once is read once; `-o` keeps a
+/// file's permissions, writes through links and devices, and leaves no
+/// temporary file when killed.
+@Suite struct OddFileTests {
+    /// Runs `script` in a fresh folder holding a copy of remindme.yaml as
+    /// `ok.yaml`, with the binary as `$REMINDC`.
+    static func inFolder(_ script: String) throws -> EndToEndTests.Run {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-odd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: EndToEndTests.root.appendingPathComponent("examples/remindme.yaml"),
+                                         to: folder.appendingPathComponent("ok.yaml"))
+        return try OutputFailureTests.shell("cd '\(folder.path)' && { \(script); }")
+    }
+
+    static let now = "--now 2026-11-29T12:00:00Z"
+
+    @Test func aFolderWalkNamesWhatItCannotRead() throws {
+        let run = try Self.inFolder("""
+            cp ok.yaml "$(printf 'errors\\xe9.yaml')"; ln -s nowhere.yaml dangling.yaml; ln -s loop.yaml loop.yaml
+            "$REMINDC" check . \(Self.now); echo "status $?"
+            """)
+        #expect(run.stdout == "status 2\n")
+        #expect(run.stderr.split(separator: "\n").sorted() == [
+            "Error: cannot read './dangling.yaml': a symbolic link to nothing",
+            "Error: cannot read './errors\\xE9.yaml': its name is not UTF-8",
+            "Error: cannot read './loop.yaml': a loop of symbolic links",
+        ], "\(run.stderr)")
+    }
+
+    @Test func anArgumentThatIsNotUTF8IsNamed() throws {
+        let run = try Self.inFolder("cp ok.yaml \"$(printf 'r\\xe9.yaml')\"; \"$REMINDC\" check \"$(printf 'r\\xe9.yaml')\"; echo \"status $?\"")
+        #expect(run.stdout == "status 2\n")
+        #expect(run.stderr == "Error: cannot read 'r\\xE9.yaml': its name is not UTF-8\n")
+    }
+
+    /// A FIFO and standard input are read once; their source lines still
+    /// show in the report.
+    @Test(arguments: ["mkfifo in.yaml; sed 's/title: Call Mum/titel: x/' ok.yaml > in.yaml & \"$REMINDC\" check in.yaml \(now)",
+                      "sed 's/title: Call Mum/titel: x/' ok.yaml | \"$REMINDC\" check /dev/stdin \(now)"])
+    func inputReadOnceKeepsItsSourceLines(_ script: String) throws {
+        let run = try Self.inFolder("timeout 20 \(script); echo \"status $?\"")
+        #expect(run.stdout.hasSuffix("status 1\n"), "\(run.stdout)")
+        #expect(run.stdout.contains(" 14 |     titel: x"), "\(run.stdout)")
+    }
+
+    @Test func writingOverAFileKeepsItsPermissions() throws {
+        let run = try Self.inFolder("""
+            echo old > private.ics; chmod 600 private.ics; "$REMINDC" ics ok.yaml -o private.ics \(Self.now); stat -c '%a' private.ics
+            ln -s private.ics link.ics; "$REMINDC" ics ok.yaml -o link.ics \(Self.now); stat -c '%F' link.ics
+            umask 027; "$REMINDC" ics ok.yaml -o new.ics \(Self.now); stat -c '%a' new.ics
+            "$REMINDC" ics ok.yaml -o /dev/null \(Self.now); stat -c '%F' /dev/null
+            grep -c BEGIN:VEVENT private.ics; ls -a | grep -c remindc
+            """)
+        #expect(run.stdout == "600\nsymbolic link\n640\ncharacter special file\n1\n0\n", "\(run.stderr)")
+    }
+
+    /// Killed while writing `-o` (by the file size limit, or SIGTERM), no
+    /// temporary file stays and the old file is whole. The test runner's
+    /// children may inherit these signals blocked or ignored; `plain` runs
+    /// remindc as a shell would, with both at their defaults, in place of the
+    /// subshell it is called in.
+    @Test func killedWhileWritingLeavesNothingBehind() throws {
+        let run = try Self.inFolder("""
+            plain() { exec python3 -c 'import os, signal, sys
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGXFSZ])
+            for number in (signal.SIGTERM, signal.SIGXFSZ): signal.signal(number, signal.SIG_DFL)
+            os.execv(sys.argv[1], sys.argv[1:])' "$REMINDC" "$@"; }
+            echo old > out.ics
+            (ulimit -f 4; plain ics '\(EndToEndTests.root.path)/examples' -o out.ics \(Self.now))
+            echo "status $?"; cat out.ics
+            python3 -c "
+            print('timezone: Europe/Berlin\\nreminders:')
+            for i in range(60000): print(f'  - {{id: r{i}, title: Reminder {i}, at: 2026-12-01 09:00, repeat: daily}}')" > many.yaml
+            (plain ics many.yaml -o out.ics \(Self.now)) & pid=$!
+            while ! ls -a | grep -q 'out.ics.remindc'; do sleep 0.05; done; kill -TERM $pid; wait $pid; echo "status $?"
+            cat out.ics; ls -a | grep -c remindc
+            """)
+        #expect(run.stdout == "status 153\nold\nstatus 143\nold\n0\n", "\(run.stderr)")
+    }
+}
