@@ -226,27 +226,60 @@ public struct Schedule: Sendable {
         unexcepted.exceptions = []
         var days = Set<Int>()
         var instants = Set<Int>()
-        var lastDay = Int.min
         for exception in exceptions {
             switch exception {
             case .date(let date):
                 days.insert(date.daysSinceEpoch)
-                lastDay = max(lastDay, date.daysSinceEpoch)
             case .wallClock(let local):
                 instants.insert(reading(WallClock.naiveSeconds(local)).instant)
-                lastDay = max(lastDay, local.date.daysSinceEpoch)
             case .instant(let instant):
                 instants.insert(instant)
-                lastDay = max(lastDay, instant.floorDivided(by: 86_400) + 1)
             }
         }
+        // The days the exceptions name, in order: the occurrences are read
+        // near each, with the periods between passed over, so an exception
+        // in 2599 costs what that day holds.
+        var targets = days.sorted()
+        targets += instants.map { $0.floorDivided(by: 86_400) }
+        targets.sort()
         var excluded: [Occurrence] = []
-        for occurrence in unexcepted.occurrences() {
-            let day = occurrence.wallClock.floorDivided(by: 86_400)
-            if day > lastDay + 1 && occurrence.instant.floorDivided(by: 86_400) > lastDay + 1 { break }
-            if days.contains(day) || instants.contains(occurrence.instant) { excluded.append(occurrence) }
+        var occurrences = unexcepted.occurrences()
+        var pending = occurrences.next()
+        for target in targets {
+            // An instant's wall clock is within a day of it.
+            occurrences.skip(toWallClock: (target - 2) * 86_400)
+            if let occurrence = pending, occurrence.wallClock < (target - 2) * 86_400 { pending = occurrences.next() }
+            while let occurrence = pending {
+                let day = occurrence.wallClock.floorDivided(by: 86_400)
+                if day > target + 1 && occurrence.instant.floorDivided(by: 86_400) > target + 1 { break }
+                if days.contains(day) || instants.contains(occurrence.instant), excluded.last != occurrence {
+                    excluded.append(occurrence)
+                }
+                pending = occurrences.next()
+            }
         }
         return excluded
+    }
+
+    /// The last occurrence, or nil when there is no last (an endless rule).
+    /// An UNTIL rule is read only near its end; a COUNT rule is walked, as
+    /// COUNT counts from the start.
+    public func lastOccurrence() -> Occurrence? {
+        var occurrences = occurrences()
+        switch rule?.end {
+        case .never: return nil
+        case .until(let until):
+            let wallClock: Int = switch until {
+            case .date(let date): (date.daysSinceEpoch + 1) * 86_400
+            case .local(let local), .utc(let local): WallClock.naiveSeconds(local)
+            }
+            var last = occurrences.next()
+            occurrences.skip(toWallClock: wallClock - 3 * 86_400)
+            while let next = occurrences.next() { last = next }
+            return last
+        case .count, nil:
+            return occurrences.reduce(nil) { _, next in next }
+        }
     }
 
     /// Whether the rule itself selects the start (RFC 5545 wants DTSTART to

@@ -110,6 +110,10 @@ public struct Sweep {
                     let lead = context.digests[source].lead
                     if context.schedules[source].earliestInstant - lead >= context.end { continue }
                     var iterator = context.schedules[source].occurrences()
+                    // Alerts before now are not swept: the periods whose
+                    // occurrences alert before it are passed over, however
+                    // far back the start or far ahead `before` lies.
+                    iterator.skip(toWallClock: context.now + lead - 2 * 86_400)
                     let first = iterator.next()
                     let zone = folds.index(of: reminders[source].timeZone)
                     if let next = gather(source, lead, zone, &iterator, first) {

@@ -221,3 +221,16 @@ import Testing
         #expect(run.stdout == "status 153\nold\nstatus 143\nold\n0\n", "\(run.stderr)")
     }
 }
+
+/// A reminder whose start, end, exceptions or alerts lie far from the
+/// window costs what the window holds: each command ends well inside its
+/// time-out (a guard against hangs, not a measure of speed).
+@Suite struct FarFromTheWindowTests {
+    @Test(arguments: ["check --horizon 1d", "expand --to 2026-11-29T13:00:00Z", "ics", "ics --expand --to 2026-11-29T12:10:00Z",
+                      "crontab --allow-inexact --zone UTC"])
+    func everyCommandEnds(_ command: String) throws {
+        let run = try OutputFailureTests.shell(
+            "timeout 60 \"$REMINDC\" \(command) \(EndToEndTests.fixtures)/hostile/far.yaml --now 2026-11-29T12:00:00Z > /dev/null; echo \"status $?\"")
+        #expect(["status 0\n", "status 1\n"].contains(run.stdout), "\(command): \(run.stdout) \(run.stderr.suffix(500))")
+    }
+}

@@ -63,12 +63,7 @@ public enum InThePastRule: CheckRule {
             if digest.startWallClock - ReminderDigest.offsetBound >= context.now { return nil }
             let schedule = context.schedules[index]
             if schedule.firstOccurrence.instant >= context.now { return nil }
-            var last: Occurrence?
-            for occurrence in schedule.occurrences() {
-                last = occurrence
-                if occurrence.instant >= context.now { return nil }
-            }
-            guard let last else { return nil }
+            guard let last = schedule.lastOccurrence(), last.instant < context.now else { return nil }
             let reminder = context.file.reminders[index]
             return context.finding(descriptor, "every occurrence of '\(reminder.id)' is in the past; the last was \(Clock.text(last.instant, reminder, context))",
                                    hint: "move 'at' forward, or remove the reminder", at: reminder.spans.start, reminder: index)

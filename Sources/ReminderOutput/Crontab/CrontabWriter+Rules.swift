@@ -13,6 +13,7 @@ extension CrontabWriter {
             throw Inexact(reason: "it fires at a second other than :00, and cron has minutes only")
         }
         guard let rule = schedule.rule else {
+            // The start and the additions: as many as the file lists.
             return schedule.occurrences().map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
         }
         var bounds: [String] = ["[ \(CronShell.stamp) -ge \(CronShell.stamp(firstAlert)) ]"]
@@ -20,12 +21,8 @@ extension CrontabWriter {
         if rule.end != .never {
             // A bounded rule's alerts also narrow the fields, when there are
             // few enough to look at.
-            var all: [Occurrence] = []
-            var last = first
-            for occurrence in schedule.occurrences() {
-                last = occurrence
-                if all.count <= 20_000 { all.append(occurrence) }
-            }
+            let all = Array(schedule.occurrences().prefix(20_001))
+            let last = all.count <= 20_000 ? all.last ?? first : schedule.lastOccurrence() ?? first
             finite = all.count <= 20_000 ? all : nil
             bounds.append("[ \(CronShell.stamp) -le \(CronShell.stamp(alertWallClock(of: last, reminder))) ]")
         }

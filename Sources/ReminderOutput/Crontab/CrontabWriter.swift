@@ -116,6 +116,9 @@ public struct CrontabWriter {
         return Output(text: text, diagnostics: diagnostics, entryCount: count)
     }
 
+    /// The most occurrences of one reminder `--allow-inexact` lists.
+    static let listLimit = 1_000
+
     // MARK: One reminder
 
     struct Result {
@@ -148,10 +151,24 @@ public struct CrontabWriter {
                     result.inexact = error.reason
                     return result
                 }
-                let horizon = options.now + 366 * 86_400
-                let upcoming = schedule.occurrences().lazy.filter { $0.instant >= options.now }.prefix { $0.instant < horizon }
+                // The coming year's occurrences, one line each, at most
+                // `listLimit` of them (a repeat every second would make
+                // 31 million lines); the periods before now are passed over.
+                var horizon = options.now + 366 * 86_400
+                var occurrences = schedule.occurrences()
+                occurrences.skip(toWallClock: options.now - 2 * 86_400)
+                var upcoming: [Occurrence] = []
+                while let occurrence = occurrences.next(), occurrence.instant < horizon {
+                    guard occurrence.instant >= options.now else { continue }
+                    if upcoming.count == Self.listLimit {
+                        horizon = occurrence.instant
+                        break
+                    }
+                    upcoming.append(occurrence)
+                }
                 plan = upcoming.map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
-                result.inexact = error.reason + "; listed until " + WallClock.local(at: horizon, in: options.hostZone).date.description
+                let until = WallClock.local(at: horizon, in: options.hostZone)
+                result.inexact = error.reason + "; listed until " + (upcoming.count == Self.listLimit ? until.description : until.date.description)
             }
         }
         // A crontab line must stay under Debian's 1,000 bytes; base64 makes

@@ -238,6 +238,7 @@ public struct ICalendarWriter: Sendable {
         let uid = "\(reminder.id)@\(file.uidDomain)"
         if let window = options.window {
             var occurrences = schedule.occurrences()
+            occurrences.skip(toWallClock: window.from - 2 * 86_400)
             while let occurrence = occurrences.next(), occurrence.instant < window.to {
                 guard occurrence.instant >= window.from else { continue }
                 let stamp: String = switch form {
