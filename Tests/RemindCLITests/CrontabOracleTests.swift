@@ -177,6 +177,19 @@ import Testing
             // room in Debian's 998 bytes for a lead's arithmetic too.)
             if random(1...3) == 1 && !chosen.contains("days: [1, 2") && !(other && chosen.contains("position")) { yaml += "    before: \(pick(["15m", "1h", "90m", "12h", "1d", "36h"]))\n" }
         }
+        if subDaily {
+            // The minutes an hourly repeat expands to, every hour and every
+            // fifth (an interval that divides no day), here and elsewhere.
+            for (index, zone) in ["Europe/Berlin", "Asia/Tokyo"].enumerated() {
+                yaml += """
+                      - {id: hourly-minutes-\(index), title: Hourly minutes, at: 2027-03-27 22:15, timezone: \(zone),
+                         repeat: {rrule: "FREQ=HOURLY;BYMINUTE=15,45;COUNT=300"}}
+                      - {id: fifth-hour-\(index), title: Fifth hour, at: 2027-03-20 01:00, timezone: \(zone),
+                         repeat: {rrule: "FREQ=HOURLY;INTERVAL=5;BYMINUTE=0,30;COUNT=200"}}
+
+                    """
+            }
+        }
         return yaml
     }
 

@@ -124,9 +124,13 @@ extension CrontabWriter {
         let test = DayTest(rule: dayRule, startDay: startDay, timesPerDay: 1)
         if 1440 % step == 0 {
             // The same minutes every day: the rule's times of day.
+            // An hourly rule's period is its hour: BYMINUTE expands within
+            // it, and the interval counts hours.
+            let period = rule.frequency == .hourly ? 60 : 1
+            let periods = step / period
             let minutes = (0..<1440).filter { minute in
                 allowedHours.contains(minute / 60) && allowedMinutes.contains(minute % 60)
-                    && ((minute - startMinute) % step + step) % step == 0
+                    && ((minute / period - startMinute / period) % periods + periods) % periods == 0
             }
             return try timeEntries(minutesOfDay: minutes, lead: lead / 60, test: test, zone: zone, separately: false)
         }
@@ -233,7 +237,12 @@ extension CrontabWriter {
             throw Inexact(reason: "'before' with hours or minutes limits of a repeat whose interval divides no day")
         }
         var minutesField = Array(allowedMinutes)
-        if rule.frequency == .hourly || step.isMultiple(of: 60) { minutesField = [startMinute % 60].filter(allowedMinutes.contains) }
+        // An hourly rule with BYMINUTE fires at each of them in the hours
+        // the interval selects: hours are counted, not minutes.
+        let countsHours = rule.frequency == .hourly && !rule.byMinute.isEmpty
+        if !countsHours && (rule.frequency == .hourly || step.isMultiple(of: 60)) {
+            minutesField = [startMinute % 60].filter(allowedMinutes.contains)
+        }
         // The alerts are `lead` minutes before: the same count, from the
         // start's alert, on the alert's clock.
         let alertStart = startDay * 1440 + startMinute - lead
@@ -253,8 +262,12 @@ extension CrontabWriter {
         entry.assign(CronShell.dateNumbers)
         entry.assign(CronShell.clockNumbers)
         entry.assign(CronShell.julianDay)
-        let elapsed = "(j-\(CronShell.julianDay(of: alertStart.floorDivided(by: 1440))))*1440+h*60+n-\(alertMinute)"
-        entry.assign("x=$(\(CronShell.modulo(elapsed, step)))")
+        let days = "(j-\(CronShell.julianDay(of: alertStart.floorDivided(by: 1440))))"
+        if countsHours {
+            entry.assign("x=$(\(CronShell.modulo("\(days)*24+h-\(alertMinute / 60)", rule.interval)))")
+        } else {
+            entry.assign("x=$(\(CronShell.modulo("\(days)*1440+h*60+n-\(alertMinute)", step)))")
+        }
         if !zone.isHost {
             if allowedHours.count < 24 { entry.conditions.append(CronShell.membership("h", Array(allowedHours))) }
             entry.conditions.append(CronShell.membership("n", minutesField))
