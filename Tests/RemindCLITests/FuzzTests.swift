@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+/// A bounded run of the seeded fuzzer (Oracles/fuzz.py) on every test run:
+/// a fixed seed and one from the date, at most 1,000 inputs or 60 seconds.
+/// Every input goes through check, expand, ics, ics --expand and crontab;
+/// none may end by a signal or a time-out, exit other than 0, 1 or 2, write
+/// what its own readers refuse, or leave a partial file. A failure names
+/// the seed and keeps the input. A longer run is a documented command
+/// (README, "Fuzzing").
+@Suite struct FuzzTests {
+    @Test(.enabled(if: IcsOracleTests.python != nil, "python icalendar is not installed"))
+    func hostileInputsNeverBreakAPromise() throws {
+        let day = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date())
+        let dateSeed = day.year! * 10_000 + day.month! * 100 + day.day!
+        let process = Process()
+        process.executableURL = IcsOracleTests.python
+        process.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/fuzz.py").path,
+                             EndToEndTests.binary.path, "1", String(dateSeed), "--inputs", "500", "--seconds", "60"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(report)")
+        #expect(report.contains("no failure"), "\(report)")
+    }
+}

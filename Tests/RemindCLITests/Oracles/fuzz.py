@@ -1,0 +1,221 @@
+"""A seeded fuzzer for remindc: hostile and wild inputs through every command.
+
+    fuzz.py REMINDC SEED [SEED ...] [--inputs N] [--seconds S] [--keep FOLDER]
+
+Each seed drives its own reproducible stream of inputs: byte mutations of
+the examples and fixtures, and reminders from a grammar of every key with
+extreme values (numbers past any range, years at and past the span remindc
+works in, far exceptions and alerts, sub-second repeats, control
+characters, broken YAML). Every input goes through check (text and JSON),
+expand (JSONL), ics, ics --expand and crontab (with -o), each under a
+time-out, and these must hold:
+
+- the exit status is 0, 1 or 2, never a signal and never the time-out;
+- ics output parses with python icalendar (and its years have four digits);
+- a crontab passes `crontab -n` when Debian's cron is installed;
+- JSON and JSONL outputs parse;
+- a failed run leaves no -o file and no temporary file.
+
+Each seed runs N inputs or its share of S seconds, whichever comes first. On a failure it
+prints the seed, the input's number and the broken promise, keeps the input
+in FOLDER (default: a temporary folder, named), and exits 1.
+"""
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+SEEDS_FROM = [os.path.join(ROOT, "examples", name) for name in sorted(os.listdir(os.path.join(ROOT, "examples")))
+              if name.endswith(".yaml")]
+for folder in ("ics", "expand", "check", "hostile"):
+    path = os.path.join(ROOT, "Tests", "RemindCLITests", "Fixtures", folder)
+    if os.path.isdir(path):
+        SEEDS_FROM += [os.path.join(path, name) for name in sorted(os.listdir(path)) if name.endswith(".yaml")]
+
+NOW = "2026-11-29T12:00:00Z"
+TIME_OUT = 20
+
+NUMBERS = ["0", "1", "-1", "59", "60", "999999999", "1000000000", "9223372036854775807", "9223372036854775808",
+           "-9223372036854775808", "99999999999999999999", "1e9", "0x10", "007", ".5", "NaN"]
+YEARS = ["1899", "1900", "1970", "2026", "2599", "2600", "9999", "0000", "0001"]
+ZONES = ["UTC", "floating", "Europe/Berlin", "America/New_York", "Pacific/Apia", "Australia/Lord_Howe", "Asia/Kolkata",
+         "Africa/Casablanca", "Etc/GMT+12", "Pacific/Kiritimati", "Nowhere/Else", "+05:00", ""]
+TEXTS = ["Plain", "a, b; c\\\\ d", "\\e]0;pwned\\a\\e[2J", "line\\nbreak\\r\\n", "BEGIN:VALARM", "%0A::error::x",
+         "$(touch /tmp/remindc-fuzz-pwned)", "`id`", "'\"", "⏰" * 40, "w" * 1200, ""]
+DURATIONS = ["5m", "1h30m", "2d", "1w", "PT5M", "P1D", "0s", "-5m", "90s", "100000000d", "9223372036854775808s",
+             "PT9223372036854775808S", "999999999w", "1y"]
+REPEATS = ["daily", "hourly", "minutely", "weekdays", "every 1 second", "every 30 seconds", "every 999999999 years",
+           "{every: week, on: [mon, wed, fri]}", "{every: month, days: [31, -1], position: [-1]}",
+           "{every: year, months: [feb], days: [29, 30]}", "{every: month, on: [5th fri]}",
+           "{every: 1 second, days: [-1]}", "{every: minute, except: ['%s-09-04T00:00:00']}",
+           "{every: day, times: ['08:00', '20:30'], count: %s}", "{every: day, until: %s-01-01}",
+           "{rrule: 'FREQ=HOURLY;BYMINUTE=15,45'}", "{rrule: 'FREQ=YEARLY;BYWEEKNO=53;BYDAY=MO'}",
+           "{rrule: 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=%s'}", "{every: year, calendar: hebrew}",
+           "{every: %s minutes}", "{every: day, also: ['%s-12-31 23:59']}"]
+
+
+def grammar(rng):
+    """A wild but mostly well-formed file."""
+    lines = []
+    if rng.random() < 0.8:
+        lines.append("timezone: " + rng.choice(ZONES))
+    if rng.random() < 0.3:
+        lines.append("uid-domain: " + rng.choice(["example.com", "x", "a b", "\\e"]))
+    if rng.random() < 0.3:
+        lines += ["categories:", "  task:", "    actions:",
+                  "      - {id: done, title: Done, destructive: true}",
+                  "      - {id: later, title: %s, snooze: %s}" % (json.dumps(rng.choice(TEXTS)), rng.choice(DURATIONS))]
+    if rng.random() < 0.2:
+        lines += ["lint:", "  min-gap: " + rng.choice(DURATIONS), "  quiet-hours: '22:00-07:00'"]
+    lines.append("reminders:")
+    for index in range(rng.randint(0, 6)):
+        year = rng.choice(YEARS)
+        at = rng.choice(["%s-12-01 09:00" % year, "%s-02-29" % year, "%s-03-28 02:30" % year, "%s-12-31T23:59:59.5" % year,
+                         "%s-01-01T00:00:00+14:00" % year, "2026-12-01 09:00", "09:00", "tomorrow"])
+        lines += ["  - id: r%d" % index, "    title: " + json.dumps(rng.choice(TEXTS)), "    at: " + json.dumps(at)]
+        if rng.random() < 0.4:
+            lines.append("    timezone: " + json.dumps(rng.choice(ZONES)))
+        if rng.random() < 0.8:
+            repeat = rng.choice(REPEATS)
+            if "%s" in repeat:
+                repeat = repeat % rng.choice(YEARS + NUMBERS)
+            lines.append("    repeat: " + repeat)
+        for key, values in (("before", DURATIONS), ("badge", NUMBERS), ("note", [json.dumps(t) for t in TEXTS]),
+                            ("sound", ["default", "none", "sounds/x.wav", json.dumps("s" * 900 + ".wav")]),
+                            ("todo", ["true", "false", "yes"]), ("category", ["task", "nope"]),
+                            ("action", ["none", json.dumps(rng.choice(TEXTS))])):
+            if rng.random() < 0.25:
+                lines.append("    %s: %s" % (key, rng.choice(values)))
+        if rng.random() < 0.1:
+            lines.append("    data: {k: %s}" % json.dumps(rng.choice(TEXTS)))
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def mutation(rng, sources):
+    """Bytes of an example or fixture, changed a few times."""
+    data = bytearray(open(rng.choice(sources), "rb").read())
+    for _ in range(rng.randint(1, 8)):
+        kind = rng.random()
+        position = rng.randrange(len(data) + 1)
+        if kind < 0.3 and data:
+            del data[position:position + rng.randint(1, 20)]
+        elif kind < 0.6:
+            data[position:position] = rng.choice([b"\x00", b"\x1b[2J", b"\xff\xfe", b"\t", b"\r", b": ", b"- ", b"{", b"]",
+                                                 b"&a ", b"*a", b"!!binary ", b"9223372036854775808", b"'", b'"', b"\n  "])
+        elif data:
+            data[position - 1 if position else 0] = rng.randrange(256)
+    return bytes(data)
+
+
+class Failure(Exception):
+    pass
+
+
+def run(arguments, timeout=TIME_OUT):
+    environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC")
+    try:
+        result = subprocess.run(arguments, capture_output=True, timeout=timeout, env=environment)
+    except subprocess.TimeoutExpired:
+        raise Failure("%s: no end within %d s" % (" ".join(arguments[1:]), timeout))
+    if result.returncode not in (0, 1, 2):
+        raise Failure("%s: exit %d%s" % (" ".join(arguments[1:]), result.returncode,
+                                         " (signal %d)" % -result.returncode if result.returncode < 0 else ""))
+    return result
+
+
+def check_input(remindc, path, folder, crontab_check):
+    import icalendar
+    result = run([remindc, "check", path, "--now", NOW, "--horizon", "30d"])
+    result = run([remindc, "check", "--format", "json", path, "--now", NOW, "--horizon", "30d"])
+    if result.returncode in (0, 1):
+        json.loads(result.stdout or b"{}")
+    result = run([remindc, "expand", "--format", "jsonl", path, "--now", NOW, "--to", "2027-01-01", "--limit", "50"])
+    if result.returncode == 0:
+        for line in result.stdout.splitlines():
+            json.loads(line)
+    # An hour of --expand: a repeat every second is 3,600 components.
+    for extra in ([], ["--expand", "--to", "2026-11-29T13:00:00Z"]):
+        target = os.path.join(folder, "out.ics")
+        result = run([remindc, "ics", path, "--now", NOW, "-o", target] + extra)
+        written = os.path.exists(target)
+        if result.returncode != 0 and written:
+            raise Failure("ics %s: exit %d left an -o file" % (" ".join(extra), result.returncode))
+        if result.returncode == 0:
+            text = open(target, "rb").read().decode("utf-8")
+            try:
+                icalendar.Calendar.from_ical(text)
+            except Exception as error:
+                raise Failure("ics %s: python icalendar refuses the output: %s" % (" ".join(extra), error))
+            os.unlink(target)
+    target = os.path.join(folder, "out.cron")
+    result = run([remindc, "crontab", "--allow-inexact", "--zone", "Europe/Berlin", path, "--now", NOW, "-o", target])
+    if result.returncode not in (0, 1) or (result.returncode != 0 and os.path.exists(target)):
+        if os.path.exists(target):
+            raise Failure("crontab: exit %d left an -o file" % result.returncode)
+    if result.returncode == 0 and crontab_check:
+        checked = subprocess.run(["crontab", "-n", target], capture_output=True)
+        if checked.returncode != 0:
+            raise Failure("crontab -n refuses the output: " + checked.stderr.decode(errors="replace")[:300])
+    if os.path.exists(target):
+        os.unlink(target)
+    leftovers = [name for name in os.listdir(folder) if "remindc-" in name and name.endswith(".tmp")]
+    if leftovers:
+        raise Failure("a temporary file stayed: %s" % leftovers)
+
+
+def main():
+    arguments = sys.argv[1:]
+    remindc = arguments.pop(0)
+    inputs, seconds, keep = 2000, 120.0, None
+    seeds = []
+    while arguments:
+        argument = arguments.pop(0)
+        if argument == "--inputs":
+            inputs = int(arguments.pop(0))
+        elif argument == "--seconds":
+            seconds = float(arguments.pop(0))
+        elif argument == "--keep":
+            keep = arguments.pop(0)
+        else:
+            seeds.append(int(argument))
+    crontab_check = shutil.which("crontab") is not None and subprocess.run(
+        ["crontab", "-n", "/dev/null"], capture_output=True).returncode == 0
+    started = time.monotonic()
+    count = 0
+    folder = tempfile.mkdtemp(prefix="remindc-fuzz-")
+    try:
+        for index, seed in enumerate(seeds):
+            # Each seed has its share of the time.
+            deadline = started + seconds * (index + 1) / len(seeds)
+            rng = random.Random(seed)
+            for number in range(inputs):
+                if time.monotonic() > deadline:
+                    break
+                data = grammar(rng) if rng.random() < 0.5 else mutation(rng, SEEDS_FROM)
+                path = os.path.join(folder, "input.yaml")
+                with open(path, "wb") as out:
+                    out.write(data)
+                count += 1
+                try:
+                    check_input(remindc, path, folder, crontab_check)
+                except (Failure, ValueError) as failure:
+                    kept = keep or tempfile.mkdtemp(prefix="remindc-fuzz-failure-")
+                    os.makedirs(kept, exist_ok=True)
+                    shutil.copy(path, os.path.join(kept, "seed-%d-input-%d.yaml" % (seed, number)))
+                    print("fuzz: seed %d, input %d: %s (kept in %s)" % (seed, number, failure, kept))
+                    sys.exit(1)
+        print("fuzz: %d inputs, seeds %s, %.0f s, no failure" % (count, seeds, time.monotonic() - started))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        if os.path.exists("/tmp/remindc-fuzz-pwned"):
+            print("fuzz: a reminder's text ran a command")
+            sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
