@@ -208,7 +208,13 @@ extension Message {
     public static func cronBusyboxLines(_ count: Int, limit: Int) -> Message {
         Message(id: "cron-busybox-lines", severity: .warning,
                 text: "the crontab has \(count) entries, and busybox crond reads only the first \(limit) of a user's crontab",
-                hint: "Debian's cron and cronie read them all; for busybox, split the reminders or use 'remindc systemd'")
+                hint: "Debian's cron and cronie read them all; for busybox, split the reminders into several files")
+    }
+
+    public static func cronTooManyLines(_ count: Int, limit: Int) -> Message {
+        Message(id: "cron-too-long", severity: .error,
+                text: "the crontab would have \(count) lines, and Debian's crontab refuses more than \(limit)",
+                hint: "split the reminders, or use 'remindc ics' for the ones that repeat often")
     }
 
     public static func cronDaylightSaving(_ id: String, _ notes: [String]) -> Message {

@@ -234,3 +234,31 @@ import Testing
         #expect(["status 0\n", "status 1\n"].contains(run.stdout), "\(command): \(run.stdout) \(run.stderr.suffix(500))")
     }
 }
+
+/// A crontab Debian's `crontab` would refuse is not written: the error
+/// names the limit and what reaches it.
+@Suite struct CrontabLimitTests {
+    @Test func moreThanTenThousandLinesIsAnError() throws {
+        var yaml = "timezone: UTC\nreminders:\n"
+        for index in 0..<12 { yaml += "  - {id: r\(index), title: R, at: 2026-12-01 09:00, repeat: every 30 seconds}\n" }
+        let run = try OddFileTests.inFolder("""
+            printf '%s' '\(yaml)' > many.yaml
+            "$REMINDC" crontab --allow-inexact --zone UTC many.yaml --now 2026-11-29T12:00:00Z -o many.cron 2>&1 | grep cron-too-long
+            ls many.cron 2>/dev/null | wc -l
+            """)
+        #expect(run.stdout == """
+            many.yaml:3:28: error: the crontab would have 12050 lines, and Debian's crontab refuses more than 10000 [cron-too-long]
+            0
+
+            """, "\(run.stderr)")
+    }
+
+    @Test func aLongSoundPathIsNamed() throws {
+        let run = try OddFileTests.inFolder("""
+            printf 'timezone: UTC\\nreminders:\\n  - {id: a, title: A, at: 2026-12-01 09:00, repeat: daily, sound: %s.wav}\\n' \
+                "$(printf 's%.0s' $(seq 900))" > sound.yaml
+            "$REMINDC" crontab --zone UTC sound.yaml --now 2026-11-29T12:00:00Z 2>&1 | head -1
+            """)
+        #expect(run.stdout.contains("error: cron cannot fire 'a' exactly: its sound file's path is 904 bytes long"), "\(run.stdout)")
+    }
+}

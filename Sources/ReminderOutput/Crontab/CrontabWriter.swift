@@ -113,8 +113,16 @@ public struct CrontabWriter {
             diagnostics.append(Diagnostic(.cronBusyboxLines(count, limit: Self.busyboxEntryLimit), file: file.path,
                                           span: file.reminders[0].spans.start))
         }
+        let lineCount = text.utf8.count { $0 == UInt8(ascii: "\n") }
+        if lineCount > Self.lineLimit, let file = files.first(where: { !$0.reminders.isEmpty }) {
+            diagnostics.append(Diagnostic(.cronTooManyLines(lineCount, limit: Self.lineLimit), file: file.path,
+                                          span: file.reminders[0].spans.start))
+        }
         return Output(text: text, diagnostics: diagnostics, entryCount: count)
     }
+
+    /// The most lines Debian's `crontab` takes in one crontab.
+    static let lineLimit = 10_000
 
     /// The most occurrences of one reminder `--allow-inexact` lists.
     static let listLimit = 1_000
@@ -179,8 +187,10 @@ public struct CrontabWriter {
             shortened.title = String(reminder.title.prefix(60))
             shortened.note = reminder.note.map { String($0.prefix(60)) }
             lines = plan.map { $0.line(command: Self.command(options.command, reminder: shortened, file: file)) }
+            let soundPath: String? = if case .file(let path) = reminder.sound, path.utf8.count > 200 { path } else { nil }
             let reason = !lines.allSatisfy(Self.fits)
-                ? "its entry's command would be longer than the \(Self.commandLimit) bytes Debian's cron reads"
+                ? (soundPath.map { "its sound file's path is \($0.utf8.count) bytes long, and " } ?? "")
+                    + "its entry's command would be longer than the \(Self.commandLimit) bytes Debian's cron reads"
                 : "its title and note do not fit in a crontab line (Debian's cron reads 1,000 bytes); they are shortened to 60 characters"
             result.inexact = [result.inexact, reason].compactMap { $0 }.joined(separator: "; ")
             guard options.allowInexact, lines.allSatisfy(Self.fits) else {
