@@ -262,3 +262,29 @@ import Testing
         #expect(run.stdout.contains("error: cron cannot fire 'a' exactly: its sound file's path is 904 bytes long"), "\(run.stdout)")
     }
 }
+
+/// At the ends of the span remindc works in, every time written is a
+/// four-digit year, in both .ics forms (python icalendar refused
+/// `DTSTART:100000428T000000` and `00-11231T213612`).
+@Suite struct SpanEdgeTests {
+    @Test(arguments: [[], ["--expand", "--from", "2599-12-30", "--to", "2599-12-31T23:59:59Z"]])
+    func icsYearsHaveFourDigits(_ extra: [String]) throws {
+        let run = try OddFileTests.inFolder("""
+            cat > edges.yaml <<'YAML'
+            reminders:
+              - {id: last, title: Last, at: 2599-12-31 23:30, timezone: Pacific/Kiritimati, repeat: hourly}
+              - {id: first, title: First, at: 1900-01-01 00:30, timezone: Etc/GMT+12, repeat: {every: year, count: 3}}
+              - {id: cairo, title: Cairo, at: 2599-12-31T01:30, timezone: Africa/Cairo}
+              - {id: fixed, title: Fixed, at: 1900-01-01T01:30+00:00, timezone: America/Argentina/Buenos_Aires}
+            YAML
+            "$REMINDC" ics edges.yaml --now 2026-11-29T12:00:00Z \(extra.joined(separator: " ")); echo "status $?"
+            """)
+        #expect(run.stdout.hasSuffix("status 0\n"), "\(run.stderr)")
+        let times = run.stdout.components(separatedBy: "\r\n").filter { $0.hasPrefix("DTSTART") || $0.hasPrefix("DUE") || $0.hasPrefix("RDATE") }
+        #expect(!times.isEmpty)
+        for line in times {
+            let value = String(line.split(separator: ":").last!)
+            #expect(value.range(of: #"^(1[89]|2[0-6])\d\d[01]\d[0-3]\d(T\d{6}Z?)?$"#, options: .regularExpression) != nil, "\(line)")
+        }
+    }
+}
