@@ -125,6 +125,11 @@ extension Message {
         }
     }
 
+    public static func durationTooLong(_ text: String) -> Message {
+        Message(id: "invalid-duration", text: "'\(text)' is longer than the \(SupportedSpan.lastYear + 1 - SupportedSpan.firstYear) years remindc works in",
+                hint: "a duration runs up to \(SupportedSpan.instants.count / 86_400 / 7)w")
+    }
+
     public static func invalidDuration(_ text: String) -> Message {
         Message(id: "invalid-duration", text: "'\(text)' is not a duration",
                 hint: "write 30s, 5m, 1h30m, 2d or 1w, or ISO 8601 such as PT5M")

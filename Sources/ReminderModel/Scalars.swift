@@ -132,7 +132,14 @@ enum Scalars {
             guard let first = bytes.first else { return nil }
             return first == 0x50 || first == 0x70 ? isoDuration(bytes) : compactDuration(bytes)
         }
-        return parsed.map { .success($0) } ?? .failure(.invalidDuration(text))
+        guard let parsed else { return .failure(.invalidDuration(text)) }
+        // Nothing lasts longer than the span remindc works in; beyond it
+        // other readers refuse the value (python icalendar past 999,999,999
+        // days) and no alert could fall inside the span.
+        guard parsed.days * 86_400 + parsed.seconds <= SupportedSpan.instants.count else {
+            return .failure(.durationTooLong(text))
+        }
+        return .success(parsed)
     }
 
     private static func compactDuration(_ bytes: UnsafeBufferPointer<UInt8>) -> Duration? {

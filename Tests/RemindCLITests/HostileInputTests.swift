@@ -47,8 +47,8 @@ import Testing
     ] } + [
         NowCase(arguments: ["expand", "examples", "--from", "1899-12-31"], environment: ["TZ": "UTC"],
                 message: "is in the year 1899, outside the years remindc works in"),
-        NowCase(arguments: ["check", "examples", "--horizon", "999999999w"], environment: [:],
-                message: "--horizon 999999999w reaches past the span remindc works in"),
+        NowCase(arguments: ["check", "examples", "--horizon", "36000w"], environment: [:],
+                message: "--horizon 36000w reaches past the span remindc works in"),
     ])
     func nowOutsideTheSpanIsAUsageError(_ c: NowCase) throws {
         let run = try EndToEndTests.run(c.arguments, environment: c.environment)
@@ -231,7 +231,7 @@ import Testing
     func everyCommandEnds(_ command: String) throws {
         let run = try OutputFailureTests.shell(
             "timeout 60 \"$REMINDC\" \(command) \(EndToEndTests.fixtures)/hostile/far.yaml --now 2026-11-29T12:00:00Z > /dev/null; echo \"status $?\"")
-        #expect(["status 0\n", "status 1\n"].contains(run.stdout), "\(command): \(run.stdout) \(run.stderr.suffix(500))")
+        #expect(run.stdout == "status 0\n", "\(command): \(run.stdout) \(run.stderr.suffix(500))")
     }
 }
 
