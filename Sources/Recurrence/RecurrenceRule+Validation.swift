@@ -51,6 +51,19 @@ extension RecurrenceRule {
             }
         }
         if interval < 1 { problems.append(.zero(.interval)) }
+        // One step no longer than the span remindc works in: a longer one
+        // could never repeat inside it, and walking it would take as long.
+        let span = SupportedSpan.instants.count
+        let longest = switch frequency {
+        case .yearly: SupportedSpan.lastYear + 1 - SupportedSpan.firstYear
+        case .monthly: (SupportedSpan.lastYear + 1 - SupportedSpan.firstYear) * 12
+        case .weekly: span / (7 * 86_400)
+        case .daily: span / 86_400
+        case .hourly: span / 3600
+        case .minutely: span / 60
+        case .secondly: span
+        }
+        if interval > longest { problems.append(.outOfRange(.interval, value: interval, allowed: 1...longest)) }
         if case .count(let count) = end, count < 1 { problems.append(.zero(.count)) }
         check(bySecond, .bySecond, 0...60, signed: false)
         check(byMinute, .byMinute, 0...59, signed: false)

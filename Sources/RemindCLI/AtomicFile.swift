@@ -91,8 +91,12 @@ private enum Cleanup {
         installed = true
         for number in signals {
             signal(number) { number in
+                // errno as the interrupted code left it, for the moment
+                // before the signal ends the process.
+                let saved = errno
                 if let path = Cleanup.path { unlink(path) }
                 signal(number, SIG_DFL)
+                errno = saved
                 raise(number)
             }
         }

@@ -100,7 +100,11 @@ enum RepeatDecoder {
         guard let text = context.text(node, key: key) else { return nil }
         switch context.repeatWord(text) {
         case .success(let (frequency, interval, weekdaysOnly)):
-            return (RecurrenceRule(frequency: frequency, interval: interval), weekdaysOnly)
+            let rule = RecurrenceRule(frequency: frequency, interval: interval)
+            // `every 999999999 years`: the interval is the only part.
+            let problems = rule.validate()
+            for problem in problems { context.report(.ruleProblem(problem, inRRule: false), at: node.span) }
+            return problems.isEmpty ? (rule, weekdaysOnly) : nil
         case .failure(let message):
             context.report(message, at: node.span)
             return nil
