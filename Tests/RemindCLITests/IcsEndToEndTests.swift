@@ -47,6 +47,17 @@ import Testing
             .joined(separator: "\r\n")
     }
 
+    /// `--sound-base` must be an absolute URL: a path or text a content
+    /// line would have to escape is a usage error, and nothing is written.
+    @Test(arguments: ["sounds/", "https://example.com/a b/", "://x", ""])
+    func aSoundBaseThatIsNoURLIsAUsageError(_ base: String) throws {
+        let run = try EndToEndTests.run(["ics", "--sound-base", base, "examples/my-minutes.yaml"] + Self.now)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error: --sound-base needs an absolute URL such as https://example.com/sounds/, not '\(base)'\n"),
+                "\(run.stderr)")
+    }
+
     @Test func theSameInputGivesTheSameBytes() throws {
         let first = try EndToEndTests.run(["ics", "examples"], environment: ["SOURCE_DATE_EPOCH": "1796000000"])
         let second = try EndToEndTests.run(["ics", "examples"], environment: ["SOURCE_DATE_EPOCH": "1796000000"])

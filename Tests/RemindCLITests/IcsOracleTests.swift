@@ -76,8 +76,10 @@ import Testing
         "X-REMINDC-CATEGORY-ACTION", "X-REMINDC-CATEGORY-MINIMAL",
     ]
 
-    /// Writes the .ics of `file`, reads it with the oracle, and compares.
-    func check(_ path: String, windows: [(String, String)] = windows) throws {
+    /// Writes the .ics of `path` and hands it to the Python script
+    /// `Oracles/<script>` with `arguments` after it; returns what the script
+    /// printed.
+    static func readBack(_ path: String, with script: String, arguments: [String] = []) throws -> Data {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-oracle-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -86,9 +88,8 @@ import Testing
         try #require(written.status == 0, "\(written.stderr)")
 
         let process = Process()
-        process.executableURL = Self.python
-        process.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/ics_oracle.py").path, ics.path]
-            + windows.flatMap { [$0.0, $0.1] }
+        process.executableURL = python
+        process.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/\(script)").path, ics.path] + arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -96,7 +97,13 @@ import Testing
         let data = out.fileHandleForReading.readDataToEndOfFile()
         let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the oracle failed: \(errors)")
+        try #require(process.terminationStatus == 0, "\(script) failed: \(errors)")
+        return data
+    }
+
+    /// Writes the .ics of `file`, reads it with the oracle, and compares.
+    func check(_ path: String, windows: [(String, String)] = windows) throws {
+        let data = try Self.readBack(path, with: "ics_oracle.py", arguments: windows.flatMap { [$0.0, $0.1] })
         let oracle = try JSONDecoder().decode(Oracle.self, from: data)
 
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path, relativeTo: EndToEndTests.root)))
@@ -285,21 +292,7 @@ import Testing
         "examples/notifications-demo.yaml", "examples/remindme.yaml", "examples/my-minutes.yaml", "\(EndToEndTests.fixtures)/ics/hostile.yaml",
     ])
     func extensionPropertiesReadBackAsText(_ path: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-xprops-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let ics = folder.appendingPathComponent("out.ics")
-        let written = try EndToEndTests.run(["ics", "-o", ics.path, path, "--now", "2026-11-29T12:00:00Z"])
-        try #require(written.status == 0, "\(written.stderr)")
-        let process = Process()
-        process.executableURL = Self.python
-        process.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/xprops_check.py").path, ics.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        let data = try Self.readBack(path, with: "xprops_check.py")
         let read = try JSONDecoder().decode([String: [String: [[String]]]].self, from: data)
 
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path, relativeTo: EndToEndTests.root)))

@@ -47,65 +47,60 @@ import Testing
         return lines
     }
 
-    struct StartCase: CustomTestStringConvertible, Sendable {
-        var repeats: String
+    /// An input (a repeat, or a whole reminder) and the component lines it gives.
+    struct LinesCase: CustomTestStringConvertible, Sendable {
+        var input: String
         var lines: [String]
-        var testDescription: String { repeats }
+        var testDescription: String { input }
     }
 
     /// DTSTART is always an instance of the rule (RFC 5545 §3.8.5.3): a
     /// start the rule does not select (a Tuesday for Monday, Wednesday and
     /// Friday) is an RDATE, and COUNT no longer counts it.
     @Test(arguments: [
-        StartCase(repeats: "{every: week, on: [mon, wed, fri]}",
+        LinesCase(input: "{every: week, on: [mon, wed, fri]}",
                   lines: ["DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR",
                           "RDATE;TZID=Europe/London:20261201T184500", "--"]),
-        StartCase(repeats: "{every: week, on: [mon, wed, fri], count: 5}",
+        LinesCase(input: "{every: week, on: [mon, wed, fri], count: 5}",
                   lines: ["DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=MO,WE,FR",
                           "RDATE;TZID=Europe/London:20261201T184500", "--"]),
         // The week of the start stays the first of the interval.
-        StartCase(repeats: "{every: 2 weeks, on: [mon]}",
+        LinesCase(input: "{every: 2 weeks, on: [mon]}",
                   lines: ["DTSTART;TZID=Europe/London:20261214T184500", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO",
                           "RDATE;TZID=Europe/London:20261201T184500", "--"]),
         // An excluded start is no RDATE, and needs no EXDATE.
-        StartCase(repeats: "{every: week, on: [mon, wed], except: [2026-12-01]}",
+        LinesCase(input: "{every: week, on: [mon, wed], except: [2026-12-01]}",
                   lines: ["DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE", "--"]),
         // No instance of its own before UNTIL: the start and the additions.
-        StartCase(repeats: "{every: year, months: [feb], days: [29], until: 2027-06-01, also: [\"2027-01-05 10:00\"]}",
+        LinesCase(input: "{every: year, months: [feb], days: [29], until: 2027-06-01, also: [\"2027-01-05 10:00\"]}",
                   lines: ["DTSTART;TZID=Europe/London:20261201T184500", "RDATE;TZID=Europe/London:20270105T100000", "--"]),
-        StartCase(repeats: "{every: week, on: [mon], count: 1}",
+        LinesCase(input: "{every: week, on: [mon], count: 1}",
                   lines: ["DTSTART;TZID=Europe/London:20261201T184500", "--"]),
         // A start the rule selects is left as it is.
-        StartCase(repeats: "{every: week, on: [tue, thu], count: 3}",
+        LinesCase(input: "{every: week, on: [tue, thu], count: 3}",
                   lines: ["DTSTART;TZID=Europe/London:20261201T184500", "RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=TU,TH", "--"]),
     ])
-    func dtstartIsAnInstanceOfTheRule(_ c: StartCase) throws {
-        let yaml = "timezone: Europe/London\nreminders:\n  - {id: a, title: A, at: 2026-12-01 18:45, repeat: \(c.repeats)}\n"
+    func dtstartIsAnInstanceOfTheRule(_ c: LinesCase) throws {
+        let yaml = "timezone: Europe/London\nreminders:\n  - {id: a, title: A, at: 2026-12-01 18:45, repeat: \(c.input)}\n"
         #expect(try Self.componentLines(yaml) == c.lines)
-    }
-
-    struct TodoCase: CustomTestStringConvertible, Sendable {
-        var reminder: String
-        var lines: [String]
-        var testDescription: String { reminder }
     }
 
     /// A one-off to-do has DUE alone; a repeating one a DTSTART its rule
     /// gives and a DUE a second (or a day) later (RFC 5545 §3.8.2.3). An
     /// event has no DTEND: it ends at its start (§3.6.1).
     @Test(arguments: [
-        TodoCase(reminder: "{id: a, title: A, at: 2026-12-01 18:45, todo: true}",
+        LinesCase(input: "{id: a, title: A, at: 2026-12-01 18:45, todo: true}",
                  lines: ["DUE;TZID=Europe/London:20261201T184500", "STATUS:NEEDS-ACTION", "PRIORITY:0", "--"]),
-        TodoCase(reminder: "{id: a, title: A, at: 2026-12-01 18:45, todo: true, repeat: daily}",
+        LinesCase(input: "{id: a, title: A, at: 2026-12-01 18:45, todo: true, repeat: daily}",
                  lines: ["DTSTART;TZID=Europe/London:20261201T184500", "DUE;TZID=Europe/London:20261201T184501",
                          "RRULE:FREQ=DAILY", "STATUS:NEEDS-ACTION", "PRIORITY:0", "--"]),
-        TodoCase(reminder: "{id: a, title: A, at: 2026-12-01, todo: true, repeat: weekly}",
+        LinesCase(input: "{id: a, title: A, at: 2026-12-01, todo: true, repeat: weekly}",
                  lines: ["DTSTART;VALUE=DATE:20261201", "DUE;VALUE=DATE:20261202", "RRULE:FREQ=WEEKLY",
                          "STATUS:NEEDS-ACTION", "PRIORITY:0", "--"]),
-        TodoCase(reminder: "{id: a, title: A, at: 2026-12-01 18:45}", lines: ["DTSTART;TZID=Europe/London:20261201T184500", "--"]),
+        LinesCase(input: "{id: a, title: A, at: 2026-12-01 18:45}", lines: ["DTSTART;TZID=Europe/London:20261201T184500", "--"]),
     ])
-    func todosDueAfterTheirStart(_ c: TodoCase) throws {
-        #expect(try Self.componentLines("timezone: Europe/London\nreminders:\n  - \(c.reminder)\n") == c.lines)
+    func todosDueAfterTheirStart(_ c: LinesCase) throws {
+        #expect(try Self.componentLines("timezone: Europe/London\nreminders:\n  - \(c.input)\n") == c.lines)
     }
 
     /// A to-do's alarm is related to DUE only when it has no DTSTART.

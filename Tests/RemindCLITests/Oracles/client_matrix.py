@@ -55,6 +55,14 @@ def label(moment):
     return "date:" + moment.strftime("%Y-%m-%d")
 
 
+def as_instant(moment):
+    """A date, naive or aware date-time as an aware one: a date at its
+    midnight and a naive time read as UTC, for comparing with a window."""
+    if not isinstance(moment, datetime.datetime):
+        moment = datetime.datetime(moment.year, moment.month, moment.day)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 def label_instant(text):
     """A label's time read as UTC, for the window."""
     kind, value = text.split(":", 1)
@@ -309,8 +317,7 @@ def read_vobject(text, windows):
                 value = moment.replace(tzinfo=None)
             elif not isinstance(start, datetime.datetime):
                 value = moment.date()
-            probe = value if isinstance(value, datetime.datetime) else datetime.datetime(value.year, value.month, value.day)
-            probe = probe if probe.tzinfo else probe.replace(tzinfo=UTC)
+            probe = as_instant(value)
             if probe >= end:
                 break
             if probe >= begin:
@@ -349,8 +356,7 @@ def read_ical(text, windows):
         rule = todo.as_rrule()
         moments = rule if rule is not None else [todo.dtstart]
         for moment in moments:
-            probe = moment if isinstance(moment, datetime.datetime) else datetime.datetime(moment.year, moment.month, moment.day)
-            probe = probe if probe.tzinfo else probe.replace(tzinfo=UTC)
+            probe = as_instant(moment)
             if probe >= last:
                 break
             if probe >= first:
