@@ -23,7 +23,7 @@ let package = Package(
         // The checker: a catalogue of rules, each describing and testing itself.
         .target(name: "ReminderCheck", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel"]),
         // Renderers: diagnostics as text, occurrences as a table, JSON lines or CSV.
-        .target(name: "ReminderOutput", dependencies: ["Recurrence", "ReminderModel"]),
+        .target(name: "ReminderOutput", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel"]),
         // Argument parsing and the commands.
         .target(name: "RemindCLI", dependencies: ["Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
         .executableTarget(name: "remindc", dependencies: ["RemindCLI"]),
@@ -42,9 +42,9 @@ let package = Package(
 
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
-        .testTarget(name: "ReminderModelTests", dependencies: ["ReminderModel"]),
-        .testTarget(name: "ReminderOutputTests", dependencies: ["ReminderOutput"]),
-        .testTarget(name: "ReminderCheckTests", dependencies: ["ReminderCheck", "ReminderModel", "YAMLSyntax"]),
+        .testTarget(name: "ReminderModelTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel"]),
+        .testTarget(name: "ReminderOutputTests", dependencies: ["YAMLSyntax", "ReminderModel", "ReminderOutput"]),
+        .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck"]),
         .testTarget(
             name: "RemindCLITests",
             dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel"],

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Reads wall-clock times as instants in one zone, fast, for a forward-moving
 /// stream of times: the recurrence engine asks it once per occurrence.
@@ -45,11 +44,6 @@ struct ZoneOffsets {
         fastLow = Int.min
         fastHigh = Int.max
         fastOffset = fixedOffset
-    }
-
-    /// `zone`, read from around `anchor` (an instant) onwards.
-    init(zone: TimeZone, from anchor: Int) {
-        self.init(zone: zone, table: ZoneTransitions.shared(for: zone), from: anchor)
     }
 
     /// `zone` through its table (`ZoneTransitions.shared(for: zone)`).

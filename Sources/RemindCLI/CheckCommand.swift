@@ -32,10 +32,10 @@ enum CheckCommand {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
         var horizon = 365 * 86_400
         if let text = arguments.value("--horizon") {
-            guard let duration = Duration.parse(text), duration.days * 86_400 + duration.seconds > 0 else {
+            guard let duration = NominalDuration.parse(text), duration.nominalSeconds > 0 else {
                 throw UsageError(message: "--horizon must be a positive duration such as 90d or 26w, not '\(text)'", command: spec.name)
             }
-            horizon = duration.days * 86_400 + duration.seconds
+            horizon = duration.nominalSeconds
             guard horizon <= SupportedSpan.instants.upperBound - time.now else {
                 throw UsageError(message: "--horizon \(text) reaches past the span remindc works in, \(SupportedSpan.description)",
                                  command: spec.name)
@@ -45,11 +45,16 @@ enum CheckCommand {
         let quiet = arguments.flag("--quiet"), strict = arguments.flag("--strict")
         // Quiet, only errors are printed; warnings still decide the exit status under --strict.
         let severities: Set<Severity> = !quiet ? Set(Severity.allCases) : strict ? [.error, .warning] : [.error]
-        let options = Checker.Options(now: time.now, horizon: horizon, floatingZone: time.zone, severities: severities)
+        let options = Checker.Options(now: time.now, horizon: horizon, floatingZone: time.zone)
         let loaded: LoadedFiles
         switch LoadedFiles.load(arguments.positionals, keepFiles: false,
                                 showsSource: { format == "text" && (!quiet || $0.severity == .error) },
-                                check: { Checker.check($0, options: options, disposal: $1) }) {
+                                check: { result, disposal in
+            guard let context = CheckContext(result, options: options) else { return [] }
+            let found = Checker.check(context)
+            disposal.dispose(context)
+            return found.filter { severities.contains($0.severity) }
+        }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
@@ -60,7 +65,8 @@ enum CheckCommand {
         case "json":
             output = JSONReporter.render(shown)
         case "sarif":
-            output = SARIFReporter.render(shown, rules: Rules.descriptors, version: RemindcVersion.string)
+            output = SARIFReporter.render(shown, rules: Rules.descriptors, version: RemindcVersion.string,
+                                          workingFolder: invocation.workingFolder)
         case "github":
             output = GitHubReporter.render(shown)
         default:

@@ -66,7 +66,8 @@ enum CrontabCommand {
         if loaded.hasErrors { return loaded.failure }
         let files = loaded.files
         var options = CrontabWriter.Options(hostZone: time.zone, command: arguments.value("--command"),
-                                            allowInexact: arguments.flag("--allow-inexact"), now: time.now)
+                                            allowInexact: arguments.flag("--allow-inexact"), now: time.now,
+                                            workingFolder: invocation.workingFolder)
         if install {
             // The same block whatever the spelling of the paths.
             options.regenerate = "remindc crontab --install --zone \(arguments.value("--zone") ?? time.zone.identifier) "

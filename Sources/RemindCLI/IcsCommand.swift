@@ -55,7 +55,8 @@ enum IcsCommand {
             throw UsageError(message: "--sound-base needs an absolute URL such as https://example.com/sounds/, not '\(soundBase)'",
                              command: spec.name)
         }
-        let writer = ICalendarWriter(options: .init(now: time.now, window: window, floatingZone: time.zone, soundBase: soundBase))
+        let writer = ICalendarWriter(options: .init(now: time.now, window: window, floatingZone: time.zone, soundBase: soundBase,
+                                                    workingFolder: invocation.workingFolder))
         let warnings = loaded.report
         guard let path = arguments.value("-o") else {
             var output = OutputBuffer(channel: invocation.standardOutput)

@@ -1,3 +1,4 @@
+import Foundation
 import Recurrence
 import ReminderModel
 import ReminderOutput
@@ -12,13 +13,17 @@ public struct Invocation: Sendable {
     public var stdoutIsTerminal: Bool
     /// Where long output streams as it is made; nil collects it in `Outcome.stdout`.
     public var standardOutput: OutputChannel?
+    /// The absolute folder relative paths are read from: the process's
+    /// working folder unless given.
+    public var workingFolder: String
 
     public init(arguments: [String], environment: [String: String] = [:], stdoutIsTerminal: Bool = false,
-                standardOutput: OutputChannel? = nil) {
+                standardOutput: OutputChannel? = nil, workingFolder: String = FileManager.default.currentDirectoryPath) {
         self.arguments = arguments
         self.environment = environment
         self.stdoutIsTerminal = stdoutIsTerminal
         self.standardOutput = standardOutput
+        self.workingFolder = workingFolder
     }
 }
 
@@ -50,13 +55,6 @@ public enum Remindc {
     ]
 
     static var commands: [CommandSpec] { runners.map(\.spec) }
-
-    static let topLevel = CommandSpec(
-        name: "",
-        abstract: abstract,
-        options: [OptionSpec(names: ["--version"], valueName: nil, help: "Show the version.")],
-        argument: nil
-    )
 
     public static func run(_ invocation: Invocation) -> Outcome {
         var arguments = invocation.arguments

@@ -40,7 +40,8 @@ public final class CheckContext: @unchecked Sendable {
     public let file: ReminderFile
     /// Plain values YAML 1.1 tools read as something other than text.
     public let implicitlyTyped: [YAML11.TypedScalar]
-    /// The folder sound files are read relative to.
+    /// The folder sound files are read relative to: the file's, as its
+    /// path gives it (relative when the path is).
     public let folder: URL
     /// The horizon: `[now, now + horizon)`, instants.
     public let now: Int
@@ -69,6 +70,13 @@ public final class CheckContext: @unchecked Sendable {
                 return (schedule, ReminderDigest(reminders[index], schedule))
             }
         }
+    }
+
+    /// The context of a file that decoded without errors; nil for one that did not.
+    public convenience init?(_ result: LoadResult, options: Checker.Options) {
+        guard let file = result.file else { return nil }
+        self.init(file: file, implicitlyTyped: result.implicitlyTyped, now: options.now, horizon: options.horizon,
+                  floatingZone: options.floatingZone)
     }
 
     private let sweepLock = NSLock()
@@ -145,7 +153,7 @@ struct ReminderDigest: Sendable {
     static let offsetBound = 2 * 86_400
 
     init(_ reminder: Reminder, _ schedule: Schedule) {
-        let before = reminder.before ?? Duration()
+        let before = reminder.before ?? NominalDuration()
         lead = before.days * 86_400 + before.seconds
         startWallClock = WallClock.naiveSeconds(schedule.start)
         frequency = schedule.rule?.frequency

@@ -11,36 +11,32 @@ public enum Checker {
         public var horizon: Int
         /// Where floating reminders are placed.
         public var floatingZone: TimeZone
-        /// The severities wanted: findings of others are dropped as the
-        /// rules return them, not gathered, sorted and dropped later
-        /// (`check --quiet` prints errors only, and warnings decide the exit
-        /// status only with `--strict`). Every rule runs all the same.
-        public var severities: Set<Severity>
 
-        public init(now: Int, horizon: Int = 365 * 86_400, floatingZone: TimeZone, severities: Set<Severity> = Set(Severity.allCases)) {
+        public init(now: Int, horizon: Int = 365 * 86_400, floatingZone: TimeZone) {
             self.now = now
             self.horizon = horizon
             self.floatingZone = floatingZone
-            self.severities = severities
         }
     }
 
-    /// The findings of every rule for a file that decoded without errors,
-    /// less those `lint.disable` and `ignore:` switch off, plus warnings for
-    /// rule ids those lists name that do not exist.
-    /// The context (the schedules, the sweep) is let go as `disposal` says.
-    public static func check(_ result: LoadResult, options: Options, rules: [any CheckRule.Type] = Rules.all,
-                             disposal: Disposal = .inBackground) -> [Diagnostic] {
-        guard let file = result.file else { return [] }
-        let context = CheckContext(file: file, implicitlyTyped: result.implicitlyTyped, now: options.now, horizon: options.horizon,
-                                   floatingZone: options.floatingZone)
-        defer { disposal.dispose(context) }
+    /// The findings of every rule for a file that decoded without errors
+    /// (none for one that did not): `check(_:rules:)` on its context.
+    public static func check(_ result: LoadResult, options: Options, rules: [any CheckRule.Type] = Rules.all) -> [Diagnostic] {
+        guard let context = CheckContext(result, options: options) else { return [] }
+        return check(context, rules: rules)
+    }
+
+    /// The findings of every rule, less those `lint.disable` and `ignore:`
+    /// switch off, plus warnings for rule ids those lists name that do not
+    /// exist; sorted for the report.
+    public static func check(_ context: CheckContext, rules: [any CheckRule.Type] = Rules.all) -> [Diagnostic] {
+        let file = context.file
         let disabled = Set(file.lint.disabledRules)
         let enabled = rules.filter { !disabled.contains($0.descriptor.id) }
         var diagnostics: [Diagnostic] = []
         for findings in runConcurrently(enabled, context) {
-            // Looked at in place: a finding not wanted is never copied.
-            for position in findings.indices where options.severities.contains(findings[position].diagnostic.severity) {
+            // Looked at in place: a finding is copied once.
+            for position in findings.indices {
                 if let index = findings[position].reminder, context.digests[index].hasIgnoredRules,
                    file.reminders[index].ignoredRules.contains(findings[position].diagnostic.id) { continue }
                 diagnostics.append(findings[position].diagnostic)
@@ -52,8 +48,7 @@ public enum Checker {
             named += zip(file.reminders[index].ignoredRules, file.reminders[index].ignoredRuleSpans)
         }
         for (id, span) in named where !known.contains(id) {
-            let diagnostic = Diagnostic(.unknownRule(id, suggestion: closest(to: id, in: known)), file: file.path, span: span)
-            if options.severities.contains(diagnostic.severity) { diagnostics.append(diagnostic) }
+            diagnostics.append(Diagnostic(.unknownRule(id, suggestion: closest(to: id, in: known)), file: file.path, span: span))
         }
         return Diagnostic.sortedForReport(diagnostics)
     }

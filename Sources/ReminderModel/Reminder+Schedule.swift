@@ -107,9 +107,9 @@ extension ReminderFile {
     }
 }
 
-extension Duration {
+extension NominalDuration {
     /// Reads SPEC §1's durations: `30s`, `5m`, `1h30m`, `2d`, `1w`, `PT5M`.
-    public static func parse(_ text: String) -> Duration? {
+    public static func parse(_ text: String) -> NominalDuration? {
         try? Scalars.duration(text).get()
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Recurrence
 import YAMLSyntax
 
@@ -19,6 +20,17 @@ public struct ReminderFile: Sendable {
     /// Reminders in file order.
     public var reminders: [Reminder]
 
+    /// The absolute path of a path written in this file (a sound's): read
+    /// against the file's folder, which a relative `path` of the file's own
+    /// is read against `workingFolder` (an absolute path) for; `.` and `..`
+    /// resolved.
+    public func absolutePath(_ written: String, workingFolder: String) -> String {
+        if written.hasPrefix("/") { return URL(fileURLWithPath: written).standardizedFileURL.path }
+        let filePath = self.path.hasPrefix("/") ? self.path : workingFolder + "/" + self.path
+        let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        return folder.appendingPathComponent(written).standardizedFileURL.path
+    }
+
     /// The category with `id`, if the file defines one.
     public func category(_ id: String) -> Category? {
         categories.first { $0.id == id }
@@ -30,7 +42,7 @@ public struct LintSettings: Hashable, Sendable {
     /// Report occurrences inside these hours.
     public var quietHours: ClockRange?
     /// Report reminders that fire closer together than this.
-    public var minimumGap: Duration?
+    public var minimumGap: NominalDuration?
     /// Report more alerts than this in any hour.
     public var maximumPerHour: Int?
     /// Rule ids switched off for the whole file.
@@ -82,7 +94,7 @@ public struct Action: Sendable {
     public var authenticationRequired = false
     public var destructive = false
     /// For a snooze action, how long after it is chosen the alert fires again.
-    public var snooze: Duration?
+    public var snooze: NominalDuration?
     /// Where the action's id was written (its mapping, if the id is missing).
     public var span: SourceSpan
     /// Where `authentication-required` was written.
@@ -133,7 +145,7 @@ public struct Reminder: Sendable {
         @usableFromInline var start: ReminderTime
         @usableFromInline var timeZone: ZoneName
         @usableFromInline var repeats: Repeat?
-        @usableFromInline var before: Duration?
+        @usableFromInline var before: NominalDuration?
         @usableFromInline var sound: Sound?
         @usableFromInline var badge: Int?
         @usableFromInline var category: String?
@@ -221,7 +233,7 @@ public struct Reminder: Sendable {
     }
 
     /// Alert this long before each occurrence.
-    @inlinable public var before: Duration? {
+    @inlinable public var before: NominalDuration? {
         _read { yield fields.value.before }
         set { fields.value.before = newValue }
     }
@@ -325,7 +337,7 @@ public enum ZoneName: Hashable, Sendable, CustomStringConvertible {
 
 /// A length of time: whole days (nominal, as iCalendar's `P1D`, 23 or 25
 /// hours across a daylight-saving change) and seconds (exact).
-public struct Duration: Hashable, Sendable, CustomStringConvertible {
+public struct NominalDuration: Hashable, Sendable, CustomStringConvertible {
     public var days: Int
     public var seconds: Int
 

@@ -127,8 +127,8 @@ enum Scalars {
 
     /// `30s`, `5m`, `1h30m`, `2d`, `1w` (units in descending order, each at most
     /// once), or ISO 8601: `PT5M`, `P1D`, `P2W`, `P1DT12H`.
-    static func duration(_ text: String) -> Result<Duration, Message> {
-        let parsed = withBytes(of: text) { bytes -> Duration? in
+    static func duration(_ text: String) -> Result<NominalDuration, Message> {
+        let parsed = withBytes(of: text) { bytes -> NominalDuration? in
             guard let first = bytes.first else { return nil }
             return first == 0x50 || first == 0x70 ? isoDuration(bytes) : compactDuration(bytes)
         }
@@ -142,10 +142,10 @@ enum Scalars {
         return .success(parsed)
     }
 
-    private static func compactDuration(_ bytes: UnsafeBufferPointer<UInt8>) -> Duration? {
+    private static func compactDuration(_ bytes: UnsafeBufferPointer<UInt8>) -> NominalDuration? {
         let units: [(UInt8, Int, Bool)] = [(0x77, 7, true), (0x64, 1, true), (0x68, 3600, false), (0x6D, 60, false), (0x73, 1, false)]
         var reader = ByteReader(bytes)
-        var result = Duration()
+        var result = NominalDuration()
         var nextUnit = 0
         while !reader.atEnd {
             guard let number = reader.number() else { return nil }
@@ -161,10 +161,10 @@ enum Scalars {
         return result
     }
 
-    private static func isoDuration(_ bytes: UnsafeBufferPointer<UInt8>) -> Duration? {
+    private static func isoDuration(_ bytes: UnsafeBufferPointer<UInt8>) -> NominalDuration? {
         var reader = ByteReader(bytes)
         reader.skip()
-        var result = Duration()
+        var result = NominalDuration()
         var inTime = false
         var sawComponent = false
         var allowed: [UInt8] = [0x57, 0x44]

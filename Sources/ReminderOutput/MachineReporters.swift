@@ -32,7 +32,8 @@ public enum JSONReporter {
 /// message, and a region in the file by its path relative to the
 /// repository (`%SRCROOT%`). Columns are Unicode code points.
 public enum SARIFReporter {
-    public static func render(_ diagnostics: [Diagnostic], rules: [RuleDescriptor], version: String) -> String {
+    /// `workingFolder`: the absolute folder paths below it are written relative to.
+    public static func render(_ diagnostics: [Diagnostic], rules: [RuleDescriptor], version: String, workingFolder: String) -> String {
         func string(_ text: String) -> String { OccurrenceWriter.jsonString(text) }
         func level(_ severity: Severity) -> String {
             switch severity {
@@ -60,7 +61,7 @@ public enum SARIFReporter {
             return """
                         {"ruleId": \(string(diagnostic.id))\(ruleIndex), "level": \(string(level(diagnostic.severity))), \
                 "message": {"text": \(string(text))}, "locations": [{"physicalLocation": \
-                {"artifactLocation": {"uri": \(string(Self.uri(diagnostic.file))), "uriBaseId": "%SRCROOT%"}, \
+                {"artifactLocation": {"uri": \(string(Self.uri(diagnostic.file, workingFolder: workingFolder))), "uriBaseId": "%SRCROOT%"}, \
                 "region": {\(region)}}}]}
                 """
         }
@@ -92,9 +93,9 @@ public enum SARIFReporter {
 
     /// A path as a relative URI reference: percent-encoded, `./` dropped,
     /// made relative to the working folder when it is below it.
-    static func uri(_ path: String) -> String {
+    static func uri(_ path: String, workingFolder: String) -> String {
         var relative = path
-        let folder = FileManager.default.currentDirectoryPath + "/"
+        let folder = workingFolder.hasSuffix("/") ? workingFolder : workingFolder + "/"
         if relative.hasPrefix(folder) { relative.removeFirst(folder.count) }
         while relative.hasPrefix("./") { relative.removeFirst(2) }
         var allowed = CharacterSet.urlPathAllowed

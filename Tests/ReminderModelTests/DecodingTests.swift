@@ -106,7 +106,7 @@ import Testing
         #expect(file.uidDomain == "example.org")
         #expect(file.timeZone == .named("Europe/Berlin"))
         #expect(file.lint.quietHours == ClockRange(start: CivilTime(hour: 22, minute: 0), end: CivilTime(hour: 7, minute: 0)))
-        #expect(file.lint.minimumGap == Duration(seconds: 300))
+        #expect(file.lint.minimumGap == NominalDuration(seconds: 300))
         #expect(file.lint.maximumPerHour == 12)
         #expect(file.lint.disabledRules == ["dst-gap"])
 
@@ -114,7 +114,7 @@ import Testing
         #expect(task.actions.map(\.id) == ["done", "later", "add"])
         #expect(task.minimal == ["done", "later"])
         #expect(task.actions[0].authenticationRequired)
-        #expect(task.actions[1].snooze == Duration(seconds: 300) && task.actions[1].destructive)
+        #expect(task.actions[1].snooze == NominalDuration(seconds: 300) && task.actions[1].destructive)
         #expect(task.actions[2].activation == .foreground)
 
         let water = file.reminders[0]
@@ -122,7 +122,7 @@ import Testing
         #expect(water.action == .label("Show me"))
         #expect(water.timeZone == .floating)
         #expect(water.start == .local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0))))
-        #expect(water.before == Duration(seconds: 5400))
+        #expect(water.before == NominalDuration(seconds: 5400))
         #expect(water.sound == .file("sounds/chime.wav"))
         #expect(water.badge == 1)
         #expect(water.category == "task")
@@ -263,18 +263,18 @@ import Testing
 
     struct DurationCase: Sendable {
         var text: String
-        var duration: Duration?
+        var duration: NominalDuration?
     }
 
     @Test(arguments: [
-        DurationCase(text: "30s", duration: Duration(seconds: 30)),
-        DurationCase(text: "1h30m", duration: Duration(seconds: 5400)),
-        DurationCase(text: "2d", duration: Duration(days: 2)),
-        DurationCase(text: "1w", duration: Duration(days: 7)),
-        DurationCase(text: "1d12h", duration: Duration(days: 1, seconds: 43_200)),
-        DurationCase(text: "PT5M", duration: Duration(seconds: 300)),
-        DurationCase(text: "P1DT2H", duration: Duration(days: 1, seconds: 7200)),
-        DurationCase(text: "P2W", duration: Duration(days: 14)),
+        DurationCase(text: "30s", duration: NominalDuration(seconds: 30)),
+        DurationCase(text: "1h30m", duration: NominalDuration(seconds: 5400)),
+        DurationCase(text: "2d", duration: NominalDuration(days: 2)),
+        DurationCase(text: "1w", duration: NominalDuration(days: 7)),
+        DurationCase(text: "1d12h", duration: NominalDuration(days: 1, seconds: 43_200)),
+        DurationCase(text: "PT5M", duration: NominalDuration(seconds: 300)),
+        DurationCase(text: "P1DT2H", duration: NominalDuration(days: 1, seconds: 7200)),
+        DurationCase(text: "P2W", duration: NominalDuration(days: 14)),
         DurationCase(text: "5 mins", duration: nil),
         DurationCase(text: "30m1h", duration: nil),
         DurationCase(text: "P1M", duration: nil),
@@ -319,5 +319,22 @@ import Testing
     @Test(arguments: ["Europe/Berlinn", "asia/kolkata", "Mars/Olympus", "GMT+5"])
     func rejectsOthers(_ name: String) {
         #expect((try? ZoneName.parse(name).get()) == nil)
+    }
+}
+
+/// Paths written in a file are read against the file's folder, and a
+/// relative file path against the working folder given: nothing reads the
+/// process's own.
+@Suite struct WrittenPathTests {
+    @Test(arguments: [
+        ("r.yaml", "a.wav", "/home/me/a.wav"),
+        ("home/r.yaml", "sounds/a b.wav", "/home/me/home/sounds/a b.wav"),
+        ("./home/../r.yaml", "../a.wav", "/home/a.wav"),
+        ("/srv/r.yaml", "a.wav", "/srv/a.wav"),
+        ("r.yaml", "/usr/share/sounds/./x.oga", "/usr/share/sounds/x.oga"),
+    ])
+    func absolutePaths(_ file: String, _ written: String, _ expected: String) throws {
+        let model = try #require(ReminderFile.load(Array("reminders: []\n".utf8), path: file).file)
+        #expect(model.absolutePath(written, workingFolder: "/home/me") == expected)
     }
 }

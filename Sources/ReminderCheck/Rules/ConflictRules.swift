@@ -56,7 +56,7 @@ public enum TooCloseRule: CheckRule {
     public static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.tooClose.sorted { $0.key < $1.key }.map { index, hit in
             let reminder = context.file.reminders[index], other = context.file.reminders[hit.other]
-            return context.finding(descriptor, "'\(reminder.id)' fires \(Duration(seconds: hit.gap)) after '\(other.id)', less than lint.min-gap, first at \(Clock.text(hit.instant, reminder, context))",
+            return context.finding(descriptor, "'\(reminder.id)' fires \(NominalDuration(seconds: hit.gap)) after '\(other.id)', less than lint.min-gap, first at \(Clock.text(hit.instant, reminder, context))",
                                    hint: "move one of them, or lower lint.min-gap", at: reminder.spans.start, reminder: index,
                                    notes: [Diagnostic.Note("'\(other.id)' is here", at: other.spans.start)])
         }

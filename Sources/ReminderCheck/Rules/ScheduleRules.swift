@@ -229,7 +229,7 @@ public enum SnoozeCollidesRule: CheckRule {
             guard let id = reminder.category, let snooze = longest[id], let span = reminder.spans.category else { return nil }
             let alerts = sweep.firstAlerts[index]
             guard alerts.count > 1, let gap = zip(alerts, alerts.dropFirst()).map({ $1 - $0 }).min(), snooze >= gap else { return nil }
-            return context.finding(descriptor, "snoozing '\(reminder.id)' for \(Duration(seconds: snooze)) reaches its next occurrence, \(Duration(seconds: gap)) later",
+            return context.finding(descriptor, "snoozing '\(reminder.id)' for \(NominalDuration(seconds: snooze)) reaches its next occurrence, \(NominalDuration(seconds: gap)) later",
                                    hint: "shorten the snooze below the repeat", at: span, reminder: index)
         }
     }

@@ -16,11 +16,10 @@ extension CrontabWriter {
     /// passes neither, and `notify-send` and `paplay` need both), then the
     /// template with its placeholders replaced, and a line in
     /// `$XDG_STATE_HOME/remindc/cron.log` when it fails.
-    static func command(_ template: String?, reminder: Reminder, file: ReminderFile) -> String {
+    static func command(_ template: String?, reminder: Reminder, file: ReminderFile, workingFolder: String) -> String {
         var sound = ""
         if case .file(let path) = reminder.sound {
-            sound = path.hasPrefix("/") ? path
-                : URL(fileURLWithPath: file.path).deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL.path
+            sound = path.hasPrefix("/") ? path : file.absolutePath(path, workingFolder: workingFolder)
         }
         var text = template ?? defaultCommand
         if template == nil {

@@ -41,12 +41,15 @@ public struct CrontabWriter {
         /// The command that writes this crontab again, for its header;
         /// nil: `remindc crontab` and the files' paths.
         public var regenerate: String?
+        /// The absolute folder relative file paths are read from.
+        public var workingFolder: String
 
-        public init(hostZone: TimeZone, command: String? = nil, allowInexact: Bool = false, now: Int) {
+        public init(hostZone: TimeZone, command: String? = nil, allowInexact: Bool = false, now: Int, workingFolder: String) {
             self.hostZone = hostZone
             self.command = command
             self.allowInexact = allowInexact
             self.now = now
+            self.workingFolder = workingFolder
         }
     }
 
@@ -181,12 +184,12 @@ public struct CrontabWriter {
         }
         // A crontab line must stay under Debian's 1,000 bytes; base64 makes
         // text a third longer. Long text is cut, which is inexact.
-        var lines = plan.map { $0.line(command: Self.command(options.command, reminder: reminder, file: file)) }
+        var lines = plan.map { $0.line(command: Self.command(options.command, reminder: reminder, file: file, workingFolder: options.workingFolder)) }
         if !lines.allSatisfy(Self.fits) {
             var shortened = reminder
             shortened.title = String(reminder.title.prefix(60))
             shortened.note = reminder.note.map { String($0.prefix(60)) }
-            lines = plan.map { $0.line(command: Self.command(options.command, reminder: shortened, file: file)) }
+            lines = plan.map { $0.line(command: Self.command(options.command, reminder: shortened, file: file, workingFolder: options.workingFolder)) }
             let soundPath: String? = if case .file(let path) = reminder.sound, path.utf8.count > 200 { path } else { nil }
             let reason = !lines.allSatisfy(Self.fits)
                 ? (soundPath.map { "its sound file's path is \($0.utf8.count) bytes long, and " } ?? "")
@@ -232,7 +235,7 @@ public struct CrontabWriter {
 
     /// `before:` in seconds, a day counted as 86,400 of the wall clock.
     func lead(of reminder: Reminder) -> Int {
-        let before = reminder.before ?? Duration()
+        let before = reminder.before ?? NominalDuration()
         return before.days * 86_400 + before.seconds
     }
 

@@ -31,7 +31,7 @@ enum ICalendarValues {
     }
 
     /// DURATION: `PT15M`, `-P1DT2H`, `-P1W`, `PT0S`.
-    static func duration(_ duration: Duration, negative: Bool) -> String {
+    static func duration(_ duration: NominalDuration, negative: Bool) -> String {
         if duration.isZero { return "PT0S" }
         var text = negative ? "-P" : "P"
         if duration.seconds == 0 && duration.days % 7 == 0 {

@@ -54,12 +54,16 @@ public struct ICalendarWriter: Sendable {
         /// A URL sound files' paths are appended to for ATTACH (`https://example.com/sounds/`);
         /// without one, ATTACH is the file's absolute `file:` URI.
         public var soundBase: String?
+        /// The absolute folder relative file paths are read from.
+        public var workingFolder: String
 
-        public init(now: Int, window: (from: Int, to: Int)? = nil, floatingZone: TimeZone, soundBase: String? = nil) {
+        public init(now: Int, window: (from: Int, to: Int)? = nil, floatingZone: TimeZone, soundBase: String? = nil,
+                    workingFolder: String) {
             self.now = now
             self.window = window
             self.floatingZone = floatingZone
             self.soundBase = soundBase
+            self.workingFolder = workingFolder
         }
     }
 
@@ -467,7 +471,7 @@ public struct ICalendarWriter: Sendable {
     /// The alarms: relative to DUE for a to-do without DTSTART, to the
     /// start otherwise.
     private func writeAlarms(_ reminder: Reminder, file: ReminderFile, relatedToDue: Bool, into lines: inout ContentLines) {
-        let trigger = ICalendarValues.duration(reminder.before ?? Duration(), negative: true)
+        let trigger = ICalendarValues.duration(reminder.before ?? NominalDuration(), negative: true)
         let related: [ContentLines.Parameter] = relatedToDue ? [.init("RELATED", "END")] : []
         lines.begin("VALARM")
         lines.add("ACTION", [], "DISPLAY")
@@ -498,9 +502,7 @@ public struct ICalendarWriter: Sendable {
         if let base = options.soundBase {
             return base + Self.uri(path)
         }
-        let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent()
-        let absolute = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-        return "file://" + Self.uri(absolute.standardizedFileURL.path)
+        return "file://" + Self.uri(file.absolutePath(path, workingFolder: options.workingFolder))
     }
 
     /// The media type of a sound file by its extension.

@@ -3,7 +3,7 @@ import Foundation
 /// How a large structure is let go once it has served: freeing the model
 /// of 100,000 reminders, or the checker's schedules for them, takes tens of
 /// milliseconds.
-public enum Disposal: Sendable {
+enum Disposal: Sendable {
     /// Freed on another thread while this one goes on: between the files
     /// of a folder.
     case inBackground
@@ -12,7 +12,7 @@ public enum Disposal: Sendable {
     /// it competed with the report for the CPU.)
     case leftToExit
 
-    public func dispose<Value>(_ value: Value) {
+    func dispose<Value>(_ value: Value) {
         switch self {
         case .inBackground:
             let box = Box(value)

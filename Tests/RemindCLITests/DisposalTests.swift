@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderModel
+@testable import RemindCLI
 
 @Suite struct DisposalTests {
     final class Probe: Sendable {}

@@ -1,0 +1,29 @@
+import Foundation
+import Recurrence
+
+/// Foundation time zones by name, made once per name.
+enum ZoneCache {
+    private static let zones = ReadMostlyTable<String, TimeZone>()
+
+    /// The zone for a reminder's zone name; UTC for `UTC` and `floating`.
+    static func timeZone(for zone: ZoneName) -> TimeZone {
+        guard case .named(let name) = zone else { return utc }
+        return zones.value(for: name) { TimeZone(identifier: $0) ?? utc }
+    }
+
+    /// Where a reminder in `zone` is placed, its table found: a floating
+    /// one in `floatingZone`.
+    static func placedZone(for zone: ZoneName, floatingZone: TimeZone) -> Schedule.PlacedZone {
+        placedZone(for: zone, floatingZone: .zone(floatingZone))
+    }
+
+    static func placedZone(for zone: ZoneName, floatingZone: Schedule.Placement) -> Schedule.PlacedZone {
+        switch zone {
+        case .floating: Schedule.PlacedZone(floatingZone)
+        case .utc: Schedule.PlacedZone(.fixed(0))
+        case .named: Schedule.PlacedZone(.zone(timeZone(for: zone)))
+        }
+    }
+
+    static let utc = TimeZone(secondsFromGMT: 0)!
+}
