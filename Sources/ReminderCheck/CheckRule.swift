@@ -102,11 +102,9 @@ public final class CheckContext: @unchecked Sendable {
         return made
     }
 
-    /// A finding of `rule` at `span`, about reminder `index`.
-    func finding(_ rule: RuleDescriptor, _ text: String, hint: String? = nil, at span: SourceSpan, reminder: Int? = nil,
-                 notes: [Diagnostic.Note] = []) -> Finding {
-        let message = Message(id: rule.id, severity: rule.severity, text: text, hint: hint)
-        return Finding(Diagnostic(message, file: file.path, span: span, notes: notes), reminder: reminder)
+    /// A finding of `message` at `span`, about reminder `index`.
+    func finding(_ message: Message, at span: SourceSpan, reminder: Int? = nil, notes: [Diagnostic.Note] = []) -> Finding {
+        Finding(Diagnostic(message, file: file.path, span: span, notes: notes), reminder: reminder)
     }
 }
 

@@ -1,13 +1,14 @@
 import Recurrence
 import YAMLSyntax
 
-/// Decodes `categories:` and checks them against iOS's limits: at most four
-/// actions in the default context and two in the minimal one.
+/// Decodes `categories:`. (iOS's limits on how many actions are shown are
+/// the checker's `too-many-actions`.)
 enum CategoryDecoder {
     static let categoryKeys = ["actions", "minimal"]
     static let actionKeys = KnownKeys(["id", "title", "activation", "authentication-required", "destructive", "snooze"])
-    static let maximumActions = 4
-    static let maximumMinimalActions = 2
+    /// How many actions the minimal context takes from the default one
+    /// when the category does not list them: the two a banner shows.
+    static let defaultMinimalCount = 2
 
     static func decodeAll(_ node: Node, context: inout DecodingContext) -> [Category] {
         guard let pairs = context.mapping(node, key: "categories") else { return [] }
@@ -52,11 +53,7 @@ enum CategoryDecoder {
         if actionsNode == nil {
             context.report(.missingKey("actions", in: "category '\(id)'"), at: idSpan)
         }
-        if let actionsNode, actions.count > maximumActions {
-            context.report(.tooManyActions(actions.count, limit: maximumActions, context: "default"), at: actionsNode.span)
-        }
-
-        var minimal = Array(actions.prefix(maximumMinimalActions).map(\.id))
+        var minimal = Array(actions.prefix(defaultMinimalCount).map(\.id))
         if let minimalNode, let items = context.list(minimalNode, key: "minimal") {
             minimal = []
             for item in items {
@@ -67,11 +64,9 @@ enum CategoryDecoder {
                     context.report(.unknownAction(name, category: id, suggestion: closest(to: name, in: actions.map(\.id))), at: item.span)
                 }
             }
-            if items.count > maximumMinimalActions {
-                context.report(.tooManyActions(items.count, limit: maximumMinimalActions, context: "minimal"), at: minimalNode.span)
-            }
         }
-        return Category(id: id, actions: actions, minimal: minimal, span: idSpan)
+        return Category(id: id, actions: actions, minimal: minimal, span: idSpan, actionsSpan: actionsNode?.span,
+                        minimalSpan: minimalNode?.span)
     }
 
     private static func decodeAction(_ node: Node, category: String, context: inout DecodingContext) -> Action? {

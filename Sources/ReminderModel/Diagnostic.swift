@@ -36,6 +36,11 @@ public struct Message: Hashable, Sendable {
         self.text = text
         self.hint = hint
     }
+
+    /// A message of `rule`, with its severity unless `severity` says otherwise.
+    public init(_ rule: SchemaRule, severity: Severity? = nil, text: String, hint: String? = nil) {
+        self.init(id: rule.rawValue, severity: severity ?? rule.severity, text: text, hint: hint)
+    }
 }
 
 /// A message placed at a span of a file, with notes pointing at related places.

@@ -7,81 +7,78 @@ extension Message {
     // MARK: Reading YAML
 
     public static func yamlSyntax(_ problem: String) -> Message {
-        Message(id: "yaml-syntax", text: "YAML syntax error: \(problem)")
+        Message(.yamlSyntax, text: "YAML syntax error: \(problem)")
     }
 
     public static func invalidUTF8(byte: UInt8) -> Message {
-        Message(id: "invalid-utf8", text: "the file is not valid UTF-8 (byte 0x\(hex(byte)))",
+        Message(.invalidUTF8, text: "the file is not valid UTF-8 (byte 0x\(hex(byte)))",
                 hint: "save the file as UTF-8")
     }
 
     public static func controlCharacter(_ value: UInt32) -> Message {
-        Message(id: "control-character", text: "character U+\(hex(value, width: 4)) is not allowed in a YAML file",
+        Message(.controlCharacter, text: "character U+\(hex(value, width: 4)) is not allowed in a YAML file",
                 hint: "remove it; in a double-quoted string write it as an escape such as \\t or \\x07")
     }
 
     public static func tooDeep(limit: Int) -> Message {
-        Message(id: "too-deep", text: "lists and mappings nest more than \(limit) levels deep here",
+        Message(.tooDeep, text: "lists and mappings nest more than \(limit) levels deep here",
                 hint: "a reminder file needs a handful of levels; flatten the structure")
     }
 
     public static func aliasLimit(limit: Int) -> Message {
-        Message(id: "alias-limit", text: "aliases would expand to more than \(limit) nodes; the file is rejected unexpanded",
+        Message(.aliasLimit, text: "aliases would expand to more than \(limit) nodes; the file is rejected unexpanded",
                 hint: "use fewer or less deeply nested aliases")
     }
 
     public static func undefinedAlias(_ name: String) -> Message {
-        Message(id: "undefined-alias", text: "alias '*\(name)' names no anchor defined before it",
+        Message(.undefinedAlias, text: "alias '*\(name)' names no anchor defined before it",
                 hint: "define '&\(name)' on a complete node earlier in the file")
     }
 
     public static func duplicateKey(_ key: String) -> Message {
-        Message(id: "duplicate-key", text: "duplicate key '\(key)'", hint: "remove one of the two, or rename it")
+        Message(.duplicateKey, text: "duplicate key '\(key)'", hint: "remove one of the two, or rename it")
     }
 
-    public static let invalidMerge = Message(
-        id: "invalid-merge", text: "a '<<' merge key needs a mapping or a list of mappings",
+    public static let invalidMerge = Message(.invalidMerge, text: "a '<<' merge key needs a mapping or a list of mappings",
         hint: "write '<<: *anchor' with an anchor on a mapping")
 
-    public static let multipleDocuments = Message(
-        id: "multiple-documents", text: "a reminder file holds one YAML document, and a second one starts here",
+    public static let multipleDocuments = Message(.multipleDocuments, text: "a reminder file holds one YAML document, and a second one starts here",
         hint: "remove the '---' line or move the second document to its own file")
 
-    public static let emptyFile = Message(
-        id: "empty-file", text: "the file is empty",
+    public static let emptyFile = Message(.emptyFile, text: "the file is empty",
         hint: "a reminder file is a mapping with a 'reminders:' list")
 
     // MARK: Shape
 
     public static func unknownKey(_ key: String, in context: String, suggestion: String?, known: [String]) -> Message {
-        Message(id: "unknown-key", text: "unknown key '\(key)' in \(context)",
+        Message(.unknownKey, text: "unknown key '\(key)' in \(context)",
                 hint: suggestion.map { "did you mean '\($0)'?" } ?? "known keys: \(known.joined(separator: ", "))")
     }
 
     public static func missingKey(_ key: String, in context: String) -> Message {
-        Message(id: "missing-key", text: "\(context) needs the key '\(key)'")
+        Message(.missingKey, text: "\(context) needs the key '\(key)'")
     }
 
     public static func wrongType(_ key: String, expected: String, found: String) -> Message {
-        Message(id: "wrong-type", text: "'\(key)' must be \(expected), not \(found)")
+        Message(.wrongType, text: "'\(key)' must be \(expected), not \(found)")
     }
 
     public static func unsupportedVersion(_ text: String) -> Message {
-        Message(id: "unsupported-version", text: "format version '\(text)' is not supported",
+        Message(.unsupportedVersion, text: "format version '\(text)' is not supported",
                 hint: "write 'remindc: 1', the only version")
     }
 
     public static func invalidIdentifier(_ text: String, what: String) -> Message {
-        Message(id: "invalid-id", text: "'\(text)' is not a valid \(what)",
+        Message(.invalidID, text: "'\(text)' is not a valid \(what)",
                 hint: "use letters, digits, '.', '_' and '-', starting with a letter or digit")
     }
 
     public static func duplicateIdentifier(_ text: String, what: String) -> Message {
-        Message(id: "duplicate-id", text: "\(what) '\(text)' is defined twice", hint: "give each \(what) its own id")
+        Message(.duplicateID, text: "\(what) '\(text)' is defined twice", hint: "give each \(what) its own id")
     }
 
     public static func invalidValue(_ key: String, _ text: String, expected: String) -> Message {
-        Message(id: "invalid-value", text: "'\(text)' is not a valid '\(key)'", hint: "expected \(expected)")
+        Message(.invalidValue, text: "'\(text)' is not a valid '\(key)'", hint: "expected \(expected)")
     }
 
     // MARK: Times, durations, zones
@@ -103,85 +100,82 @@ extension Message {
         let example = "2026-12-01 09:00, 2026-12-01T09:00:00Z or 2026-12-01"
         switch reason {
         case .form(let expected):
-            return Message(id: "invalid-time", text: "'\(text)' is not \(expected)", hint: "write a time such as \(example)")
+            return Message(.invalidTime, text: "'\(text)' is not \(expected)", hint: "write a time such as \(example)")
         case .year(let year):
-            return Message(id: "invalid-time", text: "'\(text)' is in the year \(year), outside the years remindc works in",
+            return Message(.invalidTime, text: "'\(text)' is in the year \(year), outside the years remindc works in",
                            hint: "years run from \(SupportedSpan.firstYear) to \(SupportedSpan.lastYear)")
         case .month(let month):
-            return Message(id: "invalid-time", text: "'\(text)' has no month \(month)", hint: "months run from 01 to 12")
+            return Message(.invalidTime, text: "'\(text)' has no month \(month)", hint: "months run from 01 to 12")
         case .day(let date):
             let length = CivilDate.daysIn(month: date.month, year: date.year)
-            return Message(id: "invalid-time", text: "'\(text)' is not a date: \(monthNames[date.month - 1]) \(date.year) has \(length) days")
+            return Message(.invalidTime, text: "'\(text)' is not a date: \(monthNames[date.month - 1]) \(date.year) has \(length) days")
         case .hour(let hour):
-            return Message(id: "invalid-time", text: "'\(text)' has no hour \(hour)", hint: "hours run from 00 to 23")
+            return Message(.invalidTime, text: "'\(text)' has no hour \(hour)", hint: "hours run from 00 to 23")
         case .minute(let minute):
-            return Message(id: "invalid-time", text: "'\(text)' has no minute \(minute)", hint: "minutes run from 00 to 59")
+            return Message(.invalidTime, text: "'\(text)' has no minute \(minute)", hint: "minutes run from 00 to 59")
         case .second(let second):
-            return Message(id: "invalid-time", text: "'\(text)' has no second \(second)", hint: "seconds run from 00 to 59")
+            return Message(.invalidTime, text: "'\(text)' has no second \(second)", hint: "seconds run from 00 to 59")
         case .offset:
-            return Message(id: "invalid-time", text: "'\(text)' has an invalid UTC offset", hint: "write Z or an offset such as +01:00 (at most 18 hours)")
+            return Message(.invalidTime, text: "'\(text)' has an invalid UTC offset", hint: "write Z or an offset such as +01:00 (at most 18 hours)")
         case .noDate:
-            return Message(id: "invalid-time", text: "'\(text)' is a time of day without a date", hint: "add the date of the first occurrence, as in 2026-12-01 \(text)")
+            return Message(.invalidTime, text: "'\(text)' is a time of day without a date", hint: "add the date of the first occurrence, as in 2026-12-01 \(text)")
         }
     }
 
     public static func durationTooLong(_ text: String) -> Message {
-        Message(id: "invalid-duration", text: "'\(text)' is longer than the \(SupportedSpan.lastYear + 1 - SupportedSpan.firstYear) years remindc works in",
+        Message(.invalidDuration, text: "'\(text)' is longer than the \(SupportedSpan.lastYear + 1 - SupportedSpan.firstYear) years remindc works in",
                 hint: "a duration runs up to \(SupportedSpan.instants.count / 86_400 / 7)w")
     }
 
     public static func invalidDuration(_ text: String) -> Message {
-        Message(id: "invalid-duration", text: "'\(text)' is not a duration",
+        Message(.invalidDuration, text: "'\(text)' is not a duration",
                 hint: "write 30s, 5m, 1h30m, 2d or 1w, or ISO 8601 such as PT5M")
     }
 
     public static func durationNotPositive(_ key: String) -> Message {
-        Message(id: "invalid-duration", text: "'\(key)' must be longer than zero")
+        Message(.invalidDuration, text: "'\(key)' must be longer than zero")
     }
 
     public static func unknownTimeZone(_ name: String, suggestion: String?) -> Message {
-        Message(id: "unknown-time-zone", text: "unknown time zone '\(name)'",
+        Message(.unknownTimeZone, text: "unknown time zone '\(name)'",
                 hint: suggestion.map { "did you mean '\($0)'?" } ?? "use an IANA name such as Europe/Berlin, or UTC, or floating")
     }
 
     public static func invalidClockRange(_ text: String) -> Message {
-        Message(id: "invalid-value", text: "'\(text)' is not a span of the day", hint: "write it as \"22:00-07:00\"")
+        Message(.invalidValue, text: "'\(text)' is not a span of the day", hint: "write it as \"22:00-07:00\"")
     }
 
     // MARK: Repeats
 
     public static func invalidRepeat(_ text: String) -> Message {
-        Message(id: "invalid-repeat", text: "'\(text)' is not a repeat",
+        Message(.invalidRepeat, text: "'\(text)' is not a repeat",
                 hint: "write minutely, hourly, daily, weekdays, weekly, monthly, quarterly, yearly, or 'every 5 minutes'")
     }
 
     public static func zeroInterval(_ text: String) -> Message {
-        Message(id: "invalid-repeat", text: "'\(text)' never advances: the interval must be at least 1")
+        Message(.invalidRepeat, text: "'\(text)' never advances: the interval must be at least 1")
     }
 
     public static func invalidWeekday(_ text: String, allowOrdinal: Bool) -> Message {
-        Message(id: "invalid-repeat", text: "'\(text)' is not a weekday",
+        Message(.invalidRepeat, text: "'\(text)' is not a weekday",
                 hint: allowOrdinal ? "write mon ... sun, optionally with an ordinal: 1st mon, last fri, -2 fri" : "write mon, tue, wed, thu, fri, sat or sun")
     }
 
     public static func invalidMonth(_ text: String) -> Message {
-        Message(id: "invalid-repeat", text: "'\(text)' is not a month", hint: "write jan ... dec or 1 ... 12")
+        Message(.invalidRepeat, text: "'\(text)' is not a month", hint: "write jan ... dec or 1 ... 12")
     }
 
     public static func rawRuleExcludes(_ key: String) -> Message {
-        Message(id: "invalid-repeat", text: "'rrule' cannot be combined with '\(key)'",
+        Message(.invalidRepeat, text: "'rrule' cannot be combined with '\(key)'",
                 hint: "write the rule in the RRULE string alone; only 'except' and 'also' may join it")
     }
 
-    public static let countAndUntil = Message(
-        id: "invalid-repeat", text: "'count' and 'until' cannot both be given", hint: "keep one of them")
+    public static let countAndUntil = Message(.invalidRepeat, text: "'count' and 'until' cannot both be given", hint: "keep one of them")
 
-    public static let weekdaysWithOn = Message(
-        id: "invalid-repeat", text: "'every: weekdays' already chooses the days, so 'on' cannot be given too",
+    public static let weekdaysWithOn = Message(.invalidRepeat, text: "'every: weekdays' already chooses the days, so 'on' cannot be given too",
         hint: "write 'every: week' with the days in 'on'")
 
-    public static let untilInstantForFloating = Message(
-        id: "invalid-repeat", text: "a floating reminder's 'until' cannot be a fixed instant",
+    public static let untilInstantForFloating = Message(.invalidRepeat, text: "a floating reminder's 'until' cannot be a fixed instant",
         hint: "write a wall-clock time such as 2027-03-01 09:00, or a date")
 
     /// Why iCalendar cannot carry a reminder exactly.
@@ -196,48 +190,48 @@ extension Message {
     public static func notRepresentable(_ reason: Unrepresentable) -> Message {
         switch reason {
         case .fraction(let time):
-            Message(id: "not-representable", text: "iCalendar has no fractions of a second: '\(time)' cannot be written exactly",
+            Message(.notRepresentable, text: "iCalendar has no fractions of a second: '\(time)' cannot be written exactly",
                     hint: "round the time to a whole second")
         case .floatingInstant:
-            Message(id: "not-representable", text: "a floating reminder that starts at a fixed instant cannot be written to iCalendar",
+            Message(.notRepresentable, text: "a floating reminder that starts at a fixed instant cannot be written to iCalendar",
                     hint: "give the reminder a zone, or write 'at' as a wall-clock time such as 2026-12-01 09:00")
         }
     }
 
     public static func cronInexact(_ id: String, _ reason: String, allowed: Bool) -> Message {
-        Message(id: "cron-inexact", severity: allowed ? .warning : .error,
+        Message(.cronInexact, severity: allowed ? .warning : .error,
                 text: "cron cannot fire '\(id)' exactly: \(reason)",
                 hint: allowed ? "marked '# inexact:' in the crontab" : "use 'remindc ics', or --allow-inexact to accept an inexact entry")
     }
 
     public static func cronBusyboxLines(_ count: Int, limit: Int) -> Message {
-        Message(id: "cron-busybox-lines", severity: .warning,
+        Message(.cronBusyboxLines,
                 text: "the crontab has \(count) entries, and busybox crond reads only the first \(limit) of a user's crontab",
                 hint: "Debian's cron and cronie read them all; for busybox, split the reminders into several files")
     }
 
     public static func cronTooManyLines(_ count: Int, limit: Int) -> Message {
-        Message(id: "cron-too-long", severity: .error,
+        Message(.cronTooLong,
                 text: "the crontab would have \(count) lines, and Debian's crontab refuses more than \(limit)",
                 hint: "split the reminders, or use 'remindc ics' for the ones that repeat often")
     }
 
     public static func cronDaylightSaving(_ id: String, _ notes: [String]) -> Message {
-        Message(id: "cron-dst", severity: .warning,
+        Message(.cronDst,
                 text: "cron and remindc expand differ for '\(id)' on \(notes.count == 1 ? "one date" : "\(notes.count) dates") around daylight-saving changes: \(notes[0])",
                 hint: "the dates are listed as '# dst:' comments under the entry")
     }
 
     public static func unknownRule(_ id: String, suggestion: String?) -> Message {
-        Message(id: "unknown-rule", severity: .warning, text: "no checker rule is called '\(id)'",
+        Message(.unknownRule, text: "no checker rule is called '\(id)'",
                 hint: suggestion.map { "did you mean '\($0)'?" } ?? "'remindc rules' lists them")
     }
 
     public static func exceptionForm(_ key: String, allDay: Bool) -> Message {
         allDay
-            ? Message(id: "invalid-repeat", text: "an all-day reminder's '\(key)' takes dates, not times",
+            ? Message(.invalidRepeat, text: "an all-day reminder's '\(key)' takes dates, not times",
                       hint: "write a date such as 2026-12-25")
-            : Message(id: "invalid-repeat", text: "a floating reminder's '\(key)' cannot be a fixed instant",
+            : Message(.invalidRepeat, text: "a floating reminder's '\(key)' cannot be a fixed instant",
                       hint: "write a wall-clock time such as 2026-12-24 18:00, or a date")
     }
 
@@ -247,12 +241,11 @@ extension Message {
                     : "check 'days' against 'months' (February has no 30th) and 'on' against 'position'")
     }
 
-    public static let allDayRepeatsDaily = Message(
-        id: "invalid-repeat", text: "an all-day reminder cannot repeat more often than daily or at times of day",
+    public static let allDayRepeatsDaily = Message(.invalidRepeat, text: "an all-day reminder cannot repeat more often than daily or at times of day",
         hint: "give 'at' a time of day, such as 2026-12-01 09:00")
 
     public static func timesNeedDays(_ frequency: String) -> Message {
-        Message(id: "invalid-repeat", text: "'times' needs a repeat of a day or longer, not \(frequency)",
+        Message(.invalidRepeat, text: "'times' needs a repeat of a day or longer, not \(frequency)",
                 hint: "use 'every: day' (or longer) with several times of day")
     }
 
@@ -286,46 +279,41 @@ extension Message {
     public static func ruleSyntax(_ error: RuleSyntaxError) -> Message {
         switch error.kind {
         case .malformedPart(let text):
-            return Message(id: "invalid-rrule", text: "'\(text)' is not a rule part", hint: "write NAME=VALUE parts separated by ';'")
+            return Message(.invalidRRule, text: "'\(text)' is not a rule part", hint: "write NAME=VALUE parts separated by ';'")
         case .unknownPart(let name, let suggestion):
-            return Message(id: "invalid-rrule", text: "unknown rule part '\(name)'", hint: suggestion.map { "did you mean '\($0)'?" })
+            return Message(.invalidRRule, text: "unknown rule part '\(name)'", hint: suggestion.map { "did you mean '\($0)'?" })
         case .duplicatePart(let part):
-            return Message(id: "invalid-rrule", text: "\(part.rawValue) appears twice")
+            return Message(.invalidRRule, text: "\(part.rawValue) appears twice")
         case .missingValue(let part):
-            return Message(id: "invalid-rrule", text: "\(part.rawValue) has no value")
+            return Message(.invalidRRule, text: "\(part.rawValue) has no value")
         case .invalidValue(let part, let value, let expected):
-            return Message(id: "invalid-rrule", text: "'\(value)' is not a valid \(part.rawValue)", hint: "expected \(expected)")
+            return Message(.invalidRRule, text: "'\(value)' is not a valid \(part.rawValue)", hint: "expected \(expected)")
         case .missingFrequency:
-            return Message(id: "invalid-rrule", text: "the rule has no FREQ", hint: "add FREQ=DAILY (or SECONDLY ... YEARLY)")
+            return Message(.invalidRRule, text: "the rule has no FREQ", hint: "add FREQ=DAILY (or SECONDLY ... YEARLY)")
         case .untilAndCount:
-            return Message(id: "invalid-rrule", text: "UNTIL and COUNT cannot both be given", hint: "keep one of them")
+            return Message(.invalidRRule, text: "UNTIL and COUNT cannot both be given", hint: "keep one of them")
         }
     }
 
     public static func untilForm(expected: String) -> Message {
-        Message(id: "invalid-rrule", text: "UNTIL must be \(expected) for this reminder's start",
+        Message(.invalidRRule, text: "UNTIL must be \(expected) for this reminder's start",
                 hint: "RFC 5545 §3.3.10: UNTIL has the value type of DTSTART, and is in UTC when DTSTART has a zone")
     }
 
     // MARK: References and limits
 
     public static func unknownCategory(_ name: String, suggestion: String?) -> Message {
-        Message(id: "unknown-category", text: "no category '\(name)' is defined in this file",
+        Message(.unknownCategory, text: "no category '\(name)' is defined in this file",
                 hint: suggestion.map { "did you mean '\($0)'?" } ?? "define it under 'categories:'")
     }
 
     public static func unknownAction(_ name: String, category: String, suggestion: String?) -> Message {
-        Message(id: "unknown-action", text: "category '\(category)' has no action '\(name)'",
+        Message(.unknownAction, text: "category '\(category)' has no action '\(name)'",
                 hint: suggestion.map { "did you mean '\($0)'?" })
     }
 
-    public static func tooManyActions(_ count: Int, limit: Int, context: String) -> Message {
-        Message(id: "too-many-actions", text: "\(count) actions in the \(context) context, where at most \(limit) are shown",
-                hint: context == "minimal" ? "list at most \(limit) action ids in 'minimal'" : "keep at most \(limit) actions in a category")
-    }
-
     public static func negativeNumber(_ key: String) -> Message {
-        Message(id: "invalid-value", text: "'\(key)' must not be negative")
+        Message(.invalidValue, text: "'\(key)' must not be negative")
     }
 }
 

@@ -90,19 +90,25 @@ extension ZoneName {
     public var foundationZone: TimeZone { ZoneCache.timeZone(for: self) }
 }
 
+extension Reminder {
+    /// `never-fires` at the reminder's `repeat:` when its rule matches no
+    /// date at all (yearly on February 30), found in `schedule` (asked for
+    /// only when the rule could be such a one); nil otherwise. The checker's
+    /// rule of that id and every writer ask this.
+    public func neverFires(in path: String, schedule: () -> Schedule) -> Diagnostic? {
+        guard let repeats, !repeats.rule.matchesEveryPeriod, !schedule().ruleCanMatch() else { return nil }
+        return Diagnostic(.neverFires(repeats.isRawRule), file: path, span: spans.repeats ?? repeats.span)
+    }
+}
+
 extension ReminderFile {
-    /// Problems only the recurrence engine can see: a repeat that never
-    /// happens (yearly on February 30) gets `never-fires` at its `repeat:`.
+    /// Problems only the recurrence engine can see, which the writers
+    /// refuse a file for: `never-fires`.
     public func scheduleDiagnostics() -> [Diagnostic] {
         // On every core for a large file: most rules hold an instance in
         // every period and need no schedule, but each reminder is looked at.
         Concurrently.map(reminders.count, chunk: 4_096) { [reminders, path] index -> Diagnostic? in
-            // Read in place: most reminders are passed over, and a copy of a
-            // repeat counts a reference to each of its parts.
-            guard reminders[index].repeats?.rule.matchesEveryPeriod == false,
-                  !reminders[index].schedule(floatingZone: ZoneCache.utc).ruleCanMatch() else { return nil }
-            let repeats = reminders[index].repeats!
-            return Diagnostic(.neverFires(repeats.isRawRule), file: path, span: reminders[index].spans.repeats ?? repeats.span)
+            reminders[index].neverFires(in: path) { reminders[index].schedule(floatingZone: ZoneCache.utc) }
         }.compactMap { $0 }
     }
 }

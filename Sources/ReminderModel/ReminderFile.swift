@@ -77,6 +77,9 @@ public struct Category: Sendable {
     public var minimal: [String]
     /// Where the category's id was written.
     public var span: SourceSpan
+    /// Where its `actions:` and `minimal:` lists were written.
+    public var actionsSpan: SourceSpan?
+    public var minimalSpan: SourceSpan?
 }
 
 /// A button offered with an alert.

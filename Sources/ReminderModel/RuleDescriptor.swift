@@ -27,41 +27,100 @@ public struct RuleDescriptor: Sendable, Hashable {
     }
 }
 
-extension RuleDescriptor {
-    /// The diagnostics of reading and decoding a file (the spine's ids), in
-    /// the same catalogue as the checker's rules. They are always errors.
-    public static let schema: [RuleDescriptor] = [
-        ("yaml-syntax", "YAML syntax", "The file is not well-formed YAML."),
-        ("invalid-utf8", "Invalid UTF-8", "The file holds bytes that are not UTF-8."),
-        ("control-character", "Control character", "The file holds a control character YAML does not allow."),
-        ("too-deep", "Nesting too deep", "Collections nest deeper than 64 levels."),
-        ("alias-limit", "Alias limit", "Aliases would expand the document past 1,000,000 nodes."),
-        ("undefined-alias", "Undefined alias", "An alias names an anchor that does not exist."),
-        ("duplicate-key", "Duplicate key", "A mapping has the same key twice."),
-        ("invalid-merge", "Invalid merge", "A `<<` merge key does not name a mapping or a list of mappings."),
-        ("multiple-documents", "Multiple documents", "The file holds more than one YAML document."),
-        ("empty-file", "Empty file", "The file holds no document."),
-        ("unknown-key", "Unknown key", "A key the format does not define."),
-        ("missing-key", "Missing key", "A required key is absent."),
-        ("wrong-type", "Wrong type", "A value of the wrong kind: a list where text belongs, and so on."),
-        ("unsupported-version", "Unsupported version", "`remindc:` names a format version other than 1."),
-        ("invalid-id", "Invalid id", "An id with characters other than letters, digits, '.', '_' and '-'."),
-        ("duplicate-id", "Duplicate id", "Two reminders, categories or actions share an id."),
-        ("invalid-value", "Invalid value", "A value outside what the key allows."),
-        ("invalid-time", "Invalid time", "A date or time that does not exist or is malformed."),
-        ("invalid-duration", "Invalid duration", "A duration that is malformed."),
-        ("unknown-time-zone", "Unknown time zone", "A zone name this machine's time zone database does not know."),
-        ("invalid-repeat", "Invalid repeat", "A repeat that is malformed or contradicts itself."),
-        ("invalid-rrule", "Invalid RRULE", "An `rrule:` that breaks RFC 5545's grammar or constraints."),
-        ("unknown-category", "Unknown category", "A reminder names a category the file does not define."),
-        ("unknown-action", "Unknown action", "`minimal` names an action its category does not have."),
-        ("not-representable", "Not representable in iCalendar", "`remindc ics` cannot write the reminder exactly."),
-        ("cron-inexact", "Inexact in cron", "`remindc crontab` cannot fire the reminder exactly."),
-        ("cron-dst", "Cron and daylight saving", "Cron's daylight-saving behaviour differs from the occurrences."),
-        ("unknown-rule", "Unknown rule", "`lint.disable` or `ignore:` names a rule id that does not exist."),
-    ].map { id, name, summary in
-        RuleDescriptor(id: id, name: name, summary: summary,
-                       rationale: "The file cannot be read as the format says, so nothing is written from it.",
-                       severity: id.hasPrefix("cron-") || id == "unknown-rule" ? .warning : .error)
+/// The diagnostics of reading, decoding and writing a file, which the
+/// decoder and the writers report: the one list of their ids, each with its
+/// descriptor (the checker's own rules describe themselves). `remindc
+/// rules`, SARIF's rule table and the catalogue's messages all come from it.
+public enum SchemaRule: String, CaseIterable, Sendable {
+    case yamlSyntax = "yaml-syntax"
+    case invalidUTF8 = "invalid-utf8"
+    case controlCharacter = "control-character"
+    case tooDeep = "too-deep"
+    case aliasLimit = "alias-limit"
+    case undefinedAlias = "undefined-alias"
+    case duplicateKey = "duplicate-key"
+    case invalidMerge = "invalid-merge"
+    case multipleDocuments = "multiple-documents"
+    case emptyFile = "empty-file"
+    case unknownKey = "unknown-key"
+    case missingKey = "missing-key"
+    case wrongType = "wrong-type"
+    case unsupportedVersion = "unsupported-version"
+    case invalidID = "invalid-id"
+    case duplicateID = "duplicate-id"
+    case invalidValue = "invalid-value"
+    case invalidTime = "invalid-time"
+    case invalidDuration = "invalid-duration"
+    case unknownTimeZone = "unknown-time-zone"
+    case invalidRepeat = "invalid-repeat"
+    case invalidRRule = "invalid-rrule"
+    case unknownCategory = "unknown-category"
+    case unknownAction = "unknown-action"
+    case notRepresentable = "not-representable"
+    case cronInexact = "cron-inexact"
+    case cronDst = "cron-dst"
+    case cronBusyboxLines = "cron-busybox-lines"
+    case cronTooLong = "cron-too-long"
+    case unknownRule = "unknown-rule"
+
+    /// The rule's entry in the catalogue.
+    public var descriptor: RuleDescriptor {
+        let (name, summary): (String, String) = switch self {
+        case .yamlSyntax: ("YAML syntax", "The file is not well-formed YAML.")
+        case .invalidUTF8: ("Invalid UTF-8", "The file holds bytes that are not UTF-8.")
+        case .controlCharacter: ("Control character", "The file holds a control character YAML does not allow.")
+        case .tooDeep: ("Nesting too deep", "Collections nest deeper than 64 levels.")
+        case .aliasLimit: ("Alias limit", "Aliases would expand the document past 1,000,000 nodes.")
+        case .undefinedAlias: ("Undefined alias", "An alias names an anchor that does not exist.")
+        case .duplicateKey: ("Duplicate key", "A mapping has the same key twice.")
+        case .invalidMerge: ("Invalid merge", "A `<<` merge key does not name a mapping or a list of mappings.")
+        case .multipleDocuments: ("Multiple documents", "The file holds more than one YAML document.")
+        case .emptyFile: ("Empty file", "The file holds no document.")
+        case .unknownKey: ("Unknown key", "A key the format does not define.")
+        case .missingKey: ("Missing key", "A required key is absent.")
+        case .wrongType: ("Wrong type", "A value of the wrong kind: a list where text belongs, and so on.")
+        case .unsupportedVersion: ("Unsupported version", "`remindc:` names a format version other than 1.")
+        case .invalidID: ("Invalid id", "An id with characters other than letters, digits, '.', '_' and '-'.")
+        case .duplicateID: ("Duplicate id", "Two reminders, categories or actions share an id.")
+        case .invalidValue: ("Invalid value", "A value outside what the key allows.")
+        case .invalidTime: ("Invalid time", "A date or time that does not exist or is malformed.")
+        case .invalidDuration: ("Invalid duration", "A duration that is malformed.")
+        case .unknownTimeZone: ("Unknown time zone", "A zone name this machine's time zone database does not know.")
+        case .invalidRepeat: ("Invalid repeat", "A repeat that is malformed or contradicts itself.")
+        case .invalidRRule: ("Invalid RRULE", "An `rrule:` that breaks RFC 5545's grammar or constraints.")
+        case .unknownCategory: ("Unknown category", "A reminder names a category the file does not define.")
+        case .unknownAction: ("Unknown action", "`minimal` names an action its category does not have.")
+        case .notRepresentable: ("Not representable in iCalendar", "`remindc ics` cannot write the reminder exactly.")
+        case .cronInexact: ("Inexact in cron", "`remindc crontab` cannot fire the reminder exactly.")
+        case .cronDst: ("Cron and daylight saving", "Cron's daylight-saving behaviour differs from the occurrences.")
+        case .cronBusyboxLines: ("Busybox cron's line limit", "The crontab has more entries than busybox crond reads of a user's crontab.")
+        case .cronTooLong: ("Crontab too long", "The crontab would have more lines than Debian's `crontab` accepts.")
+        case .unknownRule: ("Unknown rule", "`lint.disable` or `ignore:` names a rule id that does not exist.")
+        }
+        return RuleDescriptor(id: rawValue, name: name, summary: summary,
+                              rationale: "The file cannot be read as the format says, so nothing is written from it.",
+                              severity: severity)
     }
+
+    /// The severity the rule's messages have unless they say otherwise:
+    /// cron's differences (an inexact entry is an error only without
+    /// `--allow-inexact`) and unknown rule ids are warnings.
+    public var severity: Severity {
+        switch self {
+        case .cronInexact, .cronDst, .cronBusyboxLines, .unknownRule: .warning
+        default: .error
+        }
+    }
+}
+
+extension RuleDescriptor {
+    /// A message of this rule, at its severity.
+    public func message(_ text: String, hint: String? = nil) -> Message {
+        Message(id: id, severity: severity, text: text, hint: hint)
+    }
+}
+
+extension RuleDescriptor {
+    /// Every `SchemaRule`'s descriptor, in its order.
+    public static let schema: [RuleDescriptor] = SchemaRule.allCases.map(\.descriptor)
 }

@@ -139,4 +139,24 @@ import Testing
         process.waitUntilExit()
         #expect(report == "ok\n", "\(report)")
     }
+
+    /// One catalogue: every diagnostic id any golden output shows is one
+    /// `remindc rules` describes, and `remindc rules ID` explains each.
+    @Test func everyIdShownIsInTheCatalogue() throws {
+        let listed = Set(try EndToEndTests.run(["rules"]).stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
+        let names = try FileManager.default.contentsOfDirectory(atPath: Golden.folder.path).filter { $0.hasSuffix(".txt") || $0.hasSuffix(".json") }
+        var shown = Set<String>()
+        let pattern = try Regex(#"\[([a-z0-9]+(?:-[a-z0-9]+)+|[a-z0-9]+)\]$|"id": ?"([a-z0-9-]+)""#)
+        for name in names {
+            let text = try String(contentsOf: Golden.folder.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains(": error: ") || line.contains(": warning: ") || line.contains(": info: ") {
+                if let match = line.firstMatch(of: pattern), let id = match.output[1].substring { shown.insert(String(id)) }
+            }
+        }
+        #expect(shown.count > 20)
+        #expect(shown.subtracting(listed).isEmpty, "not in remindc rules: \(shown.subtracting(listed).sorted())")
+        for id in ["cron-busybox-lines", "cron-too-long", "never-fires", "too-many-actions"] {
+            #expect(try EndToEndTests.run(["rules", id]).status == 0, "\(id)")
+        }
+    }
 }

@@ -91,8 +91,7 @@ import YAMLSyntax
         let rule = Rules.all[index]
         for example in rule.descriptor.triggering {
             let result = ReminderFile.load(Array(Self.markers(example).0.utf8), path: "example.yaml")
-            // too-many-actions is reported by the decoder: no file to check.
-            guard let file = result.file else { continue }
+            let file = try #require(result.file)
             let context = CheckContext(file: file, now: Self.now, horizon: 365 * 86_400, floatingZone: TimeZone(identifier: "UTC")!)
             _ = rule.check(context)
             #expect(context.sweepWasRun == rule.readsSweep, "\(rule.descriptor.id)")
@@ -103,6 +102,29 @@ import YAMLSyntax
         let all = Rules.descriptors.map(\.id)
         #expect(Set(all).count == all.count)
         #expect(Rules.descriptors.allSatisfy { !$0.name.isEmpty && $0.summary.hasSuffix(".") && !$0.rationale.isEmpty })
+        #expect(Array(all.suffix(SchemaRule.allCases.count)) == SchemaRule.allCases.map(\.rawValue))
+    }
+
+    /// The messages the model makes for checker rules carry those rules' ids.
+    @Test func theModelsMessagesForCheckerRulesCarryTheirIds() {
+        #expect(Message.neverFires(false).id == NeverFiresRule.descriptor.id)
+        #expect(Message.neverFires(true).severity == NeverFiresRule.descriptor.severity)
+    }
+
+    /// `never-fires` is one computation: the checker finds what the writers refuse.
+    @Test func neverFiresIsFoundOnceForCheckerAndWriters() throws {
+        let yaml = """
+            timezone: UTC
+            reminders:
+              - {id: a, title: A, at: 2026-12-01 09:00, repeat: {every: year, months: [feb], days: [30]}}
+              - {id: b, title: B, at: 2026-12-01 09:00, repeat: {rrule: "FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=4,6"}}
+              - {id: c, title: C, at: 2026-12-01 09:00, repeat: {every: year, months: [feb], days: [29]}}
+            """
+        let result = ReminderFile.load(Array(yaml.utf8), path: "never.yaml")
+        let file = try #require(result.file)
+        let checked = Checker.check(result, options: .init(now: Self.now, floatingZone: TimeZone(identifier: "UTC")!)).filter { $0.id == "never-fires" }
+        #expect(checked == file.scheduleDiagnostics())
+        #expect(checked.map(\.span.start.line) == [3, 4])
     }
 
     @Test func lintDisableAndIgnoreSwitchRulesOff() throws {

@@ -90,8 +90,7 @@ import YAMLSyntax
                 minimal: [a, b, x]
             reminders: []
             """,
-             expected: [("too-many-actions", 4, 7), ("duplicate-id", 6, 14), ("invalid-duration", 9, 35), ("invalid-value", 9, 51),
-                        ("too-many-actions", 10, 14), ("unknown-action", 10, 21)]),
+             expected: [("duplicate-id", 6, 14), ("invalid-duration", 9, 35), ("invalid-value", 9, 51), ("unknown-action", 10, 21)]),
         Case(name: "quiet hours", yaml: "lint:\n  quiet-hours: 22:00\n  max-per-hour: 0\nreminders: []\n",
              expected: [("invalid-value", 2, 16), ("invalid-value", 3, 17)]),
         Case(name: "undefined alias", yaml: "reminders: *none\n", expected: [("undefined-alias", 1, 12)]),

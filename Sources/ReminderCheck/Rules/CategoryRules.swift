@@ -3,9 +3,11 @@ import ReminderModel
 
 private let header = "timezone: Europe/Berlin\n"
 
-/// More actions than iOS shows. Reported while the file is decoded; the
-/// rule is here so the catalogue describes and tests it.
+/// More actions than iOS shows.
 public enum TooManyActionsRule: CheckRule {
+    static let maximumActions = 4
+    static let maximumMinimalActions = 2
+
     public static let descriptor = RuleDescriptor(
         id: "too-many-actions", name: "Too many actions",
         summary: "A category has more than 4 actions, or more than 2 in `minimal`.",
@@ -17,6 +19,13 @@ public enum TooManyActionsRule: CheckRule {
                 actions: ↓[{id: a, title: A}, {id: b, title: B}, {id: c, title: C}, {id: d, title: D}, {id: e, title: E}]
             reminders:
               - {id: r, title: R, at: 2026-12-01 09:00, category: busy}
+            """, header + """
+            categories:
+              busy:
+                actions: [{id: a, title: A}, {id: b, title: B}, {id: c, title: C}]
+                minimal: ↓[a, b, c]
+            reminders:
+              - {id: r, title: R, at: 2026-12-01 09:00, category: busy}
             """],
         nonTriggering: [header + """
             categories:
@@ -26,7 +35,23 @@ public enum TooManyActionsRule: CheckRule {
               - {id: r, title: R, at: 2026-12-01 09:00, category: calm}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] { [] }
+    public static func check(_ context: CheckContext) -> [Finding] {
+        context.file.categories.flatMap { category -> [Finding] in
+            var found: [Finding] = []
+            if category.actions.count > maximumActions, let span = category.actionsSpan {
+                found.append(context.finding(tooMany(category.actions.count, limit: maximumActions, context: "default"), at: span))
+            }
+            if category.minimal.count > maximumMinimalActions, let span = category.minimalSpan {
+                found.append(context.finding(tooMany(category.minimal.count, limit: maximumMinimalActions, context: "minimal"), at: span))
+            }
+            return found
+        }
+    }
+
+    static func tooMany(_ count: Int, limit: Int, context: String) -> Message {
+        descriptor.message("\(count) actions in the \(context) context, where at most \(limit) are shown",
+                           hint: context == "minimal" ? "list at most \(limit) action ids in 'minimal'" : "keep at most \(limit) actions in a category")
+    }
 }
 
 /// A category no reminder uses.
@@ -52,8 +77,7 @@ public enum UnusedCategoryRule: CheckRule {
     public static func check(_ context: CheckContext) -> [Finding] {
         let used = Set(context.digests.indices.compactMap { context.digests[$0].hasCategory ? context.file.reminders[$0].category : nil })
         return context.file.categories.filter { !used.contains($0.id) }.map { category in
-            context.finding(descriptor, "no reminder uses the category '\(category.id)'",
-                            hint: "give a reminder 'category: \(category.id)', or remove it", at: category.span)
+            context.finding(unused(category.id), at: category.span)
         }
     }
 }
@@ -81,9 +105,24 @@ public enum RedundantAuthenticationRule: CheckRule {
     public static func check(_ context: CheckContext) -> [Finding] {
         context.file.categories.flatMap { category in
             category.actions.filter { $0.activation == .foreground && $0.authenticationRequired }.map { action in
-                context.finding(descriptor, "the foreground action '\(action.id)' always needs the device unlocked",
-                                hint: "remove 'authentication-required'", at: action.authenticationSpan ?? action.span)
+                context.finding(redundant(action.id), at: action.authenticationSpan ?? action.span)
             }
         }
+    }
+}
+
+// MARK: UnusedCategoryRule's messages
+
+extension UnusedCategoryRule {
+    static func unused(_ category: String) -> Message {
+        descriptor.message("no reminder uses the category '\(category)'", hint: "give a reminder 'category: \(category)', or remove it")
+    }
+}
+
+// MARK: RedundantAuthenticationRule's messages
+
+extension RedundantAuthenticationRule {
+    static func redundant(_ action: String) -> Message {
+        descriptor.message("the foreground action '\(action)' always needs the device unlocked", hint: "remove 'authentication-required'")
     }
 }

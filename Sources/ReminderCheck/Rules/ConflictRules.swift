@@ -25,8 +25,8 @@ public enum SameTimeRule: CheckRule {
     public static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.sameTime.sorted { $0.key < $1.key }.map { index, hit in
             let reminder = context.file.reminders[index], other = context.file.reminders[hit.other]
-            return context.finding(descriptor, "'\(reminder.id)' fires at the same time as '\(other.id)', first at \(Clock.text(hit.instant, reminder, context))",
-                                   hint: "move one of them, or add both to one reminder", at: reminder.spans.start, reminder: index,
+            return context.finding(sameTime(reminder.id, other.id, first: Clock.text(hit.instant, reminder, context)),
+                                   at: reminder.spans.start, reminder: index,
                                    notes: [Diagnostic.Note("'\(other.id)' is here", at: other.spans.start)])
         }
     }
@@ -56,8 +56,8 @@ public enum TooCloseRule: CheckRule {
     public static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.tooClose.sorted { $0.key < $1.key }.map { index, hit in
             let reminder = context.file.reminders[index], other = context.file.reminders[hit.other]
-            return context.finding(descriptor, "'\(reminder.id)' fires \(NominalDuration(seconds: hit.gap)) after '\(other.id)', less than lint.min-gap, first at \(Clock.text(hit.instant, reminder, context))",
-                                   hint: "move one of them, or lower lint.min-gap", at: reminder.spans.start, reminder: index,
+            return context.finding(tooClose(reminder.id, other.id, gap: hit.gap, first: Clock.text(hit.instant, reminder, context)),
+                                   at: reminder.spans.start, reminder: index,
                                    notes: [Diagnostic.Note("'\(other.id)' is here", at: other.spans.start)])
         }
     }
@@ -85,8 +85,8 @@ public enum QuietHoursRule: CheckRule {
     public static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.quiet.sorted { $0.key < $1.key }.map { index, shown in
             let reminder = context.file.reminders[index]
-            return context.finding(descriptor, "'\(reminder.id)' fires inside the quiet hours, first on \(shown.date) at \(shown.time.description.prefix(5))",
-                                   hint: "move it out of lint.quiet-hours, or add it to 'ignore'", at: reminder.spans.start, reminder: index)
+            return context.finding(inQuietHours(reminder.id, first: "\(shown.date) at \(shown.time.description.prefix(5))"),
+                                   at: reminder.spans.start, reminder: index)
         }
     }
 }
@@ -117,8 +117,8 @@ public enum TooManyPerHourRule: CheckRule {
     public static func check(_ context: CheckContext) -> [Finding] {
         guard let hit = context.sweep.overLimit, let maximum = context.file.lint.maximumPerHour else { return [] }
         let reminder = context.file.reminders[hit.reminder]
-        return [context.finding(descriptor, "\(hit.count) alerts fall within an hour ending with '\(reminder.id)' at \(Clock.text(hit.instant, reminder, context)); lint.max-per-hour is \(maximum)",
-                                hint: "spread the reminders out, or raise lint.max-per-hour", at: reminder.spans.start, reminder: hit.reminder)]
+        return [context.finding(tooMany(hit.count, endingWith: reminder.id, at: Clock.text(hit.instant, reminder, context), maximum: maximum),
+                                at: reminder.spans.start, reminder: hit.reminder)]
     }
 }
 
@@ -142,8 +142,7 @@ public enum DaylightSavingGapRule: CheckRule {
     public static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.gaps.sorted { $0.key < $1.key }.map { index, dates in
             let reminder = context.file.reminders[index]
-            return context.finding(descriptor, "'\(reminder.id)' falls in a daylight-saving gap of \(reminder.timeZone) on \(dates.joined(separator: ", ")): it fires the same time after the change",
-                                   hint: "move it out of the hour the clocks skip", at: reminder.spans.start, reminder: index)
+            return context.finding(inGap(reminder.id, zone: "\(reminder.timeZone)", dates: dates), at: reminder.spans.start, reminder: index)
         }
     }
 }
@@ -168,8 +167,7 @@ public enum DaylightSavingRepeatRule: CheckRule {
     public static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.folds.sorted { $0.key < $1.key }.map { index, dates in
             let reminder = context.file.reminders[index]
-            return context.finding(descriptor, "'\(reminder.id)' falls in an hour \(reminder.timeZone) repeats on \(dates.joined(separator: ", ")): it fires the first time only",
-                                   hint: "move it out of the hour the clocks repeat", at: reminder.spans.start, reminder: index)
+            return context.finding(inRepeatedHour(reminder.id, zone: "\(reminder.timeZone)", dates: dates), at: reminder.spans.start, reminder: index)
         }
     }
 }
@@ -180,5 +178,58 @@ enum Clock {
         let zone = reminder.timeZone == .floating ? context.floatingZone : reminder.timeZone.foundationZone
         let local = WallClock.local(at: instant, in: zone)
         return "\(local.date) \(local.time.description.prefix(5))"
+    }
+}
+
+// MARK: SameTimeRule's messages
+
+extension SameTimeRule {
+    static func sameTime(_ reminder: String, _ other: String, first: String) -> Message {
+        descriptor.message("'\(reminder)' fires at the same time as '\(other)', first at \(first)",
+                           hint: "move one of them, or add both to one reminder")
+    }
+}
+
+// MARK: TooCloseRule's messages
+
+extension TooCloseRule {
+    static func tooClose(_ reminder: String, _ other: String, gap: Int, first: String) -> Message {
+        descriptor.message("'\(reminder)' fires \(NominalDuration(seconds: gap)) after '\(other)', less than lint.min-gap, first at \(first)",
+                           hint: "move one of them, or lower lint.min-gap")
+    }
+}
+
+// MARK: QuietHoursRule's messages
+
+extension QuietHoursRule {
+    static func inQuietHours(_ reminder: String, first: String) -> Message {
+        descriptor.message("'\(reminder)' fires inside the quiet hours, first on \(first)", hint: "move it out of lint.quiet-hours, or add it to 'ignore'")
+    }
+}
+
+// MARK: TooManyPerHourRule's messages
+
+extension TooManyPerHourRule {
+    static func tooMany(_ count: Int, endingWith reminder: String, at time: String, maximum: Int) -> Message {
+        descriptor.message("\(count) alerts fall within an hour ending with '\(reminder)' at \(time); lint.max-per-hour is \(maximum)",
+                           hint: "spread the reminders out, or raise lint.max-per-hour")
+    }
+}
+
+// MARK: DaylightSavingGapRule's messages
+
+extension DaylightSavingGapRule {
+    static func inGap(_ reminder: String, zone: String, dates: [String]) -> Message {
+        descriptor.message("'\(reminder)' falls in a daylight-saving gap of \(zone) on \(dates.joined(separator: ", ")): it fires the same time after the change",
+                           hint: "move it out of the hour the clocks skip")
+    }
+}
+
+// MARK: DaylightSavingRepeatRule's messages
+
+extension DaylightSavingRepeatRule {
+    static func inRepeatedHour(_ reminder: String, zone: String, dates: [String]) -> Message {
+        descriptor.message("'\(reminder)' falls in an hour \(zone) repeats on \(dates.joined(separator: ", ")): it fires the first time only",
+                           hint: "move it out of the hour the clocks repeat")
     }
 }

@@ -26,27 +26,27 @@ public enum ClientSupportRule: CheckRule {
         // A reminder is looked at only when it has something to report; a
         // schedule's rule is its reminder's repeat rule.
         context.digests.indices.compactMap { index in
-            if context.digests[index].ruleMayBeUnportable, let rule = context.schedules[index].rule, let message = unsupported(rule),
+            if context.digests[index].ruleMayBeUnportable, let rule = context.schedules[index].rule, let part = unsupported(rule),
                let repeats = context.file.reminders[index].repeats {
                 let reminder = context.file.reminders[index]
-                return context.finding(descriptor, message(reminder.id), hint: "'remindc ics --expand' writes each occurrence instead",
-                                       at: reminder.spans.repeats ?? repeats.span, reminder: index)
+                return context.finding(ignoredByClients(reminder.id, part), at: reminder.spans.repeats ?? repeats.span, reminder: index)
             }
             guard context.digests[index].isFloatingWallClock else { return nil }
             let reminder = context.file.reminders[index]
-            return context.finding(descriptor, "Outlook reads the floating time of '\(reminder.id)' in its own zone, not the device's",
-                                   hint: "give it a zone if it belongs to one place", at: reminder.spans.start, reminder: index)
+            return context.finding(floatingInOutlook(reminder.id), at: reminder.spans.start, reminder: index)
         }
     }
 
-    /// What many clients ignore in `rule`: the message, given the reminder's id.
-    private static func unsupported(_ rule: RecurrenceRule) -> ((String) -> String)? {
-        if let calendar = rule.calendar, calendar != "gregorian" {
-            return { "many calendar clients ignore the \(calendar) calendar (RSCALE) of '\($0)'" }
-        }
-        if rule.frequency == .secondly || rule.bySecond.contains(where: { $0 != 0 }) {
-            return { "many calendar clients ignore repeats under a minute, as '\($0)' has" }
-        }
+    /// A part of a rule many clients ignore.
+    enum Unsupported {
+        case calendar(String)
+        case secondly
+    }
+
+    /// What many clients ignore in `rule`.
+    private static func unsupported(_ rule: RecurrenceRule) -> Unsupported? {
+        if let calendar = rule.calendar, calendar != "gregorian" { return .calendar(calendar) }
+        if rule.frequency == .secondly || rule.bySecond.contains(where: { $0 != 0 }) { return .secondly }
         return nil
     }
 }
@@ -71,8 +71,31 @@ public enum YAML11TrapRule: CheckRule {
         // Keys are the format's own words; only values are the user's, and
         // the reader records those.
         context.implicitlyTyped.map { scalar in
-            context.finding(descriptor, "YAML 1.1 tools read '\(scalar.text)' as \(scalar.reading)",
-                            hint: "quote it: \"\(scalar.text)\"", at: scalar.span)
+            context.finding(readOtherwise(scalar.text, as: scalar.reading), at: scalar.span)
         }
+    }
+}
+
+// MARK: ClientSupportRule's messages
+
+extension ClientSupportRule {
+    static func ignoredByClients(_ reminder: String, _ part: Unsupported) -> Message {
+        let text = switch part {
+        case .calendar(let calendar): "many calendar clients ignore the \(calendar) calendar (RSCALE) of '\(reminder)'"
+        case .secondly: "many calendar clients ignore repeats under a minute, as '\(reminder)' has"
+        }
+        return descriptor.message(text, hint: "'remindc ics --expand' writes each occurrence instead")
+    }
+
+    static func floatingInOutlook(_ reminder: String) -> Message {
+        descriptor.message("Outlook reads the floating time of '\(reminder)' in its own zone, not the device's", hint: "give it a zone if it belongs to one place")
+    }
+}
+
+// MARK: YAML11TrapRule's messages
+
+extension YAML11TrapRule {
+    static func readOtherwise(_ text: String, as reading: String) -> Message {
+        descriptor.message("YAML 1.1 tools read '\(text)' as \(reading)", hint: "quote it: \"\(text)\"")
     }
 }

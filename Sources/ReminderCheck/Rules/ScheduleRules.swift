@@ -26,15 +26,10 @@ public enum NeverFiresRule: CheckRule {
             """])
 
     public static func check(_ context: CheckContext) -> [Finding] {
-        context.digests.indices.filter { index in
-            // The digest first: most rules hold an instance in every period and need no search.
-            context.digests[index].ruleNeedsSearch && !context.schedules[index].ruleCanMatch()
-        }.compactMap { index in
-            // Then the schedule: a reminder is looked at only when its rule never matches.
-            guard let repeats = context.file.reminders[index].repeats else { return nil }
-            let message = Message.neverFires(repeats.isRawRule)
-            let span = context.file.reminders[index].spans.repeats ?? repeats.span
-            return Finding(Diagnostic(message, file: context.file.path, span: span), reminder: index)
+        // The digest first: most rules hold an instance in every period and need no search.
+        context.digests.indices.filter { context.digests[$0].ruleNeedsSearch }.compactMap { index in
+            context.file.reminders[index].neverFires(in: context.file.path) { context.schedules[index] }
+                .map { Finding($0, reminder: index) }
         }
     }
 }
@@ -65,8 +60,7 @@ public enum InThePastRule: CheckRule {
             if schedule.firstOccurrence.instant >= context.now { return nil }
             guard let last = schedule.lastOccurrence(), last.instant < context.now else { return nil }
             let reminder = context.file.reminders[index]
-            return context.finding(descriptor, "every occurrence of '\(reminder.id)' is in the past; the last was \(Clock.text(last.instant, reminder, context))",
-                                   hint: "move 'at' forward, or remove the reminder", at: reminder.spans.start, reminder: index)
+            return context.finding(past(reminder.id, last: Clock.text(last.instant, reminder, context)), at: reminder.spans.start, reminder: index)
         }
     }
 }
@@ -110,8 +104,7 @@ public enum UntilBeforeStartRule: CheckRule {
             }
             guard before, let repeats = context.file.reminders[index].repeats else { return nil }
             let reminder = context.file.reminders[index]
-            return context.finding(descriptor, "the repeat of '\(reminder.id)' ends before it starts, so it never repeats",
-                                   hint: "check the year of 'until'", at: reminder.spans.repeats ?? repeats.span, reminder: index)
+            return context.finding(endsBeforeStart(reminder.id), at: reminder.spans.repeats ?? repeats.span, reminder: index)
         }
     }
 }
@@ -142,9 +135,7 @@ public enum ExceptMatchesNothingRule: CheckRule {
                 var single = schedule
                 single.exceptions = [exception]
                 guard single.excludedOccurrences().isEmpty else { continue }
-                findings.append(context.finding(descriptor, "this exception of '\(reminder.id)' removes no occurrence",
-                                                hint: "check the date and the time against the repeat", at: repeats.exceptSpans[position],
-                                                reminder: index))
+                findings.append(context.finding(removesNothing(reminder.id), at: repeats.exceptSpans[position], reminder: index))
             }
         }
         return findings
@@ -183,8 +174,7 @@ public enum DuplicateReminderRule: CheckRule {
             let key = Key(title: reminder.title, alerts: sweep.firstAlerts[index], count: sweep.counts[index])
             if let first = seen[key] {
                 let original = context.file.reminders[first]
-                findings.append(context.finding(descriptor, "'\(reminder.id)' repeats '\(original.id)': the same title at the same times",
-                                                hint: "remove one of them", at: reminder.spans.id, reminder: index,
+                findings.append(context.finding(repeats(reminder.id, original.id), at: reminder.spans.id, reminder: index,
                                                 notes: [Diagnostic.Note("'\(original.id)' is here", at: original.spans.id)]))
             } else {
                 seen[key] = index
@@ -229,8 +219,7 @@ public enum SnoozeCollidesRule: CheckRule {
             guard let id = reminder.category, let snooze = longest[id], let span = reminder.spans.category else { return nil }
             let alerts = sweep.firstAlerts[index]
             guard alerts.count > 1, let gap = zip(alerts, alerts.dropFirst()).map({ $1 - $0 }).min(), snooze >= gap else { return nil }
-            return context.finding(descriptor, "snoozing '\(reminder.id)' for \(NominalDuration(seconds: snooze)) reaches its next occurrence, \(NominalDuration(seconds: gap)) later",
-                                   hint: "shorten the snooze below the repeat", at: span, reminder: index)
+            return context.finding(reachesNext(reminder.id, snooze: snooze, gap: gap), at: span, reminder: index)
         }
     }
 }
@@ -262,8 +251,57 @@ public enum EndlessRepeatRule: CheckRule {
             let reminder = context.file.reminders[index]
             if let category = reminder.category, stopping.contains(category) { return nil }
             guard let span = reminder.spans.repeats ?? reminder.repeats?.span else { return nil }
-            return context.finding(descriptor, "'\(reminder.id)' repeats more often than daily, forever, and no action stops it",
-                                   hint: "add 'count' or 'until', or a category with a destructive action", at: span, reminder: index)
+            return context.finding(endless(reminder.id), at: span, reminder: index)
         }
+    }
+}
+
+// MARK: InThePastRule's messages
+
+extension InThePastRule {
+    static func past(_ reminder: String, last: String) -> Message {
+        descriptor.message("every occurrence of '\(reminder)' is in the past; the last was \(last)", hint: "move 'at' forward, or remove the reminder")
+    }
+}
+
+// MARK: UntilBeforeStartRule's messages
+
+extension UntilBeforeStartRule {
+    static func endsBeforeStart(_ reminder: String) -> Message {
+        descriptor.message("the repeat of '\(reminder)' ends before it starts, so it never repeats", hint: "check the year of 'until'")
+    }
+}
+
+// MARK: ExceptMatchesNothingRule's messages
+
+extension ExceptMatchesNothingRule {
+    static func removesNothing(_ reminder: String) -> Message {
+        descriptor.message("this exception of '\(reminder)' removes no occurrence", hint: "check the date and the time against the repeat")
+    }
+}
+
+// MARK: DuplicateReminderRule's messages
+
+extension DuplicateReminderRule {
+    static func repeats(_ reminder: String, _ original: String) -> Message {
+        descriptor.message("'\(reminder)' repeats '\(original)': the same title at the same times", hint: "remove one of them")
+    }
+}
+
+// MARK: SnoozeCollidesRule's messages
+
+extension SnoozeCollidesRule {
+    static func reachesNext(_ reminder: String, snooze: Int, gap: Int) -> Message {
+        descriptor.message("snoozing '\(reminder)' for \(NominalDuration(seconds: snooze)) reaches its next occurrence, \(NominalDuration(seconds: gap)) later",
+                           hint: "shorten the snooze below the repeat")
+    }
+}
+
+// MARK: EndlessRepeatRule's messages
+
+extension EndlessRepeatRule {
+    static func endless(_ reminder: String) -> Message {
+        descriptor.message("'\(reminder)' repeats more often than daily, forever, and no action stops it",
+                           hint: "add 'count' or 'until', or a category with a destructive action")
     }
 }

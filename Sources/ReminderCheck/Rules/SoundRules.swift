@@ -27,8 +27,7 @@ public enum SoundMissingRule: CheckRule {
             guard !FileManager.default.fileExists(atPath: url.path) else { return nil }
             let reminder = context.file.reminders[index]
             guard case .file(let written) = reminder.sound else { return nil }
-            return context.finding(descriptor, "the sound file of '\(reminder.id)' does not exist: \(written)",
-                                   hint: "paths are relative to the reminder file", at: span, reminder: index)
+            return context.finding(missing(reminder.id, written), at: span, reminder: index)
         }
     }
 }
@@ -53,8 +52,7 @@ public enum SoundTooLongRule: CheckRule {
         SoundFile.files(context).compactMap { index, url, span in
             guard let seconds = SoundFile.duration(url), seconds > 30 else { return nil }
             let reminder = context.file.reminders[index]
-            return context.finding(descriptor, "the sound of '\(reminder.id)' plays \(String(format: "%.1f", seconds)) seconds, longer than 30",
-                                   hint: "trim it to 30 seconds or less", at: span, reminder: index)
+            return context.finding(tooLong(reminder.id, seconds: seconds), at: span, reminder: index)
         }
     }
 }
@@ -79,8 +77,7 @@ public enum SoundFormatRule: CheckRule {
         SoundFile.files(context).compactMap { index, url, span in
             guard FileManager.default.fileExists(atPath: url.path), SoundFile.duration(url) == nil else { return nil }
             let reminder = context.file.reminders[index]
-            return context.finding(descriptor, "the sound of '\(reminder.id)' is not a WAV, AIFF or CAF file",
-                                   hint: "convert it, for instance with 'afconvert' or 'sox'", at: span, reminder: index)
+            return context.finding(unknownFormat(reminder.id), at: span, reminder: index)
         }
     }
 }
@@ -180,3 +177,27 @@ enum SoundFile {
     }
 }
 
+// MARK: SoundMissingRule's messages
+
+extension SoundMissingRule {
+    static func missing(_ reminder: String, _ written: String) -> Message {
+        descriptor.message("the sound file of '\(reminder)' does not exist: \(written)", hint: "paths are relative to the reminder file")
+    }
+}
+
+// MARK: SoundTooLongRule's messages
+
+extension SoundTooLongRule {
+    static func tooLong(_ reminder: String, seconds: Double) -> Message {
+        descriptor.message("the sound of '\(reminder)' plays \(String(format: "%.1f", seconds)) seconds, longer than 30",
+                           hint: "trim it to 30 seconds or less")
+    }
+}
+
+// MARK: SoundFormatRule's messages
+
+extension SoundFormatRule {
+    static func unknownFormat(_ reminder: String) -> Message {
+        descriptor.message("the sound of '\(reminder)' is not a WAV, AIFF or CAF file", hint: "convert it, for instance with 'afconvert' or 'sox'")
+    }
+}
