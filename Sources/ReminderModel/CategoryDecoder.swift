@@ -4,8 +4,14 @@ import YAMLSyntax
 /// Decodes `categories:`. (iOS's limits on how many actions are shown are
 /// the checker's `too-many-actions`.)
 enum CategoryDecoder {
-    static let categoryKeys = ["actions", "minimal"]
-    static let actionKeys = KnownKeys(["id", "title", "activation", "authentication-required", "destructive", "snooze"])
+    enum Key: String, MappingKey {
+        case actions, minimal
+    }
+
+    enum ActionKey: String, MappingKey {
+        case id, title, activation, authenticationRequired = "authentication-required", destructive, snooze
+    }
+
     /// How many actions the minimal context takes from the default one
     /// when the category does not list them: the two a banner shows.
     static let defaultMinimalCount = 2
@@ -27,10 +33,10 @@ enum CategoryDecoder {
         var actions: [Action] = []
         var actionsNode: Node?
         var minimalNode: Node?
-        for pair in pairs {
-            guard let key = context.keyName(pair.key, in: "category '\(id)'") else { continue }
-            switch key {
-            case "actions":
+        for (name, pair) in KeyedMapping<Key>(pairs, in: "category '\(id)'", context: &context).entries {
+            let key = name.rawValue
+            switch name {
+            case .actions:
                 actionsNode = pair.value
                 guard let items = context.list(pair.value, key: key, allowSingle: false) else { continue }
                 var seen: [String: SourceSpan] = [:]
@@ -44,10 +50,8 @@ enum CategoryDecoder {
                     seen[action.id] = action.span
                     actions.append(action)
                 }
-            case "minimal":
+            case .minimal:
                 minimalNode = pair.value
-            default:
-                context.unknownKey(pair.key, in: "category '\(id)'", known: categoryKeys)
             }
         }
         if actionsNode == nil {
@@ -75,41 +79,38 @@ enum CategoryDecoder {
         var id: String?
         var title: String?
         var action = Action(id: "", title: "", span: node.span)
-        var present = KeySet()
-        for pair in pairs {
-            guard let key = context.keyName(pair.key, in: what) else { continue }
-            present.insert(actionKeys.index(of: key))
+        let keyed = KeyedMapping<ActionKey>(pairs, in: what, context: &context)
+        for (name, pair) in keyed.entries {
+            let key = name.rawValue
             let value = pair.value
-            switch key {
-            case "id":
+            switch name {
+            case .id:
                 id = context.identifier(value, key: key, what: "action id")
                 action.span = value.span
-            case "title": title = context.nonEmptyText(value, key: key)
-            case "activation":
+            case .title: title = context.nonEmptyText(value, key: key)
+            case .activation:
                 guard let text = context.text(value, key: key) else { continue }
                 if let activation = Action.Activation(rawValue: text) {
                     action.activation = activation
                 } else {
                     context.report(.invalidValue(key, text, expected: "background or foreground"), at: value.span)
                 }
-            case "authentication-required":
+            case .authenticationRequired:
                 action.authenticationRequired = context.flag(value, key: key) ?? false
                 action.authenticationSpan = value.span
-            case "destructive":
+            case .destructive:
                 action.destructive = context.flag(value, key: key) ?? false
-            case "snooze":
+            case .snooze:
                 guard let duration = context.parse(value, key: key, Scalars.duration) else { continue }
                 if duration.isZero {
                     context.report(.durationNotPositive(key), at: value.span)
                 } else {
                     action.snooze = duration
                 }
-            default:
-                context.unknownKey(pair.key, in: what, known: actionKeys.names)
             }
         }
-        for required in ["id", "title"] where !present.contains(required, from: actionKeys) {
-            context.report(.missingKey(required, in: what), at: SourceSpan(start: node.span.start, length: 1))
+        for required in [ActionKey.id, .title] where !keyed.contains(required) {
+            context.report(.missingKey(required.rawValue, in: what), at: SourceSpan(start: node.span.start, length: 1))
         }
         guard let id, let title else { return nil }
         action.id = id

@@ -81,11 +81,6 @@ struct DecodingContext {
         return nil
     }
 
-    mutating func unknownKey(_ key: Node, in context: String, known: [String]) {
-        let name = key.scalar ?? ""
-        report(.unknownKey(name, in: context, suggestion: closest(to: name, in: known), known: known), at: key.span)
-    }
-
     // MARK: Scalars
 
     /// A scalar's text; an empty plain scalar (`key:` alone) is reported.
@@ -204,56 +199,5 @@ struct DecodingContext {
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-    }
-}
-
-/// A fixed list of key names, and the place of a written key in it.
-///
-/// A written key is compared as text only with the names of its length:
-/// comparing two different strings takes Swift's slow path, and a
-/// reminder's keys were compared with most of the names of the list in
-/// turn, once to record them and once more to dispatch on them.
-struct KnownKeys {
-    let names: [String]
-    private let signatures: [Int]
-
-    init(_ names: [String]) {
-        self.names = names
-        signatures = names.map(Self.signature)
-    }
-
-    /// The place of `key` in `names`, or nil when it is not one of them.
-    func index(of key: String) -> Int? {
-        let signature = Self.signature(key)
-        for index in signatures.indices where signatures[index] == signature && names[index] == key {
-            return index
-        }
-        return nil
-    }
-
-    func contains(_ key: String) -> Bool {
-        index(of: key) != nil
-    }
-
-    /// What is compared before the text: its length in bytes (which a
-    /// string knows without reading it).
-    static func signature(_ text: String) -> Int {
-        text.utf8.count
-    }
-}
-
-/// Which of a mapping's known keys were written: a bit per key of a fixed
-/// list, so the common case allocates nothing and hashes nothing.
-struct KeySet {
-    private var bits: UInt64 = 0
-
-    /// Records the key at `index` of its list (nothing for nil: an unknown key).
-    mutating func insert(_ index: Int?) {
-        if let index { bits |= 1 << UInt64(index) }
-    }
-
-    func contains(_ key: String, from keys: KnownKeys) -> Bool {
-        guard let index = keys.index(of: key) else { return false }
-        return bits & (1 << UInt64(index)) != 0
     }
 }

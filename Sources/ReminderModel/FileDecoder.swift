@@ -4,7 +4,13 @@ import YAMLSyntax
 /// Decodes the top level of a reminder file (SPEC §1) and runs the checks
 /// that span several reminders or categories.
 enum FileDecoder {
-    static let keys = ["remindc", "name", "uid-domain", "timezone", "lint", "categories", "reminders"]
+    enum Key: String, MappingKey {
+        case remindc, name, uidDomain = "uid-domain", timezone, lint, categories, reminders
+    }
+
+    enum LintKey: String, MappingKey {
+        case quietHours = "quiet-hours", minGap = "min-gap", maxPerHour = "max-per-hour", disable
+    }
 
     /// What reminders are decoded against: the file's default zone and its
     /// category ids.
@@ -31,37 +37,29 @@ enum FileDecoder {
             context.report(.wrongType("the file", expected: "a mapping with a 'reminders:' list", found: root.kindDescription), at: root.span)
             return nil
         }
-        var values: [String: Node] = [:]
-        for pair in pairs {
-            guard let key = context.keyName(pair.key, in: "the file") else { continue }
-            if keys.contains(key) {
-                values[key] = pair.value
-            } else {
-                context.unknownKey(pair.key, in: "the file", known: keys)
-            }
-        }
+        let values = KeyedMapping<Key>(pairs, in: "the file", context: &context)
 
         var version = 1
-        if let node = values["remindc"] {
+        if let node = values[.remindc] {
             if node.scalar == "1" { version = 1 } else {
                 context.report(.unsupportedVersion(node.scalar ?? node.kindDescription), at: node.span)
             }
         }
-        let name = values["name"].flatMap { context.nonEmptyText($0, key: "name") }
+        let name = values[.name].flatMap { context.nonEmptyText($0, key: "name") }
         var uidDomain = Self.stem(of: path)
-        if let node = values["uid-domain"], let text = context.text(node, key: "uid-domain") {
+        if let node = values[.uidDomain], let text = context.text(node, key: "uid-domain") {
             if text.utf8.allSatisfy({ isDomainByte($0) }) && !text.isEmpty {
                 uidDomain = text
             } else {
                 context.report(.invalidValue("uid-domain", text, expected: "a domain name such as example.org"), at: node.span)
             }
         }
-        let timeZone = values["timezone"].flatMap { context.parse($0, key: "timezone", Scalars.zone) } ?? .floating
-        let lint = values["lint"].map { decodeLint($0, context: &context) } ?? LintSettings()
-        let categories = values["categories"].map { CategoryDecoder.decodeAll($0, context: &context) } ?? []
+        let timeZone = values[.timezone].flatMap { context.parse($0, key: "timezone", Scalars.zone) } ?? .floating
+        let lint = values[.lint].map { decodeLint($0, context: &context) } ?? LintSettings()
+        let categories = values[.categories].map { CategoryDecoder.decodeAll($0, context: &context) } ?? []
 
         var reminders: [Reminder] = []
-        if let node = values["reminders"] {
+        if let node = values[.reminders] {
             if let streamed {
                 reminders = streamed
             } else if let items = context.list(node, key: "reminders", allowSingle: false) {
@@ -82,24 +80,22 @@ enum FileDecoder {
         )
     }
 
-    static let lintKeys = ["quiet-hours", "min-gap", "max-per-hour", "disable"]
-
     private static func decodeLint(_ node: Node, context: inout DecodingContext) -> LintSettings {
         var lint = LintSettings()
         lint.span = node.span
         guard let pairs = context.mapping(node, key: "lint") else { return lint }
-        for pair in pairs {
-            guard let key = context.keyName(pair.key, in: "'lint'") else { continue }
-            switch key {
-            case "quiet-hours":
+        for (name, pair) in KeyedMapping<LintKey>(pairs, in: "'lint'", context: &context).entries {
+            let key = name.rawValue
+            switch name {
+            case .quietHours:
                 lint.quietHours = context.parse(pair.value, key: key, Scalars.clockRange)
-            case "min-gap":
+            case .minGap:
                 if let gap = context.parse(pair.value, key: key, Scalars.duration) {
                     if gap.isZero { context.report(.durationNotPositive(key), at: pair.value.span) } else { lint.minimumGap = gap }
                 }
-            case "max-per-hour":
+            case .maxPerHour:
                 lint.maximumPerHour = context.count(pair.value, key: key, minimum: 1)
-            case "disable":
+            case .disable:
                 var spans: [SourceSpan] = []
                 lint.disabledRules = context.items(pair.value, key: key) { context, item in
                     let id = context.identifier(item, key: key, what: "rule id")
@@ -107,8 +103,6 @@ enum FileDecoder {
                     return id
                 } ?? []
                 lint.disabledRuleSpans = spans
-            default:
-                context.unknownKey(pair.key, in: "'lint'", known: lintKeys)
             }
         }
         return lint

@@ -4,13 +4,10 @@ import YAMLSyntax
 /// Decodes the items of `reminders:` and checks what spans reminders: unique
 /// ids and category references.
 struct ReminderDecoder {
-    /// A reminder's keys, in the order of `keys`.
-    enum Key: Int {
+    /// A reminder's keys.
+    enum Key: String, MappingKey {
         case id, title, note, action, at, timezone, `repeat`, before, sound, badge, category, data, todo, ignore
     }
-
-    static let keys = KnownKeys(["id", "title", "note", "action", "at", "timezone", "repeat", "before", "sound",
-                                 "badge", "category", "data", "todo", "ignore"])
 
     let fileZone: ZoneName
     let categoryIDs: [String]
@@ -64,19 +61,17 @@ struct ReminderDecoder {
         guard let pairs = context.mapping(node, key: "reminders") else { return nil }
         var id: String?, title: String?, start: ReminderTime?
         var idSpan = node.span, startSpan = node.span
-        var present = KeySet()
         var repeatNode: Node?, zoneNode: Node?
         var reminder = Reminder(
             id: "", title: "", start: .date(CivilDate(year: 1970, month: 1, day: 1)), timeZone: fileZone,
             data: [], isTodo: false, ignoredRules: [],
             spans: Reminder.Spans(reminder: node.span, id: node.span, start: node.span)
         )
-        for pair in pairs {
-            guard let key = context.keyName(pair.key, in: what) else { continue }
+        let keyed = KeyedMapping<Key>(pairs, in: what, context: &context)
+        for (name, pair) in keyed.entries {
+            let key = name.rawValue
             let value = pair.value
-            let known = Self.keys.index(of: key)
-            present.insert(known)
-            switch known.flatMap(Key.init(rawValue:)) {
+            switch name {
             case .id:
                 id = context.identifier(value, key: key, what: "reminder id")
                 idSpan = value.span
@@ -126,12 +121,10 @@ struct ReminderDecoder {
                     return id
                 } ?? []
                 reminder.ignoredRuleSpans = spans
-            case nil:
-                context.unknownKey(pair.key, in: what, known: Self.keys.names)
             }
         }
-        for required in ["id", "title", "at"] where !present.contains(required, from: Self.keys) {
-            context.report(.missingKey(required, in: id.map { "reminder '\($0)'" } ?? what),
+        for required in [Key.id, .title, .at] where !keyed.contains(required) {
+            context.report(.missingKey(required.rawValue, in: id.map { "reminder '\($0)'" } ?? what),
                            at: SourceSpan(start: node.span.start, length: 1))
         }
         // Hashed here, on the thread decoding this half of a long list.

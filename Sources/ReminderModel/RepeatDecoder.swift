@@ -10,11 +10,17 @@ import YAMLSyntax
 ///   `count`, `until`, `except`, `also`, `calendar`, `skip`;
 /// - `rrule:` with an RFC 5545 RRULE string, which only `except` and `also` may join.
 enum RepeatDecoder {
-    static let keys = KnownKeys(["every", "on", "days", "months", "times", "position", "week-start", "count", "until",
-                                 "except", "also", "calendar", "skip", "rrule"])
-    /// The keys that build the rule, which `rrule` excludes.
-    static let ruleKeys = KnownKeys(["every", "on", "days", "months", "times", "position", "week-start", "count", "until",
-                                     "calendar", "skip"])
+    enum Key: String, MappingKey {
+        case every, on, days, months, times, position, weekStart = "week-start", count, until, except, also, calendar, skip, rrule
+
+        /// True for the keys that build the rule, which `rrule` excludes.
+        var buildsTheRule: Bool {
+            switch self {
+            case .except, .also, .rrule: false
+            default: true
+            }
+        }
+    }
 
     static func decode(_ node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext) -> Repeat? {
         if node.scalar != nil {
@@ -25,26 +31,22 @@ enum RepeatDecoder {
             return Repeat(rule: rule, times: [], except: [], also: [], isRawRule: false, span: node.span)
         }
         guard let pairs = context.mapping(node, key: "repeat") else { return nil }
-        for pair in pairs {
-            guard let key = context.keyName(pair.key, in: "'repeat'") else { continue }
-            if !keys.contains(key) { context.unknownKey(pair.key, in: "'repeat'", known: keys.names) }
-        }
-        let values = KeyedNodes(pairs: pairs)
+        let values = KeyedMapping<Key>(pairs, in: "'repeat'", context: &context)
         var exceptSpans: [SourceSpan] = []
-        let except = values["except"].flatMap { node in
+        let except = values[.except].flatMap { node in
             context.items(node, key: "except") { context, item -> ReminderTime? in
                 let time = Self.extraTime(item, key: "except", start: start, zone: zone, context: &context)
                 if time != nil { exceptSpans.append(item.span) }
                 return time
             }
         } ?? []
-        let also = values["also"].flatMap { node in
+        let also = values[.also].flatMap { node in
             context.items(node, key: "also") { Self.extraTime($1, key: "also", start: start, zone: zone, context: &$0) }
         } ?? []
 
-        if let ruleNode = values["rrule"] {
-            for pair in pairs {
-                if let key = pair.key.scalar, ruleKeys.contains(key) { context.report(.rawRuleExcludes(key), at: pair.key.span) }
+        if let ruleNode = values[.rrule] {
+            for (key, pair) in values.entries where key.buildsTheRule {
+                context.report(.rawRuleExcludes(key.rawValue), at: pair.key.span)
             }
             guard let rule = decodeRawRule(ruleNode, start: start, zone: zone, context: &context) else { return nil }
             guard Self.fitsAllDay(rule, times: [], start: start, span: ruleNode.span, context: &context) else { return nil }
@@ -53,9 +55,9 @@ enum RepeatDecoder {
             return result
         }
         guard let (rule, times) = decodeRuleMap(values, node: node, start: start, zone: zone, context: &context) else { return nil }
-        if let timesNode = values["times"], rule.frequency < .daily {
+        if let timesNode = values[.times], rule.frequency < .daily {
             context.report(.timesNeedDays(rule.frequency.rawValue.lowercased()), at: timesNode.span)
-        } else if !Self.fitsAllDay(rule, times: times, start: start, span: (values["times"] ?? values["every"] ?? node).span, context: &context) {
+        } else if !Self.fitsAllDay(rule, times: times, start: start, span: (values[.times] ?? values[.every] ?? node).span, context: &context) {
             return nil
         }
         var result = Repeat(rule: rule, times: times, except: except, also: also, isRawRule: false, span: node.span)
@@ -115,9 +117,9 @@ enum RepeatDecoder {
     // MARK: The map form
 
     private static func decodeRuleMap(
-        _ values: KeyedNodes, node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext
+        _ values: KeyedMapping<Key>, node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext
     ) -> (RecurrenceRule, extraTimes: [CivilTime])? {
-        guard let everyNode = values["every"] else {
+        guard let everyNode = values[.every] else {
             context.report(.missingKey("every", in: "'repeat'"), at: SourceSpan(start: node.span.start, length: 1))
             return nil
         }
@@ -125,7 +127,7 @@ enum RepeatDecoder {
         var rule = wordRule
         var complete = true
         var extraTimes: [CivilTime] = []
-        func read<T>(_ key: String, _ reader: (inout DecodingContext, Node) -> T?) -> T? {
+        func read<T>(_ key: Key, _ reader: (inout DecodingContext, Node) -> T?) -> T? {
             guard let node = values[key] else { return nil }
             let value = reader(&context, node)
             if value == nil { complete = false }
@@ -133,20 +135,20 @@ enum RepeatDecoder {
         }
         if weekdaysOnly {
             rule.byDay = workWeek
-            if let onNode = values["on"] { context.report(.weekdaysWithOn, at: onNode.span) }
-        } else if let days = read("on", { context, node in
+            if let onNode = values[.on] { context.report(.weekdaysWithOn, at: onNode.span) }
+        } else if let days = read(.on, { context, node in
             context.items(node, key: "on") { $0.parse($1, key: "on") { Scalars.weekday($0, allowOrdinal: true) } }
         }) {
             rule.byDay = days
         }
-        rule.byMonthDay = read("days") { $0.items($1, key: "days") { $0.integer($1, key: "days") } } ?? []
-        rule.byMonth = read("months") { $0.items($1, key: "months") { $0.parse($1, key: "months", Scalars.month) } } ?? []
-        rule.bySetPosition = read("position") { $0.items($1, key: "position") { $0.integer($1, key: "position") } } ?? []
-        if let day = read("week-start", { $0.parse($1, key: "week-start") { Scalars.weekday($0, allowOrdinal: false) } }) {
+        rule.byMonthDay = read(.days) { $0.items($1, key: "days") { $0.integer($1, key: "days") } } ?? []
+        rule.byMonth = read(.months) { $0.items($1, key: "months") { $0.parse($1, key: "months", Scalars.month) } } ?? []
+        rule.bySetPosition = read(.position) { $0.items($1, key: "position") { $0.integer($1, key: "position") } } ?? []
+        if let day = read(.weekStart, { $0.parse($1, key: "week-start") { Scalars.weekday($0, allowOrdinal: false) } }) {
             rule.weekStart = day.weekday
             rule.weekStartIsExplicit = true
         }
-        if let times = read("times", { $0.items($1, key: "times") { $0.parse($1, key: "times", Scalars.clockTime) } }) {
+        if let times = read(.times, { $0.items($1, key: "times") { $0.parse($1, key: "times", Scalars.clockTime) } }) {
             // Times of day become BYHOUR/BYMINUTE/BYSECOND when their cross
             // product is exactly the list; otherwise `Repeat.times` carries them.
             if let parts = Self.timeParts(times) {
@@ -155,10 +157,10 @@ enum RepeatDecoder {
                 extraTimes = times
             }
         }
-        if let calendar = read("calendar", { $0.text($1, key: "calendar") }) {
+        if let calendar = read(.calendar, { $0.text($1, key: "calendar") }) {
             rule.calendar = calendar.lowercased()
         }
-        if let skip = read("skip", { context, node -> RecurrenceRule.Skip? in
+        if let skip = read(.skip, { context, node -> RecurrenceRule.Skip? in
             guard let text = context.text(node, key: "skip") else { return nil }
             guard let skip = RecurrenceRule.Skip(rawValue: text.uppercased()) else {
                 context.report(.invalidValue("skip", text, expected: "omit, backward or forward"), at: node.span)
@@ -168,11 +170,11 @@ enum RepeatDecoder {
         }) {
             rule.skip = skip
         }
-        if let count = read("count", { $0.count($1, key: "count", minimum: 1) }) {
+        if let count = read(.count, { $0.count($1, key: "count", minimum: 1) }) {
             rule.end = .count(count)
         }
-        if let untilNode = values["until"], let until = context.parse(untilNode, key: "until", Scalars.time) {
-            if values["count"] != nil {
+        if let untilNode = values[.until], let until = context.parse(untilNode, key: "until", Scalars.time) {
+            if values[.count] != nil {
                 context.report(.countAndUntil, at: untilNode.span)
             } else if let start {
                 switch Self.until(until, start: start, zone: zone, context: &context) {
@@ -193,19 +195,19 @@ enum RepeatDecoder {
     }
 
     /// The map key that sets a rule part.
-    private static func mapKey(for part: RecurrenceRule.Part) -> String {
+    private static func mapKey(for part: RecurrenceRule.Part) -> Key {
         switch part {
-        case .frequency, .interval, .byYearDay, .byWeekNumber: "every"
-        case .until: "until"
-        case .count: "count"
-        case .bySecond, .byMinute, .byHour: "times"
-        case .byDay: "on"
-        case .byMonthDay: "days"
-        case .byMonth: "months"
-        case .bySetPosition: "position"
-        case .weekStart: "week-start"
-        case .calendar: "calendar"
-        case .skip: "skip"
+        case .frequency, .interval, .byYearDay, .byWeekNumber: .every
+        case .until: .until
+        case .count: .count
+        case .bySecond, .byMinute, .byHour: .times
+        case .byDay: .on
+        case .byMonthDay: .days
+        case .byMonth: .months
+        case .bySetPosition: .position
+        case .weekStart: .weekStart
+        case .calendar: .calendar
+        case .skip: .skip
         }
     }
 
@@ -286,29 +288,5 @@ enum RepeatDecoder {
         case (_, _, .utc): return nil
         default: return "a UTC date-time ending in Z, such as 20270301T080000Z"
         }
-    }
-}
-
-/// The values of a small mapping by key, found in its own pairs: repeat
-/// maps have a handful of keys, where a linear search beats hashing, and
-/// nothing is copied. A mapping never holds a key twice (the reader reports
-/// the second and drops it).
-struct KeyedNodes {
-    let pairs: [Node.Pair]
-    /// Each pair's key's `KnownKeys.signature`: a key is compared as text
-    /// only with the pairs whose keys are as long.
-    private let signatures: [Int]
-
-    init(pairs: [Node.Pair]) {
-        self.pairs = pairs
-        signatures = pairs.map { $0.key.scalar.map(KnownKeys.signature) ?? -1 }
-    }
-
-    subscript(key: String) -> Node? {
-        let signature = KnownKeys.signature(key)
-        for index in pairs.indices where signatures[index] == signature && pairs[index].key.scalar == key {
-            return pairs[index].value
-        }
-        return nil
     }
 }

@@ -569,26 +569,20 @@ struct TreeBuilder {
         return pairs
     }
 
-    /// Whether two of `pairs` have the same text as key.
+    /// Whether two of `pairs` have the same text as key: compared pair by
+    /// pair in the small mappings of everyday files, lengths first (most
+    /// keys of a mapping differ in length, and comparing two different
+    /// strings takes Swift's slow path); through a set in larger ones.
     private static func repeatsAKey(_ pairs: [Node.Pair]) -> Bool {
         if pairs.count <= 12 {
-            // Keys are compared as text only when their lengths agree:
-            // comparing two different strings takes Swift's slow path, and
-            // most keys of a mapping differ.
-            var signatures: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            return withUnsafeMutableBytes(of: &signatures) { raw in
-                let seen = raw.bindMemory(to: Int.self)
-                for index in pairs.indices {
-                    guard let text = pairs[index].key.scalar else {
-                        seen[index] = -1
-                        continue
-                    }
-                    let signature = text.utf8.count
-                    seen[index] = signature
-                    for earlier in 0..<index where seen[earlier] == signature && pairs[earlier].key.scalar == text { return true }
+            for index in pairs.indices {
+                guard let text = pairs[index].key.scalar else { continue }
+                let length = text.utf8.count
+                for earlier in 0..<index {
+                    if let other = pairs[earlier].key.scalar, other.utf8.count == length, other == text { return true }
                 }
-                return false
             }
+            return false
         }
         var seen = Set<String>(minimumCapacity: pairs.count)
         return pairs.contains { pair in pair.key.scalar.map { !seen.insert($0).inserted } ?? false }

@@ -38,30 +38,3 @@ import Testing
         #expect(Self.found(texts) == Self.expected(texts))
     }
 }
-
-@Suite struct KnownKeysTests {
-    static let keys = KnownKeys(["id", "title", "note", "at", "week-start", "été"])
-
-    @Test func everyNameIsFoundAtItsPlace() {
-        for (index, name) in Self.keys.names.enumerated() {
-            #expect(Self.keys.index(of: name) == index)
-            #expect(Self.keys.contains(name))
-        }
-    }
-
-    /// Keys as long as a name, or differing in one byte, or in case, are
-    /// not it.
-    @Test(arguments: ["", "ix", "Id", "titles", "titl", "nota", "week_start", "ete", "été ", "x"])
-    func otherKeysAreNotFound(_ key: String) {
-        #expect(Self.keys.index(of: key) == nil)
-    }
-
-    @Test func aKeySetRecordsWhatWasWritten() {
-        var present = KeySet()
-        present.insert(Self.keys.index(of: "title"))
-        present.insert(Self.keys.index(of: "unknown"))
-        #expect(present.contains("title", from: Self.keys))
-        #expect(!present.contains("id", from: Self.keys))
-        #expect(!present.contains("unknown", from: Self.keys))
-    }
-}
