@@ -6,16 +6,6 @@ import YAMLSyntax
 /// the order messages list them in.
 protocol MappingKey: RawRepresentable, CaseIterable, Equatable where RawValue == String {}
 
-extension MappingKey {
-    /// The key written as `text`, or nil for none of them. Lengths are
-    /// compared before texts: most keys differ in length, and comparing two
-    /// different strings takes Swift's slow path.
-    static func named(_ text: String) -> Self? {
-        let length = text.utf8.count
-        return allCases.first { $0.rawValue.utf8.count == length && $0.rawValue == text }
-    }
-}
-
 /// A mapping's pairs read against the keys `Key` defines: every known key
 /// written, with its pair, in source order. Reading it reports a key that
 /// is not text, and an unknown key with the nearest known one. (The YAML
@@ -24,30 +14,39 @@ extension MappingKey {
 /// This is how every decoder reads a mapping of the format's own keys;
 /// `data:`, whose keys are the user's, is read pair by pair.
 struct KeyedMapping<Key: MappingKey> {
-    /// The known keys written, in source order.
-    let entries: [(key: Key, pair: Node.Pair)]
+    private let pairs: [Node.Pair]
+    /// Each known key written, and the place of its pair, in source order.
+    private let written: [(key: Key, index: Int)]
 
     init(_ pairs: [Node.Pair], in what: String, context: inout DecodingContext) {
-        var entries: [(key: Key, pair: Node.Pair)] = []
-        entries.reserveCapacity(pairs.count)
-        for pair in pairs {
-            guard let text = context.keyName(pair.key, in: what) else { continue }
-            if let key = Key.named(text) {
-                entries.append((key, pair))
+        var written: [(key: Key, index: Int)] = []
+        written.reserveCapacity(pairs.count)
+        for index in pairs.indices {
+            guard let text = context.keyName(pairs[index].key, in: what) else { continue }
+            if let key = Key(rawValue: text) {
+                written.append((key, index))
             } else {
                 let known = Key.allCases.map(\.rawValue)
-                context.report(.unknownKey(text, in: what, suggestion: closest(to: text, in: known), known: known), at: pair.key.span)
+                context.report(.unknownKey(text, in: what, suggestion: closest(to: text, in: known), known: known),
+                               at: pairs[index].key.span)
             }
         }
-        self.entries = entries
+        self.pairs = pairs
+        self.written = written
+    }
+
+    /// The known keys written, with their pairs, in source order.
+    var entries: LazyMapSequence<[(key: Key, index: Int)], (key: Key, pair: Node.Pair)> {
+        written.lazy.map { ($0.key, pairs[$0.index]) }
     }
 
     /// The value written for `key`, if it was.
     subscript(_ key: Key) -> Node? {
-        entries.first { $0.key == key }?.pair.value
+        for entry in written where entry.key == key { return pairs[entry.index].value }
+        return nil
     }
 
     func contains(_ key: Key) -> Bool {
-        entries.contains { $0.key == key }
+        written.contains { $0.key == key }
     }
 }

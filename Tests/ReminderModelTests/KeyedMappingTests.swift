@@ -9,7 +9,7 @@ import YAMLSyntax
 
     @Test func everyNameIsItsKey() {
         for key in Key.allCases {
-            #expect(Key.named(key.rawValue) == key)
+            #expect(Key(rawValue: key.rawValue) == key)
         }
     }
 
@@ -17,7 +17,7 @@ import YAMLSyntax
     /// not it.
     @Test(arguments: ["", "ix", "Id", "titles", "titl", "nota", "week_start", "ete", "été ", "x"])
     func otherTextsAreNoKey(_ text: String) {
-        #expect(Key.named(text) == nil)
+        #expect(Key(rawValue: text) == nil)
     }
 
     /// Known keys in source order; an unknown key reported with the nearest
