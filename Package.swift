@@ -14,16 +14,20 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // What exists for speed alone, behind `package` access: work on every
+        // core, a buffer that moves its elements, a value shared until
+        // changed, a table read without locks. No public API shows it.
+        .target(name: "Support"),
         // libyaml events -> a node tree with positions, under fixed limits.
-        .target(name: "YAMLSyntax", dependencies: ["CLibYAML"]),
+        .target(name: "YAMLSyntax", dependencies: ["CLibYAML", "Support"]),
         // Civil dates and times, recurrence rules (RFC 5545, RFC 7529). Knows no YAML.
-        .target(name: "Recurrence"),
+        .target(name: "Recurrence", dependencies: ["Support"]),
         // The reminder file model, its decoding from nodes, and the diagnostics catalogue.
-        .target(name: "ReminderModel", dependencies: ["YAMLSyntax", "Recurrence"]),
+        .target(name: "ReminderModel", dependencies: ["Support", "YAMLSyntax", "Recurrence"]),
         // The checker: a catalogue of rules, each describing and testing itself.
-        .target(name: "ReminderCheck", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel"]),
+        .target(name: "ReminderCheck", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel"]),
         // Renderers: diagnostics as text, occurrences as a table, JSON lines or CSV.
-        .target(name: "ReminderOutput", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel"]),
+        .target(name: "ReminderOutput", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel"]),
         // Argument parsing and the commands.
         .target(name: "RemindCLI", dependencies: ["Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
         .executableTarget(name: "remindc", dependencies: ["RemindCLI"]),
@@ -40,6 +44,7 @@ let package = Package(
             path: "Benchmarks/ExpandBenchmark"
         ),
 
+        .testTarget(name: "SupportTests", dependencies: ["Support", "YAMLSyntax"]),
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
         .testTarget(name: "ReminderModelTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel"]),

@@ -1,3 +1,5 @@
+import Support
+
 /// A recurrence rule as RFC 5545 §3.3.10 defines it, with RFC 7529's RSCALE
 /// and SKIP.
 ///

@@ -1,3 +1,4 @@
+import Support
 import Foundation
 
 /// Everything that decides when something happens: a start, an optional

@@ -1,3 +1,4 @@
+import Support
 import Foundation
 
 /// Reads wall-clock times as instants in one zone, fast, for a forward-moving

@@ -1,3 +1,4 @@
+import Support
 internal import CLibYAML
 
 /// What reading a file produced: the document's root node, if there is one,

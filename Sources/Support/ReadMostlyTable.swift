@@ -8,7 +8,7 @@ import Synchronization
 /// pointer. A key not in it is made under a lock and published in a new
 /// snapshot; snapshots are never freed (readers may still hold one), which
 /// costs one small dictionary per key ever added.
-public final class ReadMostlyTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class ReadMostlyTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private final class Snapshot: Sendable {
         let entries: [Key: Value]
 
@@ -22,14 +22,14 @@ public final class ReadMostlyTable<Key: Hashable & Sendable, Value: Sendable>: S
     /// Every snapshot published, kept alive; held for writers only.
     private let published = Mutex<[Snapshot]>([])
 
-    public init() {
+    package init() {
         let first = Snapshot([:])
         current = Atomic(Self.address(of: first))
         published.withLock { $0.append(first) }
     }
 
     /// The value for `key`, made by `make` the first time it is asked for.
-    public func value(for key: Key, making make: (Key) -> Value) -> Value {
+    package func value(for key: Key, making make: (Key) -> Value) -> Value {
         if let known = snapshot.entries[key] { return known }
         return published.withLock { snapshots in
             if let known = snapshot.entries[key] { return known }

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
-@testable import Recurrence
+@testable import Support
 
 @Suite struct ReadMostlyTableTests {
     /// Many threads asking for a few keys at once: each value is made once,
@@ -23,13 +23,5 @@ import Testing
         }
         #expect(made.withLock { $0.sorted() } == [0, 1, 2, 3, 4])
         #expect(wrong.load(ordering: .relaxed) == 0)
-    }
-
-    @Test func aZoneTableIsSharedByTheReadersOfTheZone() throws {
-        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
-        #expect(ZoneTransitions.shared(for: berlin) === ZoneTransitions.shared(for: berlin))
-        let first = Schedule(start: LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0)),
-                             placement: .zone(berlin)).firstOccurrence
-        #expect(first.offset == 3_600)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
-@testable import YAMLSyntax
+import YAMLSyntax
+@testable import Support
 
 @Suite struct MovingBufferTests {
     static func scalar(_ text: String) -> Node {

@@ -4,7 +4,8 @@
 ///
 /// Sendable because the shared storage is only ever changed while this copy
 /// alone refers to it.
-public struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
+@usableFromInline
+package struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
     @usableFromInline
     final class Storage {
         // Reached only through `CopyOnWrite.value`, which yields it for a
@@ -22,14 +23,14 @@ public struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
     @usableFromInline
     var storage: Storage
 
-    @inlinable
-    public init(_ value: Value) {
+    @inlinable @usableFromInline
+    package init(_ value: Value) {
         storage = Storage(value)
     }
 
     /// The value; changing it first copies it when another copy shares it.
-    @inlinable
-    public var value: Value {
+    @inlinable @usableFromInline
+    package var value: Value {
         _read { yield storage.value }
         _modify {
             if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
@@ -39,13 +40,13 @@ public struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
 }
 
 extension CopyOnWrite: Equatable where Value: Equatable {
-    public static func == (lhs: CopyOnWrite, rhs: CopyOnWrite) -> Bool {
+    @usableFromInline package static func == (lhs: CopyOnWrite, rhs: CopyOnWrite) -> Bool {
         lhs.storage === rhs.storage || lhs.value == rhs.value
     }
 }
 
 extension CopyOnWrite: Hashable where Value: Hashable {
-    public func hash(into hasher: inout Hasher) {
+    @usableFromInline package func hash(into hasher: inout Hasher) {
         hasher.combine(value)
     }
 }

@@ -1,13 +1,12 @@
 import Foundation
-import Recurrence
 
 /// Work on every core for large inputs: the checker's schedules and the
 /// writers' components.
-public enum Concurrently {
+package enum Concurrently {
     /// `transform(0)`, `transform(1)`, ... `transform(count - 1)`, in order.
     /// With at least two cores and `count` of two `chunk`s or more, the
     /// indices are split in one run per core, done at once.
-    public static func map<T>(_ count: Int, chunk: Int = 1, _ transform: @Sendable (Int) -> T) -> [T] {
+    package static func map<T>(_ count: Int, chunk: Int = 1, _ transform: @Sendable (Int) -> T) -> [T] {
         let runs = min(ProcessInfo.processInfo.activeProcessorCount, count / max(chunk, 1))
         guard runs > 1 else { return (0..<count).map(transform) }
         return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -26,7 +25,7 @@ public enum Concurrently {
 
 extension Concurrently {
     /// `map`, for a transform that makes two values: the two arrays.
-    public static func map<A, B>(_ count: Int, chunk: Int = 1, _ transform: @Sendable (Int) -> (A, B)) -> ([A], [B]) {
+    package static func map<A, B>(_ count: Int, chunk: Int = 1, _ transform: @Sendable (Int) -> (A, B)) -> ([A], [B]) {
         let runs = min(ProcessInfo.processInfo.activeProcessorCount, count / max(chunk, 1))
         guard runs > 1 else {
             var first: [A] = [], second: [B] = []
@@ -56,13 +55,5 @@ extension Concurrently {
             firstInitialized = count
         }
         return (first, second)
-    }
-}
-
-extension ReminderFile {
-    /// Every reminder's schedule, in order, made on every core for a large file.
-    public func schedules(floatingZone: TimeZone) -> [Schedule] {
-        let floating = Schedule.PlacedZone(.zone(floatingZone))
-        return Concurrently.map(reminders.count, chunk: 4_096) { reminders[$0].schedule(floatingZone: floating) }
     }
 }

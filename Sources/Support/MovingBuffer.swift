@@ -8,7 +8,7 @@
 /// reference to each of its parts up, then destroying the original counts
 /// them down again; here the buffer simply ends where the moved elements
 /// began.
-public final class MovingBuffer<Element> {
+package final class MovingBuffer<Element> {
     // One thread at a time uses a buffer, and no access to these overlaps
     // another: the run-time exclusivity check on every access (which
     // inlined code from other modules would make) is left out.
@@ -16,7 +16,7 @@ public final class MovingBuffer<Element> {
     @usableFromInline @exclusivity(unchecked) var capacity: Int
     @usableFromInline @exclusivity(unchecked) private(set) var storedCount = 0
 
-    public init(capacity: Int = 64) {
+    package init(capacity: Int = 64) {
         base = .allocate(capacity: max(capacity, 1))
         self.capacity = max(capacity, 1)
     }
@@ -26,18 +26,18 @@ public final class MovingBuffer<Element> {
         base.deallocate()
     }
 
-    @inlinable public var count: Int { storedCount }
-    @inlinable public var isEmpty: Bool { storedCount == 0 }
+    @inlinable package var count: Int { storedCount }
+    @inlinable package var isEmpty: Bool { storedCount == 0 }
 
     /// The element at `index`, copied.
-    @inlinable public subscript(index: Int) -> Element {
+    @inlinable package subscript(index: Int) -> Element {
         precondition(index >= 0 && index < storedCount, "MovingBuffer index out of range")
         return base[index]
     }
 
-    @inlinable public var last: Element? { storedCount > 0 ? base[storedCount - 1] : nil }
+    @inlinable package var last: Element? { storedCount > 0 ? base[storedCount - 1] : nil }
 
-    @inlinable public func append(_ element: consuming Element) {
+    @inlinable package func append(_ element: consuming Element) {
         if storedCount == capacity { grow() }
         (base + storedCount).initialize(to: element)
         storedCount += 1
@@ -45,7 +45,7 @@ public final class MovingBuffer<Element> {
 
     /// Moves the elements from `first` on out, in order, each to `take`;
     /// the buffer then ends at `first`.
-    @inlinable public func removeAll(from first: Int, _ take: (consuming Element) -> Void) {
+    @inlinable package func removeAll(from first: Int, _ take: (consuming Element) -> Void) {
         precondition(first >= 0 && first <= storedCount, "MovingBuffer index out of range")
         let end = storedCount
         // Ended first: an element moved out must never be seen again.
@@ -55,7 +55,7 @@ public final class MovingBuffer<Element> {
 
     /// The elements of `buffers`, in order, moved into one array; the
     /// buffers are left empty.
-    public static func joined(_ buffers: [MovingBuffer<Element>]) -> [Element] {
+    package static func joined(_ buffers: [MovingBuffer<Element>]) -> [Element] {
         let total = buffers.reduce(0) { $0 + $1.storedCount }
         return Array(unsafeUninitializedCapacity: total) { slots, initialized in
             var offset = 0
