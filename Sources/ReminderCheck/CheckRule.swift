@@ -94,7 +94,7 @@ public final class CheckContext: @unchecked Sendable {
     /// The sweep over every reminder's alerts in the horizon, run on first
     /// use; a rule asking while it runs waits for it. Each use takes the
     /// lock: a rule reads it once, not per reminder.
-    public var sweep: Sweep {
+    var sweep: Sweep {
         sweepLock.lock()
         defer { sweepLock.unlock() }
         if let sweepResult { return sweepResult }

@@ -5,21 +5,21 @@ import ReminderModel
 /// One pass over the merged alerts of a file's reminders in the horizon, in
 /// time order (never all pairs): what the conflict rules and the
 /// daylight-saving rules need, each fact kept once per reminder.
-public struct Sweep {
+struct Sweep {
     /// Per reminder: another reminder it first fires together with, and when.
-    public var sameTime: [Int: (other: Int, instant: Int)] = [:]
+    var sameTime: [Int: (other: Int, instant: Int)] = [:]
     /// Per reminder: a reminder that fired less than `lint.min-gap` before it.
-    public var tooClose: [Int: (other: Int, instant: Int, gap: Int)] = [:]
+    var tooClose: [Int: (other: Int, instant: Int, gap: Int)] = [:]
     /// The first alert that made an hour hold more than `lint.max-per-hour`.
-    public var overLimit: (reminder: Int, instant: Int, count: Int)?
+    var overLimit: (reminder: Int, instant: Int, count: Int)?
     /// Per reminder: its first alert inside `lint.quiet-hours`, as the zone's clock shows it.
-    public var quiet: [Int: LocalDateTime] = [:]
+    var quiet: [Int: LocalDateTime] = [:]
     /// Per reminder: dates whose wall-clock time a change skips, and repeats.
-    public var gaps: [Int: [String]] = [:]
-    public var folds: [Int: [String]] = [:]
+    var gaps: [Int: [String]] = [:]
+    var folds: [Int: [String]] = [:]
     /// Per reminder: alerts in the horizon, and the first 16 of them.
-    public var counts: [Int]
-    public var firstAlerts: [[Int]]
+    var counts: [Int]
+    var firstAlerts: [[Int]]
 
     /// The sweep of `context`; days with `countingFrom` alerts or more are
     /// sorted by counting (a parameter for the tests that compare the two).

@@ -4,11 +4,11 @@ import ReminderModel
 private let header = "timezone: Europe/Berlin\n"
 
 /// More actions than iOS shows.
-public enum TooManyActionsRule: CheckRule {
+enum TooManyActionsRule: CheckRule {
     static let maximumActions = 4
     static let maximumMinimalActions = 2
 
-    public static let descriptor = RuleDescriptor(
+    static let descriptor = RuleDescriptor(
         id: "too-many-actions", name: "Too many actions",
         summary: "A category has more than 4 actions, or more than 2 in `minimal`.",
         rationale: "iOS shows at most four actions on an alert and two on a banner; the rest are silently dropped.",
@@ -35,7 +35,7 @@ public enum TooManyActionsRule: CheckRule {
               - {id: r, title: R, at: 2026-12-01 09:00, category: calm}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         context.file.categories.flatMap { category -> [Finding] in
             var found: [Finding] = []
             if category.actions.count > maximumActions, let span = category.actionsSpan {
@@ -55,8 +55,8 @@ public enum TooManyActionsRule: CheckRule {
 }
 
 /// A category no reminder uses.
-public enum UnusedCategoryRule: CheckRule {
-    public static let descriptor = RuleDescriptor(
+enum UnusedCategoryRule: CheckRule {
+    static let descriptor = RuleDescriptor(
         id: "unused-category", name: "Unused category",
         summary: "A category is defined but no reminder uses it.",
         rationale: "An unused category is usually a reminder that forgot its `category:`.",
@@ -74,7 +74,7 @@ public enum UnusedCategoryRule: CheckRule {
               - {id: r, title: R, at: 2026-12-01 09:00, category: task}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         let used = Set(context.digests.indices.compactMap { context.digests[$0].hasCategory ? context.file.reminders[$0].category : nil })
         return context.file.categories.filter { !used.contains($0.id) }.map { category in
             context.finding(unused(category.id), at: category.span)
@@ -83,8 +83,8 @@ public enum UnusedCategoryRule: CheckRule {
 }
 
 /// `authentication-required` on a foreground action.
-public enum RedundantAuthenticationRule: CheckRule {
-    public static let descriptor = RuleDescriptor(
+enum RedundantAuthenticationRule: CheckRule {
+    static let descriptor = RuleDescriptor(
         id: "redundant-authentication", name: "Redundant authentication",
         summary: "`authentication-required` on a foreground action, which always unlocks the device.",
         rationale: "Opening the app needs the device unlocked anyway; the flag only adds noise.",
@@ -102,7 +102,7 @@ public enum RedundantAuthenticationRule: CheckRule {
               - {id: r, title: R, at: 2026-12-01 09:00, category: task}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         context.file.categories.flatMap { category in
             category.actions.filter { $0.activation == .foreground && $0.authenticationRequired }.map { action in
                 context.finding(redundant(action.id), at: action.authenticationSpan ?? action.span)

@@ -4,9 +4,9 @@ import ReminderModel
 private let header = "timezone: Europe/Berlin\n"
 
 /// Two reminders fire at the same instant.
-public enum SameTimeRule: CheckRule {
-    public static let readsSweep = true
-    public static let descriptor = RuleDescriptor(
+enum SameTimeRule: CheckRule {
+    static let readsSweep = true
+    static let descriptor = RuleDescriptor(
         id: "same-time", name: "Same time",
         summary: "Two reminders fire at the same instant.",
         rationale: "Alerts that arrive together hide each other: a phone shows one banner and stacks the rest.",
@@ -22,7 +22,7 @@ public enum SameTimeRule: CheckRule {
               - {id: pills, title: Pills, at: 2026-12-01 16:05, repeat: daily}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.sameTime.sorted { $0.key < $1.key }.map { index, hit in
             let reminder = context.file.reminders[index], other = context.file.reminders[hit.other]
             return context.finding(sameTime(reminder.id, other.id, first: Clock.text(hit.instant, reminder, context)),
@@ -33,9 +33,9 @@ public enum SameTimeRule: CheckRule {
 }
 
 /// Two reminders fire closer together than `lint.min-gap`.
-public enum TooCloseRule: CheckRule {
-    public static let readsSweep = true
-    public static let descriptor = RuleDescriptor(
+enum TooCloseRule: CheckRule {
+    static let readsSweep = true
+    static let descriptor = RuleDescriptor(
         id: "too-close", name: "Too close",
         summary: "Two reminders fire closer together than `lint.min-gap`.",
         rationale: "Alerts a minute apart interrupt twice for what could be one interruption.",
@@ -53,7 +53,7 @@ public enum TooCloseRule: CheckRule {
               - {id: pills, title: Pills, at: 2026-12-01 16:05, repeat: daily}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.tooClose.sorted { $0.key < $1.key }.map { index, hit in
             let reminder = context.file.reminders[index], other = context.file.reminders[hit.other]
             return context.finding(tooClose(reminder.id, other.id, gap: hit.gap, first: Clock.text(hit.instant, reminder, context)),
@@ -64,9 +64,9 @@ public enum TooCloseRule: CheckRule {
 }
 
 /// An alert inside `lint.quiet-hours`.
-public enum QuietHoursRule: CheckRule {
-    public static let readsSweep = true
-    public static let descriptor = RuleDescriptor(
+enum QuietHoursRule: CheckRule {
+    static let readsSweep = true
+    static let descriptor = RuleDescriptor(
         id: "quiet-hours", name: "Quiet hours",
         summary: "A reminder fires inside `lint.quiet-hours`.",
         rationale: "An alert at night wakes someone, or is silenced by Focus and missed.",
@@ -82,7 +82,7 @@ public enum QuietHoursRule: CheckRule {
               - {id: evening, title: Evening, at: 2026-12-01 21:30, repeat: weekly}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.quiet.sorted { $0.key < $1.key }.map { index, shown in
             let reminder = context.file.reminders[index]
             return context.finding(inQuietHours(reminder.id, first: "\(shown.date) at \(shown.time.description.prefix(5))"),
@@ -92,9 +92,9 @@ public enum QuietHoursRule: CheckRule {
 }
 
 /// More alerts in an hour than `lint.max-per-hour`.
-public enum TooManyPerHourRule: CheckRule {
-    public static let readsSweep = true
-    public static let descriptor = RuleDescriptor(
+enum TooManyPerHourRule: CheckRule {
+    static let readsSweep = true
+    static let descriptor = RuleDescriptor(
         id: "too-many-per-hour", name: "Too many per hour",
         summary: "More alerts fall in one hour than `lint.max-per-hour`.",
         rationale: "A burst of alerts trains people to ignore them all.",
@@ -114,7 +114,7 @@ public enum TooManyPerHourRule: CheckRule {
               - {id: c, title: C, at: 2026-12-01 09:40, repeat: daily}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         guard let hit = context.sweep.overLimit, let maximum = context.file.lint.maximumPerHour else { return [] }
         let reminder = context.file.reminders[hit.reminder]
         return [context.finding(tooMany(hit.count, endingWith: reminder.id, at: Clock.text(hit.instant, reminder, context), maximum: maximum),
@@ -123,9 +123,9 @@ public enum TooManyPerHourRule: CheckRule {
 }
 
 /// Wall-clock times a daylight-saving change skips.
-public enum DaylightSavingGapRule: CheckRule {
-    public static let readsSweep = true
-    public static let descriptor = RuleDescriptor(
+enum DaylightSavingGapRule: CheckRule {
+    static let readsSweep = true
+    static let descriptor = RuleDescriptor(
         id: "dst-gap", name: "Daylight-saving gap",
         summary: "An occurrence's wall-clock time does not exist on a day clocks go forward; it fires later.",
         rationale: "02:30 on a spring-forward night fires at 03:30 (RFC 5545), which may not be what the reminder is for.",
@@ -139,7 +139,7 @@ public enum DaylightSavingGapRule: CheckRule {
               - {id: night, title: Night pill, at: 2027-03-20 03:30, repeat: daily}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.gaps.sorted { $0.key < $1.key }.map { index, dates in
             let reminder = context.file.reminders[index]
             return context.finding(inGap(reminder.id, zone: "\(reminder.timeZone)", dates: dates), at: reminder.spans.start, reminder: index)
@@ -148,9 +148,9 @@ public enum DaylightSavingGapRule: CheckRule {
 }
 
 /// Wall-clock times a daylight-saving change repeats.
-public enum DaylightSavingRepeatRule: CheckRule {
-    public static let readsSweep = true
-    public static let descriptor = RuleDescriptor(
+enum DaylightSavingRepeatRule: CheckRule {
+    static let readsSweep = true
+    static let descriptor = RuleDescriptor(
         id: "dst-repeat", name: "Daylight-saving repeat",
         summary: "An occurrence's wall-clock time happens twice on a day clocks go back; it fires the first time only.",
         rationale: "01:30 on a fall-back night exists twice; remindc fires at the first, as RFC 5545 says, which may surprise.",
@@ -164,7 +164,7 @@ public enum DaylightSavingRepeatRule: CheckRule {
               - {id: night, title: Night pill, at: 2027-10-25 03:30, repeat: daily}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.folds.sorted { $0.key < $1.key }.map { index, dates in
             let reminder = context.file.reminders[index]
             return context.finding(inRepeatedHour(reminder.id, zone: "\(reminder.timeZone)", dates: dates), at: reminder.spans.start, reminder: index)

@@ -6,8 +6,8 @@ import YAMLSyntax
 private let header = "timezone: Europe/Berlin\n"
 
 /// Features many calendar clients ignore.
-public enum ClientSupportRule: CheckRule {
-    public static let descriptor = RuleDescriptor(
+enum ClientSupportRule: CheckRule {
+    static let descriptor = RuleDescriptor(
         id: "client-support", name: "Client support",
         summary: "A reminder uses what many calendar clients ignore: other calendars (RSCALE), repeats under a minute, floating times.",
         rationale: "Google Calendar and Outlook drop RSCALE rules and sub-minute repeats, Radicale refuses RSCALE, khal fails on it and calcurse and `ical` read it as Gregorian, and Outlook reads floating times in its own zone; `remindc ics --expand` or the crontab fire them anyway.",
@@ -22,7 +22,7 @@ public enum ClientSupportRule: CheckRule {
               - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         // A reminder is looked at only when it has something to report; a
         // schedule's rule is its reminder's repeat rule.
         context.digests.indices.compactMap { index in
@@ -52,8 +52,8 @@ public enum ClientSupportRule: CheckRule {
 }
 
 /// Plain scalars YAML 1.1 reads as something else.
-public enum YAML11TrapRule: CheckRule {
-    public static let descriptor = RuleDescriptor(
+enum YAML11TrapRule: CheckRule {
+    static let descriptor = RuleDescriptor(
         id: "yaml11-trap", name: "YAML 1.1 trap",
         summary: "A plain value that YAML 1.1 tools read as a boolean, a number or null: `no`, `on`, `9:00`, `0755`.",
         rationale: "remindc reads values as text, but PyYAML and other YAML 1.1 tools that read the same file turn `no` into false and `9:00` into 540.",
@@ -67,7 +67,7 @@ public enum YAML11TrapRule: CheckRule {
               - {id: answer, title: "no", at: 2026-12-01 09:00, data: {mode: "0755", start: "09:30"}}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         // Keys are the format's own words; only values are the user's, and
         // the reader records those.
         context.implicitlyTyped.map { scalar in

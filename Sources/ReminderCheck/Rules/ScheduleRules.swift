@@ -4,8 +4,8 @@ import ReminderModel
 private let header = "timezone: Europe/Berlin\n"
 
 /// A repeat no date can match.
-public enum NeverFiresRule: CheckRule {
-    public static let descriptor = RuleDescriptor(
+enum NeverFiresRule: CheckRule {
+    static let descriptor = RuleDescriptor(
         id: "never-fires", name: "Never fires",
         summary: "A repeat has no occurrence at all after its start (yearly on February 30).",
         rationale: "The reminder looks scheduled but only its first time ever fires.",
@@ -25,7 +25,7 @@ public enum NeverFiresRule: CheckRule {
                 repeat: {every: year, months: [feb], days: [29]}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         // The digest first: most rules hold an instance in every period and need no search.
         context.digests.indices.filter { context.digests[$0].ruleNeedsSearch }.compactMap { index in
             context.file.reminders[index].neverFires(in: context.file.path) { context.schedules[index] }
@@ -35,8 +35,8 @@ public enum NeverFiresRule: CheckRule {
 }
 
 /// Every occurrence is before now.
-public enum InThePastRule: CheckRule {
-    public static let descriptor = RuleDescriptor(
+enum InThePastRule: CheckRule {
+    static let descriptor = RuleDescriptor(
         id: "in-the-past", name: "In the past",
         summary: "Every occurrence of a reminder is before now.",
         rationale: "A notification scheduled for the past is delivered at once, or never, depending on the device.",
@@ -50,7 +50,7 @@ public enum InThePastRule: CheckRule {
               - {id: old, title: Still going, at: 2020-01-01 09:00, repeat: daily}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         context.digests.indices.compactMap { index in
             let digest = context.digests[index]
             if digest.end == .never { return nil }
@@ -66,8 +66,8 @@ public enum InThePastRule: CheckRule {
 }
 
 /// `until` before the start.
-public enum UntilBeforeStartRule: CheckRule {
-    public static let descriptor = RuleDescriptor(
+enum UntilBeforeStartRule: CheckRule {
+    static let descriptor = RuleDescriptor(
         id: "until-before-start", name: "Until before start",
         summary: "A repeat's `until` comes before its start, so it never repeats.",
         rationale: "Only `at` itself fires; the repeat is dead text, usually a typo in a year.",
@@ -81,7 +81,7 @@ public enum UntilBeforeStartRule: CheckRule {
               - {id: fine, title: Fine, at: 2026-12-01 09:00, repeat: {every: day, until: 2026-12-31}}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         context.digests.indices.compactMap { index in
             // A schedule's rule is its reminder's repeat rule.
             guard context.digests[index].end == .until, case .until(let until)? = context.schedules[index].rule?.end else { return nil }
@@ -110,8 +110,8 @@ public enum UntilBeforeStartRule: CheckRule {
 }
 
 /// An exception that removes nothing.
-public enum ExceptMatchesNothingRule: CheckRule {
-    public static let descriptor = RuleDescriptor(
+enum ExceptMatchesNothingRule: CheckRule {
+    static let descriptor = RuleDescriptor(
         id: "except-matches-nothing", name: "Exception matches nothing",
         summary: "An `except` date or time removes no occurrence.",
         rationale: "An exception on the wrong day or time silently leaves the occurrence it meant to remove.",
@@ -125,7 +125,7 @@ public enum ExceptMatchesNothingRule: CheckRule {
               - {id: bins, title: Bins, at: 2026-12-01 19:00, repeat: {every: week, except: [2026-12-08]}}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         var findings: [Finding] = []
         for index in context.digests.indices where context.digests[index].hasExceptions {
             let reminder = context.file.reminders[index]
@@ -143,9 +143,9 @@ public enum ExceptMatchesNothingRule: CheckRule {
 }
 
 /// Two reminders with the same title and occurrences.
-public enum DuplicateReminderRule: CheckRule {
-    public static let readsSweep = true
-    public static let descriptor = RuleDescriptor(
+enum DuplicateReminderRule: CheckRule {
+    static let readsSweep = true
+    static let descriptor = RuleDescriptor(
         id: "duplicate-reminder", name: "Duplicate reminder",
         summary: "Two reminders have the same title and the same occurrences.",
         rationale: "A copy-pasted reminder fires everything twice.",
@@ -161,7 +161,7 @@ public enum DuplicateReminderRule: CheckRule {
               - {id: coffee, title: Coffee, at: 2026-12-01 16:00, repeat: daily}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         struct Key: Hashable {
             var title: String
             var alerts: [Int]
@@ -185,9 +185,9 @@ public enum DuplicateReminderRule: CheckRule {
 }
 
 /// A snooze as long as the repeat.
-public enum SnoozeCollidesRule: CheckRule {
-    public static let readsSweep = true
-    public static let descriptor = RuleDescriptor(
+enum SnoozeCollidesRule: CheckRule {
+    static let readsSweep = true
+    static let descriptor = RuleDescriptor(
         id: "snooze-collides", name: "Snooze collides",
         summary: "A category's snooze is as long as the reminder's repeat, or longer.",
         rationale: "The snoozed alert lands on or after the next occurrence, so snoozing means two alerts at once.",
@@ -205,7 +205,7 @@ public enum SnoozeCollidesRule: CheckRule {
               - {id: water, title: Water, at: 2026-12-01 09:00, repeat: every 20 minutes, category: nag}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         // Each category's longest snooze, found once.
         var longest: [String: Int] = [:]
         for category in context.file.categories {
@@ -225,8 +225,8 @@ public enum SnoozeCollidesRule: CheckRule {
 }
 
 /// A sub-daily repeat that never ends and cannot be stopped.
-public enum EndlessRepeatRule: CheckRule {
-    public static let descriptor = RuleDescriptor(
+enum EndlessRepeatRule: CheckRule {
+    static let descriptor = RuleDescriptor(
         id: "endless-repeat", name: "Endless repeat",
         summary: "A reminder repeats more often than daily, forever, with no action to stop it.",
         rationale: "A notification every few minutes that the user cannot cancel is the first thing they turn off.",
@@ -243,7 +243,7 @@ public enum EndlessRepeatRule: CheckRule {
               - {id: tea, title: Tea, at: 2026-12-01 09:00, repeat: {every: hour, count: 8}}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         // The categories with an action that stops the reminder, found once.
         let stopping = Set(context.file.categories.filter { $0.actions.contains(where: \.destructive) }.map(\.id))
         return context.digests.indices.compactMap { index in

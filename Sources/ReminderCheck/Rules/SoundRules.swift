@@ -7,8 +7,8 @@ import YAMLSyntax
 private let header = "timezone: Europe/Berlin\n"
 
 /// A sound file that does not exist.
-public enum SoundMissingRule: CheckRule {
-    public static let descriptor = RuleDescriptor(
+enum SoundMissingRule: CheckRule {
+    static let descriptor = RuleDescriptor(
         id: "sound-missing", name: "Sound missing",
         summary: "A reminder's sound file does not exist relative to the reminder file.",
         rationale: "A missing sound plays the default, or nothing, without a word.",
@@ -22,7 +22,7 @@ public enum SoundMissingRule: CheckRule {
               - {id: r, title: R, at: 2026-12-01 09:00, sound: short.wav}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         SoundFile.files(context).compactMap { index, url, span in
             guard !FileManager.default.fileExists(atPath: url.path) else { return nil }
             let reminder = context.file.reminders[index]
@@ -33,8 +33,8 @@ public enum SoundMissingRule: CheckRule {
 }
 
 /// A sound longer than 30 seconds.
-public enum SoundTooLongRule: CheckRule {
-    public static let descriptor = RuleDescriptor(
+enum SoundTooLongRule: CheckRule {
+    static let descriptor = RuleDescriptor(
         id: "sound-too-long", name: "Sound too long",
         summary: "A sound file plays longer than 30 seconds.",
         rationale: "iOS plays the default sound instead of a notification sound longer than 30 seconds.",
@@ -48,7 +48,7 @@ public enum SoundTooLongRule: CheckRule {
               - {id: r, title: R, at: 2026-12-01 09:00, sound: short.wav}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         SoundFile.files(context).compactMap { index, url, span in
             guard let seconds = SoundFile.duration(url), seconds > 30 else { return nil }
             let reminder = context.file.reminders[index]
@@ -58,8 +58,8 @@ public enum SoundTooLongRule: CheckRule {
 }
 
 /// A sound in a format notifications do not play.
-public enum SoundFormatRule: CheckRule {
-    public static let descriptor = RuleDescriptor(
+enum SoundFormatRule: CheckRule {
+    static let descriptor = RuleDescriptor(
         id: "sound-format", name: "Sound format",
         summary: "A sound file is not WAV, AIFF or CAF (or its header does not say so).",
         rationale: "Notification sounds must be linear PCM or IMA4 in WAV, AIFF or CAF; others play the default.",
@@ -73,7 +73,7 @@ public enum SoundFormatRule: CheckRule {
               - {id: r, title: R, at: 2026-12-01 09:00, sound: short.wav}
             """])
 
-    public static func check(_ context: CheckContext) -> [Finding] {
+    static func check(_ context: CheckContext) -> [Finding] {
         SoundFile.files(context).compactMap { index, url, span in
             guard FileManager.default.fileExists(atPath: url.path), SoundFile.duration(url) == nil else { return nil }
             let reminder = context.file.reminders[index]
