@@ -47,10 +47,11 @@ enum CheckCommand {
         let severities: Set<Severity> = !quiet ? Set(Severity.allCases) : strict ? [.error, .warning] : [.error]
         let options = Checker.Options(now: time.now, horizon: horizon, floatingZone: time.zone)
         let loaded: LoadedFiles
-        switch LoadedFiles.load(arguments.positionals, keepFiles: false,
+        switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, keepFiles: false,
                                 showsSource: { format == "text" && (!quiet || $0.severity == .error) },
-                                check: { result, disposal in
-            guard let context = CheckContext(result, options: options) else { return [] }
+                                check: { result, scheduled, disposal in
+            guard let scheduled else { return [] }
+            let context = CheckContext(scheduled, implicitlyTyped: result.implicitlyTyped, now: options.now, horizon: options.horizon)
             let found = Checker.check(context)
             disposal.dispose(context)
             return found.filter { severities.contains($0.severity) }

@@ -59,7 +59,9 @@ enum CrontabCommand {
         if uninstall { return CrontabInstall.uninstall(name: name) }
 
         var loaded: LoadedFiles
-        switch LoadedFiles.load(arguments.positionals, check: { result, _ in result.file?.scheduleDiagnostics() ?? [] }) {
+        switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, check: { _, scheduled, _ in
+            scheduled?.scheduleDiagnostics() ?? []
+        }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
@@ -79,7 +81,7 @@ enum CrontabCommand {
         if loaded.hasErrors { return loaded.failure }
         let warnings = loaded.report
         if install {
-            let paths = files.map { absolute($0.path) }
+            let paths = files.map { absolute($0.file.path) }
             return CrontabInstall.install(output.text, name: name, files: paths, zone: time.zone, warnings: warnings)
         }
         guard let path = arguments.value("-o") else {

@@ -39,13 +39,15 @@ enum ExpandCommand {
         let format = OccurrenceWriter.Format(rawValue: arguments.value("--format") ?? "text") ?? .text
 
         let loaded: LoadedFiles
-        switch LoadedFiles.load(arguments.positionals, check: { result, _ in result.file?.scheduleDiagnostics() ?? [] }) {
+        switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, check: { _, scheduled, _ in
+            scheduled?.scheduleDiagnostics() ?? []
+        }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
         if loaded.hasErrors { return loaded.failure }
-        let reminders = loaded.files.flatMap(\.reminders)
-        let schedules = reminders.map { $0.schedule(floatingZone: time.zone) }
+        let reminders = loaded.files.flatMap(\.file.reminders)
+        let schedules = loaded.files.flatMap(\.schedules)
         let writer = OccurrenceWriter(format: format, reminders: reminders, showsSeconds: schedules.contains(where: hasSeconds))
         var output = OutputBuffer(channel: invocation.standardOutput)
         var buffer: [UInt8] = []

@@ -42,8 +42,8 @@ enum IcsCommand {
         }
 
         let loaded: LoadedFiles
-        switch LoadedFiles.load(arguments.positionals, check: { result, _ in
-            result.file.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0) } ?? []
+        switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, check: { _, scheduled, _ in
+            scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0.file) } ?? []
         }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome

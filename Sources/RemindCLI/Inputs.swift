@@ -167,21 +167,24 @@ struct InputError: Error {
 /// The reminder files of a command line, read and decoded, with every
 /// diagnostic a command found in them and the bytes of those that have any.
 struct LoadedFiles {
-    /// The files that decoded without errors, in input order.
-    var files: [ReminderFile] = []
+    /// The files that decoded without errors, with their schedules, in input order.
+    var files: [ScheduledFile] = []
     var diagnostics: [Diagnostic] = []
     var sources: [String: [UInt8]] = [:]
     var fileCount = 0
 
-    /// Reads and decodes every PATH, one file at a time; `check` adds the
+    /// Reads and decodes every PATH, one file at a time, and makes the
+    /// schedules of each file that decoded, placing floating reminders in
+    /// `floatingZone`: the one place a command makes them. `check` adds the
     /// command's own diagnostics for each file (it sees files that failed to
-    /// decode too), letting what it made go as the `Disposal` says.
+    /// decode too, without schedules), letting what it made go as the
+    /// `Disposal` says.
     /// Without `keepFiles` the models are dropped once checked: in the
     /// background between files, and never after the last (the process
     /// ends). `showsSource` says which diagnostics will be printed with
     /// their source lines; only their files' bytes are kept.
-    static func load(_ paths: [String], keepFiles: Bool = true, showsSource: (Diagnostic) -> Bool = { _ in true },
-                     check: (LoadResult, Disposal) -> [Diagnostic] = { _, _ in [] }) -> Result<LoadedFiles, InputError> {
+    static func load(_ paths: [String], floatingZone: TimeZone, keepFiles: Bool = true, showsSource: (Diagnostic) -> Bool = { _ in true },
+                     check: (LoadResult, ScheduledFile?, Disposal) -> [Diagnostic] = { _, _, _ in [] }) -> Result<LoadedFiles, InputError> {
         let inputs: Inputs
         switch Inputs.read(paths) {
         case .success(let read): inputs = read
@@ -200,10 +203,11 @@ struct LoadedFiles {
                 return .failure(InputError(messages: ["cannot read '\(path)'"]))
             }
             var source = kept
-            let checked = check(result, disposal)
+            let scheduled = result.file.map { ScheduledFile($0, floatingZone: floatingZone) }
+            let checked = check(result, scheduled, disposal)
             let found = Diagnostic.sortedForReport(result.diagnostics.isEmpty ? checked : result.diagnostics + checked)
-            if keepFiles, let file = result.file { loaded.files.append(file) }
-            disposal.dispose(result)
+            if keepFiles, let scheduled { loaded.files.append(scheduled) }
+            disposal.dispose((result, scheduled))
             if found.contains(where: showsSource) || !isRegular {
                 if source == nil { source = Inputs.contents(of: path) }
                 loaded.sources[path] = source

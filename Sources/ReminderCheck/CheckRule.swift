@@ -53,24 +53,21 @@ public final class CheckContext: @unchecked Sendable {
     /// Per reminder, what the rules ask first (`ReminderDigest`).
     let digests: [ReminderDigest]
 
-    public init(file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Int, horizon: Int, floatingZone: TimeZone) {
-        self.file = file
+    public init(_ scheduled: ScheduledFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Int, horizon: Int) {
+        file = scheduled.file
         self.implicitlyTyped = implicitlyTyped
         self.folder = URL(fileURLWithPath: file.path).deletingLastPathComponent()
         self.now = now
         self.end = now + horizon
-        self.floatingZone = floatingZone
-        let floating = Schedule.PlacedZone(.zone(floatingZone))
-        (schedules, digests) = file.reminders.withUnsafeBufferPointer { reminders in
-            // Each reminder is read where it is, not copied: a copy would
-            // count a reference to it, a write to memory every reminder's
-            // reading otherwise leaves alone.
-            nonisolated(unsafe) let reminders = reminders
-            return Concurrently.map(reminders.count, chunk: 4_096) { index in
-                let schedule = reminders[index].schedule(floatingZone: floating)
-                return (schedule, ReminderDigest(reminders[index], schedule))
-            }
-        }
+        self.floatingZone = scheduled.floatingZone
+        schedules = scheduled.schedules
+        let reminders = file.reminders, schedules = schedules
+        digests = Concurrently.map(reminders.count, chunk: 4_096) { ReminderDigest(reminders[$0], schedules[$0]) }
+    }
+
+    /// The context of a file, its schedules made here.
+    public convenience init(file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Int, horizon: Int, floatingZone: TimeZone) {
+        self.init(ScheduledFile(file, floatingZone: floatingZone), implicitlyTyped: implicitlyTyped, now: now, horizon: horizon)
     }
 
     /// The context of a file that decoded without errors; nil for one that did not.

@@ -12,35 +12,22 @@ extension Reminder {
     /// (`2026-12-01T09:00:00+01:00`) starts at that instant in the
     /// reminder's zone; in a floating reminder, at its own offset.
     public func schedule(floatingZone: TimeZone) -> Schedule {
-        fields.value.zonedSchedule ?? makeSchedule(in: ZoneCache.placedZone(for: timeZone, floatingZone: floatingZone))
+        schedule(in: ZoneCache.placedZone(for: timeZone, floatingZone: floatingZone))
     }
 
     /// `schedule(floatingZone:)` with the floating zone's table found, for
     /// making many.
     public func schedule(floatingZone: Schedule.PlacedZone) -> Schedule {
-        if let schedule = fields.value.zonedSchedule { return schedule }
-        if case .floating = timeZone { return makeSchedule(in: floatingZone) }
-        return makeSchedule(in: ZoneCache.placedZone(for: timeZone, floatingZone: floatingZone.placement))
+        if case .floating = timeZone { return schedule(in: floatingZone) }
+        return schedule(in: ZoneCache.placedZone(for: timeZone, floatingZone: floatingZone.placement))
     }
 
-    /// Makes the schedule of a reminder with a zone now, for every later
-    /// `schedule(floatingZone:)`: the decoder does, while the reminder's
-    /// fields are at hand, so that a checker of 100,000 reminders does not
-    /// fetch each from memory again to place it. `zone` is the reminder's
-    /// zone, placed. A floating reminder's schedule depends on the zone it
-    /// is read in and is made when asked.
-    mutating func placeSchedule(in zone: Schedule.PlacedZone) {
-        if case .floating = timeZone { return }
-        fields.value.zonedSchedule = makeSchedule(in: zone)
-    }
-
-    private func makeSchedule(in zone: Schedule.PlacedZone) -> Schedule {
-        // The parts are read where they are stored: a copy of the whole
-        // `Repeat` would retain and release every one of them.
-        let rule = fields.value.repeats?.rule, times = fields.value.repeats?.times ?? []
-        let exceptions = Self.placed(fields.value.repeats?.except ?? [], date: Schedule.Exception.date,
+    /// The schedule with the reminder's zone (or the floating zone) placed as `zone`.
+    func schedule(in zone: Schedule.PlacedZone) -> Schedule {
+        let rule = repeats?.rule, times = repeats?.times ?? []
+        let exceptions = Self.placed(repeats?.except ?? [], date: Schedule.Exception.date,
                                      wallClock: Schedule.Exception.wallClock, instant: Schedule.Exception.instant)
-        let additions = Self.placed(fields.value.repeats?.also ?? [], date: Schedule.Addition.date,
+        let additions = Self.placed(repeats?.also ?? [], date: Schedule.Addition.date,
                                     wallClock: Schedule.Addition.wallClock, instant: Schedule.Addition.instant)
         func schedule(_ start: LocalDateTime, allDay: Bool = false, _ zone: Schedule.PlacedZone) -> Schedule {
             Schedule(start: start, isAllDay: allDay, rule: rule, timesOfDay: times, exceptions: exceptions, additions: additions, in: zone)
@@ -99,18 +86,6 @@ extension Reminder {
     public func neverFires(in path: String, schedule: () -> Schedule) -> Diagnostic? {
         guard let repeats, !repeats.rule.matchesEveryPeriod, !schedule().ruleCanMatch() else { return nil }
         return Diagnostic(.neverFires(repeats.isRawRule), file: path, span: spans.repeats ?? repeats.span)
-    }
-}
-
-extension ReminderFile {
-    /// Problems only the recurrence engine can see, which the writers
-    /// refuse a file for: `never-fires`.
-    public func scheduleDiagnostics() -> [Diagnostic] {
-        // On every core for a large file: most rules hold an instance in
-        // every period and need no schedule, but each reminder is looked at.
-        Concurrently.map(reminders.count, chunk: 4_096) { [reminders, path] index -> Diagnostic? in
-            reminders[index].neverFires(in: path) { reminders[index].schedule(floatingZone: ZoneCache.utc) }
-        }.compactMap { $0 }
     }
 }
 

@@ -142,7 +142,6 @@ struct ReminderDecoder {
         reminder.start = start
         reminder.spans.id = idSpan
         reminder.spans.start = startSpan
-        reminder.placeSchedule(in: context.placedZone(reminder.timeZone))
         return reminder
     }
 

@@ -158,10 +158,6 @@ public struct Reminder: Sendable {
         @usableFromInline var ignoredRules: [String]
         @usableFromInline var ignoredRuleSpans: [SourceSpan] = []
         @usableFromInline var spans: Spans
-        /// The schedule of a reminder with a zone (not floating), made as
-        /// it is decoded (`placeSchedule`); nil before, for a floating
-        /// reminder, and again once the start, zone or repeats change.
-        @usableFromInline var zonedSchedule: Schedule?
 
         @usableFromInline
         init(id: String, title: String, start: ReminderTime, timeZone: ZoneName, data: [(key: String, value: String)],
@@ -212,28 +208,19 @@ public struct Reminder: Sendable {
     /// The first occurrence.
     @inlinable public var start: ReminderTime {
         _read { yield fields.value.start }
-        set {
-            fields.value.start = newValue
-            fields.value.zonedSchedule = nil
-        }
+        set { fields.value.start = newValue }
     }
 
     /// The zone `start` and the repeats are read in: the reminder's own
     /// `timezone`, else the file's.
     @inlinable public var timeZone: ZoneName {
         _read { yield fields.value.timeZone }
-        set {
-            fields.value.timeZone = newValue
-            fields.value.zonedSchedule = nil
-        }
+        set { fields.value.timeZone = newValue }
     }
 
     @inlinable public var repeats: Repeat? {
         _read { yield fields.value.repeats }
-        set {
-            fields.value.repeats = newValue
-            fields.value.zonedSchedule = nil
-        }
+        set { fields.value.repeats = newValue }
     }
 
     /// Alert this long before each occurrence.

@@ -123,7 +123,7 @@ import YAMLSyntax
         let result = ReminderFile.load(Array(yaml.utf8), path: "never.yaml")
         let file = try #require(result.file)
         let checked = Checker.check(result, options: .init(now: Self.now, floatingZone: TimeZone(identifier: "UTC")!)).filter { $0.id == "never-fires" }
-        #expect(checked == file.scheduleDiagnostics())
+        #expect(checked == ScheduledFile(file, floatingZone: TimeZone(identifier: "UTC")!).scheduleDiagnostics())
         #expect(checked.map(\.span.start.line) == [3, 4])
     }
 

@@ -71,23 +71,19 @@ import Testing
         Array(schedule.occurrences().prefix(count)).map { "\($0.instant)@\($0.offset)" }
     }
 
-    /// A reminder with a zone has its schedule made as it is decoded; it is
-    /// the one made afresh from the reminder, whatever floating zone is
-    /// asked for, and it is dropped once the start, zone or repeats change.
-    @Test func aZonedReminderKeepsTheScheduleMadeWhenDecoded() throws {
+    /// A reminder's schedule follows its start, zone and repeats as they
+    /// are now; a zoned reminder's is the same whatever floating zone is
+    /// asked for.
+    @Test func aScheduleFollowsTheReminder() throws {
         let file = try #require(ReminderFile.load(Array(Self.household.utf8), path: "household.yaml").file)
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
-        for reminder in file.reminders {
-            var fresh = reminder
-            fresh.title += "!"  // a change that keeps the schedule
-            #expect((fresh.fields.value.zonedSchedule == nil) == (reminder.timeZone == .floating), "\(reminder.id)")
+        for reminder in file.reminders where reminder.timeZone != .floating {
             let expected = Self.firstOccurrences(reminder.schedule(floatingZone: tokyo))
-            #expect(Self.firstOccurrences(fresh.schedule(floatingZone: ZoneCache.utc)) == expected || reminder.timeZone == .floating)
+            #expect(Self.firstOccurrences(reminder.schedule(floatingZone: ZoneCache.utc)) == expected, "\(reminder.id)")
         }
         var standup = try #require(file.reminders.first { $0.id == "standup" })
         let before = Self.firstOccurrences(standup.schedule(floatingZone: tokyo))
         standup.timeZone = .named("America/New_York")
-        #expect(standup.fields.value.zonedSchedule == nil)
         let moved = Self.firstOccurrences(standup.schedule(floatingZone: tokyo))
         #expect(moved.map { $0.prefix(10) } == before.map { $0.prefix(10) }, "a fixed instant starts where it did")
         #expect(moved.first == "1796114700@-18000" && before.first == "1796114700@3600")
@@ -96,6 +92,9 @@ import Testing
         var rent = try #require(file.reminders.first { $0.id == "rent" })
         rent.repeats = nil
         #expect(Self.firstOccurrences(rent.schedule(floatingZone: tokyo)).count == 1)
+        // A file's schedules, made once, are its reminders' own.
+        let scheduled = ScheduledFile(file, floatingZone: tokyo)
+        #expect(scheduled.schedules.map { Self.firstOccurrences($0) } == file.reminders.map { Self.firstOccurrences($0.schedule(floatingZone: tokyo)) })
     }
 
     @Test func decodesEveryKey() throws {

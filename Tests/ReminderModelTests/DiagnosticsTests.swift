@@ -117,14 +117,14 @@ import YAMLSyntax
         let result = ReminderFile.load(Array(Self.reminder(body).utf8), path: "case.yaml")
         #expect(result.diagnostics.isEmpty)
         let file = try #require(result.file)
-        let found = file.scheduleDiagnostics().map { "\($0.id)@\($0.span.start.line):\($0.span.start.column)" }
+        let found = ScheduledFile(file, floatingZone: ZoneCache.utc).scheduleDiagnostics().map { "\($0.id)@\($0.span.start.line):\($0.span.start.column)" }
         #expect(found == ["never-fires@\(line):\(column)"])
     }
 
     @Test func aRepeatThatHappensHasNoScheduleDiagnostic() throws {
         let body = "    at: 2026-12-01 09:00\n    repeat: {rrule: \"FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29\"}\n"
         let file = try #require(ReminderFile.load(Array(Self.reminder(body).utf8), path: "case.yaml").file)
-        #expect(file.scheduleDiagnostics().isEmpty)
+        #expect(ScheduledFile(file, floatingZone: ZoneCache.utc).scheduleDiagnostics().isEmpty)
     }
 
     @Test func invalidUTF8() {

@@ -159,3 +159,10 @@ import Testing
         ])
     }
 }
+
+extension ICalendarWriter {
+    /// The calendar for files whose floating reminders are placed in the writer's zone.
+    func write(_ files: [ReminderFile]) -> [UInt8] {
+        write(files.map { ScheduledFile($0, floatingZone: options.floatingZone) })
+    }
+}

@@ -83,7 +83,10 @@ public struct CrontabWriter {
         self.options = options
     }
 
-    public func write(_ files: [ReminderFile]) -> Output {
+    /// The crontab of `scheduled`, whose floating reminders are placed in
+    /// the host's zone.
+    public func write(_ scheduled: [ScheduledFile]) -> Output {
+        let files = scheduled.map(\.file)
         var text = """
             # Written by remindc \(RemindcVersion.string) for a machine whose clock runs in \(options.hostZone.identifier).
             # Regenerate it rather than editing it: \(Self.comment(options.regenerate ?? "remindc crontab " + files.map(\.path).joined(separator: " "), limit: nil))
@@ -91,9 +94,9 @@ public struct CrontabWriter {
             """
         var diagnostics: [Diagnostic] = []
         var count = 0
-        for file in files {
-            for reminder in file.reminders {
-                let result = entries(for: reminder, in: file)
+        for (file, schedules) in scheduled.map({ ($0.file, $0.schedules) }) {
+            for (reminder, schedule) in zip(file.reminders, schedules) {
+                let result = entries(for: reminder, schedule: schedule, in: file)
                 text += "\n# id: \(reminder.id)\n"
                 text += "# \(Self.describe(reminder))\n"
                 if let reason = result.inexact {
@@ -143,8 +146,7 @@ public struct CrontabWriter {
         var reason: String
     }
 
-    func entries(for reminder: Reminder, in file: ReminderFile) -> Result {
-        let schedule = reminder.schedule(floatingZone: options.hostZone)
+    func entries(for reminder: Reminder, schedule: Schedule, in file: ReminderFile) -> Result {
         let zone = cronZone(of: reminder)
         var result = Result()
         var plan: [CronEntry]

@@ -129,7 +129,7 @@ public struct ICalendarWriter: Sendable {
     }
 
     /// The calendar for `files`, as bytes.
-    public func write(_ files: [ReminderFile]) -> [UInt8] {
+    public func write(_ files: [ScheduledFile]) -> [UInt8] {
         var bytes: [UInt8] = []
         write(files) { bytes += $0 }
         return bytes
@@ -137,13 +137,10 @@ public struct ICalendarWriter: Sendable {
 
     /// The calendar for `files`, handed to `sink` in chunks of about 64 KiB
     /// as it is written, so memory does not grow with the output.
-    public func write(_ files: [ReminderFile], to sink: ([UInt8]) -> Void) {
+    public func write(_ scheduled: [ScheduledFile], to sink: ([UInt8]) -> Void) {
         // First the zones, since their VTIMEZONEs come before every component.
         var zones: [String: (zone: TimeZone, from: Int)] = [:]
-        var schedules: [[Schedule]] = []
-        for file in files {
-            let fileSchedules = file.schedules(floatingZone: options.floatingZone)
-            schedules.append(fileSchedules)
+        for case let (file, fileSchedules) in scheduled.map({ ($0.file, $0.schedules) }) {
             // Each zoned reminder's earliest instant, on every core; then the
             // earliest per zone.
             let window = options.window
@@ -182,7 +179,7 @@ public struct ICalendarWriter: Sendable {
         lines.add("VERSION", [], "2.0")
         lines.add("PRODID", [], "-//remindc//remindc \(RemindcVersion.string)//EN")
         lines.add("CALSCALE", [], "GREGORIAN")
-        if let name = files.lazy.compactMap(\.name).first {
+        if let name = scheduled.lazy.compactMap(\.file.name).first {
             lines.addText("NAME", [], name)
             lines.addText("X-WR-CALNAME", [], name)
         }
@@ -190,7 +187,7 @@ public struct ICalendarWriter: Sendable {
             let entry = zones[identifier]!
             TimeZoneComponent(identifier: identifier, zone: entry.zone).write(from: entry.from, now: options.now, into: &lines)
         }
-        for (file, fileSchedules) in zip(files, schedules) {
+        for case let (file, fileSchedules) in scheduled.map({ ($0.file, $0.schedules) }) {
             let context = FileContext(file: file)
             // The components of a round of reminders are written on every
             // core, a piece of them each, and handed on in order; a round's
