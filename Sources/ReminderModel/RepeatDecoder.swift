@@ -22,47 +22,100 @@ enum RepeatDecoder {
         }
     }
 
+    /// A repeat as its own node says, before the zone it is read in is
+    /// known: what the zone decides waits as written for `place`.
+    struct Read {
+        var repeats: Repeat
+        /// The map form's `until:` as written, and where.
+        var until: (time: ReminderTime, span: SourceSpan)?
+        /// Where the rrule form's UNTIL was written.
+        var rawUntilSpan: SourceSpan?
+        /// Every `except` and `also` item, and where it was written.
+        var extraTimes: [(key: String, time: ReminderTime, span: SourceSpan)] = []
+    }
+
+    /// `read`, then `place` in `zone`.
     static func decode(_ node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext) -> Repeat? {
+        read(node, start: start, context: &context).flatMap { place($0, start: start, zone: zone, context: &context) }
+    }
+
+    /// The repeat at `node` for a reminder starting at `start`, all but
+    /// what its zone decides; nil (reported) when it is wrong.
+    static func read(_ node: Node, start: ReminderTime?, context: inout DecodingContext) -> Read? {
         if node.scalar != nil {
             guard let (wordRule, weekdaysOnly) = Self.wordRule(node, key: "repeat", context: &context) else { return nil }
             var rule = wordRule
             if weekdaysOnly { rule.byDay = Self.workWeek }
             guard Self.fitsAllDay(rule, times: [], start: start, span: node.span, context: &context) else { return nil }
-            return Repeat(rule: rule, times: [], except: [], also: [], isRawRule: false, span: node.span)
+            return Read(repeats: Repeat(rule: rule, times: [], except: [], also: [], isRawRule: false, span: node.span))
         }
         guard let pairs = context.mapping(node, key: "repeat") else { return nil }
         let values = KeyedMapping<Key>(pairs, in: "'repeat'", context: &context)
-        var exceptSpans: [SourceSpan] = []
+        var extraTimes: [(key: String, time: ReminderTime, span: SourceSpan)] = []
         let except = values[.except].flatMap { node in
             context.items(node, key: "except") { context, item -> ReminderTime? in
-                let time = Self.extraTime(item, key: "except", start: start, zone: zone, context: &context)
-                if time != nil { exceptSpans.append(item.span) }
+                let time = Self.extraTime(item, key: "except", start: start, context: &context)
+                if let time { extraTimes.append(("except", time, item.span)) }
                 return time
             }
         } ?? []
         let also = values[.also].flatMap { node in
-            context.items(node, key: "also") { Self.extraTime($1, key: "also", start: start, zone: zone, context: &$0) }
+            context.items(node, key: "also") { context, item -> ReminderTime? in
+                let time = Self.extraTime(item, key: "also", start: start, context: &context)
+                if let time { extraTimes.append(("also", time, item.span)) }
+                return time
+            }
         } ?? []
 
         if let ruleNode = values[.rrule] {
             for (key, pair) in values.entries where key.buildsTheRule {
                 context.report(.rawRuleExcludes(key.rawValue), at: pair.key.span)
             }
-            guard let rule = decodeRawRule(ruleNode, start: start, zone: zone, context: &context) else { return nil }
+            guard let (rule, untilSpan) = decodeRawRule(ruleNode, context: &context) else { return nil }
             guard Self.fitsAllDay(rule, times: [], start: start, span: ruleNode.span, context: &context) else { return nil }
             var result = Repeat(rule: rule, times: [], except: except, also: also, isRawRule: true, span: node.span)
-            result.exceptSpans = exceptSpans
-            return result
+            result.exceptSpans = extraTimes.filter { $0.key == "except" }.map(\.span)
+            return Read(repeats: result, rawUntilSpan: untilSpan, extraTimes: extraTimes)
         }
-        guard let (rule, times) = decodeRuleMap(values, node: node, start: start, zone: zone, context: &context) else { return nil }
+        guard let (rule, times, until) = decodeRuleMap(values, node: node, start: start, context: &context) else { return nil }
         if let timesNode = values[.times], rule.frequency < .daily {
             context.report(.timesNeedDays(rule.frequency.rawValue.lowercased()), at: timesNode.span)
         } else if !Self.fitsAllDay(rule, times: times, start: start, span: (values[.times] ?? values[.every] ?? node).span, context: &context) {
             return nil
         }
         var result = Repeat(rule: rule, times: times, except: except, also: also, isRawRule: false, span: node.span)
-        result.exceptSpans = exceptSpans
-        return result
+        result.exceptSpans = extraTimes.filter { $0.key == "except" }.map(\.span)
+        return Read(repeats: result, until: until, extraTimes: extraTimes)
+    }
+
+    /// Completes `read` in `zone`: the map form's `until` in the RFC form
+    /// the zone gives it, the rrule form's UNTIL checked against it, and no
+    /// fixed instant among the `except` and `also` of a floating reminder;
+    /// nil (reported) when one of these is wrong.
+    static func place(_ read: Read, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext) -> Repeat? {
+        var repeats = read.repeats
+        var valid = true
+        if case .local? = start, case .floating = zone {
+            for (key, time, span) in read.extraTimes {
+                guard case .instant = time else { continue }
+                context.report(.exceptionForm(key, allDay: false), at: span)
+                valid = false
+            }
+        }
+        if let (until, span) = read.until, let start {
+            switch Self.until(until, start: start, zone: zone, context: &context) {
+            case .success(let value): repeats.rule.end = .until(value)
+            case .failure(let message):
+                context.report(message, at: span)
+                valid = false
+            }
+        }
+        if let span = read.rawUntilSpan, case .until(let until) = repeats.rule.end, let start,
+           let expected = expectedUntilForm(start: start, zone: zone, until: until) {
+            context.report(.untilForm(expected: expected), at: span)
+            valid = false
+        }
+        return valid ? repeats : nil
     }
 
     /// An all-day reminder has no time of day: it repeats daily or less
@@ -77,17 +130,13 @@ enum RepeatDecoder {
     }
 
     /// An `except` or `also` item: a date or time that fits the start's
-    /// kind (dates for all-day reminders, no fixed instants when floating).
-    private static func extraTime(
-        _ node: Node, key: String, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext
-    ) -> ReminderTime? {
+    /// kind (dates for all-day reminders; whether a fixed instant fits is
+    /// the zone's to say, in `place`).
+    private static func extraTime(_ node: Node, key: String, start: ReminderTime?, context: inout DecodingContext) -> ReminderTime? {
         guard let time = context.parse(node, key: key, Scalars.time) else { return nil }
-        switch (start, time, zone) {
-        case (.date?, .local, _), (.date?, .instant, _):
+        switch (start, time) {
+        case (.date?, .local), (.date?, .instant):
             context.report(.exceptionForm(key, allDay: true), at: node.span)
-            return nil
-        case (.local?, .instant, .floating):
-            context.report(.exceptionForm(key, allDay: false), at: node.span)
             return nil
         default:
             return time
@@ -117,8 +166,8 @@ enum RepeatDecoder {
     // MARK: The map form
 
     private static func decodeRuleMap(
-        _ values: KeyedMapping<Key>, node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext
-    ) -> (RecurrenceRule, extraTimes: [CivilTime])? {
+        _ values: KeyedMapping<Key>, node: Node, start: ReminderTime?, context: inout DecodingContext
+    ) -> (RecurrenceRule, extraTimes: [CivilTime], until: (time: ReminderTime, span: SourceSpan)?)? {
         guard let everyNode = values[.every] else {
             context.report(.missingKey("every", in: "'repeat'"), at: SourceSpan(start: node.span.start, length: 1))
             return nil
@@ -127,6 +176,7 @@ enum RepeatDecoder {
         var rule = wordRule
         var complete = true
         var extraTimes: [CivilTime] = []
+        var written: (time: ReminderTime, span: SourceSpan)?
         func read<T>(_ key: Key, _ reader: (inout DecodingContext, Node) -> T?) -> T? {
             guard let node = values[key] else { return nil }
             let value = reader(&context, node)
@@ -176,13 +226,8 @@ enum RepeatDecoder {
         if let untilNode = values[.until], let until = context.parse(untilNode, key: "until", Scalars.time) {
             if values[.count] != nil {
                 context.report(.countAndUntil, at: untilNode.span)
-            } else if let start {
-                switch Self.until(until, start: start, zone: zone, context: &context) {
-                case .success(let value): rule.end = .until(value)
-                case .failure(let message):
-                    context.report(message, at: untilNode.span)
-                    complete = false
-                }
+            } else if start != nil {
+                written = (until, untilNode.span)
             }
         }
         for problem in rule.validate() {
@@ -191,7 +236,7 @@ enum RepeatDecoder {
             context.report(.ruleProblem(problem, inRRule: false), at: span)
             complete = false
         }
-        return complete ? (rule, extraTimes) : nil
+        return complete ? (rule, extraTimes, written) : nil
     }
 
     /// The map key that sets a rule part.
@@ -255,7 +300,8 @@ enum RepeatDecoder {
 
     // MARK: The rrule form
 
-    private static func decodeRawRule(_ node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext) -> RecurrenceRule? {
+    /// The rule of an `rrule:` node, and where its UNTIL was written.
+    private static func decodeRawRule(_ node: Node, context: inout DecodingContext) -> (RecurrenceRule, untilSpan: SourceSpan?)? {
         guard let text = context.text(node, key: "rrule") else { return nil }
         let parsed = context.parsedRule(text)
         func span(_ range: Range<Int>) -> SourceSpan {
@@ -271,11 +317,8 @@ enum RepeatDecoder {
             context.report(.ruleProblem(problem, inRRule: true), at: parsed.partRanges[problem.part].map(span) ?? node.span)
             valid = false
         }
-        if case .until(let until) = rule.end, let start, let expected = expectedUntilForm(start: start, zone: zone, until: until) {
-            context.report(.untilForm(expected: expected), at: parsed.partRanges[.until].map(span) ?? node.span)
-            valid = false
-        }
-        return valid ? rule : nil
+        let untilSpan: SourceSpan? = if case .until = rule.end { parsed.partRanges[.until].map(span) ?? node.span } else { nil }
+        return valid ? (rule, untilSpan) : nil
     }
 
     /// What UNTIL must look like for this start, or nil when it already does.

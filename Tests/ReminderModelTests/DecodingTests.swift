@@ -1,6 +1,7 @@
 import Foundation
 import Recurrence
 import Testing
+import YAMLSyntax
 @testable import ReminderModel
 
 @Suite struct DecodingTests {
@@ -335,5 +336,46 @@ import Testing
     func absolutePaths(_ file: String, _ written: String, _ expected: String) throws {
         let model = try #require(ReminderFile.load(Array("reminders: []\n".utf8), path: file).file)
         #expect(model.absolutePath(written, workingFolder: "/home/me") == expected)
+    }
+}
+
+/// A repeat is read without its zone and placed in one after: the same
+/// reading gives each zone its UNTIL and its own verdict on fixed instants.
+@Suite struct RepeatPlacingTests {
+    static func read(_ yaml: String, start: ReminderTime) throws -> RepeatDecoder.Read {
+        let node = try #require(YAMLReader.parse(Array(yaml.utf8)).root)
+        var context = DecodingContext(path: "r.yaml")
+        let read = try #require(RepeatDecoder.read(node, start: start, context: &context))
+        #expect(context.diagnostics.isEmpty)
+        return read
+    }
+
+    static let nine = ReminderTime.local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0)))
+
+    @Test func theZoneDecidesUntilsForm() throws {
+        let read = try Self.read("{every: day, until: 2027-01-31}", start: Self.nine)
+        var context = DecodingContext(path: "r.yaml")
+        let berlin = RepeatDecoder.place(read, start: Self.nine, zone: .named("Europe/Berlin"), context: &context)
+        let floating = RepeatDecoder.place(read, start: Self.nine, zone: .floating, context: &context)
+        #expect(berlin?.rule.text == "FREQ=DAILY;UNTIL=20270131T225959Z")
+        #expect(floating?.rule.text == "FREQ=DAILY;UNTIL=20270131T235959")
+        #expect(context.diagnostics.isEmpty)
+    }
+
+    @Test func aFixedInstantIsAnErrorOnlyWhenFloating() throws {
+        let read = try Self.read("{every: day, except: ['2026-12-05T08:00:00Z'], also: ['2026-12-24T08:00:00Z']}", start: Self.nine)
+        var context = DecodingContext(path: "r.yaml")
+        #expect(RepeatDecoder.place(read, start: Self.nine, zone: .utc, context: &context) != nil)
+        #expect(context.diagnostics.isEmpty)
+        #expect(RepeatDecoder.place(read, start: Self.nine, zone: .floating, context: &context) == nil)
+        #expect(context.diagnostics.map { "\($0.id)@\($0.span.start.column)" } == ["invalid-repeat@23", "invalid-repeat@55"])
+    }
+
+    @Test func anRRuleUntilMustFitTheZone() throws {
+        let read = try Self.read("{rrule: 'FREQ=DAILY;UNTIL=20270131T090000'}", start: Self.nine)
+        var context = DecodingContext(path: "r.yaml")
+        #expect(RepeatDecoder.place(read, start: Self.nine, zone: .floating, context: &context) != nil)
+        #expect(RepeatDecoder.place(read, start: Self.nine, zone: .named("Europe/Berlin"), context: &context) == nil)
+        #expect(context.diagnostics.map(\.id) == ["invalid-rrule"])
     }
 }
