@@ -12,27 +12,13 @@ enum FileDecoder {
         case quietHours = "quiet-hours", minGap = "min-gap", maxPerHour = "max-per-hour", disable
     }
 
-    /// What reminders are decoded against: the file's default zone and its
-    /// category ids.
-    struct Scope: Equatable {
-        var timeZone: ZoneName
-        var categoryIDs: [String]
-    }
-
-    /// The scope the top-level `pairs` give, problems left unreported (the
-    /// whole file's decoding reports them): for reminders decoded as they
-    /// are read, before the rest of the file is known.
-    static func scope(of pairs: [Node.Pair], path: String) -> Scope {
-        var scratch = DecodingContext(path: path)
-        let zone = pairs.first { $0.key.scalar == "timezone" }.flatMap { scratch.parse($0.value, key: "timezone", Scalars.zone) }
-        let categories = pairs.first { $0.key.scalar == "categories" }.map { CategoryDecoder.decodeAll($0.value, context: &scratch) }
-        return Scope(timeZone: zone ?? .floating, categoryIDs: (categories ?? []).map(\.id))
-    }
-
-    /// Decodes the file at `root`. `streamed` holds the reminders already
-    /// decoded from the items the reader streamed (then `reminders:` is an
-    /// empty list in the tree).
-    static func decode(_ root: Node, path: String, streamed: [Reminder]?, context: inout DecodingContext) -> ReminderFile? {
+    /// Decodes the file at `root`. `streamed` holds what the reader's
+    /// streamed items read as (then `reminders:` is an empty list in the
+    /// tree), with the decoder that read them; the tree's own items are read
+    /// now, the same way. Every reminder is then resolved in the file's zone
+    /// and against its categories.
+    static func decode(_ root: Node, path: String, streamed: () -> (ReminderDecoder, [(Reminder, ReminderDecoder.Unresolved)])?,
+                       context: inout DecodingContext) -> ReminderFile? {
         guard let pairs = root.mapping else {
             context.report(.wrongType("the file", expected: "a mapping with a 'reminders:' list", found: root.kindDescription), at: root.span)
             return nil
@@ -58,21 +44,32 @@ enum FileDecoder {
         let lint = values[.lint].map { decodeLint($0, context: &context) } ?? LintSettings()
         let categories = values[.categories].map { CategoryDecoder.decodeAll($0, context: &context) } ?? []
 
-        var reminders: [Reminder] = []
+        // Taken here, so that this array alone holds the reminders: each is
+        // then changed where it is rather than copied.
+        let taken = streamed()
+        var decoder = taken?.0 ?? ReminderDecoder()
+        var read = taken?.1 ?? []
         if let node = values[.reminders] {
-            if let streamed {
-                reminders = streamed
-            } else if let items = context.list(node, key: "reminders", allowSingle: false) {
-                reminders.reserveCapacity(items.count)
-                var decoder = ReminderDecoder(fileZone: timeZone, categoryIDs: categories.map(\.id))
+            if taken == nil, let items = context.list(node, key: "reminders", allowSingle: false) {
+                read.reserveCapacity(items.count)
                 for item in items {
-                    if let reminder = decoder.decode(item, context: &context) { reminders.append(reminder) }
+                    if let reminder = decoder.read(item, context: &context) { read.append(reminder) }
                 }
                 decoder.reportRepeatedIDs(context: &context)
             }
         } else {
             context.report(.missingKey("reminders", in: "a reminder file"), at: SourceSpan(start: root.span.start, length: 1))
         }
+        let categoryIDs = categories.map(\.id)
+        var reminders: [Reminder] = []
+        reminders.reserveCapacity(read.count)
+        for index in read.indices {
+            // Resolved where it is: the reminder's storage is not shared, so
+            // it is changed, not copied.
+            decoder.resolve(&read[index].0, read[index].1, fileZone: timeZone, categoryIDs: categoryIDs, context: &context)
+            if read[index].1.isComplete { reminders.append(read[index].0) }
+        }
+        read = []
 
         return ReminderFile(
             path: path, version: version, name: name, uidDomain: uidDomain, timeZone: timeZone,

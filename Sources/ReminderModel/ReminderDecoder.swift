@@ -1,27 +1,47 @@
 import Recurrence
 import YAMLSyntax
 
-/// Decodes the items of `reminders:` and checks what spans reminders: unique
-/// ids and category references.
+/// Decodes the items of `reminders:` in two steps: `read` takes what a
+/// reminder's own mapping says, as the YAML reader hands the item over;
+/// `resolve` completes it once the file's zone and categories are known
+/// (they may be written after `reminders:`). Repeated ids are reported once
+/// every reminder is read.
 struct ReminderDecoder {
     /// A reminder's keys.
     enum Key: String, MappingKey {
         case id, title, note, action, at, timezone, `repeat`, before, sound, badge, category, data, todo, ignore
     }
 
-    let fileZone: ZoneName
-    let categoryIDs: [String]
+    /// What the file decides of a reminder that `read` made: the zone it
+    /// inherits when it names none, the parts of its repeat that zone
+    /// decides, and whether its `category` names one of the file's. Small,
+    /// as every reminder has one until the file is read.
+    struct Unresolved: Sendable {
+        /// False when `id`, `title` or `at` is missing or wrong (reported):
+        /// the reminder is left out once the rest is resolved.
+        var isComplete: Bool
+        var inheritsZone: Bool
+        /// The repeat, when its zone decides part of it (an `until`, an
+        /// UNTIL, a fixed instant among its exceptions); a repeat that no
+        /// zone changes is the reminder's already.
+        var placing: Placing?
+    }
+
+    final class Placing: Sendable {
+        let start: ReminderTime?
+        let read: RepeatDecoder.Read
+
+        init(start: ReminderTime?, read: RepeatDecoder.Read) {
+            self.start = start
+            self.read = read
+        }
+    }
     /// An id met, where it was written, and its `FirstOccurrences.hash`.
     typealias Written = (id: String, span: SourceSpan, hash: UInt64)
     /// Every id met, in order: this decoder's, then those of the decoders
     /// appended (`append(idsOf:)`), a list each, not copied into one.
     /// Repeats are reported once every reminder is read (`reportRepeatedIDs`).
     private var ids: [[Written]] = [[]]
-
-    init(fileZone: ZoneName, categoryIDs: [String]) {
-        self.fileZone = fileZone
-        self.categoryIDs = categoryIDs
-    }
 
     /// Takes the ids of the reminders after this decoder's, which another
     /// decoder read.
@@ -56,14 +76,30 @@ struct ReminderDecoder {
         }
     }
 
-    mutating func decode(_ node: Node, context: inout DecodingContext) -> Reminder? {
+    /// Completes `reminder`, which `read` made, in the file's zone and
+    /// against its categories.
+    func resolve(_ reminder: inout Reminder, _ unresolved: Unresolved, fileZone: ZoneName, categoryIDs: [String],
+                 context: inout DecodingContext) {
+        if unresolved.inheritsZone { reminder.timeZone = fileZone }
+        if let placing = unresolved.placing {
+            reminder.repeats = RepeatDecoder.place(placing.read, start: placing.start, zone: reminder.timeZone, context: &context)
+        }
+        if let name = reminder.category, !categoryIDs.contains(name), let span = reminder.spans.category {
+            context.report(.unknownCategory(name, suggestion: closest(to: name, in: categoryIDs)), at: span)
+            reminder.category = nil
+        }
+    }
+
+    /// The reminder at `node` as far as its own mapping says, and what
+    /// waits for `resolve`; nil (reported) when it is not a mapping.
+    mutating func read(_ node: Node, context: inout DecodingContext) -> (Reminder, Unresolved)? {
         let what = "a reminder"
         guard let pairs = context.mapping(node, key: "reminders") else { return nil }
         var id: String?, title: String?, start: ReminderTime?
         var idSpan = node.span, startSpan = node.span
         var repeatNode: Node?, zoneNode: Node?
         var reminder = Reminder(
-            id: "", title: "", start: .date(CivilDate(year: 1970, month: 1, day: 1)), timeZone: fileZone,
+            id: "", title: "", start: .date(CivilDate(year: 1970, month: 1, day: 1)), timeZone: .floating,
             data: [], isTodo: false, ignoredRules: [],
             spans: Reminder.Spans(reminder: node.span, id: node.span, start: node.span)
         )
@@ -102,12 +138,7 @@ struct ReminderDecoder {
             case .badge:
                 reminder.badge = context.count(value, key: key)
             case .category:
-                guard let name = context.text(value, key: key) else { continue }
-                if categoryIDs.contains(name) {
-                    reminder.category = name
-                } else {
-                    context.report(.unknownCategory(name, suggestion: closest(to: name, in: categoryIDs)), at: value.span)
-                }
+                reminder.category = context.text(value, key: key)
                 reminder.spans.category = value.span
             case .data:
                 reminder.data = decodeData(value, context: &context)
@@ -129,20 +160,26 @@ struct ReminderDecoder {
         }
         // Hashed here, on the thread decoding this half of a long list.
         if let id { ids[0].append((id, idSpan, FirstOccurrences.hash(id))) }
-        if let zoneNode {
-            reminder.timeZone = context.parse(zoneNode, key: "timezone", Scalars.zone) ?? fileZone
-        }
+        let zone = zoneNode.flatMap { context.parse($0, key: "timezone", Scalars.zone) }
+        if let zone { reminder.timeZone = zone }
+        var placing: Placing?
         if let repeatNode {
-            reminder.repeats = RepeatDecoder.decode(repeatNode, start: start, zone: reminder.timeZone, context: &context)
+            if let read = RepeatDecoder.read(repeatNode, start: start, context: &context) {
+                if read.dependsOnTheZone(start: start) {
+                    placing = Placing(start: start, read: read)
+                } else {
+                    reminder.repeats = read.repeats
+                }
+            }
             reminder.spans.repeats = repeatNode.span
         }
-        guard let id, let title, let start else { return nil }
-        reminder.id = id
-        reminder.title = title
-        reminder.start = start
+        if let id { reminder.id = id }
+        if let title { reminder.title = title }
+        if let start { reminder.start = start }
         reminder.spans.id = idSpan
         reminder.spans.start = startSpan
-        return reminder
+        let isComplete = id != nil && title != nil && start != nil
+        return (reminder, Unresolved(isComplete: isComplete, inheritsZone: zone == nil, placing: placing))
     }
 
     /// `data:`: a mapping of text keys to scalar values, kept as written.

@@ -51,35 +51,21 @@ extension ReminderFile {
 
     static func load(_ bytes: UnsafeBufferPointer<UInt8>, path: String, limits: Limits = .standard, decodeBeside: Bool,
                      splitFrom: Int? = nil) -> LoadResult {
-        // Reminders are decoded as the reader streams them, against the zone
-        // and categories written before `reminders:`. When those turn out
-        // different at the end (written after it, or merged in with `<<`),
-        // the file is read again with the whole tree.
-        load(bytes, path: path, limits: limits, stream: ReminderStream(path: path, concurrent: decodeBeside), splitFrom: splitFrom)
-            ?? load(bytes, path: path, limits: limits, stream: nil, splitFrom: nil)!
-    }
-
-    /// Nil when the streamed reminders were decoded against another scope
-    /// than the file's.
-    private static func load(_ bytes: UnsafeBufferPointer<UInt8>, path: String, limits: Limits, stream: ReminderStream?,
-                             splitFrom: Int?) -> LoadResult? {
-        let parsed = YAMLReader.parse(bytes, limits: limits,
-                                      stream: stream.map { ItemStream(key: "reminders", consumer: $0, splitFrom: splitFrom) })
-        stream?.finish()
+        // Reminders are read as the reader streams them, and resolved in the
+        // file's zone and against its categories once the whole file is read.
+        let stream = ReminderStream(path: path, concurrent: decodeBeside)
+        let parsed = YAMLReader.parse(bytes, limits: limits, stream: ItemStream(key: "reminders", consumer: stream, splitFrom: splitFrom))
+        stream.finish()
         var context = DecodingContext(path: path)
         for problem in parsed.problems {
             context.report(problem)
         }
         var file: ReminderFile?
         if let root = parsed.root {
-            let streamed = stream?.scope == nil ? nil : stream
-            file = FileDecoder.decode(root, path: path, streamed: streamed?.takeReminders(), context: &context)
-            if let streamed, let decoded = file {
-                guard streamed.scope == FileDecoder.Scope(timeZone: decoded.timeZone, categoryIDs: decoded.categories.map(\.id)) else {
-                    return nil
-                }
-                context.append(streamed.diagnostics)
-            }
+            file = FileDecoder.decode(root, path: path, streamed: { stream.takeRead() }, context: &context)
+            // A file with a syntax error has no root: the error is its only
+            // diagnostic, whatever the items read before it had.
+            context.append(stream.diagnostics)
         } else if parsed.problems.isEmpty {
             context.report(.emptyFile, at: SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0))
         }
@@ -88,7 +74,7 @@ extension ReminderFile {
     }
 }
 
-/// Decodes the items of `reminders:` one by one as the reader hands them
+/// Reads the items of `reminders:` one by one as the reader hands them
 /// over, so the tree never holds them: the front end's memory stays near the
 /// size of the model.
 ///
@@ -102,12 +88,12 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
     struct Decoding {
         var decoder: ReminderDecoder
         var context: DecodingContext
-        /// The reminders made, a buffer per half of a split list, moved
-        /// into one array at the end (`reminders`).
-        var decoded = [MovingBuffer<Reminder>(capacity: 1_024)]
+        /// The reminders read, with what each leaves to resolve, a buffer per
+        /// half of a split list, moved into one array at the end.
+        var decoded = [MovingBuffer<(Reminder, ReminderDecoder.Unresolved)>(capacity: 1_024)]
 
         mutating func decode(_ item: Node) {
-            if let reminder = decoder.decode(item, context: &context) { decoded[0].append(reminder) }
+            if let read = decoder.read(item, context: &context) { decoded[0].append(read) }
         }
 
         /// Takes over the reminders, ids and diagnostics of the items after these.
@@ -120,8 +106,6 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
 
     let path: String
     private var concurrent: Bool
-    /// The scope the reminders were decoded against, once the list starts.
-    private(set) var scope: FileDecoder.Scope?
     /// Set by `begin`; the decoder thread's own while it runs.
     private(set) var decoding: Decoding?
     private var batch: [Node] = []
@@ -133,17 +117,15 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
         self.concurrent = concurrent
     }
 
-    /// The reminders, in order; read once (the buffers are emptied).
-    func takeReminders() -> [Reminder] {
-        decoding.map { MovingBuffer.joined($0.decoded) } ?? []
+    /// The decoder and what it read, in order, when the list was streamed;
+    /// taken once (the buffers are emptied).
+    func takeRead() -> (ReminderDecoder, [(Reminder, ReminderDecoder.Unresolved)])? {
+        decoding.map { ($0.decoder, MovingBuffer.joined($0.decoded)) }
     }
     var diagnostics: [Diagnostic] { decoding?.context.diagnostics ?? [] }
 
     func begin(after pairs: [Node.Pair]) -> Bool {
-        let scope = FileDecoder.scope(of: pairs, path: path)
-        self.scope = scope
-        let decoder = ReminderDecoder(fileZone: scope.timeZone, categoryIDs: scope.categoryIDs)
-        decoding = Decoding(decoder: decoder, context: DecodingContext(path: path))
+        decoding = Decoding(decoder: ReminderDecoder(), context: DecodingContext(path: path))
         return true
     }
 
@@ -152,9 +134,7 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
         // Both threads read; neither hands its items to a third.
         concurrent = false
         let tail = ReminderStream(path: path, concurrent: false)
-        tail.scope = scope
-        tail.decoding = Decoding(decoder: ReminderDecoder(fileZone: decoding.decoder.fileZone, categoryIDs: decoding.decoder.categoryIDs),
-                                 context: DecodingContext(path: path))
+        tail.decoding = Decoding(decoder: ReminderDecoder(), context: DecodingContext(path: path))
         return tail
     }
 

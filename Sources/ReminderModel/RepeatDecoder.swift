@@ -32,6 +32,13 @@ enum RepeatDecoder {
         var rawUntilSpan: SourceSpan?
         /// Every `except` and `also` item, and where it was written.
         var extraTimes: [(key: String, time: ReminderTime, span: SourceSpan)] = []
+
+        /// Whether `place` can change or refuse this repeat in some zone.
+        func dependsOnTheZone(start: ReminderTime?) -> Bool {
+            if until != nil || rawUntilSpan != nil { return true }
+            guard case .local? = start else { return false }
+            return extraTimes.contains { if case .instant = $0.time { true } else { false } }
+        }
     }
 
     /// `read`, then `place` in `zone`.
