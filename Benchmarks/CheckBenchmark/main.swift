@@ -9,7 +9,8 @@
 // build works too, a few milliseconds slower: README.md gives both.)
 //
 // `--rules` prints only where the check's time goes, rule by rule; `--load`
-// only times loading the file, over and over, for a profiler.
+// only times loading the file, over and over, for a profiler; `--write PATH`
+// only writes the generated file (`perf stat remindc check PATH ...`).
 //
 // The bare loop is the one place outside YAMLSyntax that touches libyaml: it
 // measures libyaml itself.
@@ -114,6 +115,11 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let file = folder.appendingPathComponent("bench.yaml")
 try Data(bytes).write(to: file)
 let megabytes = Double(bytes.count) / 1_048_576
+if let index = CommandLine.arguments.firstIndex(of: "--write"), index + 1 < CommandLine.arguments.count {
+    // Only the generated file, for timing or profiling remindc on it by hand.
+    try Data(bytes).write(to: URL(fileURLWithPath: CommandLine.arguments[index + 1]))
+    exit(0)
+}
 if CommandLine.arguments.contains("--load") {
     // Only loading, twenty times over: for a profiler.
     var before = rusage(), after = rusage()
