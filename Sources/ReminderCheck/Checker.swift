@@ -1,4 +1,3 @@
-import Support
 import Foundation
 import Recurrence
 import ReminderModel

@@ -130,7 +130,7 @@ private final class ReminderStream: ItemConsumer, @unchecked Sendable {
     }
 
     func makeTail() -> (any ItemConsumer)? {
-        guard let decoding, handOff == nil else { return nil }
+        guard decoding != nil, handOff == nil else { return nil }
         // Both threads read; neither hands its items to a third.
         concurrent = false
         let tail = ReminderStream(path: path, concurrent: false)

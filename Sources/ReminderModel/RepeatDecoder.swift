@@ -41,11 +41,6 @@ enum RepeatDecoder {
         }
     }
 
-    /// `read`, then `place` in `zone`.
-    static func decode(_ node: Node, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext) -> Repeat? {
-        read(node, start: start, context: &context).flatMap { place($0, start: start, zone: zone, context: &context) }
-    }
-
     /// The repeat at `node` for a reminder starting at `start`, all but
     /// what its zone decides; nil (reported) when it is wrong.
     static func read(_ node: Node, start: ReminderTime?, context: inout DecodingContext) -> Read? {
