@@ -15,11 +15,11 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         // What exists for speed alone, behind `package` access: work on every
-        // core, a buffer that moves its elements, a value shared until
+        // core, a relay of values to one more thread, a value shared until
         // changed, a table read without locks. No public API shows it.
         .target(name: "Support"),
         // libyaml events -> a node tree with positions, under fixed limits.
-        .target(name: "YAMLSyntax", dependencies: ["CLibYAML", "Support"]),
+        .target(name: "YAMLSyntax", dependencies: ["CLibYAML"]),
         // Civil dates and times, recurrence rules (RFC 5545, RFC 7529). Knows no YAML.
         .target(name: "Recurrence", dependencies: ["Support"]),
         // The reminder file model, its decoding from nodes, and the diagnostics catalogue.

@@ -6,10 +6,12 @@ import YAMLSyntax
 enum CategoryDecoder {
     enum Key: String, MappingKey {
         case actions, minimal
+        static let names = KeyNames<Self>()
     }
 
     enum ActionKey: String, MappingKey {
         case id, title, activation, authenticationRequired = "authentication-required", destructive, snooze
+        static let names = KeyNames<Self>()
     }
 
     /// How many actions the minimal context takes from the default one

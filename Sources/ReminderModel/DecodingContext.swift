@@ -56,7 +56,7 @@ struct DecodingContext {
     // MARK: Shapes
 
     /// A mapping's pairs, or nil (reported) for anything else.
-    mutating func mapping(_ node: Node, key: String) -> [Node.Pair]? {
+    mutating func mapping(_ node: Node, key: String) -> Node.Pairs? {
         if let pairs = node.mapping { return pairs }
         report(.wrongType(key, expected: "a mapping", found: found(node)), at: node.span)
         return nil
@@ -65,8 +65,8 @@ struct DecodingContext {
     /// A list's items, or nil (reported). A single scalar stands for a list of
     /// one when `allowSingle` is set (`on: mon` for `on: [mon]`).
     mutating func list(_ node: Node, key: String, allowSingle: Bool = true) -> [Node]? {
-        switch node.content {
-        case .sequence(let items): return items
+        switch node.kind {
+        case .sequence: return Array(node.sequence!)
         case .scalar where allowSingle && !node.isEmptyPlainScalar: return [node]
         default:
             report(.wrongType(key, expected: "a list", found: found(node)), at: node.span)

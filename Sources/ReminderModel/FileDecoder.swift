@@ -6,10 +6,12 @@ import YAMLSyntax
 enum FileDecoder {
     enum Key: String, MappingKey {
         case remindc, name, uidDomain = "uid-domain", timezone, lint, categories, reminders
+        static let names = KeyNames<Self>()
     }
 
     enum LintKey: String, MappingKey {
         case quietHours = "quiet-hours", minGap = "min-gap", maxPerHour = "max-per-hour", disable
+        static let names = KeyNames<Self>()
     }
 
     /// Decodes the file at `root`. `streamed` holds what the reader's

@@ -4,7 +4,24 @@ import YAMLSyntax
 /// The keys one kind of mapping defines (a reminder's, a repeat's, ...):
 /// the raw values are the names as written, and the order of the cases is
 /// the order messages list them in.
-protocol MappingKey: RawRepresentable, CaseIterable, Equatable where RawValue == String {}
+protocol MappingKey: RawRepresentable, CaseIterable, Equatable, Sendable where RawValue == String {
+    /// The keys by the bytes of their names: `static let names = KeyNames<Self>()`.
+    static var names: KeyNames<Self> { get }
+}
+
+/// Finds a key by the bytes of its name, as a mapping's key is written,
+/// without making text of it.
+struct KeyNames<Key: MappingKey>: Sendable {
+    private let names: [(bytes: [UInt8], key: Key)]
+
+    init() {
+        names = Key.allCases.map { (Array($0.rawValue.utf8), $0) }
+    }
+
+    func key(named bytes: UnsafeBufferPointer<UInt8>) -> Key? {
+        names.first { $0.bytes.count == bytes.count && $0.bytes.elementsEqual(bytes) }?.key
+    }
+}
 
 /// A mapping's pairs read against the keys `Key` defines: every known key
 /// written, with its pair, in source order. Reading it reports a key that
@@ -14,21 +31,24 @@ protocol MappingKey: RawRepresentable, CaseIterable, Equatable where RawValue ==
 /// This is how every decoder reads a mapping of the format's own keys;
 /// `data:`, whose keys are the user's, is read pair by pair.
 struct KeyedMapping<Key: MappingKey> {
-    private let pairs: [Node.Pair]
+    private let pairs: Node.Pairs
     /// Each known key written, and the place of its pair, in source order.
-    private let written: [(key: Key, index: Int)]
+    private let written: [(key: Key, index: Node.Pairs.Index)]
 
-    init(_ pairs: [Node.Pair], in what: String, context: inout DecodingContext) {
-        var written: [(key: Key, index: Int)] = []
+    init(_ pairs: Node.Pairs, in what: String, context: inout DecodingContext) {
+        var written: [(key: Key, index: Node.Pairs.Index)] = []
         written.reserveCapacity(pairs.count)
         for index in pairs.indices {
-            guard let text = context.keyName(pairs[index].key, in: what) else { continue }
-            if let key = Key(rawValue: text) {
+            let name = pairs[index].key
+            switch name.withScalarBytes(Key.names.key(named:)) {
+            case let key??:
                 written.append((key, index))
-            } else {
+            case .some(nil):
+                let text = name.scalar!
                 let known = Key.allCases.map(\.rawValue)
-                context.report(.unknownKey(text, in: what, suggestion: closest(to: text, in: known), known: known),
-                               at: pairs[index].key.span)
+                context.report(.unknownKey(text, in: what, suggestion: closest(to: text, in: known), known: known), at: name.span)
+            case nil:
+                _ = context.keyName(name, in: what)
             }
         }
         self.pairs = pairs
@@ -36,7 +56,7 @@ struct KeyedMapping<Key: MappingKey> {
     }
 
     /// The known keys written, with their pairs, in source order.
-    var entries: LazyMapSequence<[(key: Key, index: Int)], (key: Key, pair: Node.Pair)> {
+    var entries: LazyMapSequence<[(key: Key, index: Node.Pairs.Index)], (key: Key, pair: Node.Pair)> {
         written.lazy.map { ($0.key, pairs[$0.index]) }
     }
 

@@ -10,6 +10,7 @@ struct ReminderDecoder {
     /// A reminder's keys.
     enum Key: String, MappingKey {
         case id, title, note, action, at, timezone, `repeat`, before, sound, badge, category, data, todo, ignore
+        static let names = KeyNames<Self>()
     }
 
     /// What the file decides of a reminder that `read` made: the zone it
@@ -38,41 +39,17 @@ struct ReminderDecoder {
     }
     /// An id met, where it was written, and its `FirstOccurrences.hash`.
     typealias Written = (id: String, span: SourceSpan, hash: UInt64)
-    /// Every id met, in order: this decoder's, then those of the decoders
-    /// appended (`append(idsOf:)`), a list each, not copied into one.
-    /// Repeats are reported once every reminder is read (`reportRepeatedIDs`).
-    private var ids: [[Written]] = [[]]
-
-    /// Takes the ids of the reminders after this decoder's, which another
-    /// decoder read.
-    mutating func append(idsOf later: ReminderDecoder) {
-        ids += later.ids
-    }
+    /// Every id met, in order; repeats are reported once every reminder is
+    /// read (`reportRepeatedIDs`).
+    private var ids: [Written] = []
 
     /// Reports each id an earlier reminder has, against the first.
     func reportRepeatedIDs(context: inout DecodingContext) {
-        // Positions count through the lists in order; `starts` finds a
-        // position's list again.
-        var starts: [Int] = []
-        var total = 0
-        for list in ids {
-            starts.append(total)
-            total += list.count
-        }
-        func written(at position: Int) -> Written {
-            var list = starts.count - 1
-            while starts[list] > position { list -= 1 }
-            return ids[list][position - starts[list]]
-        }
-        var first = FirstOccurrences(count: total)
-        var position = 0
-        for list in ids {
-            for (id, span, hash) in list {
-                defer { position += 1 }
-                guard let earlier = first.earlier(id, hash: hash, at: position, in: { written(at: $0).id }) else { continue }
-                context.report(.duplicateIdentifier(id, what: "reminder"), at: span,
-                               notes: [Diagnostic.Note("first defined here", at: written(at: earlier).span)])
-            }
+        var first = FirstOccurrences(count: ids.count)
+        for (position, (id, span, hash)) in ids.enumerated() {
+            guard let earlier = first.earlier(id, hash: hash, at: position, in: { ids[$0].id }) else { continue }
+            context.report(.duplicateIdentifier(id, what: "reminder"), at: span,
+                           notes: [Diagnostic.Note("first defined here", at: ids[earlier].span)])
         }
     }
 
@@ -158,8 +135,7 @@ struct ReminderDecoder {
             context.report(.missingKey(required.rawValue, in: id.map { "reminder '\($0)'" } ?? what),
                            at: SourceSpan(start: node.span.start, length: 1))
         }
-        // Hashed here, on the thread decoding this half of a long list.
-        if let id { ids[0].append((id, idSpan, FirstOccurrences.hash(id))) }
+        if let id { ids.append((id, idSpan, FirstOccurrences.hash(id))) }
         let zone = zoneNode.flatMap { context.parse($0, key: "timezone", Scalars.zone) }
         if let zone { reminder.timeZone = zone }
         var placing: Placing?

@@ -12,6 +12,7 @@ import YAMLSyntax
 enum RepeatDecoder {
     enum Key: String, MappingKey {
         case every, on, days, months, times, position, weekStart = "week-start", count, until, except, also, calendar, skip, rrule
+        static let names = KeyNames<Self>()
 
         /// True for the keys that build the rule, which `rrule` excludes.
         var buildsTheRule: Bool {

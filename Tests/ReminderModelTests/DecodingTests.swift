@@ -191,66 +191,46 @@ import YAMLSyntax
         #expect(summary(usual.replacingOccurrences(of: "REMINDERS", with: invalid)).count == 4)
     }
 
-    /// Large files are decoded on a second thread while the reader reads on;
-    /// the model and every diagnostic must be the same as decoding in line.
+    /// Reminders are read as the reader streams them and resolved once the
+    /// file is read: `timezone:` and `categories:` written after
+    /// `reminders:` give the same model and the same diagnostics (positions
+    /// apart) as written before it, and so does a list the reader keeps in
+    /// the tree (an anchored one is not streamed).
     @Test(arguments: [false, true])
-    func decodingBesideTheReaderGivesTheSameResult(_ withErrors: Bool) {
-        var text = "timezone: Europe/Berlin\ncategories: {task: {actions: [{id: done, title: Done}]}}\nreminders:\n"
+    func whereTheFileSettingsAreWrittenDoesNotMatter(_ withErrors: Bool) {
+        var items = ""
         for index in 0..<3_000 {
             // With errors: every 700th id repeats an earlier one, every 900th category is unknown.
             let id = withErrors && index % 700 == 699 ? "r\(index - 1)" : "r\(index)"
             let category = withErrors && index % 900 == 899 ? "tsak" : "task"
-            text += "  - {id: \(id), title: Reminder \(index), at: 2026-12-01 09:\(index % 50 + 10), "
-            text += "repeat: {every: \(index % 5 + 1) days, until: 2027-01-31}, category: \(category)}\n"
+            items += "  - {id: \(id), title: Reminder \(index), at: 2026-12-01 09:\(index % 50 + 10), "
+            items += "repeat: {every: \(index % 5 + 1) days, until: 2027-01-31}, category: \(category)}\n"
         }
-        let bytes = Array(text.utf8)
-        let inLine = ReminderFile.load(bytes, path: "f.yaml", decodeBeside: false)
-        let beside = ReminderFile.load(bytes, path: "f.yaml", decodeBeside: true)
-        #expect(beside.diagnostics == inLine.diagnostics)
-        #expect(inLine.diagnostics.count == (withErrors ? 7 : 0))
-        #expect(beside.file?.reminders.map(\.id) == inLine.file?.reminders.map(\.id))
-        #expect(beside.file?.reminders.map { $0.repeats?.rule.text } == inLine.file?.reminders.map { $0.repeats?.rule.text })
-        #expect(withErrors || beside.file?.reminders.count == 3_000)
+        let settings = "timezone: Europe/Berlin\ncategories: {task: {actions: [{id: done, title: Done}]}}\n"
+        let before = ReminderFile.load(Array((settings + "reminders:\n" + items).utf8), path: "f.yaml")
+        let after = ReminderFile.load(Array(("reminders:\n" + items + settings).utf8), path: "f.yaml")
+        let kept = ReminderFile.load(Array((settings + "reminders: &all\n" + items).utf8), path: "f.yaml")
+        #expect(before.diagnostics.count == (withErrors ? 7 : 0))
+        for other in [after, kept] {
+            #expect(other.diagnostics.map { "\($0.id) \($0.message)" } == before.diagnostics.map { "\($0.id) \($0.message)" })
+            #expect(other.file?.reminders.map(\.id) == before.file?.reminders.map(\.id))
+            #expect(other.file?.reminders.map { $0.repeats?.rule.text } == before.file?.reminders.map { $0.repeats?.rule.text })
+            #expect(other.file?.reminders.map(\.category) == before.file?.reminders.map(\.category))
+        }
+        #expect(withErrors || before.file?.reminders.count == 3_000)
+        #expect(kept.diagnostics.map(\.span) == before.diagnostics.map(\.span))
     }
 
-    /// Large files are read in two halves on two threads: the model and
-    /// every diagnostic are those of one reader, wherever the split falls;
-    /// an id repeated across the halves is reported against its first.
-    @Test(arguments: [false, true])
-    func readingInTwoHalvesGivesTheSameResult(_ withErrors: Bool) {
-        var text = "timezone: Europe/Berlin\ncategories: {task: {actions: [{id: done, title: Done}]}}\nreminders:\n"
-        for index in 0..<1_000 {
-            // With errors: ids repeat across the whole file, a category is misspelt, a date is wrong.
-            let id = withErrors && index % 300 == 299 ? "r\(index - 280)" : "r\(index)"
-            let category = withErrors && index % 450 == 449 ? "tsak" : "task"
-            let day = withErrors && index == 777 ? "32" : "01"
-            text += "  - id: \(id)\n    title: Reminder \(index)\n    at: 2026-12-\(day) 09:\(index % 50 + 10)\n"
-            text += "    repeat: {every: \(index % 5 + 1) days, until: 2027-01-31}\n    category: \(category)\n"
-        }
-        text += "name: Halves\n"
-        let bytes = Array(text.utf8)
-        let inLine = ReminderFile.load(bytes, path: "f.yaml", decodeBeside: false)
-        #expect(inLine.diagnostics.count == (withErrors ? 6 : 0))
-        for from in stride(from: 0, to: bytes.count, by: bytes.count / 9) {
-            let halves = ReminderFile.load(bytes, path: "f.yaml", decodeBeside: true, splitFrom: from)
-            #expect(halves.diagnostics == inLine.diagnostics, "split from \(from)")
-            #expect(halves.file?.reminders.map(\.id) == inLine.file?.reminders.map(\.id))
-            #expect(halves.file?.reminders.map { $0.repeats?.rule.text } == inLine.file?.reminders.map { $0.repeats?.rule.text })
-            #expect(halves.file?.name == inLine.file?.name)
-        }
-    }
-
-    /// A syntax error after reminders were already decoded beside the reader
-    /// reports the syntax error alone, as when nothing was decoded.
-    @Test(arguments: [false, true])
-    func aSyntaxErrorLateInALargeFileIsTheOnlyDiagnostic(_ decodeBeside: Bool) {
+    /// A syntax error after many reminders were already decoded reports the
+    /// syntax error alone, as when nothing was decoded.
+    @Test func aSyntaxErrorLateInALargeFileIsTheOnlyDiagnostic() {
         var text = "timezone: Europe/Berlin\nreminders:\n"
         for index in 0..<2_000 {
             let at = index == 500 ? "2026-02-30 09:00" : "2026-12-01 09:00"
             text += "  - {id: r\(index), title: Reminder \(index), at: \(at)}\n"
         }
         text += "  - {id: broken, title: [unclosed\n"
-        let result = ReminderFile.load(Array(text.utf8), path: "f.yaml", decodeBeside: decodeBeside)
+        let result = ReminderFile.load(Array(text.utf8), path: "f.yaml")
         #expect(result.file == nil)
         #expect(result.diagnostics.map(\.id) == ["yaml-syntax"])
         #expect(result.diagnostics.first?.span.start.line == 2_004)
