@@ -48,11 +48,15 @@ enum FileDecoder {
 
         // Taken here, so that this array alone holds the reminders: each is
         // then changed where it is rather than copied.
-        let taken = streamed()
-        var decoder = taken?.0 ?? ReminderDecoder()
-        var read = taken?.1 ?? []
+        let wasStreamed: Bool
+        var decoder: ReminderDecoder, read: [(Reminder, ReminderDecoder.Unresolved)]
+        if let (streamedDecoder, streamedRead) = streamed() {
+            (wasStreamed, decoder, read) = (true, streamedDecoder, streamedRead)
+        } else {
+            (wasStreamed, decoder, read) = (false, ReminderDecoder(), [])
+        }
         if let node = values[.reminders] {
-            if taken == nil, let items = context.list(node, key: "reminders", allowSingle: false) {
+            if !wasStreamed, let items = context.list(node, key: "reminders", allowSingle: false) {
                 read.reserveCapacity(items.count)
                 for item in items {
                     if let reminder = decoder.read(item, context: &context) { read.append(reminder) }
