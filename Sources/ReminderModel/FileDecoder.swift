@@ -72,7 +72,7 @@ enum FileDecoder {
         for index in read.indices {
             // Resolved where it is: the reminder's storage is not shared, so
             // it is changed, not copied.
-            decoder.resolve(&read[index].0, read[index].1, fileZone: timeZone, categoryIDs: categoryIDs, context: &context)
+            decoder.resolve(&read[index], fileZone: timeZone, categoryIDs: categoryIDs, context: &context)
             if read[index].1.isComplete { reminders.append(read[index].0) }
         }
         read = []

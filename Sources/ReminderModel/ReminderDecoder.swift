@@ -15,8 +15,7 @@ struct ReminderDecoder {
 
     /// What the file decides of a reminder that `read` made: the zone it
     /// inherits when it names none, the parts of its repeat that zone
-    /// decides, and whether its `category` names one of the file's. Small,
-    /// as every reminder has one until the file is read.
+    /// decides, and whether its `category` names one of the file's.
     struct Unresolved: Sendable {
         /// False when `id`, `title` or `at` is missing or wrong (reported):
         /// the reminder is left out once the rest is resolved.
@@ -24,19 +23,11 @@ struct ReminderDecoder {
         var inheritsZone: Bool
         /// The repeat, when its zone decides part of it (an `until`, an
         /// UNTIL, a fixed instant among its exceptions); a repeat that no
-        /// zone changes is the reminder's already.
-        var placing: Placing?
+        /// zone changes is the reminder's already. Taken by `resolve`, so
+        /// that the repeat it makes is this one, changed where it is.
+        var placing: (start: ReminderTime?, read: RepeatDecoder.Read)?
     }
 
-    final class Placing: Sendable {
-        let start: ReminderTime?
-        let read: RepeatDecoder.Read
-
-        init(start: ReminderTime?, read: RepeatDecoder.Read) {
-            self.start = start
-            self.read = read
-        }
-    }
     /// An id met, where it was written, and its `FirstOccurrences.hash`.
     typealias Written = (id: String, span: SourceSpan, hash: UInt64)
     /// Every id met, in order; repeats are reported once every reminder is
@@ -53,17 +44,17 @@ struct ReminderDecoder {
         }
     }
 
-    /// Completes `reminder`, which `read` made, in the file's zone and
-    /// against its categories.
-    func resolve(_ reminder: inout Reminder, _ unresolved: Unresolved, fileZone: ZoneName, categoryIDs: [String],
+    /// Completes the reminder `read` made (`item.0`, with what it leaves
+    /// to resolve, `item.1`), in the file's zone and against its categories.
+    func resolve(_ item: inout (Reminder, Unresolved), fileZone: ZoneName, categoryIDs: [String],
                  context: inout DecodingContext) {
-        if unresolved.inheritsZone { reminder.timeZone = fileZone }
-        if let placing = unresolved.placing {
-            reminder.repeats = RepeatDecoder.place(placing.read, start: placing.start, zone: reminder.timeZone, context: &context)
+        if item.1.inheritsZone { item.0.timeZone = fileZone }
+        if let (start, read) = item.1.placing.take() {
+            item.0.repeats = RepeatDecoder.place(read, start: start, zone: item.0.timeZone, context: &context)
         }
-        if let name = reminder.category, !categoryIDs.contains(name), let span = reminder.spans.category {
+        if let name = item.0.category, !categoryIDs.contains(name), let span = item.0.spans.category {
             context.report(.unknownCategory(name, suggestion: closest(to: name, in: categoryIDs)), at: span)
-            reminder.category = nil
+            item.0.category = nil
         }
     }
 
@@ -138,11 +129,11 @@ struct ReminderDecoder {
         if let id { ids.append((id, idSpan, FirstOccurrences.hash(id))) }
         let zone = zoneNode.flatMap { context.parse($0, key: "timezone", Scalars.zone) }
         if let zone { reminder.timeZone = zone }
-        var placing: Placing?
+        var placing: (start: ReminderTime?, read: RepeatDecoder.Read)?
         if let repeatNode {
             if let read = RepeatDecoder.read(repeatNode, start: start, context: &context) {
                 if read.dependsOnTheZone(start: start) {
-                    placing = Placing(start: start, read: read)
+                    placing = (start, read)
                 } else {
                     reminder.repeats = read.repeats
                 }

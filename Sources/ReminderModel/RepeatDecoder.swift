@@ -95,8 +95,8 @@ enum RepeatDecoder {
     /// the zone gives it, the rrule form's UNTIL checked against it, and no
     /// fixed instant among the `except` and `also` of a floating reminder;
     /// nil (reported) when one of these is wrong.
-    static func place(_ read: Read, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext) -> Repeat? {
-        var repeats = read.repeats
+    static func place(_ read: consuming Read, start: ReminderTime?, zone: ZoneName, context: inout DecodingContext) -> Repeat? {
+        var read = read
         var valid = true
         if case .local? = start, case .floating = zone {
             for (key, time, span) in read.extraTimes {
@@ -107,18 +107,18 @@ enum RepeatDecoder {
         }
         if let (until, span) = read.until, let start {
             switch Self.until(until, start: start, zone: zone, context: &context) {
-            case .success(let value): repeats.rule.end = .until(value)
+            case .success(let value): read.repeats.rule.end = .until(value)
             case .failure(let message):
                 context.report(message, at: span)
                 valid = false
             }
         }
-        if let span = read.rawUntilSpan, case .until(let until) = repeats.rule.end, let start,
+        if let span = read.rawUntilSpan, case .until(let until) = read.repeats.rule.end, let start,
            let expected = expectedUntilForm(start: start, zone: zone, until: until) {
             context.report(.untilForm(expected: expected), at: span)
             valid = false
         }
-        return valid ? repeats : nil
+        return valid ? read.repeats : nil
     }
 
     /// An all-day reminder has no time of day: it repeats daily or less
