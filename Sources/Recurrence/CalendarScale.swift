@@ -62,7 +62,7 @@ struct CalendarScale {
 
     /// Everything a rule may ask of `day`.
     mutating func facts(_ day: Int) -> DayFacts {
-        let weekdayIndex = ((day % 7) + 7 + 3) % 7
+        let weekdayIndex = DayNumber(day).weekdayIndex
         guard calendar != nil else {
             let date = CivilDate(daysSinceEpoch: day)
             let yearStart = CivilDate(year: date.year, month: 1, day: 1).daysSinceEpoch

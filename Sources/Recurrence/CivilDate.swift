@@ -70,11 +70,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The day of the week.
-    public var weekday: Weekday {
-        // 1970-01-01 was a Thursday.
-        let index = ((daysSinceEpoch % 7) + 7 + 3) % 7
-        return Weekday.allCases[index]
-    }
+    public var weekday: Weekday { dayNumber.weekday }
 
     /// The date `days` days later (earlier for a negative count).
     public func adding(days: Int) -> CivilDate {
@@ -100,7 +96,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// ISO 8601: `2026-12-01`.
     public var description: String {
-        "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        "\(zeroPadded(year, width: 4))-\(zeroPadded(month))-\(zeroPadded(day))"
     }
 }
 
@@ -161,9 +157,9 @@ public struct CivilTime: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `09:00:00`, with a fraction only when there is one (`09:00:00.5`).
     public var description: String {
-        var text = "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        var text = "\(zeroPadded(hour)):\(zeroPadded(minute)):\(zeroPadded(second))"
         if nanosecond != 0 {
-            var fraction = pad(nanosecond, 9)
+            var fraction = zeroPadded(nanosecond, width: 9)
             while fraction.hasSuffix("0") { fraction.removeLast() }
             text += "." + fraction
         }
@@ -189,9 +185,4 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     public var description: String { "\(date)T\(time)" }
 }
 
-/// Zero-padded decimal digits; negative numbers keep their sign in front.
-func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value.magnitude)
-    let padded = digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
-    return value < 0 ? "-" + padded : padded
-}
+

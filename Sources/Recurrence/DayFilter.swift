@@ -115,8 +115,7 @@ enum WeekNumbering {
 
     /// The first day of week 1 of `year`: the week start on or before January 4th.
     static func firstWeek(of year: Int, weekStart: Weekday) -> Int {
-        let fourth = CivilDate(year: year, month: 1, day: 4).daysSinceEpoch
-        let weekdayIndex = ((fourth % 7) + 7 + 3) % 7
-        return fourth - (weekdayIndex - (weekStart.rawValue - 1) + 7) % 7
+        let fourth = CivilDate(year: year, month: 1, day: 4).dayNumber
+        return fourth.value - fourth.days(sinceLast: weekStart)
     }
 }

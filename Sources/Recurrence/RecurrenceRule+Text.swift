@@ -153,8 +153,8 @@ extension RecurrenceRule {
 
     /// UNTIL's value form: `20261224`, `20261224T090000` or `20261224T080000Z`.
     static func untilText(_ until: Until) -> String {
-        func basic(_ date: CivilDate) -> String { pad(date.year, 4) + pad(date.month, 2) + pad(date.day, 2) }
-        func basic(_ time: CivilTime) -> String { pad(time.hour, 2) + pad(time.minute, 2) + pad(time.second, 2) }
+        func basic(_ date: CivilDate) -> String { zeroPadded(date.year, width: 4) + zeroPadded(date.month) + zeroPadded(date.day) }
+        func basic(_ time: CivilTime) -> String { zeroPadded(time.hour) + zeroPadded(time.minute) + zeroPadded(time.second) }
         switch until {
         case .date(let date): return basic(date)
         case .local(let local): return basic(local.date) + "T" + basic(local.time)

@@ -253,7 +253,7 @@ struct RuleExpansion {
         case .monthly:
             return .days(firstDay: startDay - startFacts.dayOfMonth + 1)
         case .weekly:
-            let weekOffset = (startFacts.weekdayIndex - (rule.weekStart.rawValue - 1) + 7) % 7
+            let weekOffset = Weekday.allCases[startFacts.weekdayIndex].days(after: rule.weekStart)
             let startWeekdayOnly = rule.byDay == [RecurrenceRule.WeekdayOccurrence(Weekday.allCases[startFacts.weekdayIndex])]
             if plainStart && oneTime && startWeekdayOnly && scale.isGregorian {
                 return .stride(step: 7 * 86_400 * interval, next: start + 7 * 86_400 * interval)

@@ -348,10 +348,10 @@ public struct Occurrence: Hashable, Sendable {
     }
 
     /// What clocks in the zone show at the occurrence.
-    public var local: LocalDateTime { WallClock.localDateTime(naiveSeconds: instant + offset) }
+    public var local: LocalDateTime { WallTime(seconds: instant + offset).local }
 
     /// The date the rule selected.
-    public var date: CivilDate { CivilDate(daysSinceEpoch: wallClock.floorDivided(by: 86_400)) }
+    public var date: CivilDate { WallTime(seconds: wallClock).day.date }
 }
 
 /// The occurrences of a schedule, in time order; see `Schedule`.
@@ -524,12 +524,6 @@ public struct Occurrences: Sequence, IteratorProtocol {
     }
 }
 
-extension Int {
-    /// Division rounding towards negative infinity: `-1.floorDivided(by: 86_400)` is -1.
-    public func floorDivided(by divisor: Int) -> Int {
-        self >= 0 ? self / divisor : -((-self + divisor - 1) / divisor)
-    }
-}
 
 extension RecurrenceRule {
     /// The rule with what it leaves open taken from `start` the way the

@@ -59,18 +59,13 @@ public enum WallClock {
         zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
     }
 
-    /// Seconds since 1970 of `local` read as if it were UTC.
+    /// Seconds since 1970 of `local` read as if it were UTC (`WallTime`).
     public static func naiveSeconds(_ local: LocalDateTime) -> Int {
-        local.date.daysSinceEpoch * 86_400 + local.time.secondsSinceMidnight
+        WallTime(local).seconds
     }
 
     /// The wall-clock time `seconds` after 1970-01-01T00:00:00, with no zone.
     public static func localDateTime(naiveSeconds seconds: Int) -> LocalDateTime {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let rest = seconds - days * 86_400
-        return LocalDateTime(
-            date: CivilDate(daysSinceEpoch: days),
-            time: CivilTime(hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60)
-        )
+        WallTime(seconds: seconds).local
     }
 }

@@ -293,7 +293,7 @@ public enum ReminderTime: Hashable, Sendable, CustomStringConvertible {
             if offset == 0 { return "\(local)Z" }
             let sign = offset < 0 ? "-" : "+"
             let minutes = abs(offset) / 60
-            return "\(local)\(sign)\(pad2(minutes / 60)):\(pad2(minutes % 60))"
+            return "\(local)\(sign)\(zeroPadded(minutes / 60)):\(zeroPadded(minutes % 60))"
         }
     }
 
@@ -306,7 +306,6 @@ public enum ReminderTime: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-private func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
 /// A time zone as a reminder names it.
 public enum ZoneName: Hashable, Sendable, CustomStringConvertible {

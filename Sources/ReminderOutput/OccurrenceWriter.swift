@@ -108,7 +108,7 @@ public struct OccurrenceWriter {
                 Self.writeDateTime(shown, separator: UInt8(ascii: " "), seconds: showsSeconds, into: &buffer)
             }
             append("  ", to: &buffer)
-            let weekday = CivilDate(daysSinceEpoch: shown.floorDivided(by: 86_400)).weekday
+            let weekday = WallTime(seconds: shown).day.date.weekday
             append(Self.weekdayNames[weekday.rawValue - 1], to: &buffer)
             append("  ", to: &buffer)
             buffer += reminder.zone

@@ -23,13 +23,13 @@ package struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
     @usableFromInline
     var storage: Storage
 
-    @inlinable @usableFromInline
+    @inlinable
     package init(_ value: Value) {
         storage = Storage(value)
     }
 
     /// The value; changing it first copies it when another copy shares it.
-    @inlinable @usableFromInline
+    @inlinable
     package var value: Value {
         _read { yield storage.value }
         _modify {

@@ -77,10 +77,9 @@ enum CronShell {
         let day = wallClock.floorDivided(by: 86_400)
         let date = CivilDate(daysSinceEpoch: day)
         let minutes = (wallClock - day * 86_400) / 60
-        return "\(date.year)" + two(date.month) + two(date.day) + two(minutes / 60) + two(minutes % 60)
+        return "\(date.year)" + zeroPadded(date.month) + zeroPadded(date.day) + zeroPadded(minutes / 60) + zeroPadded(minutes % 60)
     }
 
-    static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// A cron list of numbers, with runs as ranges: `1-5,7`.
     static func list(_ values: [Int]) -> String {

@@ -64,7 +64,7 @@ extension CrontabWriter {
                 let exact = WallClock.instant(of: dayEarlier, in: clockZone) - before.seconds
                 let local = WallClock.localDateTime(naiveSeconds: alert)
                 guard !noted.contains(local.date) else { continue }
-                let when = "\(local.date) \(CronShell.two(local.time.hour)):\(CronShell.two(local.time.minute))"
+                let when = "\(local.date) \(zeroPadded(local.time.hour)):\(zeroPadded(local.time.minute))"
                 // An occurrence in a skipped or repeated hour: the alerts of
                 // the days before follow those days' own clocks.
                 if before.days != 0, spans.contains(where: { $0.contains(occurrence.wallClock) }) {
@@ -89,13 +89,14 @@ extension CrontabWriter {
             guard instant >= options.now, instant < end else { continue }
             let offset = WallClock.offset(of: clockZone, at: instant)
             let shown = instant + offset
-            let when = "\(local.date) \(CronShell.two(local.time.hour)):\(CronShell.two(local.time.minute))"
+            let when = "\(local.date) \(zeroPadded(local.time.hour)):\(zeroPadded(local.time.minute))"
             let name = clockZone.identifier
             if shown != alert {
                 // Skipped by a change. A `*` entry that also fires at the
                 // time it moves to loses nothing.
                 if !fixed && zone.isHost && selects(shown) { continue }
-                let moved = "\(CronShell.two((shown - shown.floorDivided(by: 86_400) * 86_400) / 3600)):\(CronShell.two((shown - shown.floorDivided(by: 86_400) * 86_400) % 3600 / 60))"
+                let shownTime = WallTime(seconds: shown).local.time
+                let moved = "\(zeroPadded(shownTime.hour)):\(zeroPadded(shownTime.minute))"
                 let what = !zone.isHost ? "the guard never sees it, so cron does not fire"
                     : fixed ? "Debian's cron and cronie run it when the clocks change; busybox crond skips it"
                     : "cron skips it"
@@ -118,7 +119,7 @@ extension CrontabWriter {
                     guard second.contains(instant) else { continue }
                     let local = WallClock.local(at: instant, in: options.hostZone)
                     guard !noted.contains(local.date) else { break }
-                    let when = "\(local.date) \(CronShell.two(local.time.hour)):\(CronShell.two(local.time.minute))"
+                    let when = "\(local.date) \(zeroPadded(local.time.hour)):\(zeroPadded(local.time.minute))"
                     notes.append("\(when) happens twice in \(options.hostZone.identifier) and the alert is in the second pass: busybox crond fires it; Debian's cron and cronie run a fixed time in the first pass only")
                     noted.insert(local.date)
                     break
@@ -133,7 +134,7 @@ extension CrontabWriter {
             guard let instant = entry.oneOffInstant, instant >= options.now, instant < end else { continue }
             let local = WallClock.local(at: instant, in: options.hostZone)
             guard WallClock.instant(of: local, in: options.hostZone) != instant, !noted.contains(local.date) else { continue }
-            let when = "\(local.date) \(CronShell.two(local.time.hour)):\(CronShell.two(local.time.minute))"
+            let when = "\(local.date) \(zeroPadded(local.time.hour)):\(zeroPadded(local.time.minute))"
             notes.append("\(when) happens twice in \(options.hostZone.identifier) and the alert is in the second pass: busybox crond fires it; Debian's cron and cronie run a fixed time in the first pass only")
             noted.insert(local.date)
         }

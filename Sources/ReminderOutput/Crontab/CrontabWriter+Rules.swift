@@ -205,7 +205,7 @@ extension CrontabWriter {
                 for pair in fieldPairs {
                     var entry = CronEntry(minutes: pair.minutes, hours: pair.hours)
                     if !zone.isHost && !skippedHours().isDisjoint(with: pair.hours) {
-                        entry.passChecks.append("{ case $(date +\\%H) in \(pair.hours.map(CronShell.two).joined(separator: "|"))) ;; *) false;; esac; }")
+                        entry.passChecks.append("{ case $(date +\\%H) in \(pair.hours.map { zeroPadded($0) }.joined(separator: "|"))) ;; *) false;; esac; }")
                     }
                     let fields: DayFields
                     if zone.isHost {
@@ -213,7 +213,7 @@ extension CrontabWriter {
                     } else {
                         entry.clockZone = zone.name
                         fields = .none
-                        let clock = group.hours.flatMap { hour in group.minutes.map { CronShell.two(hour) + CronShell.two($0) } }
+                        let clock = group.hours.flatMap { hour in group.minutes.map { zeroPadded(hour) + zeroPadded($0) } }
                         entry.conditions.append(clock.count <= 6
                             ? (clock.count == 1 ? "[ $4$5 = \(clock[0]) ]" : "{ case $4$5 in \(clock.joined(separator: "|"))) ;; *) false;; esac; }")
                             : CronShell.membership("h", group.hours) + " && " + CronShell.membership("n", group.minutes))
@@ -317,7 +317,7 @@ extension CrontabWriter {
             skipped = true
         }
         guard skipped else { return }
-        func two(_ values: [Int]) -> String { values.map(CronShell.two).joined(separator: "|") }
+        func two(_ values: [Int]) -> String { values.map { zeroPadded($0) }.joined(separator: "|") }
         entry.conditions.append("{ case $5 in \(two(entry.minutes))) ;; *) false;; esac; }")
         if let hours = entry.hours { entry.conditions.append("{ case $4 in \(two(hours))) ;; *) false;; esac; }") }
     }

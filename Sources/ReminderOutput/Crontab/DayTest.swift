@@ -76,7 +76,7 @@ struct DayTest {
         let onlyWeekdays = plain && rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty
         if !rule.bySetPosition.isEmpty && rule.frequency == .weekly && onlyWeekdays && rule.byMonth.isEmpty {
             // Every week holds the same days: the positions pick weekdays.
-            let order = rule.byDay.map(\.weekday).sorted { ($0.rawValue - rule.weekStart.rawValue + 7) % 7 < ($1.rawValue - rule.weekStart.rawValue + 7) % 7 }
+            let order = rule.byDay.map(\.weekday).sorted { $0.days(after: rule.weekStart) < $1.days(after: rule.weekStart) }
             let count = order.count * timesPerDay
             let picked = Set(rule.bySetPosition.compactMap { $0 > 0 ? ($0 <= count ? $0 - 1 : nil) : (-$0 <= count ? count + $0 : nil) })
             let kept = order.enumerated().filter { picked.contains($0.offset * timesPerDay + timeIndex) }.map(\.element)
@@ -130,7 +130,7 @@ struct DayTest {
                 entry.weekdays = rule.byDay.map { $0.weekday.rawValue % 7 }
                 fieldTests.append(rule.byDay.map { "w==\($0.weekday.rawValue)" }.joined(separator: "||"))
             case .weekdaysBefore(let days) where plain && monthDays.isEmpty:
-                entry.weekdays = rule.byDay.map { (($0.weekday.rawValue - days) % 7 + 7) % 7 }
+                entry.weekdays = rule.byDay.map { ($0.weekday.rawValue - days).floorModulo(7) }
                 fieldTests.append(rule.byDay.map { "w==\($0.weekday.rawValue)" }.joined(separator: "||"))
             default:
                 // An ordinal counts within the month, or within the year
@@ -179,8 +179,7 @@ struct DayTest {
             case .daily:
                 interval = CronShell.modulo("j-\(CronShell.julianDay(of: startDay))", rule.interval)
             case .weekly:
-                let weekdayIndex = ((startDay % 7) + 7 + 3) % 7
-                let weekStart = startDay - (weekdayIndex - (rule.weekStart.rawValue - 1) + 7) % 7
+                let weekStart = startDay - DayNumber(startDay).days(sinceLast: rule.weekStart)
                 let shift = "(w-\(rule.weekStart.rawValue)+7)"
                 interval = CronShell.modulo("(j-\(shift)+\(shift)/7*7-\(CronShell.julianDay(of: weekStart)))/7", rule.interval)
             case .monthly where useFields && 12 % rule.interval == 0 && entry.months == nil:

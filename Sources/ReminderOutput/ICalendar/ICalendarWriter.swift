@@ -320,8 +320,8 @@ public struct ICalendarWriter: Sendable {
             }
             guard let first else { continue }
             let hour = time / 3600, minute = time % 3600 / 60, second = time % 60
-            var suffix = (hour < 10 ? "0" : "") + "\(hour)" + (minute < 10 ? "0" : "") + "\(minute)"
-            if second != 0 { suffix += (second < 10 ? "0" : "") + "\(second)" }
+            var suffix = zeroPadded(hour) + zeroPadded(minute)
+            if second != 0 { suffix += zeroPadded(second) }
             let mine = excluded.filter { secondOfDay($0) == time }
             pieces.append(Component(uid: "\(reminderID)-\(suffix)@\(domain)", start: first, rule: shared, excluded: mine, added: []))
         }
@@ -374,7 +374,7 @@ public struct ICalendarWriter: Sendable {
     }
 
     private static func secondOfDay(_ occurrence: Occurrence) -> Int {
-        occurrence.wallClock - occurrence.wallClock.floorDivided(by: 86_400) * 86_400
+        WallTime(seconds: occurrence.wallClock).secondOfDay
     }
 
     /// UNTIL in the form RFC 5545 requires for DTSTART's (§3.3.10): a DATE

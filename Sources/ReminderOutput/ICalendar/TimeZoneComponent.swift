@@ -80,7 +80,7 @@ struct TimeZoneComponent {
                 writeObservance(transition, rule: nil, into: &lines)
             }
             for (transition, rule) in [daylight, standard].sorted(by: { $0.0.instant < $1.0.instant }) {
-                let date = CivilDate(daysSinceEpoch: transition.onset.floorDivided(by: 86_400))
+                let date = WallTime(seconds: transition.onset).day.date
                 let length = CivilDate.daysIn(month: date.month, year: date.year)
                 writeObservance(transition, rule: "FREQ=YEARLY;" + rule.byDay(monthLength: rule.month == 2 ? 0 : length), into: &lines)
             }
@@ -181,6 +181,6 @@ struct TimeZoneComponent {
     }
 
     private static func year(of instant: Int) -> Int {
-        CivilDate(daysSinceEpoch: instant.floorDivided(by: 86_400)).year
+        WallTime(seconds: instant).day.date.year
     }
 }
