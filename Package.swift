@@ -34,7 +34,7 @@ let package = Package(
 
         .executableTarget(
             name: "CheckBenchmark",
-            dependencies: ["CLibYAML", "YAMLSyntax", "ReminderModel", "ReminderCheck"],
+            dependencies: ["CLibYAML", "YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck"],
             path: "Benchmarks/CheckBenchmark"
         ),
 
@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
         .testTarget(name: "ReminderModelTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel"]),
-        .testTarget(name: "ReminderOutputTests", dependencies: ["YAMLSyntax", "ReminderModel", "ReminderOutput"]),
+        .testTarget(name: "ReminderOutputTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderOutput"]),
         .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck"]),
         .testTarget(
             name: "RemindCLITests",

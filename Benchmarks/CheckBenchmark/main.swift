@@ -17,6 +17,7 @@
 
 import CLibYAML
 import Foundation
+import Recurrence
 import ReminderCheck
 import ReminderModel
 import YAMLSyntax
@@ -249,7 +250,7 @@ print(String(format: "remindc check, a folder of 2,000 files of 10 daily reminde
 // prints only this.
 func ruleTimings() {
     guard let model = ReminderFile.load(bytes, path: file.path).file else { return }
-    let now = 1_796_040_000  // 2026-11-29T12:00:00Z
+    let now = Instant(secondsSince1970: 1_796_040_000)  // 2026-11-29T12:00:00Z
     let utc = TimeZone(identifier: "UTC")!
     func line(_ label: String, _ seconds: Double) {
         print("  " + label.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%7.1f ms", seconds * 1000))

@@ -108,7 +108,7 @@ struct CalendarScale {
         let parts = calendar.dateComponents([.month, .day, .isLeapMonth], from: date)
         // The month's days from its interval: `range(of: .day, in: .month)`
         // comes back empty for some Chinese months (2057's eighth, say).
-        var length = calendar.dateInterval(of: .month, for: date).map { Int(($0.duration / 86_400).rounded()) } ?? 0
+        var length = calendar.dateInterval(of: .month, for: date).map { Int(($0.duration / TimeInterval(secondsPerDay)).rounded()) } ?? 0
         if length < 1 { length = calendar.range(of: .day, in: .month, for: date)?.count ?? 0 }
         if length < 1 {
             // Count the days that still belong to the month.
@@ -134,13 +134,13 @@ struct CalendarScale {
         let calendar = calendar!
         let date = Self.date(day)
         let interval = calendar.dateInterval(of: .year, for: date)
-        let start = interval.map { Int(($0.start.timeIntervalSince1970 / 86_400).rounded(.down)) } ?? day
-        let length = interval.map { Int(($0.duration / 86_400).rounded()) } ?? 365
+        let start = interval.map { Int(($0.start.timeIntervalSince1970 / TimeInterval(secondsPerDay)).rounded(.down)) } ?? day
+        let length = interval.map { Int(($0.duration / TimeInterval(secondsPerDay)).rounded()) } ?? 365
         yearCache = (start, length)
         return (start, length)
     }
 
     private static func date(_ day: Int) -> Date {
-        Date(timeIntervalSince1970: TimeInterval(day) * 86_400 + 43_200)
+        Date(timeIntervalSince1970: TimeInterval(day * secondsPerDay) + 43_200)
     }
 }

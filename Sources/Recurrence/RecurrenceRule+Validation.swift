@@ -53,12 +53,12 @@ extension RecurrenceRule {
         if interval < 1 { problems.append(.zero(.interval)) }
         // One step no longer than the span remindc works in: a longer one
         // could never repeat inside it, and walking it would take as long.
-        let span = SupportedSpan.instants.count
+        let span = SupportedSpan.seconds
         let longest = switch frequency {
         case .yearly: SupportedSpan.lastYear + 1 - SupportedSpan.firstYear
         case .monthly: (SupportedSpan.lastYear + 1 - SupportedSpan.firstYear) * 12
-        case .weekly: span / (7 * 86_400)
-        case .daily: span / 86_400
+        case .weekly: span / (7 * secondsPerDay)
+        case .daily: span / secondsPerDay
         case .hourly: span / 3600
         case .minutely: span / 60
         case .secondly: span

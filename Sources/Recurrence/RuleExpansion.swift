@@ -1,8 +1,10 @@
 /// The wall-clock times a recurrence rule selects after its start, in order:
 /// RFC 5545 §3.3.10 with RFC 7529's calendars, lazily, one period at a time.
 ///
-/// Times are naive seconds (`WallClock.naiveSeconds`): the rule works on the
-/// wall clock, and `Schedule` turns each time into an instant afterwards.
+/// Times are wall-clock seconds (`WallTime.seconds`), and days day numbers
+/// (`DayNumber.value`), as plain integers inside this one type, whose loops
+/// are the engine's hottest: the rule works on the wall clock, and
+/// `Occurrences` turns each time into a `WallTime` and an instant.
 ///
 /// How each BYxxx part acts depends on FREQ, as RFC 5545's table says
 /// (expand: the part adds instances within the period; limit: it removes
@@ -71,7 +73,7 @@ struct RuleExpansion {
 
     private let start: Int
     /// The last wall-clock time any rule may reach: 9999-12-31T23:59:59.
-    static let endOfTime = CivilDate(year: 10_000, month: 1, day: 1).daysSinceEpoch * 86_400 - 1
+    static let endOfTime = CivilDate(year: 10_000, month: 1, day: 1).daysSinceEpoch * secondsPerDay - 1
 
     private enum Walk {
         /// One instance per period at a fixed distance: `start + k * step`.
@@ -112,8 +114,8 @@ struct RuleExpansion {
         skip = rule.calendar == nil ? .omit : (rule.skip ?? .omit)
         scale = rule.calendar.flatMap(CalendarScale.init(rscale:)) ?? .gregorian
 
-        let startDay = Self.floorDivide(start, 86_400)
-        let startSecond = start - startDay * 86_400
+        let startDay = start.floorDivided(by: secondsPerDay)
+        let startSecond = start - startDay * secondsPerDay
         let startFacts = scale.facts(startDay)
         let (hour, minute, second) = (startSecond / 3600, startSecond % 3600 / 60, startSecond % 60)
 
@@ -184,13 +186,13 @@ struct RuleExpansion {
             guard next < target else { return }
             walk = .stride(step: step, next: next + (target - next) / step * step)
         case .clock(let period, let origin, let step):
-            let holding = origin + Self.floorDivide(target - origin, step) * step
+            let holding = origin + (target - origin).floorDivided(by: step) * step
             guard holding > period else { return }
             walk = .clock(period: holding, origin: origin, step: step)
             // No search for an instance has failed in what was skipped.
-            lastHitDay = max(lastHitDay, Self.floorDivide(holding, 86_400))
+            lastHitDay = max(lastHitDay, holding.floorDivided(by: secondsPerDay))
         case .days(let firstDay):
-            let targetDay = Self.floorDivide(target, 86_400)
+            let targetDay = target.floorDivided(by: secondsPerDay)
             var day = firstDay
             switch frequency {
             case .daily, .weekly:
@@ -256,17 +258,17 @@ struct RuleExpansion {
             let weekOffset = Weekday.allCases[startFacts.weekdayIndex].days(after: rule.weekStart)
             let startWeekdayOnly = rule.byDay == [RecurrenceRule.WeekdayOccurrence(Weekday.allCases[startFacts.weekdayIndex])]
             if plainStart && oneTime && startWeekdayOnly && scale.isGregorian {
-                return .stride(step: 7 * 86_400 * interval, next: start + 7 * 86_400 * interval)
+                return .stride(step: 7 * secondsPerDay * interval, next: start + 7 * secondsPerDay * interval)
             }
             return .days(firstDay: startDay - weekOffset)
         case .daily:
             if plainStart && oneTime && rule.byDay.isEmpty {
-                return .stride(step: 86_400 * interval, next: start + 86_400 * interval)
+                return .stride(step: secondsPerDay * interval, next: start + secondsPerDay * interval)
             }
             return .days(firstDay: startDay)
         case .hourly, .minutely, .secondly:
             let unit = frequency == .hourly ? 3600 : frequency == .minutely ? 60 : 1
-            let origin = Self.floorDivide(start, unit) * unit
+            let origin = start.floorDivided(by: unit) * unit
             let step = unit * interval
             if plainStart && rule.byDay.isEmpty && rule.byHour.isEmpty && rule.byMinute.isEmpty && rule.bySecond.isEmpty {
                 return .stride(step: step, next: start + step)
@@ -281,10 +283,10 @@ struct RuleExpansion {
     private func clockCanMatch() -> Bool {
         guard case .clock(_, let origin, let step) = walk else { return true }
         let unit = frequency == .hourly ? 3600 : frequency == .minutely ? 60 : 1
-        let modulus = Self.gcd(step, 86_400)
-        let originSecond = origin - Self.floorDivide(origin, 86_400) * 86_400
+        let modulus = Self.gcd(step, secondsPerDay)
+        let originSecond = origin - origin.floorDivided(by: secondsPerDay) * secondsPerDay
         var time = 0
-        while time < 86_400 {
+        while time < secondsPerDay {
             if (time - originSecond) % modulus == 0 && clockAllows(time) { return true }
             time += unit
         }
@@ -350,7 +352,7 @@ struct RuleExpansion {
         }
         // A calendar that reports an empty month must not stall the walk.
         walk = .days(firstDay: max(nextFirstDay, firstDay + 1))
-        guard firstDay * 86_400 <= Self.endOfTime else {
+        guard firstDay * secondsPerDay <= Self.endOfTime else {
             finish(exhausted: false)
             return
         }
@@ -359,7 +361,7 @@ struct RuleExpansion {
         for day in firstDay..<(firstDay + length) {
             let facts = scale.facts(day)
             if filter.matches(facts, substituteMonths: substitutes) {
-                for time in times { buffer.append(day * 86_400 + time) }
+                for time in times { buffer.append(day * secondsPerDay + time) }
             }
         }
         if !skipMonthDays.isEmpty { addSkippedDays(from: firstDay, length: length) }
@@ -387,7 +389,7 @@ struct RuleExpansion {
                 finish(exhausted: false)
                 return
             }
-            let day = Self.floorDivide(period, 86_400)
+            let day = period.floorDivided(by: secondsPerDay)
             if day != checkedDay {
                 checkedDay = day
                 checkedDayPasses = filter.isEmpty || filter.matches(scale.facts(day))
@@ -397,13 +399,13 @@ struct RuleExpansion {
                     finish(exhausted: true)
                     return
                 }
-                period = aligned(atOrAfter: (day + 1) * 86_400)
+                period = aligned(atOrAfter: (day + 1) * secondsPerDay)
                 continue
             }
-            let secondOfDay = period - day * 86_400
+            let secondOfDay = period - day * secondsPerDay
             let hour = secondOfDay / 3600
             if allowedHours & (1 << UInt32(hour)) == 0 {
-                period = frequency == .hourly ? period + step : aligned(atOrAfter: day * 86_400 + (hour + 1) * 3600)
+                period = frequency == .hourly ? period + step : aligned(atOrAfter: day * secondsPerDay + (hour + 1) * 3600)
                 continue
             }
             let minute = secondOfDay % 3600 / 60
@@ -466,7 +468,7 @@ struct RuleExpansion {
                 case (.backward, false): month.start - 1
                 default: month.start
                 }
-                for time in times { buffer.append(day * 86_400 + time) }
+                for time in times { buffer.append(day * secondsPerDay + time) }
                 added = true
             }
         }
@@ -489,18 +491,14 @@ struct RuleExpansion {
     private mutating func finish(exhausted: Bool) -> Int? {
         finished = true
         if exhausted { searchExhausted = true }
-        walk = .days(firstDay: Int.max / 86_400)
+        walk = .days(firstDay: Int.max / secondsPerDay)
         return nil
     }
 
     // MARK: Arithmetic
 
-    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
-        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
-    }
-
     static func ceilingDivide(_ value: Int, _ divisor: Int) -> Int {
-        -floorDivide(-value, divisor)
+        -(-value).floorDivided(by: divisor)
     }
 
     static func gcd(_ a: Int, _ b: Int) -> Int {

@@ -19,7 +19,7 @@ public struct Schedule: Sendable {
         case zone(TimeZone)
 
         /// The offset from UTC at `instant`, seconds east.
-        public func offset(at instant: Int) -> Int {
+        public func offset(at instant: Instant) -> Int {
             switch self {
             case .fixed(let offset): offset
             case .zone(let zone): WallClock.offset(of: zone, at: instant)
@@ -48,13 +48,14 @@ public struct Schedule: Sendable {
         /// rules (a skipped time with the offset before the change, a
         /// repeated one the first time), read through the zone's table of
         /// changes rather than asking Foundation about each one.
-        public func instant(of local: LocalDateTime) -> Int {
-            let wallClock = WallClock.naiveSeconds(local)
+        public func instant(of local: LocalDateTime) -> Instant {
+            let wallClock = WallTime(local)
             switch placement {
             case .fixed(let offset):
-                return wallClock - offset
+                return wallClock.instant(offset: offset)
             case .zone(let zone):
-                var offsets = ZoneOffsets(zone: zone, table: transitions ?? ZoneTransitions.shared(for: zone), from: wallClock - 86_400)
+                var offsets = ZoneOffsets(zone: zone, table: transitions ?? ZoneTransitions.shared(for: zone),
+                                          from: wallClock.instant(offset: secondsPerDay))
                 return offsets.read(wallClock).instant
             }
         }
@@ -66,8 +67,8 @@ public struct Schedule: Sendable {
         case date(CivilDate)
         /// The occurrence at this wall-clock time.
         case wallClock(LocalDateTime)
-        /// The occurrence at this instant, seconds since 1970 UTC.
-        case instant(Int)
+        /// The occurrence at this instant.
+        case instant(Instant)
     }
 
     /// An extra occurrence (RDATE).
@@ -75,7 +76,7 @@ public struct Schedule: Sendable {
         /// On this date, at the start's time of day (all-day: that day).
         case date(CivilDate)
         case wallClock(LocalDateTime)
-        case instant(Int)
+        case instant(Instant)
     }
 
     /// The stored values, one heap object shared by copies until one changes:
@@ -175,7 +176,7 @@ public struct Schedule: Sendable {
     /// The first occurrence: the start, read in the schedule's zone. Cheaper
     /// than `occurrences().first`, which sets up the whole expansion.
     public var firstOccurrence: Occurrence {
-        let wallClock = WallClock.naiveSeconds(start)
+        let wallClock = WallTime(start)
         let reading = reading(wallClock)
         return Occurrence(instant: reading.instant, offset: reading.offset, wallClock: wallClock)
     }
@@ -185,13 +186,13 @@ public struct Schedule: Sendable {
     /// the zone's offset ever changes (a skipped 02:30 is read before the
     /// 03:00 after it); for a start outside the zone's table of 1900 to
     /// 2600, by up to two days. An addition may come before the start.
-    public var earliestInstant: Int {
-        let wallClock = WallClock.naiveSeconds(start)
+    public var earliestInstant: Instant {
+        let wallClock = WallTime(start)
         var earliest = reading(wallClock).instant
         if case .zone(let zone) = placement {
             let table = transitions(of: zone)
-            let inTable = wallClock >= table.lowestWallClock && wallClock < table.highestWallClock
-            earliest -= inTable ? table.spread : 2 * 86_400
+            let inTable = wallClock.seconds >= table.lowestWallClock && wallClock.seconds < table.highestWallClock
+            earliest = earliest.advanced(by: -(inTable ? table.spread : 2 * secondsPerDay))
         }
         if !additions.isEmpty, let first = additionOccurrences().first { earliest = min(earliest, first.instant) }
         return earliest
@@ -204,16 +205,16 @@ public struct Schedule: Sendable {
         return additions.map { addition in
             switch addition {
             case .date(let date):
-                let wallClock = date.daysSinceEpoch * 86_400 + startTime
+                let wallClock = date.dayNumber.midnight.advanced(by: startTime)
                 let reading = reading(wallClock)
                 return Occurrence(instant: reading.instant, offset: reading.offset, wallClock: wallClock)
             case .wallClock(let local):
-                let wallClock = WallClock.naiveSeconds(local)
+                let wallClock = WallTime(local)
                 let reading = reading(wallClock)
                 return Occurrence(instant: reading.instant, offset: reading.offset, wallClock: wallClock)
             case .instant(let instant):
                 let offset = placement.offset(at: instant)
-                return Occurrence(instant: instant, offset: offset, wallClock: instant + offset)
+                return Occurrence(instant: instant, offset: offset, wallClock: instant.wallTime(offset: offset))
             }
         }.sorted { ($0.instant, $0.wallClock) < ($1.instant, $1.wallClock) }
     }
@@ -225,34 +226,35 @@ public struct Schedule: Sendable {
         guard !exceptions.isEmpty else { return [] }
         var unexcepted = self
         unexcepted.exceptions = []
-        var days = Set<Int>()
-        var instants = Set<Int>()
+        var days = Set<DayNumber>()
+        var instants = Set<Instant>()
         for exception in exceptions {
             switch exception {
             case .date(let date):
-                days.insert(date.daysSinceEpoch)
+                days.insert(date.dayNumber)
             case .wallClock(let local):
-                instants.insert(reading(WallClock.naiveSeconds(local)).instant)
+                instants.insert(reading(WallTime(local)).instant)
             case .instant(let instant):
                 instants.insert(instant)
             }
         }
         // The days the exceptions name, in order: the occurrences are read
         // near each, with the periods between passed over, so an exception
-        // in 2599 costs what that day holds.
+        // in 2599 costs what that day holds. An instant's day is its UTC
+        // day; its wall clock anywhere is within a day of it.
         var targets = days.sorted()
-        targets += instants.map { $0.floorDivided(by: 86_400) }
+        targets += instants.map { $0.wallTime(offset: 0).day }
         targets.sort()
         var excluded: [Occurrence] = []
         var occurrences = unexcepted.occurrences()
         var pending = occurrences.next()
         for target in targets {
-            // An instant's wall clock is within a day of it.
-            occurrences.skip(toWallClock: (target - 2) * 86_400)
-            if let occurrence = pending, occurrence.wallClock < (target - 2) * 86_400 { pending = occurrences.next() }
+            let from = target.advanced(by: -2).midnight
+            occurrences.skip(toWallClock: from)
+            if let occurrence = pending, occurrence.wallClock < from { pending = occurrences.next() }
             while let occurrence = pending {
-                let day = occurrence.wallClock.floorDivided(by: 86_400)
-                if day > target + 1 && occurrence.instant.floorDivided(by: 86_400) > target + 1 { break }
+                let day = occurrence.wallClock.day
+                if day > target.advanced(by: 1) && occurrence.instant.wallTime(offset: 0).day > target.advanced(by: 1) { break }
                 if days.contains(day) || instants.contains(occurrence.instant), excluded.last != occurrence {
                     excluded.append(occurrence)
                 }
@@ -270,12 +272,12 @@ public struct Schedule: Sendable {
         switch rule?.end {
         case .never: return nil
         case .until(let until):
-            let wallClock: Int = switch until {
-            case .date(let date): (date.daysSinceEpoch + 1) * 86_400
-            case .local(let local), .utc(let local): WallClock.naiveSeconds(local)
+            let wallClock = switch until {
+            case .date(let date): date.dayNumber.advanced(by: 1).midnight
+            case .local(let local), .utc(let local): WallTime(local)
             }
             var last = occurrences.next()
-            occurrences.skip(toWallClock: wallClock - 3 * 86_400)
+            occurrences.skip(toWallClock: wallClock.advanced(by: -3 * secondsPerDay))
             while let next = occurrences.next() { last = next }
             return last
         case .count, nil:
@@ -294,15 +296,15 @@ public struct Schedule: Sendable {
 
     func makeExpansion(_ rule: RecurrenceRule) -> RuleExpansion {
         RuleExpansion(
-            rule: rule, start: WallClock.naiveSeconds(start),
+            rule: rule, start: WallTime(start).seconds,
             timesOfDay: timesOfDay.map(\.secondsSinceMidnight), allDay: isAllDay
         )
     }
 
-    /// The instant of a wall-clock time (naive seconds) under `placement`,
-    /// by SPEC §1's rules for skipped and repeated times: through the zone's
-    /// shared table of transitions, as the occurrences are read.
-    func reading(_ wallClock: Int) -> ZoneOffsets.Reading {
+    /// The instant of a wall-clock time under `placement`, by SPEC §1's
+    /// rules for skipped and repeated times: through the zone's shared table
+    /// of transitions, as the occurrences are read.
+    func reading(_ wallClock: WallTime) -> ZoneOffsets.Reading {
         // Read through the zone's table in place where it can be: a reader
         // holds the zone and its table, and every schedule of a zone shares
         // them, so making one per reading had threads counting references
@@ -310,16 +312,16 @@ public struct Schedule: Sendable {
         if let reading = fields.value.transitions?.reading(wallClock) { return reading }
         switch placement {
         case .fixed(let offset):
-            return ZoneOffsets.Reading(instant: wallClock - offset, offset: offset, moved: false)
+            return ZoneOffsets.Reading(instant: wallClock.instant(offset: offset), offset: offset, moved: false)
         case .zone(let zone):
             // No offset is a day or more: the instant is after this anchor.
-            var offsets = zoneOffsets(zone, from: wallClock - 86_400)
+            var offsets = zoneOffsets(zone, from: wallClock.instant(offset: secondsPerDay))
             return offsets.read(wallClock)
         }
     }
 
     /// A reader of `zone` (the placement's) from the instant `anchor` on.
-    func zoneOffsets(_ zone: TimeZone, from anchor: Int) -> ZoneOffsets {
+    func zoneOffsets(_ zone: TimeZone, from anchor: Instant) -> ZoneOffsets {
         ZoneOffsets(zone: zone, table: transitions(of: zone), from: anchor)
     }
 
@@ -331,67 +333,69 @@ public struct Schedule: Sendable {
 
 /// One occurrence of a schedule.
 public struct Occurrence: Hashable, Sendable {
-    /// Seconds since 1970-01-01T00:00:00Z.
-    public var instant: Int
+    public var instant: Instant
     /// The zone's offset from UTC at `instant`, seconds east.
     public var offset: Int
-    /// The wall-clock time the rule selected (naive seconds). It differs from
-    /// what clocks show (`instant + offset`) only when a daylight-saving
-    /// change skipped it: a rule's 02:30 on 2026-03-29 in Europe/Berlin
-    /// happens when clocks show 03:30.
-    public var wallClock: Int
+    /// The wall-clock time the rule selected. It differs from what clocks
+    /// show (`shown`) only when a daylight-saving change skipped it: a
+    /// rule's 02:30 on 2026-03-29 in Europe/Berlin happens when clocks show
+    /// 03:30.
+    public var wallClock: WallTime
 
-    public init(instant: Int, offset: Int, wallClock: Int) {
+    public init(instant: Instant, offset: Int, wallClock: WallTime) {
         self.instant = instant
         self.offset = offset
         self.wallClock = wallClock
     }
 
     /// What clocks in the zone show at the occurrence.
-    public var local: LocalDateTime { WallTime(seconds: instant + offset).local }
+    public var shown: WallTime { instant.wallTime(offset: offset) }
+
+    /// What clocks in the zone show at the occurrence, as a date and a time.
+    public var local: LocalDateTime { shown.local }
 
     /// The date the rule selected.
-    public var date: CivilDate { WallTime(seconds: wallClock).day.date }
+    public var date: CivilDate { wallClock.day.date }
 }
 
 /// The occurrences of a schedule, in time order; see `Schedule`.
 public struct Occurrences: Sequence, IteratorProtocol {
     private var expansion: RuleExpansion?
     private var zone: ZoneOffsets
-    private let startWallClock: Int
+    private let startWallClock: WallTime
     private var startPending = true
     private var remaining: Int?
-    private let untilWallClock: Int?
-    private let untilInstant: Int?
+    private let untilWallClock: WallTime?
+    private let untilInstant: Instant?
     private var ruleDone = false
     /// Occurrences a daylight-saving gap moved, held until no later rule
     /// instance can come before them; sorted by instant.
     private var held: [Occurrence] = []
     private var heldIndex = 0
-    private var releaseAfter = Int.min
+    private var releaseAfter = WallTime(seconds: .min)
     private var draining = false
     private var nextFromRule: Occurrence?
     private let additions: [Occurrence]
     private var additionIndex = 0
-    private let exceptInstants: Set<Int>
-    private let exceptDays: Set<Int>
-    private var lastInstant = Int.min
+    private let exceptInstants: Set<Instant>
+    private let exceptDays: Set<DayNumber>
+    private var lastInstant: Instant?
 
     init(_ schedule: Schedule) {
-        let start = WallClock.naiveSeconds(schedule.start)
+        let start = WallTime(schedule.start)
         startWallClock = start
         expansion = schedule.rule.map(schedule.makeExpansion)
         switch schedule.placement {
         case .fixed(let offset): zone = ZoneOffsets(fixedOffset: offset)
-        case .zone(let timeZone): zone = schedule.zoneOffsets(timeZone, from: start - 3 * 86_400)
+        case .zone(let timeZone): zone = schedule.zoneOffsets(timeZone, from: start.instant(offset: 3 * secondsPerDay))
         }
-        var untilWallClock: Int?
-        var untilInstant: Int?
+        var untilWallClock: WallTime?
+        var untilInstant: Instant?
         switch schedule.rule?.end {
         case .count(let count): remaining = count
-        case .until(.date(let date)): untilWallClock = (date.daysSinceEpoch + 1) * 86_400 - 1
-        case .until(.local(let local)): untilWallClock = WallClock.naiveSeconds(local)
-        case .until(.utc(let utc)): untilInstant = WallClock.naiveSeconds(utc)
+        case .until(.date(let date)): untilWallClock = date.dayNumber.advanced(by: 1).midnight.advanced(by: -1)
+        case .until(.local(let local)): untilWallClock = WallTime(local)
+        case .until(.utc(let utc)): untilInstant = WallTime(utc).instant(offset: 0)
         case .never, nil: break
         }
         self.untilWallClock = untilWallClock
@@ -399,12 +403,12 @@ public struct Occurrences: Sequence, IteratorProtocol {
 
         additions = schedule.additionOccurrences()
 
-        var exceptInstants = Set<Int>()
-        var exceptDays = Set<Int>()
+        var exceptInstants = Set<Instant>()
+        var exceptDays = Set<DayNumber>()
         for exception in schedule.exceptions {
             switch exception {
-            case .date(let date): exceptDays.insert(date.daysSinceEpoch)
-            case .wallClock(let local): exceptInstants.insert(schedule.reading(WallClock.naiveSeconds(local)).instant)
+            case .date(let date): exceptDays.insert(date.dayNumber)
+            case .wallClock(let local): exceptInstants.insert(schedule.reading(WallTime(local)).instant)
             case .instant(let instant): exceptInstants.insert(instant)
             }
         }
@@ -413,12 +417,12 @@ public struct Occurrences: Sequence, IteratorProtocol {
     }
 
     /// Leaves out, where it can without expanding them, the occurrences
-    /// whose wall-clock time is before `target` (naive seconds): the start and
+    /// whose wall-clock time is before `target`: the start and
     /// whole periods of the rule. Every occurrence at or after `target` still
     /// comes, in order; some before it may too, so a caller still checks. A
     /// COUNT rule counts from its start and is left as it is, as are
     /// additions.
-    public mutating func skip(toWallClock target: Int) {
+    public mutating func skip(toWallClock target: WallTime) {
         guard remaining == nil, !ruleDone, !draining, heldIndex >= held.count else { return }
         if let peeked = nextFromRule {
             guard peeked.wallClock < target else { return }
@@ -428,7 +432,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
             guard startWallClock < target else { return }
             startPending = false
         }
-        expansion?.skip(toward: target)
+        expansion?.skip(toward: target.seconds)
     }
 
     /// True when the rule stopped because it can never match again; see
@@ -450,7 +454,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
             }
             if candidate.instant == lastInstant { continue }
             if !exceptInstants.isEmpty && exceptInstants.contains(candidate.instant) { continue }
-            if !exceptDays.isEmpty && exceptDays.contains(RuleExpansion.floorDivide(candidate.wallClock, 86_400)) { continue }
+            if !exceptDays.isEmpty && exceptDays.contains(candidate.wallClock.day) { continue }
             lastInstant = candidate.instant
             return candidate
         }
@@ -470,14 +474,15 @@ public struct Occurrences: Sequence, IteratorProtocol {
             }
             if ruleDone { return nil }
 
-            let wallClock: Int
+            let wallClock: WallTime
             let isStart = startPending
             if startPending {
                 startPending = false
                 wallClock = startWallClock
             } else if let value = expansion?.next() {
-                if value == startWallClock { continue }
-                wallClock = value
+                // The expansion counts in wall-clock seconds.
+                if value == startWallClock.seconds { continue }
+                wallClock = WallTime(seconds: value)
             } else {
                 ruleDone = true
                 continue
@@ -507,8 +512,8 @@ public struct Occurrences: Sequence, IteratorProtocol {
                 // Clocks skipped `gap` seconds here; until the rule passes the
                 // wall clock this occurrence now shows, a later instance may
                 // come earlier (or at the same instant).
-                let gap = reading.offset - (wallClock - reading.instant)
-                releaseAfter = Swift.max(releaseAfter, wallClock + gap)
+                let gap = reading.offset - wallClock.seconds(since: reading.instant.wallTime(offset: 0))
+                releaseAfter = Swift.max(releaseAfter, wallClock.advanced(by: gap))
             } else if wallClock > releaseAfter {
                 draining = true
             }

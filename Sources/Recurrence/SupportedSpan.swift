@@ -8,9 +8,12 @@ public enum SupportedSpan {
     public static let lastYear = 2599
 
     /// Instants: 1900-01-01T00:00:00Z up to 2600-01-01T00:00:00Z.
-    public static let instants: Range<Int> =
-        CivilDate(year: firstYear, month: 1, day: 1).daysSinceEpoch * 86_400
-        ..< CivilDate(year: lastYear + 1, month: 1, day: 1).daysSinceEpoch * 86_400
+    public static let instants: Range<Instant> =
+        CivilDate(year: firstYear, month: 1, day: 1).dayNumber.midnight.instant(offset: 0)
+        ..< CivilDate(year: lastYear + 1, month: 1, day: 1).dayNumber.midnight.instant(offset: 0)
+
+    /// The seconds from the span's start to its end: the longest duration.
+    public static let seconds = instants.upperBound.seconds(since: instants.lowerBound)
 
     /// The span as people read it, for messages.
     public static let description = "\(firstYear)-01-01T00:00:00Z to \(lastYear)-12-31T23:59:59Z"

@@ -1,12 +1,45 @@
-/// What a wall clock reads (`WallTime`) and a day (`DayNumber`), both
-/// counted from 1970-01-01, in whole seconds or days: the arithmetic
-/// between them (a day's seconds, floor division, the weekday, two-digit
-/// padding) is defined here once.
+/// The three kinds of time the engine counts in, each its own type: an
+/// instant (`Instant`), what a wall clock reads (`WallTime`) and a day
+/// (`DayNumber`). All count from 1970-01-01, in whole seconds or days; the
+/// arithmetic between them (a day's seconds, floor division, the weekday,
+/// two-digit padding) is defined here once.
 
 /// The seconds of a civil day: of a UTC day, and of a day as a wall clock
 /// counts it (a daylight-saving change makes some local days longer or
 /// shorter as instants, never as wall-clock readings).
 public let secondsPerDay = 86_400
+
+/// A moment, the same in every zone: whole seconds since
+/// 1970-01-01T00:00:00Z.
+public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var secondsSince1970: Int
+
+    public init(secondsSince1970: Int) {
+        self.secondsSince1970 = secondsSince1970
+    }
+
+    /// The instant `seconds` later (earlier for a negative count).
+    public func advanced(by seconds: Int) -> Instant {
+        Instant(secondsSince1970: secondsSince1970 + seconds)
+    }
+
+    /// The seconds from `other` to this instant.
+    public func seconds(since other: Instant) -> Int {
+        secondsSince1970 - other.secondsSince1970
+    }
+
+    /// What a clock `offset` seconds east of UTC reads at this instant.
+    public func wallTime(offset: Int) -> WallTime {
+        WallTime(seconds: secondsSince1970 + offset)
+    }
+
+    /// The instant's date and time in UTC.
+    public var utc: LocalDateTime { wallTime(offset: 0).local }
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
+
+    public var description: String { "\(utc)Z" }
+}
 
 /// What a wall clock reads, in no zone: the seconds from
 /// 1970-01-01T00:00:00 to the reading, counted as if the clock were UTC.
@@ -31,6 +64,11 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The seconds from `other` to this reading.
     public func seconds(since other: WallTime) -> Int {
         seconds - other.seconds
+    }
+
+    /// The instant at which a clock `offset` seconds east of UTC reads this.
+    public func instant(offset: Int) -> Instant {
+        Instant(secondsSince1970: seconds - offset)
     }
 
     /// The day of the reading.

@@ -10,14 +10,14 @@ public struct Timeline: Sequence, IteratorProtocol {
 
     private var sources: [Occurrences]
     private var taken: [Int]
-    private let end: Int
+    private let end: Instant
     private let limit: Int?
     /// A binary min-heap of each source's next occurrence, by (instant, source).
-    private var heap: [(instant: Int, source: Int, occurrence: Occurrence)] = []
+    private var heap: [(instant: Instant, source: Int, occurrence: Occurrence)] = []
 
-    /// The occurrences of `schedules` in `[start, end)` (instants, seconds
-    /// since 1970 UTC), at most `limit` of each schedule.
-    public init(_ schedules: [Schedule], from start: Int, to end: Int, limit: Int? = nil) {
+    /// The occurrences of `schedules` in `[start, end)`, at most `limit` of
+    /// each schedule.
+    public init(_ schedules: [Schedule], from start: Instant, to end: Instant, limit: Int? = nil) {
         sources = schedules.map { $0.occurrences() }
         taken = Array(repeating: 0, count: schedules.count)
         self.end = end
@@ -28,7 +28,7 @@ public struct Timeline: Sequence, IteratorProtocol {
             // a start in 1900 repeating every second costs what the window
             // holds. No offset is two days, so nothing at or after `start`
             // has a wall clock before this.
-            sources[index].skip(toWallClock: start - 2 * 86_400)
+            sources[index].skip(toWallClock: start.wallTime(offset: -2 * secondsPerDay))
             while let occurrence = sources[index].next() {
                 if occurrence.instant >= end { break }
                 if occurrence.instant >= start {
@@ -56,12 +56,12 @@ public struct Timeline: Sequence, IteratorProtocol {
         return (source, first.occurrence)
     }
 
-    private static func before(_ a: (instant: Int, source: Int, occurrence: Occurrence),
-                               _ b: (instant: Int, source: Int, occurrence: Occurrence)) -> Bool {
+    private static func before(_ a: (instant: Instant, source: Int, occurrence: Occurrence),
+                               _ b: (instant: Instant, source: Int, occurrence: Occurrence)) -> Bool {
         a.instant < b.instant || (a.instant == b.instant && a.source < b.source)
     }
 
-    private mutating func push(_ entry: (instant: Int, source: Int, occurrence: Occurrence)) {
+    private mutating func push(_ entry: (instant: Instant, source: Int, occurrence: Occurrence)) {
         heap.append(entry)
         var child = heap.count - 1
         while child > 0 {

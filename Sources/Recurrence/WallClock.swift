@@ -13,40 +13,51 @@ import Foundation
 /// Instants are whole seconds since 1970-01-01T00:00:00Z.
 public enum WallClock {
     /// The instant at which `zone`'s clocks show `local`.
-    public static func instant(of local: LocalDateTime, in zone: TimeZone) -> Int {
-        let naive = naiveSeconds(local)
-        let before = offset(of: zone, at: naive - 86_400)
-        let after = offset(of: zone, at: naive + 86_400)
+    public static func instant(of local: LocalDateTime, in zone: TimeZone) -> Instant {
+        instant(of: WallTime(local), in: zone)
+    }
+
+    /// The instant at which `zone`'s clocks read `reading`.
+    public static func instant(of reading: WallTime, in zone: TimeZone) -> Instant {
+        // No offset is a day: the offsets a day either side are the two
+        // this reading can have.
+        let before = offset(of: zone, at: reading.instant(offset: secondsPerDay))
+        let after = offset(of: zone, at: reading.instant(offset: -secondsPerDay))
         // Of the offsets valid for this wall-clock time, the larger one is the
         // earlier instant: the first of a repeated hour.
-        for candidate in [max(before, after), min(before, after)] where offset(of: zone, at: naive - candidate) == candidate {
-            return naive - candidate
+        for candidate in [max(before, after), min(before, after)] where offset(of: zone, at: reading.instant(offset: candidate)) == candidate {
+            return reading.instant(offset: candidate)
         }
         // Skipped by a change: read with the offset before it.
-        return naive - before
+        return reading.instant(offset: before)
     }
 
     /// The wall-clock time `zone`'s clocks show at `instant`.
-    public static func local(at instant: Int, in zone: TimeZone) -> LocalDateTime {
-        localDateTime(naiveSeconds: instant + offset(of: zone, at: instant))
+    public static func local(at instant: Instant, in zone: TimeZone) -> LocalDateTime {
+        instant.wallTime(offset: offset(of: zone, at: instant)).local
     }
 
     /// A change of a zone's offset: at `instant`, from `before` to `after`
     /// (seconds east).
     public struct OffsetChange: Hashable, Sendable {
-        public var instant: Int
+        public var instant: Instant
         public var before: Int
         public var after: Int
+
+        /// What clocks read just before the change, had they not changed:
+        /// the earliest reading the change skips or repeats.
+        public var readingBefore: WallTime { instant.wallTime(offset: before) }
+        public var readingAfter: WallTime { instant.wallTime(offset: after) }
     }
 
     /// Every change of `zone`'s offset at an instant in `[start, end)`, in
     /// order, from Foundation's list of transitions.
-    public static func changes(of zone: TimeZone, from start: Int, to end: Int) -> [OffsetChange] {
+    public static func changes(of zone: TimeZone, from start: Instant, to end: Instant) -> [OffsetChange] {
         var changes: [OffsetChange] = []
-        var cursor = Date(timeIntervalSince1970: TimeInterval(start))
-        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < TimeInterval(end) {
-            let instant = Int(next.timeIntervalSince1970.rounded(.down))
-            let before = offset(of: zone, at: instant - 1), after = offset(of: zone, at: instant)
+        var cursor = date(start)
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next < date(end) {
+            let instant = Instant(secondsSince1970: Int(next.timeIntervalSince1970.rounded(.down)))
+            let before = offset(of: zone, at: instant.advanced(by: -1)), after = offset(of: zone, at: instant)
             if before != after { changes.append(OffsetChange(instant: instant, before: before, after: after)) }
             guard next > cursor else { break }
             cursor = next
@@ -55,17 +66,11 @@ public enum WallClock {
     }
 
     /// The offset of `zone` from UTC at `instant`, in seconds east.
-    public static func offset(of zone: TimeZone, at instant: Int) -> Int {
-        zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+    public static func offset(of zone: TimeZone, at instant: Instant) -> Int {
+        zone.secondsFromGMT(for: date(instant))
     }
 
-    /// Seconds since 1970 of `local` read as if it were UTC (`WallTime`).
-    public static func naiveSeconds(_ local: LocalDateTime) -> Int {
-        WallTime(local).seconds
-    }
-
-    /// The wall-clock time `seconds` after 1970-01-01T00:00:00, with no zone.
-    public static func localDateTime(naiveSeconds seconds: Int) -> LocalDateTime {
-        WallTime(seconds: seconds).local
+    private static func date(_ instant: Instant) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(instant.secondsSince1970))
     }
 }

@@ -21,8 +21,7 @@ import Foundation
 struct ZoneOffsets {
     /// Where a wall-clock time lands.
     struct Reading: Equatable {
-        /// Seconds since 1970-01-01T00:00:00Z.
-        var instant: Int
+        var instant: Instant
         /// The offset from UTC at `instant`, seconds east: what clocks show then.
         var offset: Int
         /// True when a change skipped the wall-clock time and it was read with
@@ -47,23 +46,26 @@ struct ZoneOffsets {
         fastOffset = fixedOffset
     }
 
-    /// `zone` through its table (`ZoneTransitions.shared(for: zone)`).
-    init(zone: TimeZone, table: ZoneTransitions, from anchor: Int) {
+    /// `zone` through its table (`ZoneTransitions.shared(for: zone)`), for
+    /// readings from the instant `anchor` on.
+    init(zone: TimeZone, table: ZoneTransitions, from anchor: Instant) {
         self.zone = zone
         self.table = table
-        cursor = table.segment(containing: anchor)
+        cursor = table.segment(containing: anchor.secondsSince1970)
     }
 
-    /// The instant at which the zone's clocks show `wallClock` (naive seconds,
-    /// as `WallClock.naiveSeconds` counts them).
-    mutating func read(_ wallClock: Int) -> Reading {
-        if wallClock >= fastLow && wallClock < fastHigh {
-            return Reading(instant: wallClock - fastOffset, offset: fastOffset, moved: false)
+    /// The instant at which the zone's clocks read `wallClock`.
+    mutating func read(_ wallClock: WallTime) -> Reading {
+        // Inside the segment last read, the table's seconds are the wall
+        // clock's less one offset.
+        let seconds = wallClock.seconds
+        if seconds >= fastLow && seconds < fastHigh {
+            return Reading(instant: wallClock.instant(offset: fastOffset), offset: fastOffset, moved: false)
         }
         return readCarefully(wallClock)
     }
 
-    private mutating func readCarefully(_ wallClock: Int) -> Reading {
+    private mutating func readCarefully(_ wallClock: WallTime) -> Reading {
         guard let (reading, segment) = table.read(wallClock, cursor: &cursor) else { return readThroughFoundation(wallClock) }
         if let segment {
             fastLow = segment.low
@@ -73,20 +75,21 @@ struct ZoneOffsets {
         return reading
     }
 
-    private func readThroughFoundation(_ wallClock: Int) -> Reading {
+    private func readThroughFoundation(_ wallClock: WallTime) -> Reading {
         guard let zone else {
-            return Reading(instant: wallClock - table.offsets[0], offset: table.offsets[0], moved: false)
+            return Reading(instant: wallClock.instant(offset: table.offsets[0]), offset: table.offsets[0], moved: false)
         }
-        let local = WallClock.localDateTime(naiveSeconds: wallClock)
-        let instant = WallClock.instant(of: local, in: zone)
+        let instant = WallClock.instant(of: wallClock, in: zone)
         let offset = WallClock.offset(of: zone, at: instant)
-        return Reading(instant: instant, offset: offset, moved: instant + offset != wallClock)
+        return Reading(instant: instant, offset: offset, moved: instant.wallTime(offset: offset) != wallClock)
     }
 }
 
 /// A zone's offsets from 1900 to 2600 as segments: segment `i` runs from
 /// the instant `starts[i]` to `starts[i + 1]` at `offsets[i]`. Made once per
-/// zone and process, and shared.
+/// zone and process, and shared. The table counts in seconds since 1970,
+/// instants and wall clocks alike (a wall clock's are `WallTime.seconds`):
+/// a wall clock in segment `i` is the instant plus `offsets[i]`.
 @usableFromInline
 final class ZoneTransitions: Sendable {
     let starts: [Int]
@@ -99,8 +102,8 @@ final class ZoneTransitions: Sendable {
     let spread: Int
 
     private static let tables = ReadMostlyTable<String, ZoneTransitions>()
-    static let first = CivilDate(year: 1900, month: 1, day: 1).daysSinceEpoch * 86_400
-    static let last = CivilDate(year: 2600, month: 1, day: 1).daysSinceEpoch * 86_400
+    static let first = CivilDate(year: 1900, month: 1, day: 1).daysSinceEpoch * secondsPerDay
+    static let last = CivilDate(year: 2600, month: 1, day: 1).daysSinceEpoch * secondsPerDay
 
     init(fixedOffset: Int) {
         starts = [Int.min]
@@ -112,7 +115,7 @@ final class ZoneTransitions: Sendable {
 
     private init(zone: TimeZone) {
         var starts = [Self.first]
-        var offsets = [WallClock.offset(of: zone, at: Self.first)]
+        var offsets = [WallClock.offset(of: zone, at: Instant(secondsSince1970: Self.first))]
         var cursor = Date(timeIntervalSince1970: TimeInterval(Self.first))
         var reachedEnd = false
         while true {
@@ -123,7 +126,7 @@ final class ZoneTransitions: Sendable {
             let instant = Int(next.timeIntervalSince1970.rounded(.down))
             guard instant < Self.last else { break }
             guard instant > starts[starts.count - 1] else { break }
-            let offset = WallClock.offset(of: zone, at: instant)
+            let offset = WallClock.offset(of: zone, at: Instant(secondsSince1970: instant))
             if offset != offsets[offsets.count - 1] {
                 starts.append(instant)
                 offsets.append(offset)
@@ -134,8 +137,8 @@ final class ZoneTransitions: Sendable {
         self.offsets = offsets
         spread = offsets.max()! - offsets.min()!
         // A day of margin where the first segment's true start is unknown.
-        lowestWallClock = Self.first + offsets[0] + 86_400
-        highestWallClock = reachedEnd ? Int.max : Self.last - 86_400
+        lowestWallClock = Self.first + offsets[0] + secondsPerDay
+        highestWallClock = reachedEnd ? Int.max : Self.last - secondsPerDay
     }
 
     /// The table for `zone`, made on first use.
@@ -146,7 +149,8 @@ final class ZoneTransitions: Sendable {
     /// Where `wallClock` lands by the table, looked for from segment
     /// `cursor` on (left at the segment it is read in), with the wall clocks
     /// that segment reads at one offset when it is one; nil outside the table.
-    func read(_ wallClock: Int, cursor: inout Int) -> (reading: ZoneOffsets.Reading, segment: (low: Int, high: Int)?)? {
+    func read(_ reading: WallTime, cursor: inout Int) -> (reading: ZoneOffsets.Reading, segment: (low: Int, high: Int)?)? {
+        let wallClock = reading.seconds
         while true {
             let offset = offsets[cursor]
             let low = cursor == 0 ? lowestWallClock : starts[cursor] + max(offset, offsets[cursor - 1])
@@ -158,25 +162,25 @@ final class ZoneTransitions: Sendable {
             guard cursor + 1 < starts.count else {
                 // The last segment: endless, or the end of the table.
                 guard wallClock < highestWallClock else { return nil }
-                return (ZoneOffsets.Reading(instant: wallClock - offset, offset: offset, moved: false), (low, highestWallClock))
+                return (ZoneOffsets.Reading(instant: reading.instant(offset: offset), offset: offset, moved: false), (low, highestWallClock))
             }
             let end = starts[cursor + 1]
             let high = end + offset
             if wallClock < high {
-                return (ZoneOffsets.Reading(instant: wallClock - offset, offset: offset, moved: false), (low, high))
+                return (ZoneOffsets.Reading(instant: reading.instant(offset: offset), offset: offset, moved: false), (low, high))
             }
             let next = offsets[cursor + 1]
             if next > offset && wallClock < end + next {
                 // Skipped by the change: the offset before it.
-                return (ZoneOffsets.Reading(instant: wallClock - offset, offset: next, moved: true), nil)
+                return (ZoneOffsets.Reading(instant: reading.instant(offset: offset), offset: next, moved: true), nil)
             }
             cursor += 1
         }
     }
 
     /// `read`, once, for a wall clock inside the table: no reader is kept.
-    func reading(_ wallClock: Int) -> ZoneOffsets.Reading? {
-        var cursor = segment(containing: wallClock - 86_400)
+    func reading(_ wallClock: WallTime) -> ZoneOffsets.Reading? {
+        var cursor = segment(containing: wallClock.seconds - secondsPerDay)
         return read(wallClock, cursor: &cursor)?.reading
     }
 

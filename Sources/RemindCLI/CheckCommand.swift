@@ -30,13 +30,13 @@ enum CheckCommand {
 
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
-        var horizon = 365 * 86_400
+        var horizon = 365 * secondsPerDay
         if let text = arguments.value("--horizon") {
             guard let duration = NominalDuration.parse(text), duration.nominalSeconds > 0 else {
                 throw UsageError(message: "--horizon must be a positive duration such as 90d or 26w, not '\(text)'", command: spec.name)
             }
             horizon = duration.nominalSeconds
-            guard horizon <= SupportedSpan.instants.upperBound - time.now else {
+            guard horizon <= SupportedSpan.instants.upperBound.seconds(since: time.now) else {
                 throw UsageError(message: "--horizon \(text) reaches past the span remindc works in, \(SupportedSpan.description)",
                                  command: spec.name)
             }

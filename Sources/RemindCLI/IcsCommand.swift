@@ -32,7 +32,7 @@ enum IcsCommand {
 
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
-        var window: (from: Int, to: Int)?
+        var window: (from: Instant, to: Instant)?
         if arguments.flag("--expand") {
             let from = try arguments.value("--from").map { text throws(UsageError) in try time.instant(text, option: "--from", command: spec.name) } ?? time.now
             let to = try arguments.value("--to").map { text throws(UsageError) in try time.instant(text, option: "--to", command: spec.name) } ?? time.yearAfter(from)

@@ -8,8 +8,8 @@ import ReminderModel
 struct TimeOptions {
     /// The zone wall-clock T values and floating reminders are read in.
     var zone: TimeZone
-    /// "Now", seconds since 1970 UTC.
-    var now: Int
+    /// "Now".
+    var now: Instant
 
     static let nowOption = OptionSpec(
         names: ["--now"], valueName: "time",
@@ -36,38 +36,40 @@ struct TimeOptions {
         } else {
             zone = TimeZone.current
         }
-        var options = TimeOptions(zone: zone, now: 0)
+        var options = TimeOptions(zone: zone, now: Instant(secondsSince1970: 0))
         if let text = arguments.value("--now") {
             options.now = try options.instant(text, option: "--now", command: command)
         } else if let epoch = invocation.environment["SOURCE_DATE_EPOCH"] {
             guard let seconds = Int(epoch) else {
                 throw UsageError(message: "SOURCE_DATE_EPOCH must be whole seconds since 1970, not '\(epoch)'", command: command)
             }
-            guard SupportedSpan.instants.contains(seconds) else {
+            let instant = Instant(secondsSince1970: seconds)
+            guard SupportedSpan.instants.contains(instant) else {
                 throw UsageError(message: "SOURCE_DATE_EPOCH \(epoch) is outside the span remindc works in, \(SupportedSpan.description)",
                                  command: command)
             }
-            options.now = seconds
+            options.now = instant
         } else {
-            options.now = Int(Date().timeIntervalSince1970.rounded(.down))
+            options.now = Instant(secondsSince1970: Int(Date().timeIntervalSince1970.rounded(.down)))
         }
         return options
     }
 
     /// The instant of a T value: a fixed instant as written; a wall-clock
     /// time or a date (its midnight) in `zone`.
-    func instant(_ text: String, option: String, command: String) throws(UsageError) -> Int {
-        let instant: Int
+    func instant(_ text: String, option: String, command: String) throws(UsageError) -> Instant {
+        let time: ReminderTime
         switch ReminderTime.parse(text) {
-        case .success(.instant(let local, let offset)):
-            instant = WallClock.naiveSeconds(local) - offset
-        case .success(.local(let local)):
-            instant = WallClock.instant(of: local, in: zone)
-        case .success(.date(let date)):
-            instant = WallClock.instant(of: LocalDateTime(date: date, time: .midnight), in: zone)
+        case .success(let parsed):
+            time = parsed
         case .failure(let message):
             throw UsageError(message: "Invalid value for \(option): \(message.text)" + (message.hint.map { " (\($0))" } ?? ""),
                              command: command)
+        }
+        let instant = switch time {
+        case .instant: time.fixedInstant!
+        case .local(let local): WallClock.instant(of: local, in: zone)
+        case .date(let date): WallClock.instant(of: LocalDateTime(date: date, time: .midnight), in: zone)
         }
         // A year inside the span can still be read outside it by its offset.
         guard SupportedSpan.instants.contains(instant) else {
@@ -79,7 +81,7 @@ struct TimeOptions {
 
     /// The same wall-clock time a year after `instant` in `zone` (February 29
     /// becomes February 28).
-    func yearAfter(_ instant: Int) -> Int {
+    func yearAfter(_ instant: Instant) -> Instant {
         var local = WallClock.local(at: instant, in: zone)
         local.date.year += 1
         if !local.date.isValid { local.date.day = CivilDate.daysIn(month: local.date.month, year: local.date.year) }

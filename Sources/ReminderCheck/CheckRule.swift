@@ -45,20 +45,20 @@ public final class CheckContext: @unchecked Sendable {
     /// path gives it (relative when the path is).
     public let folder: URL
     /// The horizon: `[now, now + horizon)`, instants.
-    public let now: Int
-    public let end: Int
+    public let now: Instant
+    public let end: Instant
     /// Where floating reminders are placed.
     public let floatingZone: TimeZone
     public let schedules: [Schedule]
     /// Per reminder, what the rules ask first (`ReminderDigest`).
     let digests: [ReminderDigest]
 
-    public init(_ scheduled: ScheduledFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Int, horizon: Int) {
+    public init(_ scheduled: ScheduledFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int) {
         file = scheduled.file
         self.implicitlyTyped = implicitlyTyped
         self.folder = URL(fileURLWithPath: file.path).deletingLastPathComponent()
         self.now = now
-        self.end = now + horizon
+        self.end = now.advanced(by: horizon)
         self.floatingZone = scheduled.floatingZone
         schedules = scheduled.schedules
         let reminders = file.reminders, schedules = schedules
@@ -66,7 +66,7 @@ public final class CheckContext: @unchecked Sendable {
     }
 
     /// The context of a file, its schedules made here.
-    public convenience init(file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Int, horizon: Int, floatingZone: TimeZone) {
+    public convenience init(file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int, floatingZone: TimeZone) {
         self.init(ScheduledFile(file, floatingZone: floatingZone), implicitlyTyped: implicitlyTyped, now: now, horizon: horizon)
     }
 
@@ -115,10 +115,9 @@ public final class CheckContext: @unchecked Sendable {
 struct ReminderDigest: Sendable {
     /// Seconds an alert comes before its occurrence.
     var lead: Int
-    /// The start's wall-clock time, in seconds as `WallClock.naiveSeconds`
-    /// counts them: the first occurrence is less than two days from it,
-    /// however the zone reads it.
-    var startWallClock: Int
+    /// The start's wall-clock time: the first occurrence is less than two
+    /// days from it, however the zone reads it.
+    var startWallClock: WallTime
     /// The repeat rule's frequency, and how it ends; nil without a rule.
     /// (What a rule needs beyond these, it reads from the schedule: the
     /// digest holds no reference to the rule, which many reminders share
@@ -146,12 +145,12 @@ struct ReminderDigest: Sendable {
     }
 
     /// The most any reading of a wall-clock time is from it, and more.
-    static let offsetBound = 2 * 86_400
+    static let offsetBound = 2 * secondsPerDay
 
     init(_ reminder: Reminder, _ schedule: Schedule) {
         let before = reminder.before ?? NominalDuration()
-        lead = before.days * 86_400 + before.seconds
-        startWallClock = WallClock.naiveSeconds(schedule.start)
+        lead = before.days * secondsPerDay + before.seconds
+        startWallClock = WallTime(schedule.start)
         frequency = schedule.rule?.frequency
         end = switch schedule.rule?.end {
         case nil: .noRepeat
@@ -176,8 +175,8 @@ struct ReminderDigest: Sendable {
     /// An instant none of the alerts comes before. Every occurrence is at
     /// or after the start's wall-clock time, read with an offset of less
     /// than two days; an addition (`also:`) may come earlier.
-    var alertFloor: Int {
-        hasAdditions ? Int.min : startWallClock - Self.offsetBound - lead
+    var alertFloor: Instant {
+        hasAdditions ? Instant(secondsSince1970: .min) : startWallClock.instant(offset: Self.offsetBound + lead)
     }
 }
 

@@ -5,14 +5,14 @@ import ReminderModel
 /// Runs every rule of the catalogue over a decoded file.
 public enum Checker {
     public struct Options: Sendable {
-        /// "Now", seconds since 1970 UTC; the horizon starts here.
-        public var now: Int
+        /// "Now": the horizon starts here.
+        public var now: Instant
         /// How far ahead the schedule rules look, in seconds.
         public var horizon: Int
         /// Where floating reminders are placed.
         public var floatingZone: TimeZone
 
-        public init(now: Int, horizon: Int = 365 * 86_400, floatingZone: TimeZone) {
+        public init(now: Instant, horizon: Int = 365 * secondsPerDay, floatingZone: TimeZone) {
             self.now = now
             self.horizon = horizon
             self.floatingZone = floatingZone

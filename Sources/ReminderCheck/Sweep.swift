@@ -7,11 +7,11 @@ import ReminderModel
 /// daylight-saving rules need, each fact kept once per reminder.
 struct Sweep {
     /// Per reminder: another reminder it first fires together with, and when.
-    var sameTime: [Int: (other: Int, instant: Int)] = [:]
+    var sameTime: [Int: (other: Int, instant: Instant)] = [:]
     /// Per reminder: a reminder that fired less than `lint.min-gap` before it.
-    var tooClose: [Int: (other: Int, instant: Int, gap: Int)] = [:]
+    var tooClose: [Int: (other: Int, instant: Instant, gap: Int)] = [:]
     /// The first alert that made an hour hold more than `lint.max-per-hour`.
-    var overLimit: (reminder: Int, instant: Int, count: Int)?
+    var overLimit: (reminder: Int, instant: Instant, count: Int)?
     /// Per reminder: its first alert inside `lint.quiet-hours`, as the zone's clock shows it.
     var quiet: [Int: LocalDateTime] = [:]
     /// Per reminder: dates whose wall-clock time a change skips, and repeats.
@@ -19,7 +19,7 @@ struct Sweep {
     var folds: [Int: [String]] = [:]
     /// Per reminder: alerts in the horizon, and the first 16 of them.
     var counts: [Int]
-    var firstAlerts: [[Int]]
+    var firstAlerts: [[Instant]]
 
     /// The sweep of `context`; days with `countingFrom` alerts or more are
     /// sorted by counting (a parameter for the tests that compare the two).
@@ -29,7 +29,7 @@ struct Sweep {
         counts = Array(repeating: 0, count: count)
         firstAlerts = Array(repeating: [], count: count)
         let lint = context.file.lint
-        let minimumGap = lint.minimumGap.map { $0.days * 86_400 + $0.seconds }
+        let minimumGap = lint.minimumGap.map { $0.days * secondsPerDay + $0.seconds }
         // The zones of the reminders that fire in the horizon, as they come.
         var folds = FoldTable(from: context.now, to: context.end)
         // Whether each reminder's fact is known yet: checked for every
@@ -61,16 +61,16 @@ struct Sweep {
         var bucketCounts = [Int32](repeating: 0, count: 86_401)
         var gathered: [(second: Int32, source: Int32)] = []
         var sorted: [(second: Int32, source: Int32)] = []
-        var groupInstant = Int.min
+        var groupInstant: Instant?
         var groupFirst = -1
-        var lastAlert = Int.min
+        var lastAlert: Instant?
         var lastSource = -1
-        var window: [Int] = []
+        var window: [Instant] = []
         var windowStart = 0
         var dayStart = context.now
         var firstDay = true
         while dayStart < context.end && (firstDay || !live.isEmpty) {
-            let dayEnd = min(dayStart + 86_400, context.end)
+            let dayEnd = min(dayStart.advanced(by: secondsPerDay), context.end)
             gathered.removeAll(keepingCapacity: true)
             /// Takes `source`'s alerts before `dayEnd` from `iterator`,
             /// starting with `pending`; the next occurrence, if one remains
@@ -78,21 +78,21 @@ struct Sweep {
             func gather(_ source: Int, _ lead: Int, _ zone: Int?, _ iterator: inout Occurrences, _ pending: Occurrence?) -> Occurrence? {
                 var pending = pending
                 while let occurrence = pending {
-                    let alert = occurrence.instant - lead
+                    let alert = occurrence.instant.advanced(by: -lead)
                     if alert >= dayEnd { break }
                     if alert >= context.now {
-                        gathered.append((Int32(alert - dayStart), Int32(source)))
+                        gathered.append((Int32(alert.seconds(since: dayStart)), Int32(source)))
                         counts[source] += 1
                         if firstAlerts[source].count < 16 { firstAlerts[source].append(alert) }
                         if let hours = lint.quietHours, !quietFound[source] {
-                            let shown = WallClock.localDateTime(naiveSeconds: alert + occurrence.offset)
+                            let shown = alert.wallTime(offset: occurrence.offset).local
                             if hours.contains(shown.time) {
                                 quiet[source] = shown
                                 quietFound[source] = true
                             }
                         }
                         if let zone {
-                            if occurrence.instant + occurrence.offset != occurrence.wallClock {
+                            if occurrence.shown != occurrence.wallClock {
                                 Self.note(occurrence, in: &gaps, source)
                             } else if folds.contains(occurrence.wallClock, zone: zone) {
                                 Self.note(occurrence, in: &self.folds, source)
@@ -101,19 +101,19 @@ struct Sweep {
                     }
                     pending = iterator.next()
                 }
-                guard let pending, pending.instant - lead < context.end else { return nil }
+                guard let pending, pending.instant.advanced(by: -lead) < context.end else { return nil }
                 return pending
             }
             if firstDay {
                 for source in reminders.indices where context.digests[source].alertFloor < context.end {
                     // A closer look, before an iterator is made for it.
                     let lead = context.digests[source].lead
-                    if context.schedules[source].earliestInstant - lead >= context.end { continue }
+                    if context.schedules[source].earliestInstant.advanced(by: -lead) >= context.end { continue }
                     var iterator = context.schedules[source].occurrences()
                     // Alerts before now are not swept: the periods whose
                     // occurrences alert before it are passed over, however
                     // far back the start or far ahead `before` lies.
-                    iterator.skip(toWallClock: context.now + lead - 2 * 86_400)
+                    iterator.skip(toWallClock: context.now.wallTime(offset: lead - 2 * secondsPerDay))
                     let first = iterator.next()
                     let zone = folds.index(of: reminders[source].timeZone)
                     if let next = gather(source, lead, zone, &iterator, first) {
@@ -155,7 +155,7 @@ struct Sweep {
             }
 
             for item in sorted {
-                let alert = dayStart + Int(item.second)
+                let alert = dayStart.advanced(by: Int(item.second))
                 let source = Int(item.source)
                 if alert == groupInstant {
                     if source != groupFirst && !sameTimeFound[source] {
@@ -166,16 +166,16 @@ struct Sweep {
                     groupInstant = alert
                     groupFirst = source
                 }
-                if let minimumGap, alert != lastAlert, source != lastSource, lastSource >= 0, alert - lastAlert < minimumGap,
-                   !tooCloseFound[source] {
-                    tooClose[source] = (lastSource, alert, alert - lastAlert)
+                if let minimumGap, let lastAlert, alert != lastAlert, source != lastSource, lastSource >= 0,
+                   alert.seconds(since: lastAlert) < minimumGap, !tooCloseFound[source] {
+                    tooClose[source] = (lastSource, alert, alert.seconds(since: lastAlert))
                     tooCloseFound[source] = true
                 }
                 lastAlert = alert
                 lastSource = source
                 if let maximum = lint.maximumPerHour, overLimit == nil {
                     window.append(alert)
-                    while window[windowStart] <= alert - 3600 { windowStart += 1 }
+                    while window[windowStart] <= alert.advanced(by: -3600) { windowStart += 1 }
                     if window.count - windowStart > maximum { overLimit = (source, alert, window.count - windowStart) }
                     if windowStart > 4096 {
                         window.removeFirst(windowStart)
@@ -193,7 +193,7 @@ struct Sweep {
     static let countingSortThreshold = 4_096
 
     private static func note(_ occurrence: Occurrence, in table: inout [Int: [String]], _ source: Int) {
-        let local = WallClock.localDateTime(naiveSeconds: occurrence.wallClock)
+        let local = occurrence.wallClock.local
         let text = "\(local.date) \(local.time.description.prefix(5))"
         if table[source, default: []].count < 5 && !(table[source]?.contains { $0.hasPrefix(local.date.description) } ?? false) {
             table[source, default: []].append(text)
@@ -201,16 +201,16 @@ struct Sweep {
     }
 }
 
-/// The wall-clock spans (naive seconds) each zone used by a file shows twice
-/// in the horizon: the hour before a change that sets clocks back. A zone's
-/// spans are found when a reminder in it first asks.
+/// The wall-clock spans each zone used by a file shows twice in the
+/// horizon: the hour before a change that sets clocks back. A zone's spans
+/// are found when a reminder in it first asks.
 struct FoldTable {
-    private let from: Int
-    private let to: Int
+    private let from: Instant
+    private let to: Instant
     private var names: [String: Int] = [:]
-    private var spans: [[(start: Int, end: Int)]] = []
+    private var spans: [[Range<WallTime>]] = []
 
-    init(from: Int, to: Int) {
+    init(from: Instant, to: Instant) {
         self.from = from
         self.to = to
     }
@@ -219,15 +219,15 @@ struct FoldTable {
     mutating func index(of zone: ZoneName) -> Int? {
         guard case .named(let name) = zone else { return nil }
         if let known = names[name] { return known }
-        let found = WallClock.changes(of: zone.foundationZone, from: from - 86_400, to: to + 86_400)
+        let found = WallClock.changes(of: zone.foundationZone, from: from.advanced(by: -secondsPerDay), to: to.advanced(by: secondsPerDay))
             .filter { $0.after < $0.before }
-            .map { (start: $0.instant + $0.after, end: $0.instant + $0.before) }
+            .map { $0.readingAfter..<$0.readingBefore }
         names[name] = spans.count
         spans.append(found)
         return spans.count - 1
     }
 
-    func contains(_ wallClock: Int, zone: Int) -> Bool {
-        spans[zone].contains { wallClock >= $0.start && wallClock < $0.end }
+    func contains(_ wallClock: WallTime, zone: Int) -> Bool {
+        spans[zone].contains { $0.contains(wallClock) }
     }
 }

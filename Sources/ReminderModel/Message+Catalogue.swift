@@ -124,7 +124,7 @@ extension Message {
 
     public static func durationTooLong(_ text: String) -> Message {
         Message(.invalidDuration, text: "'\(text)' is longer than the \(SupportedSpan.lastYear + 1 - SupportedSpan.firstYear) years remindc works in",
-                hint: "a duration runs up to \(SupportedSpan.instants.count / 86_400 / 7)w")
+                hint: "a duration runs up to \(SupportedSpan.seconds / secondsPerDay / 7)w")
     }
 
     public static func invalidDuration(_ text: String) -> Message {

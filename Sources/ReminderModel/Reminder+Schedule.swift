@@ -37,22 +37,20 @@ extension Reminder {
         case .date(let date):
             return schedule(LocalDateTime(date: date, time: .midnight), allDay: true, zone)
         case .instant(let local, let offset):
-            let instant = WallClock.naiveSeconds(local) - offset
             if case .floating = timeZone { return schedule(local, Schedule.PlacedZone(.fixed(offset))) }
-            let shown = instant + zone.placement.offset(at: instant)
-            return schedule(WallClock.localDateTime(naiveSeconds: shown), zone)
+            let instant = start.fixedInstant!
+            return schedule(instant.wallTime(offset: zone.placement.offset(at: instant)).local, zone)
         }
     }
 
-    /// `except:` or `also:` dates and times as the engine takes them: a
-    /// fixed instant as seconds since 1970 UTC.
+    /// `except:` or `also:` dates and times as the engine takes them.
     private static func placed<T>(_ times: [ReminderTime], date: (CivilDate) -> T, wallClock: (LocalDateTime) -> T,
-                                  instant: (Int) -> T) -> [T] {
+                                  instant: (Instant) -> T) -> [T] {
         times.map { time in
             switch time {
             case .date(let day): date(day)
             case .local(let local): wallClock(local)
-            case .instant(let local, let offset): instant(WallClock.naiveSeconds(local) - offset)
+            case .instant: instant(time.fixedInstant!)
             }
         }
     }

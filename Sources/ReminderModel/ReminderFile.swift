@@ -297,6 +297,13 @@ public enum ReminderTime: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The instant of a fixed instant (`Z` or an offset); nil for a
+    /// wall-clock time or a date, whose instant a zone decides.
+    public var fixedInstant: Instant? {
+        guard case .instant(let local, let offset) = self else { return nil }
+        return WallTime(local).instant(offset: offset)
+    }
+
     /// The calendar date part.
     public var date: CivilDate {
         switch self {
@@ -339,7 +346,7 @@ public struct NominalDuration: Hashable, Sendable, CustomStringConvertible {
     public var isZero: Bool { days == 0 && seconds == 0 }
 
     /// The length in seconds, counting a day as 86,400.
-    public var nominalSeconds: Int { days * 86_400 + seconds }
+    public var nominalSeconds: Int { days * secondsPerDay + seconds }
 
     /// Compact form: `1d2h30m`, `45s`, `0s`.
     public var description: String {

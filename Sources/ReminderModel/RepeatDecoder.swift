@@ -288,16 +288,16 @@ enum RepeatDecoder {
             }
         default:
             let placement = context.placedZone(zone)
-            let instant: Int
+            let instant: Instant
             switch until {
             case .date(let date):
-                instant = placement.instant(of: LocalDateTime(date: date.adding(days: 1), time: .midnight)) - 1
+                instant = placement.instant(of: LocalDateTime(date: date.adding(days: 1), time: .midnight)).advanced(by: -1)
             case .local(let local):
                 instant = placement.instant(of: local)
-            case .instant(let local, let offset):
-                instant = WallClock.naiveSeconds(local) - offset
+            case .instant:
+                instant = until.fixedInstant!
             }
-            return .success(.utc(WallClock.localDateTime(naiveSeconds: instant)))
+            return .success(.utc(instant.utc))
         }
     }
 

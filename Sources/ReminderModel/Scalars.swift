@@ -136,7 +136,7 @@ enum Scalars {
         // Nothing lasts longer than the span remindc works in; beyond it
         // other readers refuse the value (python icalendar past 999,999,999
         // days) and no alert could fall inside the span.
-        guard parsed.days * 86_400 + parsed.seconds <= SupportedSpan.instants.count else {
+        guard parsed.days * secondsPerDay + parsed.seconds <= SupportedSpan.seconds else {
             return .failure(.durationTooLong(text))
         }
         return .success(parsed)

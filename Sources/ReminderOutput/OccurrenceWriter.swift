@@ -75,7 +75,7 @@ public struct OccurrenceWriter {
     public func write(_ occurrence: Occurrence, source: Int, into buffer: inout [UInt8]) {
         let reminder = sources[source]
         // What clocks show; for floating reminders the rule's own wall clock.
-        let shown = reminder.isFloating ? occurrence.wallClock : occurrence.instant + occurrence.offset
+        let shown = reminder.isFloating ? occurrence.wallClock : occurrence.shown
         switch format {
         case .jsonl:
             append("{\"reminder\":", to: &buffer)
@@ -83,7 +83,7 @@ public struct OccurrenceWriter {
             append(",\"start\":\"", to: &buffer)
             writeStart(shown, offset: occurrence.offset, reminder, into: &buffer)
             append("\",\"utc\":\"", to: &buffer)
-            Self.writeDateTime(occurrence.instant, separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
+            Self.writeDateTime(occurrence.instant.wallTime(offset: 0), separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
             append("Z\",\"timezone\":", to: &buffer)
             buffer += reminder.zone
             append("}\n", to: &buffer)
@@ -92,7 +92,7 @@ public struct OccurrenceWriter {
             buffer.append(UInt8(ascii: ","))
             writeStart(shown, offset: occurrence.offset, reminder, into: &buffer)
             buffer.append(UInt8(ascii: ","))
-            Self.writeDateTime(occurrence.instant, separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
+            Self.writeDateTime(occurrence.instant.wallTime(offset: 0), separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
             buffer.append(UInt8(ascii: "Z"))
             buffer.append(UInt8(ascii: ","))
             buffer += reminder.zone
@@ -102,13 +102,13 @@ public struct OccurrenceWriter {
         case .text:
             let timeWidth = showsSeconds ? 19 : 16
             if reminder.isAllDay {
-                Self.writeDate(shown.floorDivided(by: 86_400), into: &buffer)
+                Self.writeDate(shown.day, into: &buffer)
                 buffer += [UInt8](repeating: UInt8(ascii: " "), count: timeWidth - 10)
             } else {
                 Self.writeDateTime(shown, separator: UInt8(ascii: " "), seconds: showsSeconds, into: &buffer)
             }
             append("  ", to: &buffer)
-            let weekday = WallTime(seconds: shown).day.date.weekday
+            let weekday = shown.day.weekday
             append(Self.weekdayNames[weekday.rawValue - 1], to: &buffer)
             append("  ", to: &buffer)
             buffer += reminder.zone
@@ -122,9 +122,9 @@ public struct OccurrenceWriter {
 
     private static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
-    private func writeStart(_ shown: Int, offset: Int, _ reminder: Source, into buffer: inout [UInt8]) {
+    private func writeStart(_ shown: WallTime, offset: Int, _ reminder: Source, into buffer: inout [UInt8]) {
         if reminder.isAllDay {
-            Self.writeDate(shown.floorDivided(by: 86_400), into: &buffer)
+            Self.writeDate(shown.day, into: &buffer)
             return
         }
         Self.writeDateTime(shown, separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
@@ -138,8 +138,8 @@ public struct OccurrenceWriter {
 
     // MARK: Digits
 
-    static func writeDate(_ day: Int, into buffer: inout [UInt8]) {
-        let date = CivilDate(daysSinceEpoch: day)
+    static func writeDate(_ day: DayNumber, into buffer: inout [UInt8]) {
+        let date = day.date
         let year = date.year
         if (0...9999).contains(year) {
             writeTwoDigits(year / 100, into: &buffer)
@@ -153,10 +153,9 @@ public struct OccurrenceWriter {
         writeTwoDigits(date.day, into: &buffer)
     }
 
-    static func writeDateTime(_ seconds: Int, separator: UInt8, seconds showSeconds: Bool, into buffer: inout [UInt8]) {
-        let day = seconds.floorDivided(by: 86_400)
-        let rest = seconds - day * 86_400
-        writeDate(day, into: &buffer)
+    static func writeDateTime(_ reading: WallTime, separator: UInt8, seconds showSeconds: Bool, into buffer: inout [UInt8]) {
+        let rest = reading.secondOfDay
+        writeDate(reading.day, into: &buffer)
         buffer.append(separator)
         writeTwoDigits(rest / 3600, into: &buffer)
         buffer.append(UInt8(ascii: ":"))

@@ -54,14 +54,14 @@ import Testing
         LocalDateTime(date: CivilDate(year: y, month: mo, day: d), time: CivilTime(hour: h, minute: mi))
     }
 
-    static func utc(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int) -> Int {
-        WallClock.naiveSeconds(local(y, mo, d, h, mi))
+    static func utc(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int) -> Instant {
+        WallTime(local(y, mo, d, h, mi)).instant(offset: 0)
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
         var zone: TimeZone
         var local: LocalDateTime
-        var instant: Int
+        var instant: Instant
         var testDescription: String { "\(local) \(zone.identifier)" }
     }
 
@@ -91,13 +91,13 @@ import Testing
         let zone = try #require(TimeZone(identifier: name))
         let placement = Schedule.PlacedZone(.zone(zone))
         let year = Self.utc(2026, 1, 1, 0, 0)
-        var wallClocks = [1850, 1901, 1970, 2038, 2599, 2700].map { Self.utc($0, 6, 1, 12, 0) }
-        for change in WallClock.changes(of: zone, from: year, to: year + 366 * 86_400) {
-            let around = change.instant + change.after
-            wallClocks += stride(from: around - 86_400, through: around + 86_400, by: 900)
+        var wallClocks = [1850, 1901, 1970, 2038, 2599, 2700].map { WallTime(Self.local($0, 6, 1, 12, 0)) }
+        for change in WallClock.changes(of: zone, from: year, to: year.advanced(by: 366 * secondsPerDay)) {
+            let around = change.readingAfter
+            wallClocks += stride(from: -secondsPerDay, through: secondsPerDay, by: 900).map { around.advanced(by: $0) }
         }
         for wallClock in wallClocks {
-            let local = WallClock.localDateTime(naiveSeconds: wallClock)
+            let local = wallClock.local
             #expect(placement.instant(of: local) == WallClock.instant(of: local, in: zone), "\(local)")
         }
         #expect(Schedule.PlacedZone(.fixed(3600)).instant(of: Self.local(2026, 12, 1, 9, 0)) == Self.utc(2026, 12, 1, 8, 0))
@@ -121,7 +121,7 @@ import Testing
 
     @Test func localOfInstant() {
         #expect(WallClock.local(at: Self.utc(2026, 3, 29, 1, 30), in: Self.berlin) == Self.local(2026, 3, 29, 3, 30))
-        #expect(WallClock.localDateTime(naiveSeconds: -1) == Self.local(1969, 12, 31, 23, 59).with(second: 59))
+        #expect(WallTime(seconds: -1).local == Self.local(1969, 12, 31, 23, 59).with(second: 59))
     }
 }
 
@@ -137,12 +137,12 @@ private extension LocalDateTime {
     /// Berlin's two changes of 2026, each once, with the offsets around it;
     /// a zone without changes has none.
     @Test func changesOfAYear() throws {
-        let start = CivilDate(year: 2026, month: 1, day: 1).daysSinceEpoch * 86_400
-        let end = CivilDate(year: 2027, month: 1, day: 1).daysSinceEpoch * 86_400
+        let start = CivilDate(year: 2026, month: 1, day: 1).dayNumber.midnight.instant(offset: 0)
+        let end = CivilDate(year: 2027, month: 1, day: 1).dayNumber.midnight.instant(offset: 0)
         let berlin = WallClock.changes(of: try #require(TimeZone(identifier: "Europe/Berlin")), from: start, to: end)
         #expect(berlin == [
-            WallClock.OffsetChange(instant: 1_774_746_000, before: 3_600, after: 7_200),   // 2026-03-29T01:00:00Z
-            WallClock.OffsetChange(instant: 1_792_890_000, before: 7_200, after: 3_600),   // 2026-10-25T01:00:00Z
+            WallClock.OffsetChange(instant: Instant(secondsSince1970: 1_774_746_000), before: 3_600, after: 7_200),   // 2026-03-29T01:00:00Z
+            WallClock.OffsetChange(instant: Instant(secondsSince1970: 1_792_890_000), before: 7_200, after: 3_600),   // 2026-10-25T01:00:00Z
         ])
         #expect(WallClock.changes(of: try #require(TimeZone(identifier: "Asia/Kolkata")), from: start, to: end).isEmpty)
     }

@@ -42,8 +42,8 @@ enum Fixture {
         return "\(local)\(sign)\(two(minutes / 60)):\(two(minutes % 60))"
     }
 
-    static func instantText(_ instant: Int) -> String {
-        WallClock.localDateTime(naiveSeconds: instant).description + "Z"
+    static func instantText(_ instant: Instant) -> String {
+        instant.description
     }
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

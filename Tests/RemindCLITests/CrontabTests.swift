@@ -17,6 +17,10 @@ import Testing
         Case(golden: "crontab-notifications-demo.txt", arguments: ["crontab", "examples/notifications-demo.yaml"] + pinned, status: 0),
         Case(golden: "crontab-hostile.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/ics/hostile.yaml"] + pinned, status: 1),
         Case(golden: "crontab-hostile-inexact.txt", arguments: ["crontab", "--allow-inexact", "\(EndToEndTests.fixtures)/ics/hostile.yaml"] + pinned, status: 0),
+        // A one-off alert in a repeated hour of the machine's clock: the
+        // guard picks the pass by the alert's instant, in seconds.
+        Case(golden: "crontab-repeated-hour.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/crontab/repeated-hour.yaml"] + pinned,
+             status: 0),
         Case(golden: "crontab-bad-template.txt", arguments: ["crontab", "--command", "notify-send {title} # done", "examples"], status: 2),
         Case(golden: "crontab-install-and-output.txt", arguments: ["crontab", "--install", "-o", "x", "examples"], status: 2),
         Case(golden: "crontab-misspelt-placeholder.txt", arguments: ["crontab", "--command", "notify-send {titel}", "examples"], status: 2),

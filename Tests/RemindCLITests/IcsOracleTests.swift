@@ -164,7 +164,8 @@ import Testing
             var found: [(instant: Int, length: Int)] = []
             while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < 2_000_000_000 {
                 let instant = Int(next.timeIntervalSince1970)
-                let length = WallClock.offset(of: zone, at: instant) - WallClock.offset(of: zone, at: instant - 1)
+                let moment = Instant(secondsSince1970: instant)
+                let length = WallClock.offset(of: zone, at: moment) - WallClock.offset(of: zone, at: moment.advanced(by: -1))
                 if length > 0 { found.append((instant, length)) }
                 cursor = next
             }

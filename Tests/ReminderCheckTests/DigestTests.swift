@@ -34,9 +34,8 @@ import ReminderModel
     static func shifted(_ local: String, hours: Int) -> (date: String, local: String, utc: String) {
         let parts = local.split(separator: " ")
         let date = parts[0].split(separator: "-").map { Int($0)! }, time = parts[1].split(separator: ":").map { Int($0)! }
-        let seconds = CivilDate(year: date[0], month: date[1], day: date[2]).daysSinceEpoch * 86_400 + time[0] * 3600 + time[1] * 60
-            + hours * 3600
-        let moved = WallClock.localDateTime(naiveSeconds: seconds)
+        let start = LocalDateTime(date: CivilDate(year: date[0], month: date[1], day: date[2]), time: CivilTime(hour: time[0], minute: time[1]))
+        let moved = WallTime(start).advanced(by: hours * 3600).local
         let text = "\(moved.date) \(moved.time.description.prefix(5))"
         return ("\(moved.date)", text, "\(moved.date)T\(moved.time.description.prefix(5)):00Z")
     }
@@ -53,8 +52,8 @@ import ReminderModel
             let start = schedule.firstOccurrence
             let before = switch until {
             case .date(let date): date < start.date
-            case .local(let local): WallClock.naiveSeconds(local) < start.wallClock
-            case .utc(let utc): WallClock.naiveSeconds(utc) < start.instant
+            case .local(let local): WallTime(local) < start.wallClock
+            case .utc(let utc): WallTime(utc).instant(offset: 0) < start.instant
             }
             if before { expected.insert(index) }
         }

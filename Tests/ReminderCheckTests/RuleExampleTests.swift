@@ -1,3 +1,4 @@
+import Recurrence
 import Foundation
 import Testing
 @testable import ReminderCheck
@@ -10,7 +11,7 @@ import YAMLSyntax
 @Suite struct RuleExampleTests {
     static let ids = Rules.all.map { $0.descriptor.id }
     /// 2026-11-29T12:00:00Z: the examples are written for this "now".
-    static let now = 1_795_953_600
+    static let now = Instant(secondsSince1970: 1_795_953_600)
 
     /// The YAML without markers, and the line:column of each marker.
     static func markers(_ text: String) -> (String, [String]) {

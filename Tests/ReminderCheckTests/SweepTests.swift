@@ -1,3 +1,4 @@
+import Recurrence
 import Foundation
 import Testing
 @testable import ReminderCheck
@@ -7,7 +8,7 @@ import ReminderModel
 /// an alert `before` an occurrence can still fall inside it.
 @Suite struct SweepTests {
     /// 2026-11-29T12:00:00Z; the horizon is one day.
-    static let now = 1_795_953_600
+    static let now = Instant(secondsSince1970: 1_795_953_600)
 
     static func sweep(_ yaml: String) throws -> Sweep {
         let result = ReminderFile.load(Array(yaml.utf8), path: "sweep.yaml")
@@ -26,7 +27,7 @@ import ReminderModel
             """)
         // 2026-11-29T21:00Z, inside [now, now + 1 day).
         #expect(sweep.counts == [1, 1, 0, 0])
-        #expect(sweep.firstAlerts[0] == [1_795_986_000])
+        #expect(sweep.firstAlerts[0] == [Instant(secondsSince1970: 1_795_986_000)])
         #expect(sweep.sameTime[1]?.other == 0)
         #expect(sweep.sameTime[3] == nil)
     }

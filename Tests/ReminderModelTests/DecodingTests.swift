@@ -69,7 +69,7 @@ import YAMLSyntax
 
     /// The first occurrences of a schedule, as instants and wall clocks.
     static func firstOccurrences(_ schedule: Schedule, count: Int = 6) -> [String] {
-        Array(schedule.occurrences().prefix(count)).map { "\($0.instant)@\($0.offset)" }
+        Array(schedule.occurrences().prefix(count)).map { "\($0.instant.secondsSince1970)@\($0.offset)" }
     }
 
     /// A reminder's schedule follows its start, zone and repeats as they

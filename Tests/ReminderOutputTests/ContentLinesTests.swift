@@ -1,5 +1,6 @@
 import Testing
 @testable import ReminderOutput
+import Recurrence
 import ReminderModel
 
 @Suite struct ContentLinesTests {
@@ -92,7 +93,7 @@ import ReminderModel
         #expect(ICalendarValues.duration(NominalDuration(days: 1, seconds: 5400), negative: true) == "-P1DT1H30M")
         #expect(ICalendarValues.duration(NominalDuration(days: 14), negative: true) == "-P2W")
         #expect(ICalendarValues.duration(NominalDuration(), negative: true) == "PT0S")
-        #expect(ICalendarValues.localDateTime(-1) == "19691231T235959")
-        #expect(ICalendarValues.date(20_788) == "20261201")
+        #expect(ICalendarValues.localDateTime(WallTime(seconds: -1)) == "19691231T235959")
+        #expect(ICalendarValues.date(DayNumber(20_788)) == "20261201")
     }
 }

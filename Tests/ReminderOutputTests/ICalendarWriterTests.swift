@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import ReminderModel
 import Testing
 @testable import ReminderOutput
@@ -14,7 +15,7 @@ import Testing
             text += "  - {id: r\(index), title: Reminder \(index), at: 2026-12-01 09:\(10 + index % 50), repeat: daily}\n"
         }
         let file = try #require(ReminderFile.load(Array(text.utf8), path: "large.yaml").file)
-        let writer = ICalendarWriter(options: .init(now: 1_796_040_000, floatingZone: TimeZone(identifier: "UTC")!, workingFolder: "/home/me"))
+        let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_040_000), floatingZone: TimeZone(identifier: "UTC")!, workingFolder: "/home/me"))
         let calendar = String(decoding: writer.write([file]), as: UTF8.self)
         let ids = calendar.split(separator: "\r\n").filter { $0.hasPrefix("X-REMINDC-ID:") }.map { $0.dropFirst(13) }
         #expect(ids == (0..<count).map { "r\($0)"[...] })
@@ -29,9 +30,9 @@ import Testing
 
     /// The lines of the components of a file of one or more reminders,
     /// unfolded, without DTSTAMP and alarms.
-    static func componentLines(_ yaml: String, window: (from: Int, to: Int)? = nil) throws -> [String] {
+    static func componentLines(_ yaml: String, window: (from: Instant, to: Instant)? = nil) throws -> [String] {
         let file = try #require(ReminderFile.load(Array(yaml.utf8), path: "/reminders/test.yaml").file)
-        let writer = ICalendarWriter(options: .init(now: 1_796_040_000, window: window, floatingZone: TimeZone(identifier: "UTC")!, workingFolder: "/home/me"))
+        let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_040_000), window: window, floatingZone: TimeZone(identifier: "UTC")!, workingFolder: "/home/me"))
         let text = String(decoding: writer.write([file]), as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
         var inside = false
         var alarm = false
@@ -111,7 +112,7 @@ import Testing
               - {id: once, title: Once, at: 2026-12-01 18:45, todo: true, before: 1h}
               - {id: daily, title: Daily, at: 2026-12-01 18:45, todo: true, before: 1h, repeat: daily}
             """.utf8), path: "t.yaml").file)
-        let text = String(decoding: ICalendarWriter(options: .init(now: 0, floatingZone: TimeZone(identifier: "UTC")!, workingFolder: "/home/me")).write([file]),
+        let text = String(decoding: ICalendarWriter(options: .init(now: Instant(secondsSince1970: 0), floatingZone: TimeZone(identifier: "UTC")!, workingFolder: "/home/me")).write([file]),
                           as: UTF8.self)
         let triggers = text.components(separatedBy: "\r\n").filter { $0.hasPrefix("TRIGGER") }
         #expect(triggers == ["TRIGGER;RELATED=END:-PT1H", "TRIGGER:-PT1H"])
@@ -132,13 +133,13 @@ import Testing
               - {id: a, title: A, at: 2026-12-01 18:45, category: task, sound: sounds/a b.wav}
             """.utf8), path: "/home/me/reminders/r.yaml").file)
         let zone = TimeZone(identifier: "UTC")!
-        let text = String(decoding: ICalendarWriter(options: .init(now: 0, floatingZone: zone, workingFolder: "/home/me")).write([file]), as: UTF8.self)
+        let text = String(decoding: ICalendarWriter(options: .init(now: Instant(secondsSince1970: 0), floatingZone: zone, workingFolder: "/home/me")).write([file]), as: UTF8.self)
         let lines = text.components(separatedBy: "\r\n")
         #expect(!lines.contains { $0.hasPrefix("METHOD") || $0.hasPrefix("ORGANIZER") })
         #expect(lines.contains("X-REMINDC-CATEGORY-MINIMAL:done\\,later"))
         #expect(lines.contains("ATTACH;FMTTYPE=audio/wav:file:///home/me/reminders/sounds/a%20b.wav"))
         #expect(lines.contains("X-REMINDC-SOUND:sounds/a b.wav"))
-        let based = String(decoding: ICalendarWriter(options: .init(now: 0, floatingZone: zone, soundBase: "https://example.com/s/", workingFolder: "/home/me"))
+        let based = String(decoding: ICalendarWriter(options: .init(now: Instant(secondsSince1970: 0), floatingZone: zone, soundBase: "https://example.com/s/", workingFolder: "/home/me"))
             .write([file]), as: UTF8.self)
         #expect(based.contains("ATTACH;FMTTYPE=audio/wav:https://example.com/s/sounds/a%20b.wav\r\n"))
     }
@@ -152,7 +153,7 @@ import Testing
               - {id: back, title: Back, at: 2027-10-30 02:30, repeat: {every: day, count: 3}}
               - {id: gap, title: Gap, at: 2027-03-27 02:30, repeat: {every: day, count: 3}}
             """
-        let lines = try Self.componentLines(yaml, window: (from: 1_800_000_000, to: 1_830_000_000)).filter { $0.hasPrefix("DTSTART") }
+        let lines = try Self.componentLines(yaml, window: (from: Instant(secondsSince1970: 1_800_000_000), to: Instant(secondsSince1970: 1_830_000_000))).filter { $0.hasPrefix("DTSTART") }
         #expect(lines == [
             "DTSTART;TZID=Europe/Berlin:20271030T023000", "DTSTART:20271031T003000Z", "DTSTART;TZID=Europe/Berlin:20271101T023000",
             "DTSTART;TZID=Europe/Berlin:20270327T023000", "DTSTART:20270328T013000Z", "DTSTART;TZID=Europe/Berlin:20270329T023000",

@@ -174,7 +174,7 @@ enum DaylightSavingRepeatRule: CheckRule {
 
 /// Turns an alert instant into the reminder's wall clock, for messages.
 enum Clock {
-    static func text(_ instant: Int, _ reminder: Reminder, _ context: CheckContext) -> String {
+    static func text(_ instant: Instant, _ reminder: Reminder, _ context: CheckContext) -> String {
         let zone = reminder.timeZone == .floating ? context.floatingZone : reminder.timeZone.foundationZone
         let local = WallClock.local(at: instant, in: zone)
         return "\(local.date) \(local.time.description.prefix(5))"

@@ -55,7 +55,7 @@ enum InThePastRule: CheckRule {
             let digest = context.digests[index]
             if digest.end == .never { return nil }
             // The first occurrence is less than two days from the start's wall clock.
-            if digest.startWallClock - ReminderDigest.offsetBound >= context.now { return nil }
+            if digest.startWallClock.instant(offset: ReminderDigest.offsetBound) >= context.now { return nil }
             let schedule = context.schedules[index]
             if schedule.firstOccurrence.instant >= context.now { return nil }
             guard let last = schedule.lastOccurrence(), last.instant < context.now else { return nil }
@@ -91,15 +91,15 @@ enum UntilBeforeStartRule: CheckRule {
             let before: Bool
             switch until {
             case .date(let date):
-                before = date.daysSinceEpoch < wallClock.floorDivided(by: 86_400)
+                before = date.dayNumber < wallClock.day
             case .local(let local):
-                before = WallClock.naiveSeconds(local) < wallClock
+                before = WallTime(local) < wallClock
             case .utc(let utc):
-                let instant = WallClock.naiveSeconds(utc)
-                if instant >= wallClock + ReminderDigest.offsetBound {
+                let instant = WallTime(utc).instant(offset: 0)
+                if instant >= wallClock.instant(offset: -ReminderDigest.offsetBound) {
                     before = false
                 } else {
-                    before = instant < wallClock - ReminderDigest.offsetBound || instant < context.schedules[index].firstOccurrence.instant
+                    before = instant < wallClock.instant(offset: ReminderDigest.offsetBound) || instant < context.schedules[index].firstOccurrence.instant
                 }
             }
             guard before, let repeats = context.file.reminders[index].repeats else { return nil }
@@ -164,7 +164,7 @@ enum DuplicateReminderRule: CheckRule {
     static func check(_ context: CheckContext) -> [Finding] {
         struct Key: Hashable {
             var title: String
-            var alerts: [Int]
+            var alerts: [Instant]
             var count: Int
         }
         var seen: [Key: Int] = [:]
@@ -209,7 +209,7 @@ enum SnoozeCollidesRule: CheckRule {
         // Each category's longest snooze, found once.
         var longest: [String: Int] = [:]
         for category in context.file.categories {
-            longest[category.id] = category.actions.compactMap { $0.snooze.map { $0.days * 86_400 + $0.seconds } }.max()
+            longest[category.id] = category.actions.compactMap { $0.snooze.map { $0.days * secondsPerDay + $0.seconds } }.max()
         }
         guard !longest.isEmpty else { return [] }
         let sweep = context.sweep
@@ -218,7 +218,7 @@ enum SnoozeCollidesRule: CheckRule {
             let reminder = context.file.reminders[index]
             guard let id = reminder.category, let snooze = longest[id], let span = reminder.spans.category else { return nil }
             let alerts = sweep.firstAlerts[index]
-            guard alerts.count > 1, let gap = zip(alerts, alerts.dropFirst()).map({ $1 - $0 }).min(), snooze >= gap else { return nil }
+            guard alerts.count > 1, let gap = zip(alerts, alerts.dropFirst()).map({ $1.seconds(since: $0) }).min(), snooze >= gap else { return nil }
             return context.finding(reachesNext(reminder.id, snooze: snooze, gap: gap), at: span, reminder: index)
         }
     }

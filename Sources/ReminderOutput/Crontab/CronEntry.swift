@@ -1,3 +1,4 @@
+import Recurrence
 /// One crontab entry: five fields, and a POSIX-sh guard that keeps only the
 /// exact fire times, then the command.
 ///
@@ -28,7 +29,7 @@ struct CronEntry: Equatable {
     /// those alerts.
     var alertMinutesOfDay: Set<Int>?
     /// The instant of a one-off entry's alert.
-    var oneOffInstant: Int?
+    var oneOffInstant: Instant?
     /// The zone whose clock the guard reads: nil for the machine's.
     var clockZone: String?
 

@@ -72,11 +72,10 @@ enum CronShell {
         day + 2_440_588
     }
 
-    /// `202612010900` for naive seconds.
-    static func stamp(_ wallClock: Int) -> String {
-        let day = wallClock.floorDivided(by: 86_400)
-        let date = CivilDate(daysSinceEpoch: day)
-        let minutes = (wallClock - day * 86_400) / 60
+    /// `202612010900` for a wall-clock reading.
+    static func stamp(_ wallClock: WallTime) -> String {
+        let date = wallClock.day.date
+        let minutes = wallClock.secondOfDay / 60
         return "\(date.year)" + zeroPadded(date.month) + zeroPadded(date.day) + zeroPadded(minutes / 60) + zeroPadded(minutes % 60)
     }
 

@@ -9,7 +9,7 @@ extension CrontabWriter {
     func entries(_ reminder: Reminder, schedule: Schedule, zone: CronZone) throws(Inexact) -> [CronEntry] {
         let first = schedule.firstOccurrence
         let firstAlert = alertWallClock(of: first, reminder)
-        guard firstAlert - firstAlert.floorDivided(by: 60) * 60 == 0 else {
+        guard firstAlert.seconds.floorModulo(60) == 0 else {
             throw Inexact(reason: "it fires at a second other than :00, and cron has minutes only")
         }
         guard let rule = schedule.rule else {
@@ -40,7 +40,7 @@ extension CrontabWriter {
             entry.conditions += bounds
             if let finite {
                 let own = entry.alertMinutesOfDay.map { minutes in
-                    finite.filter { minutes.contains((alertWallClock(of: $0, reminder) % 86_400 + 86_400) % 86_400 / 60) }
+                    finite.filter { minutes.contains(alertWallClock(of: $0, reminder).secondOfDay / 60) }
                 } ?? finite
                 if !entry.narrow(to: fieldSets(of: own, reminder, zone: zone)) { continue }
             }
@@ -73,7 +73,7 @@ extension CrontabWriter {
     func fieldSets(of occurrences: [Occurrence], _ reminder: Reminder, zone: CronZone) -> FieldSets {
         var sets = FieldSets(minutes: [], hours: [], daysOfMonth: [], months: [])
         for occurrence in occurrences {
-            var alert = WallClock.localDateTime(naiveSeconds: alertWallClock(of: occurrence, reminder))
+            var alert = alertWallClock(of: occurrence, reminder).local
             if !zone.isHost {
                 alert = WallClock.local(at: WallClock.instant(of: alert, in: zone.timeZone), in: options.hostZone)
             }
@@ -85,7 +85,7 @@ extension CrontabWriter {
         // Another zone's entries keep the hours the offsets give: Debian's
         // cron runs a fixed time that the machine's clock skips at the
         // change, where another hour's run of the same entry may be too.
-        if !zone.isHost && !Self.changes(of: options.hostZone, from: options.now - 366 * 86_400, to: options.now + 10 * 366 * 86_400).isEmpty {
+        if !zone.isHost && !Self.changes(of: options.hostZone, around: options.now).isEmpty {
             sets.hours = nil
         }
         return sets
@@ -96,7 +96,7 @@ extension CrontabWriter {
         guard rule.frequency != .secondly, rule.bySecond.allSatisfy({ $0 == 0 }) else { throw Inexact(reason: "cron has minutes only, not seconds") }
         let lead = lead(of: reminder)
         guard lead.isMultiple(of: 60) else { throw Inexact(reason: "'before' has seconds, and cron has minutes only") }
-        let startDay = WallClock.naiveSeconds(schedule.start).floorDivided(by: 86_400)
+        let startDay = schedule.start.date.daysSinceEpoch
         var rule = rule
         if rule.frequency >= .daily {
             var times = schedule.timesOfDay.isEmpty
@@ -114,7 +114,7 @@ extension CrontabWriter {
         }
         guard rule.bySetPosition.isEmpty else { throw Inexact(reason: "cron cannot pick the nth of an hour's or a minute's matches (position/BYSETPOS)") }
         let step = rule.frequency == .hourly ? 60 * rule.interval : rule.interval
-        let startMinute = WallClock.naiveSeconds(schedule.start) % 86_400 / 60
+        let startMinute = schedule.start.time.secondsSinceMidnight / 60
         let allowedHours = Set(rule.byHour.isEmpty ? Array(0...23) : rule.byHour)
         let allowedMinutes: Set<Int> = rule.frequency == .hourly
             ? Set(rule.byMinute.isEmpty ? [startMinute % 60] : rule.byMinute)
@@ -282,10 +282,9 @@ extension CrontabWriter {
     /// a year before now to ten after.
     func skippedHours() -> Set<Int> {
         var hours = Set<Int>()
-        for change in Self.changes(of: options.hostZone, from: options.now - 366 * 86_400, to: options.now + 10 * 366 * 86_400)
-        where change.after > change.before {
-            for minute in stride(from: (change.instant + change.before).floorDivided(by: 60), to: (change.instant + change.after).floorDivided(by: 60), by: 1) {
-                hours.insert(((minute % 1440) + 1440) % 1440 / 60)
+        for change in Self.changes(of: options.hostZone, around: options.now) where change.after > change.before {
+            for minute in stride(from: change.readingBefore.seconds.floorDivided(by: 60), to: change.readingAfter.seconds.floorDivided(by: 60), by: 1) {
+                hours.insert(minute.floorModulo(1440) / 60)
             }
         }
         return hours
@@ -302,17 +301,17 @@ extension CrontabWriter {
         let lead = lead(of: reminder)
         let minutesOfDay = Set((entry.hours ?? Array(0...23)).flatMap { hour in entry.minutes.map { hour * 60 + $0 } })
         var skipped = false
-        for change in Self.changes(of: options.hostZone, from: options.now - 366 * 86_400, to: options.now + 10 * 366 * 86_400)
-        where change.after > change.before {
-            // The wall-clock minutes that do not exist.
-            let from = (change.instant + change.before).floorDivided(by: 60), to = (change.instant + change.after).floorDivided(by: 60)
-            guard (from..<to).contains(where: { minutesOfDay.contains((($0 % 1440) + 1440) % 1440) }) else { continue }
+        for change in Self.changes(of: options.hostZone, around: options.now) where change.after > change.before {
+            // The wall-clock readings that do not exist, and their minutes.
+            let minutes = change.readingBefore.seconds.floorDivided(by: 60)..<change.readingAfter.seconds.floorDivided(by: 60)
+            let from = WallTime(seconds: minutes.lowerBound * 60), to = WallTime(seconds: minutes.upperBound * 60)
+            guard minutes.contains(where: { minutesOfDay.contains($0.floorModulo(1440)) }) else { continue }
             var occurrences = schedule.occurrences()
-            occurrences.skip(toWallClock: from * 60 + lead)
+            occurrences.skip(toWallClock: from.advanced(by: lead))
             while let occurrence = occurrences.next() {
                 let alert = alertWallClock(of: occurrence, reminder)
-                if alert >= to * 60 { break }
-                if alert >= from * 60 { return }
+                if alert >= to { break }
+                if alert >= from { return }
             }
             skipped = true
         }
@@ -328,13 +327,13 @@ extension CrontabWriter {
     /// `minutesOfDay` nil: any.
     func addSecondPassCheck(to entry: inout CronEntry, zone: CronZone, minutesOfDay: [Int]?) {
         let clockZone = zone.isHost ? options.hostZone : zone.timeZone
-        let changes = Self.changes(of: clockZone, from: options.now - 366 * 86_400, to: options.now + 10 * 366 * 86_400)
+        let changes = Self.changes(of: clockZone, around: options.now)
         var lengths = Set<Int>()
         for change in changes where change.before > change.after {
             // The repeated wall-clock minutes, as minutes of the day.
-            let from = (change.instant + change.after).floorDivided(by: 60)
-            let to = (change.instant + change.before).floorDivided(by: 60)
-            let repeated = (from..<to).map { (($0 % 1440) + 1440) % 1440 }
+            let from = change.readingAfter.seconds.floorDivided(by: 60)
+            let to = change.readingBefore.seconds.floorDivided(by: 60)
+            let repeated = (from..<to).map { $0.floorModulo(1440) }
             if minutesOfDay.map({ Set($0).isDisjoint(with: repeated) }) ?? false { continue }
             lengths.insert(change.before - change.after)
         }

@@ -37,14 +37,14 @@ public struct CrontabWriter {
         public var command: String?
         public var allowInexact: Bool
         /// "Now", for the window of daylight-saving warnings and inexact listings.
-        public var now: Int
+        public var now: Instant
         /// The command that writes this crontab again, for its header;
         /// nil: `remindc crontab` and the files' paths.
         public var regenerate: String?
         /// The absolute folder relative file paths are read from.
         public var workingFolder: String
 
-        public init(hostZone: TimeZone, command: String? = nil, allowInexact: Bool = false, now: Int, workingFolder: String) {
+        public init(hostZone: TimeZone, command: String? = nil, allowInexact: Bool = false, now: Instant, workingFolder: String) {
             self.hostZone = hostZone
             self.command = command
             self.allowInexact = allowInexact
@@ -167,9 +167,9 @@ public struct CrontabWriter {
                 // The coming year's occurrences, one line each, at most
                 // `listLimit` of them (a repeat every second would make
                 // 31 million lines); the periods before now are passed over.
-                var horizon = options.now + 366 * 86_400
+                var horizon = options.now.advanced(by: 366 * secondsPerDay)
                 var occurrences = schedule.occurrences()
-                occurrences.skip(toWallClock: options.now - 2 * 86_400)
+                occurrences.skip(toWallClock: options.now.wallTime(offset: -2 * secondsPerDay))
                 var upcoming: [Occurrence] = []
                 while let occurrence = occurrences.next(), occurrence.instant < horizon {
                     guard occurrence.instant >= options.now else { continue }
@@ -229,40 +229,39 @@ public struct CrontabWriter {
         }
     }
 
-    /// The wall clock (naive seconds, in the reminder's zone) at which the
-    /// alert for `occurrence` fires.
-    func alertWallClock(of occurrence: Occurrence, _ reminder: Reminder) -> Int {
-        occurrence.wallClock - lead(of: reminder)
+    /// The wall clock (in the reminder's zone) at which the alert for
+    /// `occurrence` fires.
+    func alertWallClock(of occurrence: Occurrence, _ reminder: Reminder) -> WallTime {
+        occurrence.wallClock.advanced(by: -lead(of: reminder))
     }
 
     /// `before:` in seconds, a day counted as 86,400 of the wall clock.
     func lead(of reminder: Reminder) -> Int {
         let before = reminder.before ?? NominalDuration()
-        return before.days * 86_400 + before.seconds
+        return before.days * secondsPerDay + before.seconds
     }
 
     /// The wall-clock minute at which Debian's cron and cronie run a
     /// fixed-time entry whose time `wallClock` a daylight-saving change
     /// skips: the first minute after the change. Nil when it is not skipped.
-    func catchUp(_ wallClock: Int, zone: CronZone) -> Int? {
+    func catchUp(_ wallClock: WallTime, zone: CronZone) -> WallTime? {
         let clockZone = zone.isHost ? options.hostZone : zone.timeZone
-        let local = WallClock.localDateTime(naiveSeconds: wallClock)
-        let instant = WallClock.instant(of: local, in: clockZone)
-        let shown = instant + WallClock.offset(of: clockZone, at: instant)
-        guard shown != wallClock,
-              let change = clockZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: TimeInterval(instant - 2 * 86_400))) else {
+        let instant = WallClock.instant(of: wallClock, in: clockZone)
+        let shown = instant.wallTime(offset: WallClock.offset(of: clockZone, at: instant))
+        let searchFrom = Date(timeIntervalSince1970: TimeInterval(instant.advanced(by: -2 * secondsPerDay).secondsSince1970))
+        guard shown != wallClock, let change = clockZone.nextDaylightSavingTimeTransition(after: searchFrom) else {
             return nil
         }
-        let at = Int(change.timeIntervalSince1970)
-        return at + WallClock.offset(of: clockZone, at: at)
+        let at = Instant(secondsSince1970: Int(change.timeIntervalSince1970))
+        return at.wallTime(offset: WallClock.offset(of: clockZone, at: at))
     }
 
     /// A single alert at `wallClock` of the reminder's zone: the minute,
     /// hour, day and month its instant has on the machine's clock, and the
     /// year in the guard, so it runs once a year. In a repeated hour of the
     /// machine's clock, the guard also picks the pass by the instant.
-    func oneOff(_ wallClock: Int, zone: CronZone) -> CronEntry {
-        let instant = WallClock.instant(of: WallClock.localDateTime(naiveSeconds: wallClock), in: zone.timeZone)
+    func oneOff(_ wallClock: WallTime, zone: CronZone) -> CronEntry {
+        let instant = WallClock.instant(of: wallClock, in: zone.timeZone)
         let local = WallClock.local(at: instant, in: options.hostZone)
         var entry = CronEntry(minutes: [local.time.minute], hours: [local.time.hour])
         entry.daysOfMonth = [local.date.day]
@@ -270,7 +269,7 @@ public struct CrontabWriter {
         entry.conditions = ["[ $1 = \(local.date.year) ]"]
         entry.oneOffInstant = instant
         if Self.isRepeated(local, in: options.hostZone) {
-            entry.conditions.append("[ $(($7-\(instant))) -ge 0 ] && [ $(($7-\(instant))) -lt 600 ]")
+            entry.conditions.append("[ $(($7-\(instant.secondsSince1970))) -ge 0 ] && [ $(($7-\(instant.secondsSince1970))) -lt 600 ]")
         }
         return entry
     }
@@ -278,22 +277,22 @@ public struct CrontabWriter {
     /// Whether the wall-clock time `local` comes twice in `zone`.
     static func isRepeated(_ local: LocalDateTime, in zone: TimeZone) -> Bool {
         let first = WallClock.instant(of: local, in: zone)
-        return [1800, 3600, 7200].contains { WallClock.local(at: first + $0, in: zone) == local }
+        return [1800, 3600, 7200].contains { WallClock.local(at: first.advanced(by: $0), in: zone) == local }
     }
 
     /// The differences in minutes between `zone`'s and `host`'s offsets, a
     /// week apart from a year before `now` to three after; computed once per
     /// pair of zones and `now` (every reminder of the zone asks).
-    static func offsetDifferences(_ zone: TimeZone, host: TimeZone, around now: Int) -> [Int] {
-        let key = "\(zone.identifier) \(host.identifier) \(now)"
+    static func offsetDifferences(_ zone: TimeZone, host: TimeZone, around now: Instant) -> [Int] {
+        let key = "\(zone.identifier) \(host.identifier) \(now.secondsSince1970)"
         if let known = differenceCache.withLock({ $0[key] }) { return known }
         var differences = Set<Int>()
-        var instant = now - 366 * 86_400
-        let end = now + 3 * 366 * 86_400
+        var instant = now.advanced(by: -366 * secondsPerDay)
+        let end = now.advanced(by: 3 * 366 * secondsPerDay)
         while instant < end {
-            let date = Date(timeIntervalSince1970: TimeInterval(instant))
+            let date = Date(timeIntervalSince1970: TimeInterval(instant.secondsSince1970))
             differences.insert((zone.secondsFromGMT(for: date) - host.secondsFromGMT(for: date)) / 60)
-            instant += 7 * 86_400
+            instant = instant.advanced(by: 7 * secondsPerDay)
         }
         let sorted = differences.sorted()
         differenceCache.withLock { $0[key] = sorted }

@@ -4,29 +4,28 @@ import ReminderModel
 /// iCalendar's value forms (RFC 5545 §3.3): dates, date-times, UTC offsets
 /// and durations.
 enum ICalendarValues {
-    /// DATE: `20261201`, from days since 1970.
-    static func date(_ day: Int) -> String {
-        let date = CivilDate(daysSinceEpoch: day)
-        return digits(date.year, 4) + digits(date.month, 2) + digits(date.day, 2)
+    /// DATE: `20261201`.
+    static func date(_ day: DayNumber) -> String {
+        let date = day.date
+        return zeroPadded(date.year, width: 4) + zeroPadded(date.month) + zeroPadded(date.day)
     }
 
-    /// A floating or zone-local DATE-TIME: `20261201T090000`, from naive seconds.
-    static func localDateTime(_ seconds: Int) -> String {
-        let day = seconds.floorDivided(by: 86_400)
-        let rest = seconds - day * 86_400
-        return date(day) + "T" + digits(rest / 3600, 2) + digits(rest % 3600 / 60, 2) + digits(rest % 60, 2)
+    /// A floating or zone-local DATE-TIME: `20261201T090000`.
+    static func localDateTime(_ reading: WallTime) -> String {
+        let rest = reading.secondOfDay
+        return date(reading.day) + "T" + zeroPadded(rest / 3600) + zeroPadded(rest % 3600 / 60) + zeroPadded(rest % 60)
     }
 
-    /// A UTC DATE-TIME: `20261201T080000Z`, from an instant.
-    static func utcDateTime(_ instant: Int) -> String {
-        localDateTime(instant) + "Z"
+    /// A UTC DATE-TIME: `20261201T080000Z`.
+    static func utcDateTime(_ instant: Instant) -> String {
+        localDateTime(instant.wallTime(offset: 0)) + "Z"
     }
 
     /// UTC-OFFSET: `+0100`, `-0330`, `+005328` (seconds only when there are some).
     static func utcOffset(_ seconds: Int) -> String {
         let magnitude = abs(seconds)
-        var text = (seconds < 0 ? "-" : "+") + digits(magnitude / 3600, 2) + digits(magnitude % 3600 / 60, 2)
-        if magnitude % 60 != 0 { text += digits(magnitude % 60, 2) }
+        var text = (seconds < 0 ? "-" : "+") + zeroPadded(magnitude / 3600) + zeroPadded(magnitude % 3600 / 60)
+        if magnitude % 60 != 0 { text += zeroPadded(magnitude % 60) }
         return text
     }
 
@@ -48,8 +47,4 @@ enum ICalendarValues {
         return text
     }
 
-    private static func digits(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-    }
 }

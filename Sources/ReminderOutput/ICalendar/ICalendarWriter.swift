@@ -46,10 +46,10 @@ import ReminderModel
 /// and COUNT turned into the UNTIL it amounts to.
 public struct ICalendarWriter: Sendable {
     public struct Options: Sendable {
-        /// DTSTAMP, seconds since 1970 UTC.
-        public var now: Int
+        /// DTSTAMP.
+        public var now: Instant
         /// Writes one component per occurrence in `[from, to)` instead of rules.
-        public var window: (from: Int, to: Int)?
+        public var window: (from: Instant, to: Instant)?
         /// Where floating reminders are placed to decide which fall in the window.
         public var floatingZone: TimeZone
         /// A URL sound files' paths are appended to for ATTACH (`https://example.com/sounds/`);
@@ -58,7 +58,7 @@ public struct ICalendarWriter: Sendable {
         /// The absolute folder relative file paths are read from.
         public var workingFolder: String
 
-        public init(now: Int, window: (from: Int, to: Int)? = nil, floatingZone: TimeZone, soundBase: String? = nil,
+        public init(now: Instant, window: (from: Instant, to: Instant)? = nil, floatingZone: TimeZone, soundBase: String? = nil,
                     workingFolder: String) {
             self.now = now
             self.window = window
@@ -79,14 +79,14 @@ public struct ICalendarWriter: Sendable {
         func value(_ occurrence: Occurrence, shown: Bool = false) -> (parameters: [ContentLines.Parameter], text: String) {
             switch self {
             case .zoned(let identifier):
-                let wallClock = shown ? occurrence.instant + occurrence.offset : occurrence.wallClock
+                let wallClock = shown ? occurrence.shown : occurrence.wallClock
                 return ([.init("TZID", identifier)], ICalendarValues.localDateTime(wallClock))
             case .utc:
                 return ([], ICalendarValues.utcDateTime(occurrence.instant))
             case .floating:
                 return ([], ICalendarValues.localDateTime(occurrence.wallClock))
             case .date:
-                return ([.init("VALUE", "DATE")], ICalendarValues.date(occurrence.wallClock.floorDivided(by: 86_400)))
+                return ([.init("VALUE", "DATE")], ICalendarValues.date(occurrence.wallClock.day))
             }
         }
     }
@@ -139,22 +139,22 @@ public struct ICalendarWriter: Sendable {
     /// as it is written, so memory does not grow with the output.
     public func write(_ scheduled: [ScheduledFile], to sink: ([UInt8]) -> Void) {
         // First the zones, since their VTIMEZONEs come before every component.
-        var zones: [String: (zone: TimeZone, from: Int)] = [:]
+        var zones: [String: (zone: TimeZone, from: Instant)] = [:]
         for case let (file, fileSchedules) in scheduled.map({ ($0.file, $0.schedules) }) {
             // Each zoned reminder's earliest instant, on every core; then the
             // earliest per zone.
             let window = options.window
-            let earliest = Concurrently.map(file.reminders.count, chunk: 4_096) { [file] index -> (String, Int)? in
+            let earliest = Concurrently.map(file.reminders.count, chunk: 4_096) { [file] index -> (String, Instant)? in
                 guard case .zoned(let identifier) = Self.form(of: file.reminders[index]) else { return nil }
                 let schedule = fileSchedules[index]
                 var earliest = schedule.firstOccurrence.instant
-                if !schedule.additions.isEmpty { earliest = min(earliest, schedule.additionOccurrences().first?.instant ?? .max) }
+                if !schedule.additions.isEmpty, let first = schedule.additionOccurrences().first { earliest = min(earliest, first.instant) }
                 if let window { earliest = max(earliest, window.from) }
                 return (identifier, earliest)
             }
             // Runs of reminders in one zone are folded before the table is
             // looked at.
-            var run: (identifier: String, from: Int)?
+            var run: (identifier: String, from: Instant)?
             func endRun() {
                 guard let (identifier, from) = run else { return }
                 if let known = zones[identifier] {
@@ -240,11 +240,11 @@ public struct ICalendarWriter: Sendable {
         let uid = "\(reminder.id)@\(file.uidDomain)"
         if let window = options.window {
             var occurrences = schedule.occurrences()
-            occurrences.skip(toWallClock: window.from - 2 * 86_400)
+            occurrences.skip(toWallClock: window.from.wallTime(offset: -2 * secondsPerDay))
             while let occurrence = occurrences.next(), occurrence.instant < window.to {
                 guard occurrence.instant >= window.from else { continue }
                 let stamp: String = switch form {
-                case .date: ICalendarValues.date(occurrence.wallClock.floorDivided(by: 86_400))
+                case .date: ICalendarValues.date(occurrence.wallClock.day)
                 case .floating: ICalendarValues.localDateTime(occurrence.wallClock)
                 default: ICalendarValues.utcDateTime(occurrence.instant)
                 }
@@ -270,10 +270,10 @@ public struct ICalendarWriter: Sendable {
     /// other reading is an hour or so away, so the zone's offsets a day
     /// either side are the ones to try.
     static func isUnclear(_ occurrence: Occurrence, in zone: TimeZone) -> Bool {
-        if occurrence.instant + occurrence.offset != occurrence.wallClock { return true }
-        for probe in [occurrence.instant - 86_400, occurrence.instant + 86_400] {
+        if occurrence.shown != occurrence.wallClock { return true }
+        for probe in [occurrence.instant.advanced(by: -secondsPerDay), occurrence.instant.advanced(by: secondsPerDay)] {
             let other = WallClock.offset(of: zone, at: probe)
-            if other != occurrence.offset && WallClock.offset(of: zone, at: occurrence.wallClock - other) == other { return true }
+            if other != occurrence.offset && WallClock.offset(of: zone, at: occurrence.wallClock.instant(offset: other)) == other { return true }
         }
         return false
     }
@@ -374,7 +374,7 @@ public struct ICalendarWriter: Sendable {
     }
 
     private static func secondOfDay(_ occurrence: Occurrence) -> Int {
-        WallTime(seconds: occurrence.wallClock).secondOfDay
+        occurrence.wallClock.secondOfDay
     }
 
     /// UNTIL in the form RFC 5545 requires for DTSTART's (§3.3.10): a DATE
@@ -382,8 +382,8 @@ public struct ICalendarWriter: Sendable {
     private static func until(for last: Occurrence, form: Form) -> RecurrenceRule.Until {
         switch form {
         case .date: .date(last.date)
-        case .floating: .local(WallClock.localDateTime(naiveSeconds: last.wallClock))
-        case .zoned, .utc: .utc(WallClock.localDateTime(naiveSeconds: last.instant))
+        case .floating: .local(last.wallClock.local)
+        case .zoned, .utc: .utc(last.instant.utc)
         }
     }
 
@@ -409,9 +409,9 @@ public struct ICalendarWriter: Sendable {
             // later (§3.8.2.3): a second later, or the next day for a date.
             lines.add("DTSTART", start.parameters, start.text)
             var due = component.start
-            let step = if case .date = form { 86_400 } else { 1 }
-            due.instant += step
-            due.wallClock += step
+            let step = if case .date = form { secondsPerDay } else { 1 }
+            due.instant = due.instant.advanced(by: step)
+            due.wallClock = due.wallClock.advanced(by: step)
             let value = form.value(due, shown: shown)
             lines.add("DUE", value.parameters, value.text)
         } else {

@@ -26,14 +26,14 @@ import Recurrence
 ///   transition up to 29 years ahead.
 struct TimeZoneComponent {
     struct Transition {
-        var instant: Int
+        var instant: Instant
         var before: Int
         var after: Int
         var isDaylight: Bool
         var name: String?
 
         /// The wall clock at the onset, read in the offset before it.
-        var onset: Int { instant + before }
+        var onset: WallTime { instant.wallTime(offset: before) }
     }
 
     /// A yearly rule for one kind of transition.
@@ -56,14 +56,14 @@ struct TimeZoneComponent {
     let zone: TimeZone
 
     /// The first instant every VTIMEZONE covers: 1970-01-01T00:00:00Z.
-    static let earliest = 0
+    static let earliest = Instant(secondsSince1970: 0)
 
-    /// Writes the zone's VTIMEZONE covering `from` (an instant) onwards;
-    /// `now` sets how far ahead the rule is checked.
-    func write(from: Int, now: Int, into lines: inout ContentLines) {
-        let start = min(from - 366 * 86_400, Self.earliest)
-        let horizonYear = max(Self.year(of: from), Self.year(of: now)) + 29
-        let horizon = CivilDate(year: horizonYear + 1, month: 1, day: 1).daysSinceEpoch * 86_400
+    /// Writes the zone's VTIMEZONE covering `from` onwards; `now` sets how
+    /// far ahead the rule is checked.
+    func write(from: Instant, now: Instant, into lines: inout ContentLines) {
+        let start = min(from.advanced(by: -366 * secondsPerDay), Self.earliest)
+        let horizonYear = max(from.utc.date.year, now.utc.date.year) + 29
+        let horizon = CivilDate(year: horizonYear + 1, month: 1, day: 1).dayNumber.midnight.instant(offset: 0)
         let transitions = self.transitions(from: start, to: horizon)
 
         lines.begin("VTIMEZONE")
@@ -72,7 +72,8 @@ struct TimeZoneComponent {
 
         guard !transitions.isEmpty else {
             let offset = WallClock.offset(of: zone, at: from)
-            writeObservance(isDaylight: false, onset: 0, before: offset, after: offset, name: name(at: from), rule: nil, into: &lines)
+            writeObservance(isDaylight: false, onset: Self.earliest.wallTime(offset: 0), before: offset, after: offset, name: name(at: from),
+                            rule: nil, into: &lines)
             return
         }
         if let (daylight, standard, firstRuled) = regularTail(transitions, horizonYear: horizonYear) {
@@ -80,15 +81,15 @@ struct TimeZoneComponent {
                 writeObservance(transition, rule: nil, into: &lines)
             }
             for (transition, rule) in [daylight, standard].sorted(by: { $0.0.instant < $1.0.instant }) {
-                let date = WallTime(seconds: transition.onset).day.date
+                let date = transition.onset.day.date
                 let length = CivilDate.daysIn(month: date.month, year: date.year)
                 writeObservance(transition, rule: "FREQ=YEARLY;" + rule.byDay(monthLength: rule.month == 2 ? 0 : length), into: &lines)
             }
         } else {
             // A baseline before the first change, then every change.
             let first = transitions[0]
-            writeObservance(isDaylight: zone.isDaylightSavingTime(for: Date(timeIntervalSince1970: TimeInterval(start))),
-                            onset: start + first.before, before: first.before, after: first.before, name: name(at: start),
+            writeObservance(isDaylight: zone.isDaylightSavingTime(for: Self.date(start)),
+                            onset: start.wallTime(offset: first.before), before: first.before, after: first.before, name: name(at: start),
                             rule: nil, into: &lines)
             for transition in transitions {
                 writeObservance(transition, rule: nil, into: &lines)
@@ -101,7 +102,7 @@ struct TimeZoneComponent {
                         after: transition.after, name: transition.name, rule: rule, into: &lines)
     }
 
-    private func writeObservance(isDaylight: Bool, onset: Int, before: Int, after: Int, name: String?, rule: String?,
+    private func writeObservance(isDaylight: Bool, onset: WallTime, before: Int, after: Int, name: String?, rule: String?,
                                  into lines: inout ContentLines) {
         let kind = isDaylight ? "DAYLIGHT" : "STANDARD"
         lines.begin(kind)
@@ -114,18 +115,18 @@ struct TimeZoneComponent {
     }
 
     /// Every transition in `[start, end)`.
-    func transitions(from start: Int, to end: Int) -> [Transition] {
+    func transitions(from start: Instant, to end: Instant) -> [Transition] {
         WallClock.changes(of: zone, from: start, to: end).map { change in
             Transition(instant: change.instant, before: change.before, after: change.after,
-                       isDaylight: zone.isDaylightSavingTime(for: Date(timeIntervalSince1970: TimeInterval(change.instant))),
+                       isDaylight: zone.isDaylightSavingTime(for: Self.date(change.instant)),
                        name: name(at: change.instant))
         }
     }
 
     /// The zone's abbreviation at `instant`, when it is a name (`CET`) rather
     /// than an offset (`GMT+1`).
-    private func name(at instant: Int) -> String? {
-        guard let abbreviation = zone.abbreviation(for: Date(timeIntervalSince1970: TimeInterval(instant))),
+    private func name(at instant: Instant) -> String? {
+        guard let abbreviation = zone.abbreviation(for: Self.date(instant)),
               abbreviation.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }), !abbreviation.hasPrefix("GMT") else { return nil }
         return abbreviation
     }
@@ -139,7 +140,7 @@ struct TimeZoneComponent {
         -> (daylight: (Transition, YearlyRule), standard: (Transition, YearlyRule), firstRuled: Int)? {
         var byYear: [Int: [Int]] = [:]
         for (index, transition) in transitions.enumerated() {
-            byYear[Self.year(of: transition.onset), default: []].append(index)
+            byYear[transition.onset.day.date.year, default: []].append(index)
         }
         var rules: (daylight: YearlyRule, standard: YearlyRule)?
         var offsets: (daylight: (Int, Int), standard: (Int, Int))?
@@ -168,9 +169,8 @@ struct TimeZoneComponent {
 
     /// `rule` extended to admit `transition`, or nil when it cannot.
     private static func widen(_ rule: YearlyRule?, with transition: Transition) -> YearlyRule? {
-        let day = transition.onset.floorDivided(by: 86_400)
-        let date = CivilDate(daysSinceEpoch: day)
-        let second = transition.onset - day * 86_400
+        let date = transition.onset.day.date
+        let second = transition.onset.secondOfDay
         guard var rule else {
             return YearlyRule(month: date.month, weekday: date.weekday, firstDay: date.day, lastDay: date.day, secondOfDay: second)
         }
@@ -180,7 +180,7 @@ struct TimeZoneComponent {
         return rule.lastDay - rule.firstDay <= 6 ? rule : nil
     }
 
-    private static func year(of instant: Int) -> Int {
-        WallTime(seconds: instant).day.date.year
+    private static func date(_ instant: Instant) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(instant.secondsSince1970))
     }
 }
