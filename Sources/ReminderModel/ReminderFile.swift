@@ -376,4 +376,7 @@ public struct Repeat: Sendable {
     public var span: SourceSpan
     /// Where each of `except` was written.
     public var exceptSpans: [SourceSpan] = []
+    /// Where the end was written: the map form's `until:` value, or the
+    /// UNTIL part of an `rrule:`.
+    public var untilSpan: SourceSpan?
 }

@@ -78,6 +78,7 @@ enum RepeatDecoder {
             guard Self.fitsAllDay(rule, times: [], start: start, span: ruleNode.span, context: &context) else { return nil }
             var result = Repeat(rule: rule, times: [], except: except, also: also, isRawRule: true, span: node.span)
             result.exceptSpans = extraTimes.filter { $0.key == "except" }.map(\.span)
+            result.untilSpan = untilSpan
             return Read(repeats: result, rawUntilSpan: untilSpan, extraTimes: extraTimes)
         }
         guard let (rule, times, until) = decodeRuleMap(values, node: node, start: start, context: &context) else { return nil }
@@ -88,6 +89,7 @@ enum RepeatDecoder {
         }
         var result = Repeat(rule: rule, times: times, except: except, also: also, isRawRule: false, span: node.span)
         result.exceptSpans = extraTimes.filter { $0.key == "except" }.map(\.span)
+        result.untilSpan = until?.span
         return Read(repeats: result, until: until, extraTimes: extraTimes)
     }
 

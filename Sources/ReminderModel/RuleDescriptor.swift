@@ -103,11 +103,11 @@ public enum SchemaRule: String, CaseIterable, Sendable {
     }
 
     /// The severity the rule's messages have unless they say otherwise:
-    /// cron's differences (an inexact entry is an error only without
-    /// `--allow-inexact`) and unknown rule ids are warnings.
+    /// cron's differences and unknown rule ids are warnings. An inexact
+    /// entry is an error, a warning only under `--allow-inexact`.
     public var severity: Severity {
         switch self {
-        case .cronInexact, .cronDst, .cronBusyboxLines, .unknownRule: .warning
+        case .cronDst, .cronBusyboxLines, .unknownRule: .warning
         default: .error
         }
     }

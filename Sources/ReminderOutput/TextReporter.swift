@@ -33,9 +33,12 @@ public struct TextReporter: Sendable {
         return out
     }
 
-    /// `3 errors, 2 warnings in 4 files`, or `no problems in 4 files`.
+    /// `3 errors, 2 warnings in 4 files`, `1 error in 1 of 4 files` when
+    /// only some files have problems, or `no problems in 4 files`.
     public func summary(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
-        let files = "\(fileCount) \(fileCount == 1 ? "file" : "files")"
+        let all = "\(fileCount) \(fileCount == 1 ? "file" : "files")"
+        let withProblems = Set(diagnostics.map(\.file)).count
+        let files = withProblems == 0 || withProblems >= fileCount ? all : "\(withProblems) of \(all)"
         var parts: [String] = []
         for severity in Severity.allCases {
             let count = diagnostics.count { $0.severity == severity }
@@ -44,7 +47,7 @@ public struct TextReporter: Sendable {
                 parts.append("\(count) \(noun)")
             }
         }
-        let text = parts.isEmpty ? "no problems in \(files)" : parts.joined(separator: ", ") + " in \(files)"
+        let text = parts.isEmpty ? "no problems in \(all)" : parts.joined(separator: ", ") + " in \(files)"
         return style(text, .bold) + "\n"
     }
 

@@ -38,14 +38,23 @@ import YAMLSyntax
         #expect(text == "f.yaml:1:1: error: something is wrong [some-id]\n")
     }
 
+    /// The counts, and how many of the files have a problem when not all do.
     @Test(arguments: [
-        ([Severity](), 1, "no problems in 1 file\n"),
-        ([.error], 2, "1 error in 2 files\n"),
-        ([.error, .error, .warning, .info], 4, "2 errors, 1 warning, 1 info in 4 files\n"),
-        ([.warning, .warning], 1, "2 warnings in 1 file\n"),
+        ([Severity](), 1, 1, "no problems in 1 file\n"),
+        ([Severity](), 3, 1, "no problems in 3 files\n"),
+        ([.error], 2, 1, "1 error in 1 of 2 files\n"),
+        ([.error, .error, .warning, .info], 4, 1, "2 errors, 1 warning, 1 info in 1 of 4 files\n"),
+        ([.error, .error, .warning, .info], 4, 3, "2 errors, 1 warning, 1 info in 3 of 4 files\n"),
+        ([.error, .warning, .info], 3, 3, "1 error, 1 warning, 1 info in 3 files\n"),
+        ([.warning, .warning], 1, 1, "2 warnings in 1 file\n"),
     ])
-    func summary(_ severities: [Severity], _ files: Int, _ expected: String) {
-        let diagnostics = severities.map { Self.diagnostic(1, 1, severity: $0) }
+    func summary(_ severities: [Severity], _ files: Int, _ filesWithProblems: Int, _ expected: String) {
+        // The diagnostics go round the files that have problems.
+        let diagnostics = severities.enumerated().map { index, severity in
+            var diagnostic = Self.diagnostic(1, 1, severity: severity)
+            diagnostic.file = "f\(index % filesWithProblems).yaml"
+            return diagnostic
+        }
         #expect(TextReporter().summary(diagnostics, fileCount: files) == expected)
     }
 

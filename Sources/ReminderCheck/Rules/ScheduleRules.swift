@@ -74,7 +74,7 @@ enum UntilBeforeStartRule: CheckRule {
         severity: .error,
         triggering: [header + """
             reminders:
-              - {id: typo, title: Typo, at: 2026-12-01 09:00, repeat: ↓{every: day, until: 2025-12-31}}
+              - {id: typo, title: Typo, at: 2026-12-01 09:00, repeat: {every: day, until: ↓2025-12-31}}
             """],
         nonTriggering: [header + """
             reminders:
@@ -104,7 +104,7 @@ enum UntilBeforeStartRule: CheckRule {
             }
             guard before, let repeats = context.file.reminders[index].repeats else { return nil }
             let reminder = context.file.reminders[index]
-            return context.finding(endsBeforeStart(reminder.id), at: reminder.spans.repeats ?? repeats.span, reminder: index)
+            return context.finding(endsBeforeStart(reminder.id), at: repeats.untilSpan ?? reminder.spans.repeats ?? repeats.span, reminder: index)
         }
     }
 }
