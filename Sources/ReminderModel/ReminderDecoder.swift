@@ -95,6 +95,7 @@ struct ReminderDecoder {
                 repeatNode = value
             case .before:
                 reminder.before = context.parse(value, key: key, Scalars.duration)
+                reminder.spans.before = value.span
             case .sound:
                 guard let text = context.nonEmptyText(value, key: key) else { continue }
                 switch (text, value.scalarStyle) {

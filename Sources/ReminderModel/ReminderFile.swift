@@ -135,6 +135,7 @@ public struct Reminder: Sendable {
         public var id: SourceSpan
         public var start: SourceSpan
         public var repeats: SourceSpan?
+        public var before: SourceSpan?
         public var sound: SourceSpan?
         public var category: SourceSpan?
     }
@@ -379,4 +380,6 @@ public struct Repeat: Sendable {
     /// Where the end was written: the map form's `until:` value, or the
     /// UNTIL part of an `rrule:`.
     public var untilSpan: SourceSpan?
+    /// Where the positions were written: `position:`, or BYSETPOS.
+    public var positionSpan: SourceSpan?
 }

@@ -74,11 +74,12 @@ enum RepeatDecoder {
             for (key, pair) in values.entries where key.buildsTheRule {
                 context.report(.rawRuleExcludes(key.rawValue), at: pair.key.span)
             }
-            guard let (rule, untilSpan) = decodeRawRule(ruleNode, context: &context) else { return nil }
+            guard let (rule, untilSpan, positionSpan) = decodeRawRule(ruleNode, context: &context) else { return nil }
             guard Self.fitsAllDay(rule, times: [], start: start, span: ruleNode.span, context: &context) else { return nil }
             var result = Repeat(rule: rule, times: [], except: except, also: also, isRawRule: true, span: node.span)
             result.exceptSpans = extraTimes.filter { $0.key == "except" }.map(\.span)
             result.untilSpan = untilSpan
+            result.positionSpan = positionSpan
             return Read(repeats: result, rawUntilSpan: untilSpan, extraTimes: extraTimes)
         }
         guard let (rule, times, until) = decodeRuleMap(values, node: node, start: start, context: &context) else { return nil }
@@ -90,6 +91,7 @@ enum RepeatDecoder {
         var result = Repeat(rule: rule, times: times, except: except, also: also, isRawRule: false, span: node.span)
         result.exceptSpans = extraTimes.filter { $0.key == "except" }.map(\.span)
         result.untilSpan = until?.span
+        result.positionSpan = values[.position]?.span
         return Read(repeats: result, until: until, extraTimes: extraTimes)
     }
 
@@ -305,8 +307,9 @@ enum RepeatDecoder {
 
     // MARK: The rrule form
 
-    /// The rule of an `rrule:` node, and where its UNTIL was written.
-    private static func decodeRawRule(_ node: Node, context: inout DecodingContext) -> (RecurrenceRule, untilSpan: SourceSpan?)? {
+    /// The rule of an `rrule:` node, and where its UNTIL and BYSETPOS were written.
+    private static func decodeRawRule(_ node: Node, context: inout DecodingContext)
+        -> (RecurrenceRule, untilSpan: SourceSpan?, positionSpan: SourceSpan?)? {
         guard let text = context.text(node, key: "rrule") else { return nil }
         let parsed = context.parsedRule(text)
         func span(_ range: Range<Int>) -> SourceSpan {
@@ -323,7 +326,8 @@ enum RepeatDecoder {
             valid = false
         }
         let untilSpan: SourceSpan? = if case .until = rule.end { parsed.partRanges[.until].map(span) ?? node.span } else { nil }
-        return valid ? (rule, untilSpan) : nil
+        let positionSpan = rule.bySetPosition.isEmpty ? nil : parsed.partRanges[.bySetPosition].map(span) ?? node.span
+        return valid ? (rule, untilSpan, positionSpan) : nil
     }
 
     /// What UNTIL must look like for this start, or nil when it already does.

@@ -21,6 +21,10 @@ import Testing
         // guard picks the pass by the alert's instant, in seconds.
         Case(golden: "crontab-repeated-hour.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/crontab/repeated-hour.yaml"] + pinned,
              status: 0),
+        // Each inexact entry is reported at the part of the reminder that
+        // makes it so: `position`, BYSETPOS, `before`, the seconds of `at`.
+        Case(golden: "crontab-inexact-causes.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/crontab/inexact.yaml"] + pinned,
+             status: 1),
         Case(golden: "crontab-bad-template.txt", arguments: ["crontab", "--command", "notify-send {title} # done", "examples"], status: 2),
         Case(golden: "crontab-install-and-output.txt", arguments: ["crontab", "--install", "-o", "x", "examples"], status: 2),
         Case(golden: "crontab-misspelt-placeholder.txt", arguments: ["crontab", "--command", "notify-send {titel}", "examples"], status: 2),

@@ -10,7 +10,8 @@ extension CrontabWriter {
         let first = schedule.firstOccurrence
         let firstAlert = alertWallClock(of: first, reminder)
         guard firstAlert.seconds.floorModulo(60) == 0 else {
-            throw Inexact(reason: "it fires at a second other than :00, and cron has minutes only")
+            throw Inexact(reason: "it fires at a second other than :00, and cron has minutes only",
+                          cause: lead(of: reminder).isMultiple(of: 60) ? .start : .before)
         }
         guard let rule = schedule.rule else {
             // The start and the additions: as many as the file lists.
@@ -95,7 +96,7 @@ extension CrontabWriter {
         guard rule.calendar == nil else { throw Inexact(reason: "cron has no \(rule.calendar!) calendar") }
         guard rule.frequency != .secondly, rule.bySecond.allSatisfy({ $0 == 0 }) else { throw Inexact(reason: "cron has minutes only, not seconds") }
         let lead = lead(of: reminder)
-        guard lead.isMultiple(of: 60) else { throw Inexact(reason: "'before' has seconds, and cron has minutes only") }
+        guard lead.isMultiple(of: 60) else { throw Inexact(reason: "'before' has seconds, and cron has minutes only", cause: .before) }
         let startDay = schedule.start.date.daysSinceEpoch
         var rule = rule
         if rule.frequency >= .daily {
@@ -112,7 +113,7 @@ extension CrontabWriter {
             let test = DayTest(rule: rule, startDay: startDay, timesPerDay: times.count)
             return try timeEntries(minutesOfDay: times.map { $0 / 60 }, lead: lead / 60, test: test, zone: zone, separately: !rule.bySetPosition.isEmpty)
         }
-        guard rule.bySetPosition.isEmpty else { throw Inexact(reason: "cron cannot pick the nth of an hour's or a minute's matches (position/BYSETPOS)") }
+        guard rule.bySetPosition.isEmpty else { throw Inexact(reason: "cron cannot pick the nth of an hour's or a minute's matches (position/BYSETPOS)", cause: .position) }
         let step = rule.frequency == .hourly ? 60 * rule.interval : rule.interval
         let startMinute = schedule.start.time.secondsSinceMidnight / 60
         let allowedHours = Set(rule.byHour.isEmpty ? Array(0...23) : rule.byHour)
@@ -234,7 +235,7 @@ extension CrontabWriter {
     func countingEntry(rule: RecurrenceRule, test: DayTest, startDay: Int, startMinute: Int, step: Int,
                        allowedHours: Set<Int>, allowedMinutes: Set<Int>, lead: Int, zone: CronZone) throws(Inexact) -> [CronEntry] {
         guard lead == 0 || (rule.byHour.isEmpty && rule.byMinute.isEmpty) else {
-            throw Inexact(reason: "'before' with hours or minutes limits of a repeat whose interval divides no day")
+            throw Inexact(reason: "'before' with hours or minutes limits of a repeat whose interval divides no day", cause: .before)
         }
         var minutesField = Array(allowedMinutes)
         // An hourly rule with BYMINUTE fires at each of them in the hours

@@ -1,6 +1,7 @@
 import Foundation
 import Recurrence
 import ReminderModel
+import YAMLSyntax
 import Synchronization
 
 /// Writes reminders as a crontab for a machine whose clock runs in one zone
@@ -101,7 +102,7 @@ public struct CrontabWriter {
                 text += "# \(Self.describe(reminder))\n"
                 if let reason = result.inexact {
                     let message = Message.cronInexact(reminder.id, reason, allowed: options.allowInexact)
-                    diagnostics.append(Diagnostic(message, file: file.path, span: reminder.spans.repeats ?? reminder.spans.start))
+                    diagnostics.append(Diagnostic(message, file: file.path, span: Self.span(of: result.cause, reminder)))
                     text += "# inexact: \(Self.comment(reason, limit: nil))\n"
                 }
                 for note in result.daylightSaving {
@@ -138,12 +139,31 @@ public struct CrontabWriter {
     struct Result {
         var lines: [String] = []
         var inexact: String?
+        /// What the `inexact` reason is about.
+        var cause: Inexact.Cause = .repeats
         var daylightSaving: [String] = []
     }
 
-    /// Why a reminder cannot be written exactly.
+    /// Why a reminder cannot be written exactly, and what of it is the
+    /// cause: the diagnostic points there.
     struct Inexact: Error {
+        enum Cause {
+            case start, before, position, repeats
+        }
+
         var reason: String
+        var cause: Cause = .repeats
+    }
+
+    /// Where a reminder's inexact `cause` was written.
+    static func span(of cause: Inexact.Cause, _ reminder: Reminder) -> SourceSpan {
+        let spans = reminder.spans
+        return switch cause {
+        case .start: spans.start
+        case .before: spans.before ?? spans.start
+        case .position: reminder.repeats?.positionSpan ?? spans.repeats ?? spans.start
+        case .repeats: spans.repeats ?? spans.start
+        }
     }
 
     func entries(for reminder: Reminder, schedule: Schedule, in file: ReminderFile) -> Result {
@@ -162,6 +182,7 @@ public struct CrontabWriter {
             } else {
                 guard options.allowInexact else {
                     result.inexact = error.reason
+                    result.cause = error.cause
                     return result
                 }
                 // The coming year's occurrences, one line each, at most
@@ -181,6 +202,7 @@ public struct CrontabWriter {
                 }
                 plan = upcoming.map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
                 let until = WallClock.local(at: horizon, in: options.hostZone)
+                result.cause = error.cause
                 result.inexact = error.reason + "; listed until " + (upcoming.count == Self.listLimit ? until.description : until.date.description)
             }
         }
