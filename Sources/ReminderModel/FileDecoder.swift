@@ -34,7 +34,7 @@ enum FileDecoder {
             }
         }
         let name = values[.name].flatMap { context.nonEmptyText($0, key: "name") }
-        var uidDomain = Self.stem(of: path)
+        var uidDomain = Self.domainLabel(of: path)
         if let node = values[.uidDomain], let text = context.text(node, key: "uid-domain") {
             if text.utf8.allSatisfy({ isDomainByte($0) }) && !text.isEmpty {
                 uidDomain = text
@@ -109,6 +109,30 @@ enum FileDecoder {
             }
         }
         return lint
+    }
+
+    /// The default `uid-domain`: the file's name stem as a domain label,
+    /// letters and digits kept in lower case and every other run of
+    /// characters one hyphen, at most 63 characters: `home/My Home.yaml` →
+    /// `my-home`, `Bins_2027.yml` → `bins-2027`; `reminders` when nothing is
+    /// left. A valid label in every UID and `mailto:` address, and the same
+    /// whatever case or spacing the name is written in.
+    static func domainLabel(of path: String) -> String {
+        var label = ""
+        var pendingHyphen = false
+        for byte in stem(of: path).utf8 {
+            let lowered = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            if (0x30...0x39).contains(lowered) || (0x61...0x7A).contains(lowered) {
+                if pendingHyphen && !label.isEmpty { label.append("-") }
+                pendingHyphen = false
+                label.append(Character(Unicode.Scalar(lowered)))
+            } else {
+                pendingHyphen = true
+            }
+        }
+        label = String(label.prefix(63))
+        while label.hasSuffix("-") { label.removeLast() }
+        return label.isEmpty ? "reminders" : label
     }
 
     /// The file name without folders and extension: `home/Household.yaml` → `Household`.

@@ -17,7 +17,7 @@ extension ReminderFile {
     /// - Parameters:
     ///   - bytes: the file's contents.
     ///   - path: the path as the user gave it; diagnostics carry it, and the
-    ///     default `uid-domain` is its name stem.
+    ///     default `uid-domain` is its name stem as a domain label.
     ///   - limits: the YAML reader's bounds.
     public static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard) -> LoadResult {
         bytes.withUnsafeBufferPointer { load($0, path: path, limits: limits) }

@@ -11,7 +11,8 @@ public struct ReminderFile: Sendable {
     public var version: Int
     /// The calendar's name.
     public var name: String?
-    /// UIDs are `<id>@<uidDomain>`; defaults to the file's name stem.
+    /// UIDs are `<id>@<uidDomain>`; defaults to the file's name stem as a
+    /// domain label (`FileDecoder.domainLabel`).
     public var uidDomain: String
     /// The default zone of every reminder.
     public var timeZone: ZoneName

@@ -66,6 +66,25 @@ import Testing
         #expect(first.stdout.contains("DTSTAMP:20261130T005320Z\r\n"))
     }
 
+    /// A file without `uid-domain` gives UIDs in a domain label made of its
+    /// name: `My Home.yaml` writes `UID:bins@my-home`, and so does
+    /// `my home.yaml`.
+    @Test(arguments: ["My Home.yaml", "my home.yaml", "MY_HOME.yml"])
+    func theDefaultUIDDomainIsALabelOfTheFileName(_ name: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-uid-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(name)
+        try Data("timezone: Europe/Berlin\nreminders:\n  - {id: bins, title: Bins out, at: 2026-12-01 19:00, repeat: weekly}\n".utf8)
+            .write(to: file)
+        let run = try EndToEndTests.run(["ics", file.path] + Self.now)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("\r\nUID:bins@my-home\r\n"))
+        // The name as written is in no line: every identifier has the label.
+        let stem = String(name[..<name.lastIndex(of: ".")!])
+        #expect(!run.stdout.contains(stem))
+    }
+
     @Test func writesTheOutputFileAtomicallyAndNothingOnFailure() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-ics-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -236,9 +236,15 @@ import YAMLSyntax
         #expect(result.diagnostics.first?.span.start.line == 2_004)
     }
 
-    @Test func uidDomainDefaultsToTheStem() throws {
-        let result = ReminderFile.load(Array("reminders: []\n".utf8), path: "dir/My List.yml")
-        #expect(try #require(result.file).uidDomain == "My List")
+    /// The default `uid-domain` is the file's name stem as a domain label.
+    @Test(arguments: [
+        ("dir/My List.yml", "my-list"), ("home/Household.yaml", "household"), ("Bins_2027.yaml", "bins-2027"),
+        ("--My  Home--.yaml", "my-home"), ("café.yaml", "caf"), ("日本.yaml", "reminders"), (".hidden", "hidden"),
+        ("a.b.c.yaml", "a-b-c"), (String(repeating: "x", count: 70) + ".yaml", String(repeating: "x", count: 63)),
+    ])
+    func uidDomainDefaultsToTheStemAsALabel(_ path: String, _ domain: String) throws {
+        let result = ReminderFile.load(Array("reminders: []\n".utf8), path: path)
+        #expect(try #require(result.file).uidDomain == domain)
     }
 
     struct DurationCase: Sendable {
