@@ -183,8 +183,6 @@ final class NodeTree: Sendable {
         self.storage = storage
     }
 
-    var entries: [TreeStorage.Entry] { storage.entries }
-
     @inline(__always)
     func next(after index: Int) -> Int { storage.next(after: index) }
 
