@@ -104,7 +104,7 @@ struct RuleExpansion {
     /// cycle of the calendar: it can never match again (or never did).
     private(set) var searchExhausted = false
 
-    /// A rule starting at `start` (naive seconds, the start's wall clock).
+    /// A rule starting at `start` (wall-clock seconds, the start's wall clock).
     /// `timesOfDay` (seconds since midnight, sorted) replaces the times of
     /// day for DAILY and coarser rules; `allDay` fixes every time at midnight.
     init(rule: RecurrenceRule, start: Int, timesOfDay: [Int] = [], allDay: Bool = false) {
@@ -173,7 +173,7 @@ struct RuleExpansion {
     }
 
     /// Moves the walk on to the period that holds the wall-clock time
-    /// `target` (naive seconds), when it is behind it. Every instance left
+    /// `target` (wall-clock seconds), when it is behind it. Every instance left
     /// out is before `target`; the rest come as they would have. Periods
     /// are skipped whole: the instances of the period `target` falls in,
     /// and of one already filled, still come.

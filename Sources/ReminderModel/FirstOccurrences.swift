@@ -5,9 +5,10 @@
 /// An open-addressing table of 64-bit slots, each a position in the list
 /// and the top half of its text's hash (FNV-1a over the UTF-8 bytes), so
 /// that a probe reads one slot and compares text only when the halves
-/// agree. The hashes are made beforehand (`hash`), where they can be made
-/// on every core: for 100,000 ids the table is 2 MiB, and its reads, one
-/// per id, are what is left of the work, after every reminder is read.
+/// agree. The hashes are made beforehand (`hash`), as each reminder is
+/// decoded beside the parser: for 100,000 ids the table is 2 MiB, and its
+/// reads, one per id, are what is left of the work once every reminder is
+/// read.
 struct FirstOccurrences {
     private var slots: [UInt64]
     private let mask: Int

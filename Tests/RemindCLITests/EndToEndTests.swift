@@ -157,10 +157,9 @@ import Testing
         #expect(json.status == 0 && json.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(json.stdout)")
     }
 
-    /// A file of a mebibyte and more is mapped into memory rather than read
-    /// into a buffer: its diagnostics show the right lines, from either half
-    /// of a split list; the same text through a pipe (which cannot be
-    /// mapped) reports the same.
+    /// A file of a mebibyte and more, its list decoded beside the parser,
+    /// shows its diagnostics at the right lines, wherever in the list they
+    /// are; the same text through a pipe reports the same.
     @Test func aLargeFileIsReadAsASmallOneIs() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-large-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
