@@ -1,7 +1,7 @@
 import Foundation
 import RemindCLI
 
-Memory.returnLargeBlocksPromptly()
+Memory.configureAllocator()
 // A reader that stops reading (`remindc expand | head -1`) ends remindc by
 // SIGPIPE, quietly, even when the parent left the signal ignored.
 signal(SIGPIPE, SIG_DFL)
