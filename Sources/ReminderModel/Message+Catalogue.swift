@@ -175,6 +175,9 @@ extension Message {
     public static let weekdaysWithOn = Message(.invalidRepeat, text: "'every: weekdays' already chooses the days, so 'on' cannot be given too",
         hint: "write 'every: week' with the days in 'on'")
 
+    public static let floatingInstant = Message(.invalidTime, text: "a fixed instant cannot float: 'at' has an offset, and the reminder says 'timezone: floating'",
+        hint: "write 'at' as a wall-clock time such as 2026-12-01 09:00, or leave out 'timezone: floating' to repeat at the instant's offset")
+
     public static let untilInstantForFloating = Message(.invalidRepeat, text: "a floating reminder's 'until' cannot be a fixed instant",
         hint: "write a wall-clock time such as 2027-03-01 09:00, or a date")
 
@@ -182,9 +185,6 @@ extension Message {
     public enum Unrepresentable: Sendable {
         /// A time with a fraction of a second.
         case fraction(String)
-        /// A floating reminder starting at a fixed instant: iCalendar has no
-        /// repeating form for it.
-        case floatingInstant
     }
 
     public static func notRepresentable(_ reason: Unrepresentable) -> Message {
@@ -192,9 +192,6 @@ extension Message {
         case .fraction(let time):
             Message(.notRepresentable, text: "iCalendar has no fractions of a second: '\(time)' cannot be written exactly",
                     hint: "round the time to a whole second")
-        case .floatingInstant:
-            Message(.notRepresentable, text: "a floating reminder that starts at a fixed instant cannot be written to iCalendar",
-                    hint: "give the reminder a zone, or write 'at' as a wall-clock time such as 2026-12-01 09:00")
         }
     }
 

@@ -46,9 +46,12 @@ struct ReminderDecoder {
 
     /// Completes the reminder `read` made (`item.0`, with what it leaves
     /// to resolve, `item.1`), in the file's zone and against its categories.
+    /// A fixed instant floats nowhere: a reminder that starts at one and
+    /// would be floating is in the instant's own offset.
     func resolve(_ item: inout (Reminder, Unresolved), fileZone: ZoneName, categoryIDs: [String],
                  context: inout DecodingContext) {
         if item.1.inheritsZone { item.0.timeZone = fileZone }
+        if case .floating = item.0.timeZone, case .instant(_, let offset) = item.0.start { item.0.timeZone = .fixed(offset) }
         if let (start, read) = item.1.placing.take() {
             item.0.repeats = RepeatDecoder.place(read, start: start, zone: item.0.timeZone, context: &context)
         }
@@ -130,6 +133,7 @@ struct ReminderDecoder {
         if let id { ids.append((id, idSpan, FirstOccurrences.hash(id))) }
         let zone = zoneNode.flatMap { context.parse($0, key: "timezone", Scalars.zone) }
         if let zone { reminder.timeZone = zone }
+        if case .floating? = zone, case .instant? = start { context.report(.floatingInstant, at: startSpan) }
         var placing: (start: ReminderTime?, read: RepeatDecoder.Read)?
         if let repeatNode {
             if let read = RepeatDecoder.read(repeatNode, start: start, context: &context) {

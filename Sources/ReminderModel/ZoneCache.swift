@@ -8,8 +8,11 @@ enum ZoneCache {
 
     /// The zone for a reminder's zone name; UTC for `UTC` and `floating`.
     static func timeZone(for zone: ZoneName) -> TimeZone {
-        guard case .named(let name) = zone else { return utc }
-        return zones.value(for: name) { TimeZone(identifier: $0) ?? utc }
+        switch zone {
+        case .floating, .utc: utc
+        case .named(let name): zones.value(for: name) { TimeZone(identifier: $0) ?? utc }
+        case .offset(let seconds): TimeZone(secondsFromGMT: seconds) ?? utc
+        }
     }
 
     /// Where a reminder in `zone` is placed, its table found: a floating
@@ -22,6 +25,7 @@ enum ZoneCache {
         switch zone {
         case .floating: Schedule.PlacedZone(floatingZone)
         case .utc: Schedule.PlacedZone(.fixed(0))
+        case .offset(let seconds): Schedule.PlacedZone(.fixed(seconds))
         case .named: Schedule.PlacedZone(.zone(timeZone(for: zone)))
         }
     }

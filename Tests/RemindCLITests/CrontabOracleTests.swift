@@ -29,6 +29,14 @@ import Testing
     /// its days and weeks nominal (the same wall-clock time that many days
     /// earlier in the reminder's zone, as RFC 5545 §3.3.6 counts them), its
     /// hours and minutes exact.
+    /// The zone `expand` names: an IANA name, `UTC`, or a fixed offset such as `+05:30`.
+    static func zone(named name: String) -> TimeZone? {
+        guard let sign = name.first, sign == "+" || sign == "-" else { return TimeZone(identifier: name) }
+        let parts = name.dropFirst().split(separator: ":").compactMap { Int($0) }
+        guard parts.count == 2 else { return nil }
+        return TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (parts[0] * 3600 + parts[1] * 60))
+    }
+
     static func expected(_ path: String, zone: String, windows: [(String, String)]) throws -> [String: [String]] {
         let formatter = ISO8601DateFormatter()
         var befores: [String: (days: Int, seconds: Int)] = [:]
@@ -59,7 +67,7 @@ import Testing
                 let lead = befores[id] ?? (0, 0)
                 var calendar = Calendar(identifier: .gregorian)
                 let name = object["timezone"]!
-                calendar.timeZone = TimeZone(identifier: name == "floating" ? zone : name)!
+                calendar.timeZone = Self.zone(named: name == "floating" ? zone : name)!
                 var alert = formatter.date(from: object["utc"]!)!
                 if lead.days > 0 {
                     alert = calendar.date(byAdding: .day, value: -lead.days, to: alert)!
@@ -126,6 +134,15 @@ import Testing
     ])
     func examplesFireWhenExpandSaysForAYear(_ path: String) throws {
         try check(path, zone: "America/New_York", windows: [("2026-12-01T05:00:00Z", "2027-12-01T05:00:00Z")], command: "echo FIRED")
+    }
+
+    /// Fixed instants at their own offsets (+05:00, -02:30, +05:45, Z): the
+    /// guards read those clocks through POSIX TZ strings, across the
+    /// machine's own daylight-saving changes.
+    @Test(.enabled(if: python != nil, "cronsim is not installed"))
+    func fixedOffsetsFireWhenExpandSays() throws {
+        try check("\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", zone: "Europe/Berlin",
+                  windows: [("2026-10-20T00:00:00Z", "2027-05-01T00:00:00Z")], command: "echo FIRED")
     }
 
     /// A seeded set of reminders of every repeat form: day-level shapes,

@@ -14,6 +14,7 @@ import Testing
         Case(golden: "crontab-repeating.txt", arguments: ["crontab", "examples/repeating.yaml"] + pinned, status: 0),
         Case(golden: "crontab-repeating-inexact.txt", arguments: ["crontab", "--allow-inexact", "examples/repeating.yaml"] + pinned, status: 0),
         Case(golden: "crontab-my-minutes.txt", arguments: ["crontab", "examples/my-minutes.yaml"] + pinned, status: 0),
+        Case(golden: "crontab-fixed-instants.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", "--now", "2026-10-01T12:00:00Z", "--zone", "Europe/Berlin"], status: 0),
         Case(golden: "crontab-notifications-demo.txt", arguments: ["crontab", "examples/notifications-demo.yaml"] + pinned, status: 0),
         Case(golden: "crontab-hostile.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/ics/hostile.yaml"] + pinned, status: 1),
         Case(golden: "crontab-hostile-inexact.txt", arguments: ["crontab", "--allow-inexact", "\(EndToEndTests.fixtures)/ics/hostile.yaml"] + pinned, status: 0),

@@ -16,6 +16,9 @@ import Testing
         Case(golden: "expand-clocks.txt", arguments: ["expand", clocks] + window, status: 0),
         Case(golden: "expand-clocks.jsonl.txt", arguments: ["expand", clocks, "--format=jsonl", "--zone", "America/New_York", "--from", "2027-03-01", "--to", "2027-12-01"], status: 0),
         Case(golden: "expand-clocks.csv.txt", arguments: ["expand", clocks, "--format", "csv"] + window, status: 0),
+        // Fixed instants in a file with no zone: each at its own offset, in every format.
+        Case(golden: "expand-fixed-instants.txt", arguments: ["expand", "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", "--from", "2026-10-26", "--to", "2026-11-04", "--zone", "America/New_York"], status: 0),
+        Case(golden: "expand-fixed-instants.jsonl.txt", arguments: ["expand", "--format", "jsonl", "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", "--from", "2026-11-28", "--to", "2026-12-06", "--zone", "Asia/Tokyo"], status: 0),
         Case(golden: "expand-never.txt", arguments: ["expand", "\(EndToEndTests.fixtures)/expand/never.yaml", "--now", "2026-11-29T12:00:00Z"], status: 1),
         Case(golden: "expand-bad-file.txt", arguments: ["expand", "\(EndToEndTests.fixtures)/bad/rrule.yaml", "--now", "2026-11-29T12:00:00Z"], status: 1),
         Case(golden: "expand-bad-zone.txt", arguments: ["expand", "--zone", "Europe/Berlinn", "examples"], status: 2),

@@ -14,6 +14,7 @@ import Testing
         Case(golden: "ics-repeating.txt", arguments: ["ics", "examples/repeating.yaml"] + now, status: 0),
         Case(golden: "ics-my-minutes.txt", arguments: ["ics", "examples/my-minutes.yaml"] + now, status: 0),
         Case(golden: "ics-notifications-demo.txt", arguments: ["ics", "examples/notifications-demo.yaml"] + now, status: 0),
+        Case(golden: "ics-fixed-instants.txt", arguments: ["ics", "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml"] + now, status: 0),
         Case(golden: "ics-hostile.txt", arguments: ["ics", "\(fixtures)/ics/hostile.yaml"] + now, status: 0),
         Case(golden: "ics-clocks.txt", arguments: ["ics", "\(fixtures)/expand/clocks.yaml"] + now, status: 0),
         Case(golden: "ics-clocks-expanded.txt",

@@ -183,6 +183,7 @@ import Testing
     @Test(.enabled(if: python != nil, "python icalendar and recurring-ical-events are not installed"), arguments: [
         "examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
         "\(EndToEndTests.fixtures)/ics/hostile.yaml", "\(EndToEndTests.fixtures)/expand/clocks.yaml",
+        "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml",
     ])
     func readsBackTheFixtures(_ path: String) throws {
         try check(path)

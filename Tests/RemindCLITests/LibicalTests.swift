@@ -32,6 +32,7 @@ import Testing
         ["examples"],
         ["\(EndToEndTests.fixtures)/ics/hostile.yaml"],
         ["\(EndToEndTests.fixtures)/expand/clocks.yaml"],
+        ["\(EndToEndTests.fixtures)/ics/fixed-instants.yaml"],
         ["--expand", "--from", "2026-12-01", "--to", "2027-01-01", "examples", "\(EndToEndTests.fixtures)/ics/hostile.yaml"],
     ])
     func libicalReadsItWithoutErrors(_ arguments: [String]) throws {

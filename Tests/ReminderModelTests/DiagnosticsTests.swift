@@ -38,6 +38,8 @@ import YAMLSyntax
         Case(name: "hour 25", yaml: reminder("    at: 2026-12-01 25:00\n"), expected: [("invalid-time", 4, 9)]),
         Case(name: "time without date", yaml: reminder("    at: 09:00\n"), expected: [("invalid-time", 4, 9)]),
         Case(name: "bad offset", yaml: reminder("    at: 2026-12-01T09:00+25:00\n"), expected: [("invalid-time", 4, 9)]),
+        Case(name: "fixed instant said to float", yaml: reminder("    at: 2026-12-01T09:00:00+01:00\n    timezone: floating\n"),
+             expected: [("invalid-time", 4, 9)]),
         Case(name: "unknown zone", yaml: reminder("    at: 2026-12-01\n    timezone: Europe/Berlinn\n"), expected: [("unknown-time-zone", 5, 15)]),
         Case(name: "bad duration", yaml: reminder("    at: 2026-12-01\n    before: 5 mins\n"), expected: [("invalid-duration", 5, 13)]),
         Case(name: "every 0 days", yaml: reminder("    at: 2026-12-01\n    repeat: every 0 days\n"), expected: [("invalid-repeat", 5, 13)]),

@@ -248,6 +248,12 @@ public struct CrontabWriter {
             let same = zone.identifier == options.hostZone.identifier
                 || (reminder.timeZone == .utc && options.hostZone.identifier == "UTC")
             return CronZone(name: same ? nil : name, timeZone: zone, isHost: same)
+        case .offset(let seconds):
+            // POSIX TZ counts west of UTC: 'UTC-05:00' reads the clock five
+            // hours east of it.
+            let minutes = abs(seconds) / 60
+            let name = "UTC\(seconds > 0 ? "-" : "+")\(zeroPadded(minutes / 60)):\(zeroPadded(minutes % 60))"
+            return CronZone(name: name, timeZone: reminder.timeZone.foundationZone, isHost: false)
         }
     }
 

@@ -98,8 +98,8 @@ public struct ICalendarWriter: Sendable {
     }
 
     /// What iCalendar cannot say exactly, at its line and column: a time
-    /// with a fraction of a second, or a repeating fixed instant in a
-    /// floating reminder. Nothing should be written when there is any.
+    /// with a fraction of a second. Nothing should be written when there is
+    /// any.
     public static func problems(in file: ReminderFile) -> [Diagnostic] {
         // On every core for a large file; most reminders have none.
         Concurrently.map(file.reminders.count, chunk: 4_096) { [file] index -> [Diagnostic] in
@@ -112,9 +112,6 @@ public struct ICalendarWriter: Sendable {
             guard reminder.repeats != nil else { return found }
             if let first = Self.firstFraction(in: reminder.repeats!) {
                 found.append(Diagnostic(.notRepresentable(.fraction(first)), file: file.path, span: reminder.repeats!.span))
-            }
-            if case .floating = reminder.timeZone, case .instant = reminder.start {
-                found.append(Diagnostic(.notRepresentable(.floatingInstant), file: file.path, span: reminder.spans.start))
             }
             return found
         }.flatMap { $0 }
@@ -219,7 +216,8 @@ public struct ICalendarWriter: Sendable {
         if case .date = reminder.start { return .date }
         switch reminder.timeZone {
         case .named(let name): return .zoned(name)
-        case .utc: return .utc
+        // A fixed offset recurs in UTC as it does at the offset.
+        case .utc, .offset: return .utc
         case .floating:
             if case .instant = reminder.start { return .utc }
             return .floating

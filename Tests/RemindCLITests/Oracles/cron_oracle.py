@@ -138,6 +138,16 @@ def as_daemon(command, daemon, problems):
     return "".join(out)
 
 
+def zone_of(name):
+    """The zone a guard's TZ= names: an IANA name, or a POSIX fixed offset
+    such as UTC-05:00, which counts west of UTC (five hours east)."""
+    match = re.fullmatch(r"UTC([+-])(\d\d):(\d\d)", name)
+    if not match:
+        return ZoneInfo(name)
+    west = datetime.timedelta(hours=int(match.group(2)), minutes=int(match.group(3)))
+    return datetime.timezone(-west if match.group(1) == "+" else west)
+
+
 def main():
     path, zone, daemon = sys.argv[1:4]
     bounds = sys.argv[4:]
@@ -161,7 +171,7 @@ def main():
             candidates = busybox_candidates(fields, candidates, tz)
         if not candidates:
             continue
-        named = sorted(set(re.findall(r"TZ=([A-Za-z0-9_+/-]+) ", shell)))
+        named = sorted(set(re.findall(r"TZ=([A-Za-z0-9_+/:-]+) ", shell)))
         zones = [zone] + named
         lengths = sorted(set(int(x) for x in re.findall(r"\$7-(\d+)\)\)", shell)))
         earlier = ["P%d_%d" % (i, length) for i in range(len(zones)) for length in lengths]
@@ -170,12 +180,12 @@ def main():
         def variable(match):
             index = zones.index(match.group(2)) if match.group(2) else 0
             return "$D%d" % index if match.group(3) is None else "$P%d_%s" % (index, match.group(3))
-        shell = re.sub(r"\$\((TZ=([A-Za-z0-9_+/-]+) )?date (?:-d @\$\(\(\$7-(\d+)\)\) \+[^)]*|\+\\?%Y[^)]*)\)", variable, shell)
+        shell = re.sub(r"\$\((TZ=([A-Za-z0-9_+/:-]+) )?date (?:-d @\$\(\(\$7-(\d+)\)\) \+[^)]*|\+\\?%Y[^)]*)\)", variable, shell)
         shell = re.sub(r"\$\(date \+\\?%H\)", "$(set -- $D0; echo $4)", shell)
         script = shim(named, lengths) + "while IFS='|' read -r NOW " + " ".join(["D%d" % i for i in range(len(zones))] + earlier) + "; do\n"
         script += 'echo "T $NOW"\n{ ' + shell + "\n}\ndone\n"
-        feed = "".join(str(c) + "|" + "|".join([clock(c, ZoneInfo(z)) for z in zones]
-                                               + [datetime.datetime.fromtimestamp(c - length, ZoneInfo(z)).strftime("%H%M")
+        feed = "".join(str(c) + "|" + "|".join([clock(c, zone_of(z)) for z in zones]
+                                               + [datetime.datetime.fromtimestamp(c - length, zone_of(z)).strftime("%H%M")
                                                   for z in zones for length in lengths]) + "\n" for c in candidates)
         path = os.environ.get("RECORDERS", "")
         output = subprocess.run(["/bin/sh", "-c", script], input=feed, capture_output=True, text=True,
