@@ -50,9 +50,9 @@ enum CheckCommand {
         switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, keepFiles: false,
                                 showsSource: { format == "text" && (!quiet || $0.severity == .error) },
                                 check: { result, scheduled, disposal in
-            guard let scheduled else { return [] }
-            let context = CheckContext(scheduled, implicitlyTyped: result.implicitlyTyped, now: options.now, horizon: options.horizon)
-            let found = Checker.check(context)
+            // A file with errors is checked as far as it decoded.
+            guard let context = CheckContext(result, scheduled: scheduled, options: options) else { return [] }
+            let found = Checker.check(context, leavingOutOfTimeRules: result.wrongTimes)
             disposal.dispose(context)
             return found.filter { severities.contains($0.severity) }
         }) {

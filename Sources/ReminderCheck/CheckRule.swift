@@ -12,11 +12,15 @@ public protocol CheckRule: Sendable {
     /// True for rules that read `CheckContext.sweep`: the checker starts one
     /// of them first, so the sweep runs while other rules run beside it.
     static var readsSweep: Bool { get }
+    /// False for rules that read no reminder's times (its sounds, its
+    /// category): they check reminders whose times had an error too.
+    static var readsTimes: Bool { get }
     static func check(_ context: CheckContext) -> [Finding]
 }
 
 extension CheckRule {
     public static var readsSweep: Bool { false }
+    public static var readsTimes: Bool { true }
 }
 
 /// A rule's finding, with the reminder it is about (for `ignore:`).
@@ -70,11 +74,22 @@ public final class CheckContext: @unchecked Sendable {
         self.init(ScheduledFile(file, floatingZone: floatingZone), implicitlyTyped: implicitlyTyped, now: now, horizon: horizon)
     }
 
-    /// The context of a file that decoded without errors; nil for one that did not.
-    public convenience init?(_ result: LoadResult, options: Checker.Options) {
-        guard let file = result.file else { return nil }
-        self.init(file: file, implicitlyTyped: result.implicitlyTyped, now: options.now, horizon: options.horizon,
-                  floatingZone: options.floatingZone)
+    /// The context of a file as far as it decoded (`LoadResult.decoded`),
+    /// errors or not, its schedules made here unless `scheduled` has them;
+    /// nil for a file without a root mapping.
+    public convenience init?(_ result: LoadResult, scheduled: ScheduledFile? = nil, options: Checker.Options) {
+        guard let file = result.decoded else { return nil }
+        self.init(scheduled ?? ScheduledFile(file, floatingZone: options.floatingZone), implicitlyTyped: result.implicitlyTyped,
+                  now: options.now, horizon: options.horizon)
+    }
+
+    /// This context without the reminders at `indices`.
+    func leavingOut(_ indices: [Int]) -> CheckContext {
+        let left = Set(indices)
+        var kept = file
+        kept.reminders = file.reminders.indices.filter { !left.contains($0) }.map { file.reminders[$0] }
+        return CheckContext(file: kept, implicitlyTyped: implicitlyTyped, now: now, horizon: end.seconds(since: now),
+                            floatingZone: floatingZone)
     }
 
     private let sweepLock = NSLock()

@@ -19,11 +19,23 @@ public enum Checker {
         }
     }
 
-    /// The findings of every rule for a file that decoded without errors
-    /// (none for one that did not): `check(_:rules:)` on its context.
+    /// The findings of every rule for a file as far as it decoded, with or
+    /// without errors: `check(_:leavingOutOfTimeRules:rules:)` on its context.
     public static func check(_ result: LoadResult, options: Options, rules: [any CheckRule.Type] = Rules.all) -> [Diagnostic] {
         guard let context = CheckContext(result, options: options) else { return [] }
-        return check(context, rules: rules)
+        return check(context, leavingOutOfTimeRules: result.wrongTimes, rules: rules)
+    }
+
+    /// `check(_:rules:)`, the reminders at `wrongTimes` (`LoadResult.wrongTimes`)
+    /// left out of the rules that read times: a reminder whose repeat had an
+    /// error is still checked for its sound, not for when it fires.
+    public static func check(_ context: CheckContext, leavingOutOfTimeRules wrongTimes: [Int],
+                             rules: [any CheckRule.Type] = Rules.all) -> [Diagnostic] {
+        guard !wrongTimes.isEmpty else { return check(context, rules: rules) }
+        let timed = context.leavingOut(wrongTimes)
+        let found = check(context, rules: rules.filter { !$0.readsTimes }) + check(timed, rules: rules.filter { $0.readsTimes })
+        // Both report the same unknown ids of `lint.disable`.
+        return Diagnostic.sortedForReport(Array(Set(found)))
     }
 
     /// The findings of every rule, less those `lint.disable` and `ignore:`

@@ -23,7 +23,11 @@ struct DecodingContext {
         self.path = path
     }
 
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// How many of the diagnostics are errors: a reader compares it before
+    /// and after a value to learn whether that value was wrong.
+    private(set) var errorCount = 0
+
+    var hasErrors: Bool { errorCount > 0 }
 
     /// Where reminders in `zone` are placed, with its table of changes
     /// found; a floating reminder in UTC. Found once for a run of reminders
@@ -39,10 +43,12 @@ struct DecodingContext {
     /// Takes over diagnostics another context collected.
     mutating func append(_ other: [Diagnostic]) {
         diagnostics += other
+        errorCount += other.count { $0.severity == .error }
     }
 
     mutating func report(_ message: Message, at span: SourceSpan, notes: [Diagnostic.Note] = []) {
         diagnostics.append(Diagnostic(message, file: path, span: span, notes: notes))
+        if message.severity == .error { errorCount += 1 }
     }
 
     /// What a node is, for "must be X, not Y" messages.

@@ -14,13 +14,15 @@ enum FileDecoder {
         static let names = KeyNames<Self>()
     }
 
-    /// Decodes the file at `root`. `streamed` holds what the reader's
+    /// Decodes the file at `root`: every reminder with an id, a title and
+    /// an `at`, even when it, others or the file's other keys have errors. `streamed` holds what the reader's
     /// streamed items read as (then `reminders:` is an empty list in the
     /// tree), with the decoder that read them; the tree's own items are read
     /// now, the same way. Every reminder is then resolved in the file's zone
     /// and against its categories.
+    /// `wrongTimes` gets the indices of the reminders whose times had an error.
     static func decode(_ root: Node, path: String, streamed: () -> (ReminderDecoder, [(Reminder, ReminderDecoder.Unresolved)])?,
-                       context: inout DecodingContext) -> ReminderFile? {
+                       wrongTimes: inout [Int], context: inout DecodingContext) -> ReminderFile? {
         guard let pairs = root.mapping else {
             context.report(.wrongType("the file", expected: "a mapping with a 'reminders:' list", found: root.kindDescription), at: root.span)
             return nil
@@ -42,7 +44,8 @@ enum FileDecoder {
                 context.report(.invalidValue("uid-domain", text, expected: "a domain name such as example.org"), at: node.span)
             }
         }
-        let timeZone = values[.timezone].flatMap { context.parse($0, key: "timezone", Scalars.zone) } ?? .floating
+        // nil when it is wrong (reported).
+        let timeZone: ZoneName? = values[.timezone].map { context.parse($0, key: "timezone", Scalars.zone) } ?? .floating
         let lint = values[.lint].map { decodeLint($0, context: &context) } ?? LintSettings()
         let categories = values[.categories].map { CategoryDecoder.decodeAll($0, context: &context) } ?? []
 
@@ -73,12 +76,14 @@ enum FileDecoder {
             // Resolved where it is: the reminder's storage is not shared, so
             // it is changed, not copied.
             decoder.resolve(&read[index], fileZone: timeZone, categoryIDs: categoryIDs, context: &context)
-            if read[index].1.isComplete { reminders.append(read[index].0) }
+            guard read[index].1.isComplete else { continue }
+            if !read[index].1.timesAreSound { wrongTimes.append(reminders.count) }
+            reminders.append(read[index].0)
         }
         read = []
 
         return ReminderFile(
-            path: path, version: version, name: name, uidDomain: uidDomain, timeZone: timeZone,
+            path: path, version: version, name: name, uidDomain: uidDomain, timeZone: timeZone ?? .floating,
             lint: lint, categories: categories, reminders: reminders
         )
     }

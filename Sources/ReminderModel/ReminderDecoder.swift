@@ -11,6 +11,9 @@ struct ReminderDecoder {
     enum Key: String, MappingKey {
         case id, title, note, action, at, timezone, `repeat`, before, sound, badge, category, data, todo, ignore
         static let names = KeyNames<Self>()
+
+        /// Whether the key decides when the reminder fires.
+        var isTiming: Bool { [.at, .timezone, .repeat, .before].contains(self) }
     }
 
     /// What the file decides of a reminder that `read` made: the zone it
@@ -20,6 +23,10 @@ struct ReminderDecoder {
         /// False when `id`, `title` or `at` is missing or wrong (reported):
         /// the reminder is left out once the rest is resolved.
         var isComplete: Bool
+        /// False when `at`, `timezone`, `before`, `repeat` or the file's
+        /// zone it inherits was wrong (reported): the reminder's times are
+        /// not what its author meant, and no rule that reads them checks it.
+        var timesAreSound: Bool
         var inheritsZone: Bool
         /// The repeat, when its zone decides part of it (an `until`, an
         /// UNTIL, a fixed instant among its exceptions); a repeat that no
@@ -48,12 +55,16 @@ struct ReminderDecoder {
     /// to resolve, `item.1`), in the file's zone and against its categories.
     /// A fixed instant floats nowhere: a reminder that starts at one and
     /// would be floating is in the instant's own offset.
-    func resolve(_ item: inout (Reminder, Unresolved), fileZone: ZoneName, categoryIDs: [String],
+    /// `fileZone` is nil when the file's `timezone:` was wrong (reported).
+    func resolve(_ item: inout (Reminder, Unresolved), fileZone: ZoneName?, categoryIDs: [String],
                  context: inout DecodingContext) {
-        if item.1.inheritsZone { item.0.timeZone = fileZone }
+        if item.1.inheritsZone {
+            if let fileZone { item.0.timeZone = fileZone } else { item.1.timesAreSound = false }
+        }
         if case .floating = item.0.timeZone, case .instant(_, let offset) = item.0.start { item.0.timeZone = .fixed(offset) }
         if let (start, read) = item.1.placing.take() {
             item.0.repeats = RepeatDecoder.place(read, start: start, zone: item.0.timeZone, context: &context)
+            if item.0.repeats == nil { item.1.timesAreSound = false }
         }
         if let name = item.0.category, !categoryIDs.contains(name), let span = item.0.spans.category {
             context.report(.unknownCategory(name, suggestion: closest(to: name, in: categoryIDs)), at: span)
@@ -75,9 +86,12 @@ struct ReminderDecoder {
             spans: Reminder.Spans(reminder: node.span, id: node.span, start: node.span)
         )
         let keyed = KeyedMapping<Key>(pairs, in: what, context: &context)
+        var timingErrors = 0
         for (name, pair) in keyed.entries {
             let key = name.rawValue
             let value = pair.value
+            let errors = context.errorCount
+            defer { if name.isTiming { timingErrors += context.errorCount - errors } }
             switch name {
             case .id:
                 id = context.identifier(value, key: key, what: "reminder id")
@@ -131,6 +145,7 @@ struct ReminderDecoder {
                            at: SourceSpan(start: node.span.start, length: 1))
         }
         if let id { ids.append((id, idSpan, FirstOccurrences.hash(id))) }
+        let errors = context.errorCount
         let zone = zoneNode.flatMap { context.parse($0, key: "timezone", Scalars.zone) }
         if let zone { reminder.timeZone = zone }
         if case .floating? = zone, case .instant? = start { context.report(.floatingInstant, at: startSpan) }
@@ -151,7 +166,9 @@ struct ReminderDecoder {
         reminder.spans.id = idSpan
         reminder.spans.start = startSpan
         let isComplete = id != nil && title != nil && start != nil
-        return (reminder, Unresolved(isComplete: isComplete, inheritsZone: zone == nil, placing: placing))
+        timingErrors += context.errorCount - errors
+        return (reminder, Unresolved(isComplete: isComplete, timesAreSound: timingErrors == 0, inheritsZone: zone == nil,
+                                     placing: placing))
     }
 
     /// `data:`: a mapping of text keys to scalar values, kept as written.

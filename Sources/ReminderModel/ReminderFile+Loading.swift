@@ -4,8 +4,19 @@ import YAMLSyntax
 /// The outcome of loading one file: the model when the file has no errors,
 /// and every diagnostic found, sorted and without repeats.
 public struct LoadResult: Sendable {
-    public var file: ReminderFile?
+    /// The file as far as it decoded, whatever its errors: every reminder
+    /// that has an id, a title and an `at`. Nil when the file has no root
+    /// mapping. The checker reads this; no writer may.
+    public var decoded: ReminderFile?
+    /// The indices in `decoded.reminders` of the reminders whose times
+    /// (`at`, `timezone`, `before`, `repeat`, or the file's `timezone`
+    /// they inherit) had an error: they are not what their author meant,
+    /// and rules that read times leave them out. Empty without errors.
+    public var wrongTimes: [Int] = []
     public var diagnostics: [Diagnostic]
+    /// The model when the file has no errors: what every command writes from.
+    public var file: ReminderFile? { hasErrors ? nil : decoded }
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     /// Plain values YAML 1.1 tools would read as something other than text,
     /// for the checker (the node tree itself is not kept).
     public var implicitlyTyped: [YAML11.TypedScalar] = []
@@ -50,13 +61,14 @@ extension ReminderFile {
             context.report(problem)
         }
         var file: ReminderFile?
+        var wrongTimes: [Int] = []
         if let root = parsed.root {
             file = FileDecoder.decode(root, path: path, streamed: {
                 // Moved out, so that the file decoder's array alone holds the
                 // reminders and changes each where it is.
                 defer { read = [] }
                 return didStream ? (decoder, read) : nil
-            }, context: &context)
+            }, wrongTimes: &wrongTimes, context: &context)
             // A file with a syntax error has no root: the error is its only
             // diagnostic, whatever the items read before it had.
             context.append(streamed.diagnostics)
@@ -64,7 +76,7 @@ extension ReminderFile {
             context.report(.emptyFile, at: SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0))
         }
         let diagnostics = Diagnostic.sortedForReport(Array(Set(context.diagnostics)))
-        return LoadResult(file: context.hasErrors ? nil : file, diagnostics: diagnostics, implicitlyTyped: parsed.implicitlyTyped)
+        return LoadResult(decoded: file, wrongTimes: wrongTimes, diagnostics: diagnostics, implicitlyTyped: parsed.implicitlyTyped)
     }
 }
 

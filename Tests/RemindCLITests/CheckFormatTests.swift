@@ -98,7 +98,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("a,b:c%d.yaml")
-        try Data("reminders:\n  - {id: x, title: X, at: 2026-12-01 09:00, \"bad\\n::error::forged%0A,key\": 1}\n".utf8).write(to: file)
+        try Data("timezone: UTC\nreminders:\n  - {id: x, title: X, at: 2026-12-01 09:00, \"bad\\n::error::forged%0A,key\": 1}\n".utf8).write(to: file)
         let run = try EndToEndTests.run(["check", "--format", "github", file.path] + Self.now)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 1)

@@ -99,6 +99,39 @@ import YAMLSyntax
         }
     }
 
+    /// A rule that says it reads no times checks reminders whose times had
+    /// an error: its findings on its own examples must not change when
+    /// every reminder's times do (moved a year and a day, repeats dropped).
+    @Test(arguments: Rules.all.indices.filter { !Rules.all[$0].readsTimes })
+    func readsTimesSaysWhatTheRuleDoes(_ index: Int) throws {
+        let rule = Rules.all[index]
+        let utc = TimeZone(identifier: "UTC")!
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-rule-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.wave(seconds: 1).write(to: folder.appendingPathComponent("short.wav"))
+        try Self.wave(seconds: 31).write(to: folder.appendingPathComponent("long.wav"))
+        try Data("ID3 not a notification sound".utf8).write(to: folder.appendingPathComponent("tune.mp3"))
+        for example in rule.descriptor.triggering {
+            let result = ReminderFile.load(Array(Self.markers(example).0.utf8), path: folder.appendingPathComponent("example.yaml").path)
+            let file = try #require(result.file)
+            var moved = file
+            for position in moved.reminders.indices {
+                moved.reminders[position].repeats = nil
+                moved.reminders[position].before = nil
+                moved.reminders[position].start = .date(CivilDate(year: 2028, month: 2, day: 29))
+            }
+            func found(_ file: ReminderFile) -> [String] {
+                rule.check(CheckContext(file: file, implicitlyTyped: result.implicitlyTyped, now: Self.now, horizon: 365 * 86_400,
+                                        floatingZone: utc)).map {
+                    "\($0.diagnostic.span.start.line):\($0.diagnostic.span.start.column) \($0.diagnostic.message.text)"
+                }
+            }
+            #expect(!found(file).isEmpty, "\(rule.descriptor.id)")
+            #expect(found(moved) == found(file), "\(rule.descriptor.id)")
+        }
+    }
+
     @Test func idsAreUniqueAcrossTheCatalogue() {
         let all = Rules.descriptors.map(\.id)
         #expect(Set(all).count == all.count)

@@ -5,6 +5,7 @@ private let header = "timezone: Europe/Berlin\n"
 
 /// More actions than iOS shows.
 enum TooManyActionsRule: CheckRule {
+    static let readsTimes = false
     static let maximumActions = 4
     static let maximumMinimalActions = 2
 
@@ -56,6 +57,7 @@ enum TooManyActionsRule: CheckRule {
 
 /// A category no reminder uses.
 enum UnusedCategoryRule: CheckRule {
+    static let readsTimes = false
     static let descriptor = RuleDescriptor(
         id: "unused-category", name: "Unused category",
         summary: "A category is defined but no reminder uses it.",
@@ -75,6 +77,9 @@ enum UnusedCategoryRule: CheckRule {
             """])
 
     static func check(_ context: CheckContext) -> [Finding] {
+        // A reminder that names a category the file lacks (an error) meant
+        // one of them: which one is for its author to say.
+        guard !context.file.reminders.contains(where: { $0.category == nil && $0.spans.category != nil }) else { return [] }
         let used = Set(context.digests.indices.compactMap { context.digests[$0].hasCategory ? context.file.reminders[$0].category : nil })
         return context.file.categories.filter { !used.contains($0.id) }.map { category in
             context.finding(unused(category.id), at: category.span)
@@ -84,6 +89,7 @@ enum UnusedCategoryRule: CheckRule {
 
 /// `authentication-required` on a foreground action.
 enum RedundantAuthenticationRule: CheckRule {
+    static let readsTimes = false
     static let descriptor = RuleDescriptor(
         id: "redundant-authentication", name: "Redundant authentication",
         summary: "`authentication-required` on a foreground action, which always unlocks the device.",

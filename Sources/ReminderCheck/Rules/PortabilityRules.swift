@@ -53,6 +53,7 @@ enum ClientSupportRule: CheckRule {
 
 /// Plain scalars YAML 1.1 reads as something else.
 enum YAML11TrapRule: CheckRule {
+    static let readsTimes = false
     static let descriptor = RuleDescriptor(
         id: "yaml11-trap", name: "YAML 1.1 trap",
         summary: "A plain value that YAML 1.1 tools read as a boolean, a number or null: `no`, `on`, `9:00`, `0755`.",

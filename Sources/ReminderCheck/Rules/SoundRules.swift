@@ -8,6 +8,7 @@ private let header = "timezone: Europe/Berlin\n"
 
 /// A sound file that does not exist.
 enum SoundMissingRule: CheckRule {
+    static let readsTimes = false
     static let descriptor = RuleDescriptor(
         id: "sound-missing", name: "Sound missing",
         summary: "A reminder's sound file does not exist relative to the reminder file.",
@@ -34,6 +35,7 @@ enum SoundMissingRule: CheckRule {
 
 /// A sound longer than 30 seconds.
 enum SoundTooLongRule: CheckRule {
+    static let readsTimes = false
     static let descriptor = RuleDescriptor(
         id: "sound-too-long", name: "Sound too long",
         summary: "A sound file plays longer than 30 seconds.",
@@ -59,6 +61,7 @@ enum SoundTooLongRule: CheckRule {
 
 /// A sound in a format notifications do not play.
 enum SoundFormatRule: CheckRule {
+    static let readsTimes = false
     static let descriptor = RuleDescriptor(
         id: "sound-format", name: "Sound format",
         summary: "A sound file is not WAV, AIFF or CAF (or its header does not say so).",
