@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck"]),
         .testTarget(
             name: "RemindCLITests",
-            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel"],
+            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck"],
             exclude: ["Golden", "Fixtures", "Oracles"]
         ),
     ]

@@ -12,7 +12,9 @@ enum CheckCommand {
         abstract: "Check reminder files and report every problem at its line and column.",
         discussion: """
             Reads every file, reports what the format forbids, then runs the checker's rules (see 'remindc \
-            rules') over the occurrences in [--now, --now + --horizon]. Exits with 0 when no file has an \
+            rules') over the occurrences in [--now, --now + --horizon], and the own checks of each output named \
+            by --for or by a file's 'lint: {targets: [...]}' (what every output refuses, a fraction of a second, \
+            always). A file with errors is checked as far as it decoded. Exits with 0 when no file has an \
             error (with --strict, no warning either), 1 when one has, and 2 for a usage error or a path that \
             cannot be read. Under GitHub Actions (GITHUB_ACTIONS set) the default format is github.
             """,
@@ -20,6 +22,8 @@ enum CheckCommand {
             OptionSpec(names: ["--format"], valueName: "format", help: "How to print diagnostics: text, json, sarif or github.",
                        allowed: ["text", "json", "sarif", "github"], defaultValue: "text"),
             OptionSpec(names: ["--horizon"], valueName: "duration", help: "How far ahead the schedule rules look: a duration such as 90d or 26w (default: 365d)."),
+            OptionSpec(names: ["--for"], valueName: "outputs",
+                       help: "Also run the checks of these outputs, as their commands would: ics, crontab (comma-separated)."),
             OptionSpec(names: ["--strict"], valueName: nil, help: "Fail on warnings as well as errors."),
             OptionSpec(names: ["--quiet"], valueName: nil, help: "Print errors only."),
             TimeOptions.zoneOption,
@@ -46,14 +50,32 @@ enum CheckCommand {
         // Quiet, only errors are printed; warnings still decide the exit status under --strict.
         let severities: Set<Severity> = !quiet ? Set(Severity.allCases) : strict ? [.error, .warning] : [.error]
         let options = Checker.Options(now: time.now, horizon: horizon, floatingZone: time.zone)
+        var targets: [OutputTarget] = []
+        for name in arguments.value("--for")?.split(separator: ",", omittingEmptySubsequences: false) ?? [] {
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard let target = OutputTarget(rawValue: trimmed) else {
+                let message = Message.unknownTarget(trimmed)
+                throw UsageError(message: "--for: \(message.text)\(message.hint.map { "; \($0)" } ?? "")", command: spec.name)
+            }
+            if !targets.contains(target) { targets.append(target) }
+        }
         let loaded: LoadedFiles
         switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, keepFiles: false,
                                 showsSource: { format == "text" && (!quiet || $0.severity == .error) },
                                 check: { result, scheduled, disposal in
             // A file with errors is checked as far as it decoded.
-            guard let context = CheckContext(result, scheduled: scheduled, options: options) else { return [] }
-            let found = Checker.check(context, leavingOutOfTimeRules: result.wrongTimes)
+            guard let decoded = result.decoded else { return [] }
+            let whole = scheduled ?? ScheduledFile(decoded, floatingZone: time.zone)
+            let context = CheckContext(whole, implicitlyTyped: result.implicitlyTyped, now: options.now, horizon: options.horizon)
+            var found = Checker.check(context, leavingOutOfTimeRules: result.wrongTimes)
             disposal.dispose(context)
+            // The outputs' own checks, for reminders whose times are as written.
+            let timed = result.wrongTimes.isEmpty ? whole : ScheduledFile(decoded.leavingOut(result.wrongTimes), floatingZone: time.zone)
+            var written = OutputTarget.sharedProblems(in: timed.file)
+            for target in OutputTarget.allCases where targets.contains(target) || decoded.lint.targets.contains(target) {
+                written += target.problems(in: timed, hostZone: time.zone, now: time.now, workingFolder: invocation.workingFolder)
+            }
+            if !written.isEmpty { found = Diagnostic.sortedForReport(Array(Set(found + written))) }
             return found.filter { severities.contains($0.severity) }
         }) {
         case .success(let files): loaded = files

@@ -60,7 +60,8 @@ enum CrontabCommand {
 
         var loaded: LoadedFiles
         switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, check: { _, scheduled, _ in
-            scheduled?.scheduleDiagnostics() ?? []
+            guard let scheduled else { return [] }
+            return scheduled.scheduleDiagnostics() + OutputTarget.sharedProblems(in: scheduled.file)
         }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome

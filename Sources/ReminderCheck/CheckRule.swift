@@ -85,11 +85,8 @@ public final class CheckContext: @unchecked Sendable {
 
     /// This context without the reminders at `indices`.
     func leavingOut(_ indices: [Int]) -> CheckContext {
-        let left = Set(indices)
-        var kept = file
-        kept.reminders = file.reminders.indices.filter { !left.contains($0) }.map { file.reminders[$0] }
-        return CheckContext(file: kept, implicitlyTyped: implicitlyTyped, now: now, horizon: end.seconds(since: now),
-                            floatingZone: floatingZone)
+        CheckContext(file: file.leavingOut(indices), implicitlyTyped: implicitlyTyped, now: now, horizon: end.seconds(since: now),
+                     floatingZone: floatingZone)
     }
 
     private let sweepLock = NSLock()

@@ -10,7 +10,7 @@ enum FileDecoder {
     }
 
     enum LintKey: String, MappingKey {
-        case quietHours = "quiet-hours", minGap = "min-gap", maxPerHour = "max-per-hour", disable
+        case quietHours = "quiet-hours", minGap = "min-gap", maxPerHour = "max-per-hour", disable, targets
         static let names = KeyNames<Self>()
     }
 
@@ -111,6 +111,16 @@ enum FileDecoder {
                     return id
                 } ?? []
                 lint.disabledRuleSpans = spans
+            case .targets:
+                // The outputs named right are checked for, whatever the others.
+                lint.targets = (context.list(pair.value, key: key) ?? []).compactMap { item in
+                    guard let name = context.text(item, key: key) else { return nil }
+                    guard let target = OutputTarget(rawValue: name) else {
+                        context.report(.unknownTarget(name), at: item.span)
+                        return nil
+                    }
+                    return target
+                }
             }
         }
         return lint

@@ -77,6 +77,13 @@ extension Message {
         Message(.duplicateID, text: "\(what) '\(text)' is defined twice", hint: "give each \(what) its own id")
     }
 
+    /// A name in `lint.targets` or `check --for` that is no output of remindc's.
+    public static func unknownTarget(_ name: String) -> Message {
+        let suggestion = closest(to: name, in: OutputTarget.allCases.map(\.rawValue))
+        return Message(.invalidValue, text: "'\(name)' is not an output remindc writes",
+                       hint: (suggestion.map { "did you mean '\($0)'? " } ?? "") + "the outputs are \(OutputTarget.names)")
+    }
+
     public static func invalidValue(_ key: String, _ text: String, expected: String) -> Message {
         Message(.invalidValue, text: "'\(text)' is not a valid '\(key)'", hint: "expected \(expected)")
     }
@@ -181,7 +188,7 @@ extension Message {
     public static let untilInstantForFloating = Message(.invalidRepeat, text: "a floating reminder's 'until' cannot be a fixed instant",
         hint: "write a wall-clock time such as 2027-03-01 09:00, or a date")
 
-    /// Why iCalendar cannot carry a reminder exactly.
+    /// Why remindc's outputs cannot carry a reminder exactly.
     public enum Unrepresentable: Sendable {
         /// A time with a fraction of a second.
         case fraction(String)
@@ -190,7 +197,7 @@ extension Message {
     public static func notRepresentable(_ reason: Unrepresentable) -> Message {
         switch reason {
         case .fraction(let time):
-            Message(.notRepresentable, text: "iCalendar has no fractions of a second: '\(time)' cannot be written exactly",
+            Message(.notRepresentable, text: "'\(time)' has a fraction of a second, which neither iCalendar nor cron can carry",
                     hint: "round the time to a whole second")
         }
     }

@@ -22,6 +22,15 @@ public struct ReminderFile: Sendable {
     /// Reminders in file order.
     public var reminders: [Reminder]
 
+    /// The file without the reminders at `indices`.
+    public func leavingOut(_ indices: [Int]) -> ReminderFile {
+        guard !indices.isEmpty else { return self }
+        let left = Set(indices)
+        var kept = self
+        kept.reminders = reminders.indices.filter { !left.contains($0) }.map { reminders[$0] }
+        return kept
+    }
+
     /// The absolute path of a path written in this file (a sound's): read
     /// against the file's folder, which a relative `path` of the file's own
     /// is read against `workingFolder` (an absolute path) for; `.` and `..`
@@ -51,10 +60,22 @@ public struct LintSettings: Hashable, Sendable {
     public var disabledRules: [String] = []
     /// Where each of `disabledRules` was written.
     public var disabledRuleSpans: [SourceSpan] = []
+    /// The outputs the file is written to (`targets: [ics, crontab]`):
+    /// `check` runs each one's own checks, as `check --for` does.
+    public var targets: [OutputTarget] = []
     /// Where `lint:` was written, for diagnostics about it.
     public var span: SourceSpan?
 
     public init() {}
+}
+
+/// An output remindc writes, whose own checks `check --for` runs.
+public enum OutputTarget: String, CaseIterable, Hashable, Sendable {
+    case ics
+    case crontab
+
+    /// The names, for messages: `ics, crontab`.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// A span of the day on a wall clock, such as `22:00-07:00`; it may wrap past midnight.

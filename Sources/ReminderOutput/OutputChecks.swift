@@ -1,0 +1,27 @@
+import Foundation
+import Recurrence
+import ReminderModel
+
+/// Each output's own checks, run without writing anything: what `check
+/// --for` reports, and what that output's command would refuse or warn
+/// about, under the same ids and at the same lines and columns.
+extension OutputTarget {
+    /// The findings of this output's writer for `scheduled`. A crontab is
+    /// written for a machine whose clock runs in `hostZone` (`--zone`), as
+    /// `remindc crontab` would without `--allow-inexact`.
+    public func problems(in scheduled: ScheduledFile, hostZone: TimeZone, now: Instant, workingFolder: String) -> [Diagnostic] {
+        switch self {
+        case .ics:
+            return ICalendarWriter.problems(in: scheduled.file)
+        case .crontab:
+            let writer = CrontabWriter(options: .init(hostZone: hostZone, now: now, workingFolder: workingFolder))
+            return writer.write([scheduled]).diagnostics
+        }
+    }
+
+    /// What every output refuses, whichever is asked for: a time with a
+    /// fraction of a second, which neither iCalendar nor cron can carry.
+    public static func sharedProblems(in file: ReminderFile) -> [Diagnostic] {
+        ICalendarWriter.problems(in: file)
+    }
+}
