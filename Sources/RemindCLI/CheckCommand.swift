@@ -66,7 +66,8 @@ enum CheckCommand {
             // A file with errors is checked as far as it decoded.
             guard let decoded = result.decoded else { return [] }
             let whole = scheduled ?? ScheduledFile(decoded, floatingZone: time.zone)
-            let context = CheckContext(whole, implicitlyTyped: result.implicitlyTyped, now: options.now, horizon: options.horizon)
+            let context = CheckContext(whole, implicitlyTyped: result.implicitlyTyped, now: options.now, horizon: options.horizon,
+                                       targets: Set(targets))
             var found = Checker.check(context, leavingOutOfTimeRules: result.wrongTimes)
             disposal.dispose(context)
             // The outputs' own checks, for reminders whose times are as written.

@@ -53,12 +53,17 @@ public final class CheckContext: @unchecked Sendable {
     public let end: Instant
     /// Where floating reminders are placed.
     public let floatingZone: TimeZone
+    /// The outputs the file goes to: `check --for` and the file's own
+    /// `lint.targets`.
+    public let targets: Set<OutputTarget>
     public let schedules: [Schedule]
     /// Per reminder, what the rules ask first (`ReminderDigest`).
     let digests: [ReminderDigest]
 
-    public init(_ scheduled: ScheduledFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int) {
+    public init(_ scheduled: ScheduledFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int,
+                targets: Set<OutputTarget> = []) {
         file = scheduled.file
+        self.targets = targets.union(scheduled.file.lint.targets)
         self.implicitlyTyped = implicitlyTyped
         self.folder = URL(fileURLWithPath: file.path).deletingLastPathComponent()
         self.now = now
@@ -70,8 +75,10 @@ public final class CheckContext: @unchecked Sendable {
     }
 
     /// The context of a file, its schedules made here.
-    public convenience init(file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int, floatingZone: TimeZone) {
-        self.init(ScheduledFile(file, floatingZone: floatingZone), implicitlyTyped: implicitlyTyped, now: now, horizon: horizon)
+    public convenience init(file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int, floatingZone: TimeZone,
+                            targets: Set<OutputTarget> = []) {
+        self.init(ScheduledFile(file, floatingZone: floatingZone), implicitlyTyped: implicitlyTyped, now: now, horizon: horizon,
+                  targets: targets)
     }
 
     /// The context of a file as far as it decoded (`LoadResult.decoded`),
@@ -86,7 +93,7 @@ public final class CheckContext: @unchecked Sendable {
     /// This context without the reminders at `indices`.
     func leavingOut(_ indices: [Int]) -> CheckContext {
         CheckContext(file: file.leavingOut(indices), implicitlyTyped: implicitlyTyped, now: now, horizon: end.seconds(since: now),
-                     floatingZone: floatingZone)
+                     floatingZone: floatingZone, targets: targets)
     }
 
     private let sweepLock = NSLock()
@@ -199,7 +206,7 @@ public enum Rules {
         DaylightSavingGapRule.self, DaylightSavingRepeatRule.self, NeverFiresRule.self, InThePastRule.self,
         UntilBeforeStartRule.self, ExceptMatchesNothingRule.self, DuplicateReminderRule.self,
         SnoozeCollidesRule.self, EndlessRepeatRule.self,
-        TooManyActionsRule.self, UnusedCategoryRule.self, RedundantAuthenticationRule.self,
+        TooManyActionsRule.self, UnusedCategoryRule.self, RedundantAuthenticationRule.self, UIDDomainMissingRule.self,
         SoundMissingRule.self, SoundTooLongRule.self, SoundFormatRule.self,
         ClientSupportRule.self, YAML11TrapRule.self,
     ]

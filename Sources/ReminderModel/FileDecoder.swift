@@ -37,9 +37,11 @@ enum FileDecoder {
         }
         let name = values[.name].flatMap { context.nonEmptyText($0, key: "name") }
         var uidDomain = Self.domainLabel(of: path)
+        var uidDomainSpan: SourceSpan?
         if let node = values[.uidDomain], let text = context.text(node, key: "uid-domain") {
             if text.utf8.allSatisfy({ isDomainByte($0) }) && !text.isEmpty {
                 uidDomain = text
+                uidDomainSpan = node.span
             } else {
                 context.report(.invalidValue("uid-domain", text, expected: "a domain name such as example.org"), at: node.span)
             }
@@ -82,10 +84,12 @@ enum FileDecoder {
         }
         read = []
 
-        return ReminderFile(
+        var file = ReminderFile(
             path: path, version: version, name: name, uidDomain: uidDomain, timeZone: timeZone ?? .floating,
             lint: lint, categories: categories, reminders: reminders
         )
+        file.uidDomainSpan = uidDomainSpan
+        return file
     }
 
     private static func decodeLint(_ node: Node, context: inout DecodingContext) -> LintSettings {
@@ -113,13 +117,14 @@ enum FileDecoder {
                 lint.disabledRuleSpans = spans
             case .targets:
                 // The outputs named right are checked for, whatever the others.
-                lint.targets = (context.list(pair.value, key: key) ?? []).compactMap { item in
-                    guard let name = context.text(item, key: key) else { return nil }
+                for item in context.list(pair.value, key: key) ?? [] {
+                    guard let name = context.text(item, key: key) else { continue }
                     guard let target = OutputTarget(rawValue: name) else {
                         context.report(.unknownTarget(name), at: item.span)
-                        return nil
+                        continue
                     }
-                    return target
+                    lint.targets.append(target)
+                    lint.targetSpans.append(item.span)
                 }
             }
         }

@@ -14,6 +14,8 @@ public struct ReminderFile: Sendable {
     /// UIDs are `<id>@<uidDomain>`; defaults to the file's name stem as a
     /// domain label (`FileDecoder.domainLabel`).
     public var uidDomain: String
+    /// Where `uid-domain:` was written; nil when the default is used.
+    public var uidDomainSpan: SourceSpan?
     /// The default zone of every reminder.
     public var timeZone: ZoneName
     public var lint: LintSettings
@@ -63,6 +65,8 @@ public struct LintSettings: Hashable, Sendable {
     /// The outputs the file is written to (`targets: [ics, crontab]`):
     /// `check` runs each one's own checks, as `check --for` does.
     public var targets: [OutputTarget] = []
+    /// Where each of `targets` was written.
+    public var targetSpans: [SourceSpan] = []
     /// Where `lint:` was written, for diagnostics about it.
     public var span: SourceSpan?
 

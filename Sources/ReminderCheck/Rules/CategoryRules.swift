@@ -1,5 +1,6 @@
 import Foundation
 import ReminderModel
+import YAMLSyntax
 
 private let header = "timezone: Europe/Berlin\n"
 
@@ -130,5 +131,48 @@ extension UnusedCategoryRule {
 extension RedundantAuthenticationRule {
     static func redundant(_ action: String) -> Message {
         descriptor.message("the foreground action '\(action)' always needs the device unlocked", hint: "remove 'authentication-required'")
+    }
+}
+
+/// A file that goes to a calendar without a `uid-domain` of its own.
+enum UIDDomainMissingRule: CheckRule {
+    static let readsTimes = false
+    static let descriptor = RuleDescriptor(
+        id: "uid-domain-missing", name: "UID domain missing",
+        summary: "A file that goes to iCalendar (`check --for ics`, `lint.targets`) has no `uid-domain`.",
+        rationale: "Without one, every UID ends in the file's name: renaming the file gives every event a new UID, and a calendar that imports it again holds each event twice.",
+        severity: .warning,
+        triggering: [header + """
+            lint: {targets: [↓ics]}
+            reminders:
+              - {id: r, title: R, at: 2026-12-01 09:00}
+            """],
+        nonTriggering: [header + """
+            lint: {targets: [ics]}
+            uid-domain: home.example.org
+            reminders:
+              - {id: r, title: R, at: 2026-12-01 09:00}
+            """, header + """
+            lint: {targets: [crontab]}
+            reminders:
+              - {id: r, title: R, at: 2026-12-01 09:00}
+            """])
+
+    static func check(_ context: CheckContext) -> [Finding] {
+        let file = context.file
+        guard context.targets.contains(.ics), file.uidDomainSpan == nil, !file.reminders.isEmpty else { return [] }
+        // At the `ics` the file names, or its first line for `--for ics`.
+        let span = file.lint.targets.firstIndex(of: .ics).map { file.lint.targetSpans[$0] }
+            ?? SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)
+        return [context.finding(missing(file.uidDomain), at: span)]
+    }
+}
+
+// MARK: UIDDomainMissingRule's messages
+
+extension UIDDomainMissingRule {
+    static func missing(_ label: String) -> Message {
+        descriptor.message("this file has no uid-domain: its UIDs end in '@\(label)', from its name, and change if it is renamed",
+                           hint: "add 'uid-domain:' with a domain of yours, such as 'uid-domain: reminders.example.org', and keep it")
     }
 }
