@@ -59,7 +59,10 @@ enum CheckCommand {
             }
             if !targets.contains(target) { targets.append(target) }
         }
-        let loaded: LoadedFiles
+        var loaded: LoadedFiles
+        // Every file's reminders whose times are as written, for the checks
+        // across files.
+        var acrossFiles: [ScheduledFile] = []
         switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, keepFiles: false,
                                 showsSource: { format == "text" && (!quiet || $0.severity == .error) },
                                 check: { result, scheduled, disposal in
@@ -72,6 +75,7 @@ enum CheckCommand {
             disposal.dispose(context)
             // The outputs' own checks, for reminders whose times are as written.
             let timed = result.wrongTimes.isEmpty ? whole : ScheduledFile(decoded.leavingOut(result.wrongTimes), floatingZone: time.zone)
+            acrossFiles.append(timed)
             var written = OutputTarget.sharedProblems(in: timed.file)
             for target in OutputTarget.allCases where targets.contains(target) || decoded.lint.targets.contains(target) {
                 written += target.problems(in: timed, hostZone: time.zone, now: time.now, workingFolder: invocation.workingFolder)
@@ -82,6 +86,8 @@ enum CheckCommand {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
+        loaded.insert(AcrossFiles.check(acrossFiles, options: options).filter { severities.contains($0.severity) })
+        Disposal.leftToExit.dispose(acrossFiles)
         let diagnostics = loaded.diagnostics
         let shown = quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
         var output: String

@@ -172,6 +172,8 @@ struct LoadedFiles {
     var diagnostics: [Diagnostic] = []
     var sources: [String: [UInt8]] = [:]
     var fileCount = 0
+    /// Every file read, in input order.
+    var paths: [String] = []
 
     /// Reads and decodes every PATH, one file at a time, and makes the
     /// schedules of each file that decoded, placing floating reminders in
@@ -190,7 +192,7 @@ struct LoadedFiles {
         case .success(let read): inputs = read
         case .failure(let error): return .failure(error)
         }
-        var loaded = LoadedFiles(fileCount: inputs.files.count)
+        var loaded = LoadedFiles(fileCount: inputs.files.count, paths: inputs.files)
         for (index, path) in inputs.files.enumerated() {
             let disposal: Disposal = index == inputs.files.count - 1 ? .leftToExit : .inBackground
             // A regular file's bytes are kept for source lines only while a
@@ -234,6 +236,28 @@ struct LoadedFiles {
         let result = bytes.withUnsafeBufferPointer { ReminderFile.load($0, path: path) }
         let keep = !isRegular || result.diagnostics.contains(where: showsSource)
         return (result, keep ? bytes : nil, isRegular)
+    }
+
+    /// Adds diagnostics found later (across files), each among its own
+    /// file's in report order, the files in input order; their files are
+    /// read again for the source lines.
+    mutating func insert(_ more: [Diagnostic]) {
+        guard !more.isEmpty else { return }
+        let added = Dictionary(grouping: more, by: \.file)
+        var runs: [(file: String, diagnostics: [Diagnostic])] = []
+        for diagnostic in diagnostics {
+            if runs.last?.file == diagnostic.file { runs[runs.count - 1].diagnostics.append(diagnostic) } else { runs.append((diagnostic.file, [diagnostic])) }
+        }
+        for file in added.keys.sorted() where !runs.contains(where: { $0.file == file }) {
+            let position = paths.firstIndex(of: file).map { position in
+                runs.firstIndex { run in (paths.firstIndex(of: run.file) ?? Int.max) > position } ?? runs.count
+            } ?? runs.count
+            runs.insert((file, []), at: position)
+        }
+        diagnostics = runs.flatMap { run in Diagnostic.sortedForReport(run.diagnostics + (added[run.file] ?? [])) }
+        for diagnostic in more where sources[diagnostic.file] == nil {
+            sources[diagnostic.file] = Inputs.contents(of: diagnostic.file)
+        }
     }
 
     /// Adds diagnostics found later (by a writer), reading their files again

@@ -23,7 +23,10 @@ struct Sweep {
 
     /// The sweep of `context`; days with `countingFrom` alerts or more are
     /// sorted by counting (a parameter for the tests that compare the two).
-    init(_ context: CheckContext, countingFrom countingThreshold: Int = Sweep.countingSortThreshold) {
+    /// With `groups` (a group per reminder: its file, when the context holds
+    /// several files' reminders), same-time and too-close pair only
+    /// reminders of different groups.
+    init(_ context: CheckContext, groups: [Int32] = [], countingFrom countingThreshold: Int = Sweep.countingSortThreshold) {
         let reminders = context.file.reminders
         let count = reminders.count
         counts = Array(repeating: 0, count: count)
@@ -65,6 +68,11 @@ struct Sweep {
         var groupFirst = -1
         var lastAlert: Instant?
         var lastSource = -1
+        // With groups: the first alert of the instant from a group other
+        // than `groupFirst`'s, and the latest alert from a group other than
+        // the last one's.
+        var groupOther = -1
+        var lastOther: (alert: Instant, source: Int)?
         var window: [Instant] = []
         var windowStart = 0
         var dayStart = context.now
@@ -157,19 +165,42 @@ struct Sweep {
             for item in sorted {
                 let alert = dayStart.advanced(by: Int(item.second))
                 let source = Int(item.source)
-                if alert == groupInstant {
-                    if source != groupFirst && !sameTimeFound[source] {
-                        sameTime[source] = (groupFirst, alert)
-                        sameTimeFound[source] = true
+                if groups.isEmpty {
+                    if alert == groupInstant {
+                        if source != groupFirst && !sameTimeFound[source] {
+                            sameTime[source] = (groupFirst, alert)
+                            sameTimeFound[source] = true
+                        }
+                    } else {
+                        groupInstant = alert
+                        groupFirst = source
+                    }
+                    if let minimumGap, let lastAlert, alert != lastAlert, source != lastSource, lastSource >= 0,
+                       alert.seconds(since: lastAlert) < minimumGap, !tooCloseFound[source] {
+                        tooClose[source] = (lastSource, alert, alert.seconds(since: lastAlert))
+                        tooCloseFound[source] = true
                     }
                 } else {
-                    groupInstant = alert
-                    groupFirst = source
-                }
-                if let minimumGap, let lastAlert, alert != lastAlert, source != lastSource, lastSource >= 0,
-                   alert.seconds(since: lastAlert) < minimumGap, !tooCloseFound[source] {
-                    tooClose[source] = (lastSource, alert, alert.seconds(since: lastAlert))
-                    tooCloseFound[source] = true
+                    let group = groups[source]
+                    if alert == groupInstant {
+                        if groupOther < 0 && groups[groupFirst] != group { groupOther = source }
+                        let other = groups[groupFirst] != group ? groupFirst : groupOther
+                        if other >= 0 && !sameTimeFound[source] {
+                            sameTime[source] = (other, alert)
+                            sameTimeFound[source] = true
+                        }
+                    } else {
+                        groupInstant = alert
+                        groupFirst = source
+                        groupOther = -1
+                    }
+                    let earlier = lastSource >= 0 && groups[lastSource] != group ? lastAlert.map { ($0, lastSource) } : lastOther
+                    if let minimumGap, let (before, other) = earlier, alert != before,
+                       alert.seconds(since: before) < minimumGap, !tooCloseFound[source] {
+                        tooClose[source] = (other, alert, alert.seconds(since: before))
+                        tooCloseFound[source] = true
+                    }
+                    if lastSource >= 0, let lastAlert, groups[lastSource] != group { lastOther = (lastAlert, lastSource) }
                 }
                 lastAlert = alert
                 lastSource = source

@@ -77,6 +77,12 @@ extension Message {
         Message(.duplicateID, text: "\(what) '\(text)' is defined twice", hint: "give each \(what) its own id")
     }
 
+    /// A reminder whose UID a reminder of another file has.
+    public static func duplicateUID(_ uid: String) -> Message {
+        Message(.duplicateUID, text: "the UID '\(uid)' is also another file's",
+                hint: "give one of the files its own 'uid-domain:', or the reminder another id")
+    }
+
     /// A name in `lint.targets` or `check --for` that is no output of remindc's.
     public static func unknownTarget(_ name: String) -> Message {
         let suggestion = closest(to: name, in: OutputTarget.allCases.map(\.rawValue))

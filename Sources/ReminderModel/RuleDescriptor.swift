@@ -62,6 +62,7 @@ public enum SchemaRule: String, CaseIterable, Sendable {
     case cronBusyboxLines = "cron-busybox-lines"
     case cronTooLong = "cron-too-long"
     case unknownRule = "unknown-rule"
+    case duplicateUID = "duplicate-uid"
 
     /// The rule's entry in the catalogue.
     public var descriptor: RuleDescriptor {
@@ -96,10 +97,13 @@ public enum SchemaRule: String, CaseIterable, Sendable {
         case .cronBusyboxLines: ("Busybox cron's line limit", "The crontab has more entries than busybox crond reads of a user's crontab.")
         case .cronTooLong: ("Crontab too long", "The crontab would have more lines than Debian's `crontab` accepts.")
         case .unknownRule: ("Unknown rule", "`lint.disable` or `ignore:` names a rule id that does not exist.")
+        case .duplicateUID: ("Duplicate UID", "Reminders of two files checked together have the same UID (`<id>@<uid-domain>`).")
         }
-        return RuleDescriptor(id: rawValue, name: name, summary: summary,
-                              rationale: "The file cannot be read as the format says, so nothing is written from it.",
-                              severity: severity)
+        let rationale = switch self {
+        case .duplicateUID: "A calendar keeps one event per UID: written together, one reminder replaces the other."
+        default: "The file cannot be read as the format says, so nothing is written from it."
+        }
+        return RuleDescriptor(id: rawValue, name: name, summary: summary, rationale: rationale, severity: severity)
     }
 
     /// The severity the rule's messages have unless they say otherwise:

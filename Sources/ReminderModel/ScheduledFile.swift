@@ -34,6 +34,14 @@ public struct ScheduledFile: Sendable {
         }.flatMap { $0 }
     }
 
+    /// `file` with `schedules` already made for it, one per reminder.
+    package init(_ file: ReminderFile, schedules: [Schedule], floatingZone: TimeZone) {
+        precondition(schedules.count == file.reminders.count)
+        self.file = file
+        self.schedules = schedules
+        self.floatingZone = floatingZone
+    }
+
     /// How many reminders' schedules one thread makes at a time.
     private static let piece = 4_096
 

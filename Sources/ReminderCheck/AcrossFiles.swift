@@ -1,0 +1,97 @@
+import Foundation
+import Recurrence
+import ReminderModel
+import YAMLSyntax
+
+/// The checks that need every file of one run at once, for a folder of
+/// reminder files that go to one calendar or one desktop: a UID two files
+/// give their reminders (`duplicate-uid`), and alerts of different files
+/// that fire together (`same-time`) or closer than `lint.min-gap`
+/// (`too-close`). What one file holds on its own, its own check reports.
+public enum AcrossFiles {
+    /// The findings across `files` (each as far as it decoded, its
+    /// reminders' times as written), in no particular order; none for one file.
+    public static func check(_ files: [ScheduledFile], options: Checker.Options) -> [Diagnostic] {
+        guard files.count > 1 else { return [] }
+        return duplicateUIDs(files) + conflicts(files, options: options)
+    }
+
+    /// Where a reminder of one of the files was written, for notes.
+    static func place(_ file: ReminderFile, _ span: SourceSpan) -> String {
+        "\(file.path):\(span.start.line):\(span.start.column)"
+    }
+
+    /// Each reminder whose UID a reminder of an earlier file has, with a
+    /// note naming the first (a UID repeated within one file is its
+    /// `duplicate-id`).
+    static func duplicateUIDs(_ files: [ScheduledFile]) -> [Diagnostic] {
+        var first: [String: (file: Int, reminder: Int)] = [:]
+        var found: [Diagnostic] = []
+        for (fileIndex, scheduled) in files.enumerated() {
+            let file = scheduled.file
+            for (index, reminder) in file.reminders.enumerated() {
+                let uid = "\(reminder.id)@\(file.uidDomain)"
+                guard let earlier = first[uid] else {
+                    first[uid] = (fileIndex, index)
+                    continue
+                }
+                guard earlier.file != fileIndex else { continue }
+                let other = files[earlier.file].file
+                found.append(Diagnostic(.duplicateUID(uid), file: file.path, span: reminder.spans.id, notes: [
+                    Diagnostic.Note("'\(uid)' is first the UID of the reminder at \(place(other, other.reminders[earlier.reminder].spans.id))"),
+                ]))
+            }
+        }
+        return found
+    }
+
+    /// One sweep over every file's alerts, pairing only reminders of
+    /// different files. Two reminders are too close when their gap is under
+    /// the `lint.min-gap` of either one's file; a rule a file disables, or a
+    /// reminder ignores, is not reported for it.
+    static func conflicts(_ files: [ScheduledFile], options: Checker.Options) -> [Diagnostic] {
+        var reminders: [Reminder] = [], schedules: [Schedule] = [], groups: [Int32] = [], owners: [(file: Int, index: Int)] = []
+        for (fileIndex, scheduled) in files.enumerated() {
+            reminders += scheduled.file.reminders
+            schedules += scheduled.schedules
+            groups += repeatElement(Int32(fileIndex), count: scheduled.file.reminders.count)
+            owners += scheduled.file.reminders.indices.map { (fileIndex, $0) }
+        }
+        let gaps = files.compactMap { $0.file.lint.minimumGap.map { $0.days * secondsPerDay + $0.seconds } }
+        var merged = files[0].file
+        merged.path = ""
+        merged.reminders = reminders
+        merged.categories = []
+        merged.lint = LintSettings()
+        merged.lint.minimumGap = gaps.max().map { NominalDuration(seconds: $0) }
+        let context = CheckContext(ScheduledFile(merged, schedules: schedules, floatingZone: options.floatingZone),
+                                   now: options.now, horizon: options.horizon)
+        let sweep = Sweep(context, groups: groups)
+
+        func reports(_ rule: String, _ index: Int, _ other: Int) -> Bool {
+            [index, other].allSatisfy { position in
+                let file = files[owners[position].file].file
+                return !file.lint.disabledRules.contains(rule) && !reminders[position].ignoredRules.contains(rule)
+            }
+        }
+        func note(_ other: Int) -> Diagnostic.Note {
+            let file = files[owners[other].file].file
+            return Diagnostic.Note("'\(reminders[other].id)' is at \(place(file, reminders[other].spans.start))")
+        }
+        var found: [Diagnostic] = []
+        for (index, hit) in sweep.sameTime.sorted(by: { $0.key < $1.key }) where reports(SameTimeRule.descriptor.id, index, hit.other) {
+            let reminder = reminders[index]
+            found.append(Diagnostic(SameTimeRule.sameTime(reminder.id, reminders[hit.other].id, first: Clock.text(hit.instant, reminder, context)),
+                                    file: files[owners[index].file].file.path, span: reminder.spans.start, notes: [note(hit.other)]))
+        }
+        for (index, hit) in sweep.tooClose.sorted(by: { $0.key < $1.key }) where reports(TooCloseRule.descriptor.id, index, hit.other) {
+            let reminder = reminders[index], file = files[owners[index].file].file
+            let asked = [file, files[owners[hit.other].file].file].compactMap { $0.lint.minimumGap.map { $0.days * secondsPerDay + $0.seconds } }
+            guard let gap = asked.max(), hit.gap < gap else { continue }
+            found.append(Diagnostic(TooCloseRule.tooClose(reminder.id, reminders[hit.other].id, gap: hit.gap,
+                                                          first: Clock.text(hit.instant, reminder, context)),
+                                    file: file.path, span: reminder.spans.start, notes: [note(hit.other)]))
+        }
+        return found
+    }
+}
