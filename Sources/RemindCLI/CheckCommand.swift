@@ -86,7 +86,9 @@ enum CheckCommand {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
-        loaded.insert(AcrossFiles.check(acrossFiles, options: options).filter { severities.contains($0.severity) })
+        // Quiet and not strict, warnings change nothing: the sweep is left out.
+        let across = AcrossFiles.check(acrossFiles, options: options, sweeping: severities.contains(.warning))
+        loaded.insert(across.filter { severities.contains($0.severity) })
         Disposal.leftToExit.dispose(acrossFiles)
         let diagnostics = loaded.diagnostics
         let shown = quiet ? diagnostics.filter { $0.severity == .error } : diagnostics

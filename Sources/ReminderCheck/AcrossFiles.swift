@@ -10,10 +10,11 @@ import YAMLSyntax
 /// (`too-close`). What one file holds on its own, its own check reports.
 public enum AcrossFiles {
     /// The findings across `files` (each as far as it decoded, its
-    /// reminders' times as written), in no particular order; none for one file.
-    public static func check(_ files: [ScheduledFile], options: Checker.Options) -> [Diagnostic] {
+    /// reminders' times as written), in no particular order; none for one
+    /// file. Without `sweeping`, the warnings of the sweep are not looked for.
+    public static func check(_ files: [ScheduledFile], options: Checker.Options, sweeping: Bool = true) -> [Diagnostic] {
         guard files.count > 1 else { return [] }
-        return duplicateUIDs(files) + conflicts(files, options: options)
+        return duplicateUIDs(files) + (sweeping ? conflicts(files, options: options) : [])
     }
 
     /// Where a reminder of one of the files was written, for notes.
