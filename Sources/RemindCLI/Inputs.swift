@@ -241,7 +241,14 @@ struct LoadedFiles {
     /// Adds diagnostics found later (across files), each among its own
     /// file's in report order, the files in input order; their files are
     /// read again for the source lines.
+    /// One already reported, notes aside (a file's own finding the check
+    /// across files makes again), is left out.
     mutating func insert(_ more: [Diagnostic]) {
+        func withoutNotes(_ diagnostic: Diagnostic) -> Diagnostic {
+            Diagnostic(diagnostic.message, file: diagnostic.file, span: diagnostic.span)
+        }
+        let reported = Set(diagnostics.map(withoutNotes))
+        let more = more.filter { !reported.contains(withoutNotes($0)) }
         guard !more.isEmpty else { return }
         let added = Dictionary(grouping: more, by: \.file)
         var runs: [(file: String, diagnostics: [Diagnostic])] = []

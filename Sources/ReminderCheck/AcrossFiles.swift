@@ -5,9 +5,12 @@ import YAMLSyntax
 
 /// The checks that need every file of one run at once, for a folder of
 /// reminder files that go to one calendar or one desktop: a UID two files
-/// give their reminders (`duplicate-uid`), and alerts of different files
-/// that fire together (`same-time`) or closer than `lint.min-gap`
-/// (`too-close`). What one file holds on its own, its own check reports.
+/// give their reminders (`duplicate-uid`), alerts of different files that
+/// fire together (`same-time`) or closer than `lint.min-gap` (`too-close`),
+/// more alerts of all the files in an hour than a file's
+/// `lint.max-per-hour` (`too-many-per-hour`), and alerts of a file without
+/// quiet hours inside the quiet hours the other files agree on
+/// (`quiet-hours`). What one file holds on its own, its own check reports.
 public enum AcrossFiles {
     /// The findings across `files` (each as far as it decoded, its
     /// reminders' times as written), in no particular order; none for one
@@ -59,12 +62,19 @@ public enum AcrossFiles {
             owners += scheduled.file.reminders.indices.map { (fileIndex, $0) }
         }
         let gaps = files.compactMap { $0.file.lint.minimumGap.map { $0.days * secondsPerDay + $0.seconds } }
+        // The quiet hours every file that has them agrees on, and the
+        // lowest limit of alerts per hour.
+        let quietHours = Set(files.compactMap(\.file.lint.quietHours))
+        let quietFile = files.first { $0.file.lint.quietHours != nil }?.file
+        let limits = files.compactMap(\.file.lint.maximumPerHour)
         var merged = files[0].file
         merged.path = ""
         merged.reminders = reminders
         merged.categories = []
         merged.lint = LintSettings()
         merged.lint.minimumGap = gaps.max().map { NominalDuration(seconds: $0) }
+        merged.lint.quietHours = quietHours.count == 1 ? quietHours.first : nil
+        merged.lint.maximumPerHour = limits.min()
         let context = CheckContext(ScheduledFile(merged, schedules: schedules, floatingZone: options.floatingZone),
                                    now: options.now, horizon: options.horizon)
         let sweep = Sweep(context, groups: groups)
@@ -92,6 +102,23 @@ public enum AcrossFiles {
             found.append(Diagnostic(TooCloseRule.tooClose(reminder.id, reminders[hit.other].id, gap: hit.gap,
                                                           first: Clock.text(hit.instant, reminder, context)),
                                     file: file.path, span: reminder.spans.start, notes: [note(hit.other)]))
+        }
+        for (index, shown) in sweep.quiet.sorted(by: { $0.key < $1.key }) {
+            let file = files[owners[index].file].file
+            guard file.lint.quietHours == nil, let quietFile, reports(QuietHoursRule.descriptor.id, index, index) else { continue }
+            let reminder = reminders[index]
+            found.append(Diagnostic(QuietHoursRule.inQuietHours(reminder.id, first: "\(shown.date) at \(shown.time.description.prefix(5))"),
+                                    file: file.path, span: reminder.spans.start, notes: [
+                                        Diagnostic.Note("the quiet hours are the lint.quiet-hours of "
+                                                        + (quietFile.lint.span.map { place(quietFile, $0) } ?? quietFile.path)),
+                                    ]))
+        }
+        if let hit = sweep.overLimit, let maximum = merged.lint.maximumPerHour, reports(TooManyPerHourRule.descriptor.id, hit.reminder, hit.reminder) {
+            let reminder = reminders[hit.reminder]
+            found.append(Diagnostic(TooManyPerHourRule.tooMany(hit.count, endingWith: reminder.id, at: Clock.text(hit.instant, reminder, context),
+                                                               maximum: maximum),
+                                    file: files[owners[hit.reminder].file].file.path, span: reminder.spans.start,
+                                    notes: [Diagnostic.Note("counting the alerts of all \(files.count) files checked together")]))
         }
         return found
     }

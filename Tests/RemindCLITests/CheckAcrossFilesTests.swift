@@ -12,6 +12,8 @@ import Testing
     @Test(arguments: [
         Case(golden: "check-across-uid.txt", arguments: ["check", "\(folder)/uid"] + now, status: 1),
         Case(golden: "check-across-same-time.txt", arguments: ["check", "\(folder)/same-time"] + now, status: 0),
+        Case(golden: "check-across-quiet-hours.txt", arguments: ["check", "\(folder)/quiet-hours"] + now, status: 0),
+        Case(golden: "check-across-per-hour.txt", arguments: ["check", "\(folder)/per-hour"] + now, status: 0),
         Case(golden: "check-across-too-close.txt", arguments: ["check", "\(folder)/too-close/work.yaml", "\(folder)/too-close/home.yaml"] + now, status: 0),
     ])
     func transcript(_ c: Case) throws {
@@ -20,7 +22,8 @@ import Testing
         Golden.check(run.transcript, c.golden)
     }
 
-    @Test(arguments: ["uid/home.yaml", "uid/work.yaml", "same-time/home.yaml", "same-time/work.yaml", "too-close/home.yaml", "too-close/work.yaml"])
+    @Test(arguments: ["uid/home.yaml", "uid/work.yaml", "same-time/home.yaml", "same-time/work.yaml", "too-close/home.yaml", "too-close/work.yaml",
+                      "quiet-hours/home.yaml", "quiet-hours/work.yaml", "per-hour/home.yaml", "per-hour/work.yaml"])
     func eachFileAloneIsClean(_ name: String) throws {
         let run = try EndToEndTests.run(["check", "--format", "json", "\(Self.folder)/\(name)"] + Self.now)
         #expect(run.status == 0)
