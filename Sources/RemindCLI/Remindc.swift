@@ -52,6 +52,8 @@ public enum Remindc {
         (IcsCommand.spec, { arguments, invocation throws(UsageError) in try IcsCommand.run(arguments, invocation: invocation) }),
         (CrontabCommand.spec, { arguments, invocation throws(UsageError) in try CrontabCommand.run(arguments, invocation: invocation) }),
         (RulesCommand.spec, { arguments, invocation throws(UsageError) in try RulesCommand.run(arguments, invocation: invocation) }),
+        (NotifyCommand.spec, { arguments, invocation throws(UsageError) in try NotifyCommand.run(arguments, invocation: invocation) }),
+        (ResumeCommand.spec, { arguments, invocation throws(UsageError) in try ResumeCommand.run(arguments, invocation: invocation) }),
     ]
 
     static var commands: [CommandSpec] { runners.map(\.spec) }

@@ -206,7 +206,7 @@ public enum Rules {
         DaylightSavingGapRule.self, DaylightSavingRepeatRule.self, NeverFiresRule.self, InThePastRule.self,
         UntilBeforeStartRule.self, ExceptMatchesNothingRule.self, DuplicateReminderRule.self,
         SnoozeCollidesRule.self, EndlessRepeatRule.self,
-        TooManyActionsRule.self, UnusedCategoryRule.self, RedundantAuthenticationRule.self, UIDDomainMissingRule.self,
+        TooManyActionsRule.self, UnusedCategoryRule.self, RedundantAuthenticationRule.self, StopWithoutRepeatRule.self, UIDDomainMissingRule.self,
         SoundMissingRule.self, SoundTooLongRule.self, SoundFormatRule.self,
         ClientSupportRule.self, YAML11TrapRule.self,
     ]

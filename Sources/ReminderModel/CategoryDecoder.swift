@@ -10,7 +10,7 @@ enum CategoryDecoder {
     }
 
     enum ActionKey: String, MappingKey {
-        case id, title, activation, authenticationRequired = "authentication-required", destructive, snooze
+        case id, title, activation, authenticationRequired = "authentication-required", destructive, snooze, stops, run
         static let names = KeyNames<Self>()
     }
 
@@ -102,6 +102,12 @@ enum CategoryDecoder {
                 action.authenticationSpan = value.span
             case .destructive:
                 action.destructive = context.flag(value, key: key) ?? false
+            case .stops:
+                action.stops = context.flag(value, key: key) ?? false
+                action.stopsSpan = value.span
+            case .run:
+                action.run = context.nonEmptyText(value, key: key)
+                action.runSpan = value.span
             case .snooze:
                 guard let duration = context.parse(value, key: key, Scalars.duration) else { continue }
                 if duration.isZero {

@@ -125,6 +125,15 @@ public struct Action: Sendable {
     public var destructive = false
     /// For a snooze action, how long after it is chosen the alert fires again.
     public var snooze: NominalDuration?
+    /// Whether choosing it stops a repeating reminder: its later alerts stay
+    /// silent until `remindc resume`.
+    public var stops = false
+    /// A command run when it is chosen, with the crontab template's
+    /// placeholders (`{id}`, `{title}`, `{note}`, `{sound}`, `{category}`).
+    public var run: String?
+    /// Where `stops` and `run` were written.
+    public var stopsSpan: SourceSpan?
+    public var runSpan: SourceSpan?
     /// Where the action's id was written (its mapping, if the id is missing).
     public var span: SourceSpan
     /// Where `authentication-required` was written.

@@ -29,12 +29,16 @@ import Testing
         var transcript: String { "status: \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL? = nil) throws -> Run {
+    /// Runs the binary in the package's folder (or `workingFolder`), with
+    /// the test's environment and `environment` over it, or `environment`
+    /// alone when `replacing`.
+    static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL? = nil, replacing: Bool = false,
+                    workingFolder: URL? = nil) throws -> Run {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
-        process.currentDirectoryURL = root
-        var env = ProcessInfo.processInfo.environment
+        process.currentDirectoryURL = workingFolder ?? root
+        var env = replacing ? [:] : ProcessInfo.processInfo.environment
         env.removeValue(forKey: "GITHUB_ACTIONS")
         env.merge(environment) { $1 }
         process.environment = env

@@ -176,3 +176,44 @@ extension UIDDomainMissingRule {
                            hint: "add 'uid-domain:' with a domain of yours, such as 'uid-domain: reminders.example.org', and keep it")
     }
 }
+
+/// A `stops: true` action offered with a reminder that does not repeat.
+enum StopWithoutRepeatRule: CheckRule {
+    static let descriptor = RuleDescriptor(
+        id: "stop-without-repeat", name: "Stop without a repeat",
+        summary: "A reminder that does not repeat has a category with a `stops: true` action.",
+        rationale: "Stopping silences a repeat's later alerts; a one-off has none, so the button does nothing a dismissal would not.",
+        severity: .info,
+        triggering: [header + """
+            categories:
+              nag: {actions: [{id: stop, title: Stop, stops: true}]}
+            reminders:
+              - {id: r, title: R, at: 2026-12-01 09:00, category: ↓nag}
+            """],
+        nonTriggering: [header + """
+            categories:
+              nag: {actions: [{id: stop, title: Stop, stops: true}]}
+            reminders:
+              - {id: r, title: R, at: 2026-12-01 09:00, repeat: daily, category: nag}
+            """])
+
+    static func check(_ context: CheckContext) -> [Finding] {
+        let stopping = Set(context.file.categories.filter { $0.actions.contains(where: \.stops) }.map(\.id))
+        guard !stopping.isEmpty else { return [] }
+        return context.file.reminders.indices.compactMap { index in
+            let reminder = context.file.reminders[index]
+            guard reminder.repeats == nil, let category = reminder.category, stopping.contains(category),
+                  let span = reminder.spans.category else { return nil }
+            return context.finding(nothingToStop(reminder.id, category), at: span, reminder: index)
+        }
+    }
+}
+
+// MARK: StopWithoutRepeatRule's messages
+
+extension StopWithoutRepeatRule {
+    static func nothingToStop(_ reminder: String, _ category: String) -> Message {
+        descriptor.message("'\(reminder)' does not repeat, so the 'stops' action of category '\(category)' has nothing to stop",
+                           hint: "give it a repeat, or a category without a stopping action")
+    }
+}

@@ -241,11 +241,16 @@ enum EndlessRepeatRule: CheckRule {
             reminders:
               - {id: water, title: Water, at: 2026-12-01 09:00, repeat: every 20 minutes, category: nag}
               - {id: tea, title: Tea, at: 2026-12-01 09:00, repeat: {every: hour, count: 8}}
+            """, header + """
+            categories:
+              nag: {actions: [{id: stop, title: Stop, stops: true}]}
+            reminders:
+              - {id: water, title: Water, at: 2026-12-01 09:00, repeat: every 20 minutes, category: nag}
             """])
 
     static func check(_ context: CheckContext) -> [Finding] {
         // The categories with an action that stops the reminder, found once.
-        let stopping = Set(context.file.categories.filter { $0.actions.contains(where: \.destructive) }.map(\.id))
+        let stopping = Set(context.file.categories.filter { $0.actions.contains { $0.destructive || $0.stops } }.map(\.id))
         return context.digests.indices.compactMap { index in
             guard let frequency = context.digests[index].frequency, frequency < .daily, context.digests[index].end == .never else { return nil }
             let reminder = context.file.reminders[index]
@@ -302,6 +307,6 @@ extension SnoozeCollidesRule {
 extension EndlessRepeatRule {
     static func endless(_ reminder: String) -> Message {
         descriptor.message("'\(reminder)' repeats more often than daily, forever, and no action stops it",
-                           hint: "add 'count' or 'until', or a category with a destructive action")
+                           hint: "add 'count' or 'until', or a category with a 'stops: true' action")
     }
 }

@@ -41,6 +41,22 @@ extension CrontabWriter {
         return "{ \(environment); { \(trimmed)\(ends ? "" : ";") } || { \(log); }; }"
     }
 
+    /// `template` for `/bin/sh -c`, its placeholders replaced by the
+    /// reminder's values as `substitute` quotes them (no character of a
+    /// reminder reaches the shell as syntax): an action's `run:`. What only
+    /// cron cannot take (a newline, `#`) is allowed; an unknown placeholder
+    /// or an open quote is the problem thrown.
+    public static func shellCommand(_ template: String, reminder: Reminder, file: ReminderFile,
+                                    workingFolder: String) throws(TemplateProblem) -> String {
+        var sound = ""
+        if case .file(let path) = reminder.sound {
+            sound = path.hasPrefix("/") ? path : file.absolutePath(path, workingFolder: workingFolder)
+        }
+        let values = ["id": reminder.id, "title": reminder.title, "note": reminder.note ?? "", "sound": sound,
+                      "category": reminder.category ?? ""]
+        return try substitute(template, values: values)
+    }
+
     /// Why a template cannot be used.
     public struct TemplateProblem: Error, Equatable {
         public var message: String
