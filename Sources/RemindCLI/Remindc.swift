@@ -54,6 +54,8 @@ public enum Remindc {
         (RulesCommand.spec, { arguments, invocation throws(UsageError) in try RulesCommand.run(arguments, invocation: invocation) }),
         (NotifyCommand.spec, { arguments, invocation throws(UsageError) in try NotifyCommand.run(arguments, invocation: invocation) }),
         (ResumeCommand.spec, { arguments, invocation throws(UsageError) in try ResumeCommand.run(arguments, invocation: invocation) }),
+        (SystemdCommand.spec, { arguments, invocation throws(UsageError) in try SystemdCommand.run(arguments, invocation: invocation) }),
+        (DueCommand.spec, { arguments, invocation throws(UsageError) in try DueCommand.run(arguments, invocation: invocation) }),
     ]
 
     static var commands: [CommandSpec] { runners.map(\.spec) }

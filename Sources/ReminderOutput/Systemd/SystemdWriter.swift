@@ -1,0 +1,209 @@
+import Foundation
+import Recurrence
+import ReminderModel
+
+/// systemd user units for reminders: per reminder a `.timer` whose
+/// `OnCalendar=` elapses at every alert (on a superset of them where a
+/// calendar event cannot say the rule), and a `.service` whose
+/// `ExecCondition=` (`remindc due`) lets only the exact alerts through and
+/// whose `ExecStart=` shows the alert (`remindc notify`). The units name
+/// the file by its absolute path and the reminder by its id; no reminder
+/// text is in them, so nothing in them needs escaping but the paths.
+public struct SystemdWriter: Sendable {
+    public struct Options: Sendable {
+        /// The absolute path of the remindc the services run.
+        public var remindc: String
+        /// The folder relative file paths are read from.
+        public var workingFolder: String
+
+        public init(remindc: String, workingFolder: String) {
+            self.remindc = remindc
+            self.workingFolder = workingFolder
+        }
+    }
+
+    /// One unit file: its name (`remindc-example.org-water.timer`) and text.
+    public struct Unit: Sendable, Equatable {
+        public var name: String
+        public var text: String
+    }
+
+    let options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    /// The units of every reminder of `files`, timers and services in file
+    /// and reminder order.
+    public func units(_ files: [ReminderFile]) -> [Unit] {
+        files.flatMap { file in
+            let path = URL(fileURLWithPath: file.path, relativeTo: URL(fileURLWithPath: options.workingFolder, isDirectory: true))
+                .standardizedFileURL.path
+            return file.reminders.flatMap { reminder in units(for: reminder, in: file, path: path) }
+        }
+    }
+
+    /// The base name of a reminder's units: its UID as a unit name.
+    public static func unitName(_ reminder: Reminder, in file: ReminderFile) -> String {
+        "remindc-\(file.uidDomain)-\(reminder.id)"
+    }
+
+    func units(for reminder: Reminder, in file: ReminderFile, path: String) -> [Unit] {
+        let name = Self.unitName(reminder, in: file)
+        let calendars = Self.calendarEvents(reminder)
+        let timer = """
+            # Written by remindc \(RemindcVersion.string); regenerate it rather than editing it.
+            [Unit]
+            Description=remindc alert '\(reminder.id)' of \(Self.escaped(path))
+
+            [Timer]
+            \(calendars.map { "OnCalendar=\($0)" }.joined(separator: "\n"))
+            AccuracySec=1s
+            Persistent=false
+            Unit=\(name).service
+
+            [Install]
+            WantedBy=timers.target
+
+            """
+        let arguments = [Self.quoted(path), "--id", reminder.id]
+        let service = """
+            # Written by remindc \(RemindcVersion.string); regenerate it rather than editing it.
+            [Unit]
+            Description=remindc alert '\(reminder.id)' of \(Self.escaped(path))
+
+            [Service]
+            Type=exec
+            ExecCondition=\(Self.quoted(options.remindc)) due \(arguments.joined(separator: " "))
+            ExecStart=\(Self.quoted(options.remindc)) notify \(arguments.joined(separator: " "))
+
+            """
+        return [Unit(name: name + ".timer", text: timer), Unit(name: name + ".service", text: service)]
+    }
+
+    // MARK: Calendar events
+
+    /// The `OnCalendar=` values whose elapses include every alert of the
+    /// reminder: exact for a one-off, the rule's times of day (and its
+    /// weekdays, months and days of the month where `before` does not move
+    /// the alert to another day) for a repeat; the guard does the rest.
+    static func calendarEvents(_ reminder: Reminder) -> [String] {
+        let lead = reminder.before.map { $0.days * secondsPerDay + $0.seconds } ?? 0
+        // Zoned reminders in their zone; fixed offsets read in UTC; floating
+        // ones in the machine's clock, which is systemd's own.
+        var suffix = "", shift = lead
+        switch reminder.timeZone {
+        case .named(let name): suffix = " " + name
+        case .utc: suffix = " UTC"
+        case .offset(let seconds):
+            suffix = " UTC"
+            shift += seconds
+        case .floating: break
+        }
+        let start: LocalDateTime = switch reminder.start {
+        case .local(let local), .instant(let local, _): local
+        case .date(let date): LocalDateTime(date: date, time: .midnight)
+        }
+        var events: [String] = []
+        func exact(_ local: LocalDateTime) {
+            let alert = WallTime(local).advanced(by: -shift).local
+            events.append("\(alert.date) \(alert.time)\(suffix)")
+        }
+        // The start is the first occurrence whether or not the rule selects
+        // it (RFC 5545 §3.8.5.3): its alert gets an event of its own.
+        exact(start)
+        guard let repeats = reminder.repeats else { return events }
+        for addition in repeats.also {
+            switch addition {
+            case .local(let local), .instant(let local, _): exact(local)
+            case .date(let date): exact(LocalDateTime(date: date, time: start.time))
+            }
+        }
+        let rule = repeats.rule
+        func list(_ values: [Int]) -> String { Set(values).sorted().map { zeroPadded($0) }.joined(separator: ",") }
+        switch rule.frequency {
+        case .secondly:
+            events.append("*-*-* *:*:*\(suffix)")
+        case .minutely:
+            let seconds = (rule.bySecond.isEmpty ? [start.time.second] : rule.bySecond).map { ($0 - shift).floorModulo(60) }
+            events.append("*-*-* *:*:\(list(seconds))\(suffix)")
+        case .hourly:
+            let minutes = rule.byMinute.isEmpty ? [start.time.minute] : rule.byMinute
+            let seconds = rule.bySecond.isEmpty ? [start.time.second] : rule.bySecond
+            let shifted = minutes.flatMap { minute in seconds.map { (minute * 60 + $0 - shift).floorModulo(3600) } }
+            events.append("*-*-* *:\(list(shifted.map { $0 / 60 })):\(list(shifted.map { $0 % 60 }))\(suffix)")
+        case .daily, .weekly, .monthly, .yearly:
+            let hours = rule.byHour.isEmpty ? [start.time.hour] : rule.byHour
+            let minutes = rule.byMinute.isEmpty ? [start.time.minute] : rule.byMinute
+            let seconds = rule.bySecond.isEmpty ? [start.time.second] : rule.bySecond
+            var times = hours.flatMap { hour in minutes.flatMap { minute in seconds.map { hour * 3600 + minute * 60 + $0 } } }
+            times += repeats.times.map { $0.hour * 3600 + $0.minute * 60 + $0.second }
+            let shifted = times.map { ($0 - shift).floorModulo(secondsPerDay) }
+            let clock = "\(list(shifted.map { $0 / 3600 })):\(list(shifted.map { $0 / 60 % 60 })):\(list(shifted.map { $0 % 60 }))"
+            events.append("\(days(rule, start: start, movesDay: shift != 0)) \(clock)\(suffix)")
+        }
+        return events
+    }
+
+    /// The date part: the rule's weekdays, months and days of the month,
+    /// when the alert is on the occurrence's own day and the calendar is
+    /// the Gregorian; every day otherwise.
+    static func days(_ rule: RecurrenceRule, start: LocalDateTime, movesDay: Bool) -> String {
+        guard !movesDay, rule.calendar == nil || rule.calendar == "gregorian" else { return "*-*-*" }
+        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        var weekdays = ""
+        if !rule.byDay.isEmpty, rule.byDay.allSatisfy({ $0.ordinal == nil }) {
+            weekdays = Weekday.allCases.filter { day in rule.byDay.contains { $0.weekday == day } }
+                .map { names[$0.days(after: .monday)] }.joined(separator: ",") + " "
+        } else if rule.frequency == .weekly && rule.byDay.isEmpty {
+            weekdays = names[start.date.weekday.days(after: .monday)] + " "
+        }
+        let noDayParts = rule.byDay.isEmpty && rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty
+        var months = "*"
+        if !rule.byMonth.isEmpty, rule.byMonth.allSatisfy({ !$0.isLeap }) {
+            months = Set(rule.byMonth.map(\.number)).sorted().map { zeroPadded($0) }.joined(separator: ",")
+        } else if rule.frequency == .yearly && noDayParts {
+            months = zeroPadded(start.date.month)
+        }
+        var monthDays = "*"
+        if !rule.byMonthDay.isEmpty, rule.byMonthDay.allSatisfy({ $0 > 0 }) {
+            monthDays = Set(rule.byMonthDay).sorted().map { zeroPadded($0) }.joined(separator: ",")
+        } else if (rule.frequency == .monthly || rule.frequency == .yearly) && noDayParts {
+            monthDays = zeroPadded(start.date.day)
+        }
+        return "\(weekdays)*-\(months)-\(monthDays)"
+    }
+
+    // MARK: Quoting
+
+    /// A word of a command line as systemd reads it: double-quoted, with
+    /// `\` and `"` escaped, and `%` and `$` doubled so that systemd expands
+    /// neither specifiers nor variables.
+    static func quoted(_ word: String) -> String {
+        "\"" + escaped(word).replacingOccurrences(of: "$", with: "$$") + "\""
+    }
+
+    /// Text for a unit setting: `%` doubled, `\` and `"` escaped, line
+    /// breaks and other control characters as `\xNN`.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": result += "%%"
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

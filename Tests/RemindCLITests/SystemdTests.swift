@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import RemindCLI
+
+/// `remindc systemd`: every generated unit passes `systemd-analyze verify`,
+/// and each timer's `OnCalendar=` elapses, as systemd's own calendar logic
+/// (`systemd-analyze calendar`) lists them, filtered by the service's
+/// `ExecCondition=` guard (`remindc due`) at each elapse, are exactly the
+/// alerts `remindc expand` lists less `before`. `--install` and
+/// `--uninstall` go into a temporary `$HOME` through a stand-in systemctl.
+@Suite struct SystemdTests {
+    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze")
+    static let zone = "Europe/Berlin"
+
+    /// The UTC instants (`2026-12-01T08:00:00Z`) at which the OnCalendar
+    /// values elapse from `from` until `to`.
+    static func elapses(_ expressions: [String], from: String, to: String) throws -> [String] {
+        var found: [String] = []
+        for expression in expressions {
+            let base = from.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
+            let run = try CrontabDeliveryTests.run("/usr/bin/systemd-analyze", ["calendar", "--iterations=1500", "--base-time=\(base)", expression],
+                                                   environment: ["TZ": zone, "PATH": "/usr/bin:/bin"])
+            try #require(run.status == 0, "\(expression): \(run.output)")
+            for line in run.output.split(separator: "\n") where line.contains("(in UTC):") {
+                // "(in UTC): Tue 2026-12-01 08:00:00 UTC"
+                let parts = line.split(separator: " ")
+                let instant = "\(parts[parts.count - 3])T\(parts[parts.count - 2])Z"
+                if instant >= from && instant < to { found.append(instant) }
+            }
+        }
+        return found
+    }
+
+    @Test(.enabled(if: available, "systemd-analyze is not installed"))
+    func timersAndTheirGuardFireExactlyWhenExpandSays() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-systemd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generated = folder.appendingPathComponent("generated.yaml")
+        try Data(CrontabOracleTests.generatedFile(count: 48).utf8).write(to: generated)
+        let paths = ["examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
+                     "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", generated.path]
+        // Two months without a daylight-saving change in any zone used;
+        // sub-daily reminders over their first day of it.
+        let long = ("2026-12-01T00:00:00Z", "2027-01-16T00:00:00Z"), short = ("2026-12-01T00:00:00Z", "2026-12-02T00:00:00Z")
+        let state = folder.appendingPathComponent("state").path
+        var compared = 0
+        for path in paths {
+            let units = folder.appendingPathComponent("units-\(compared)")
+            let written = try EndToEndTests.run(["systemd", "-o", units.path, path], environment: ["TZ": Self.zone])
+            try #require(written.status == 0, "\(path): \(written.stderr)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: units.path).sorted()
+            let verify = try CrontabDeliveryTests.run("/usr/bin/systemd-analyze", ["--user", "verify", "--recursive-errors=yes"]
+                                                      + names.map { units.appendingPathComponent($0).path },
+                                                      environment: ["XDG_RUNTIME_DIR": folder.path, "PATH": "/usr/bin:/bin", "HOME": folder.path])
+            #expect(verify.status == 0, "\(path): \(verify.output)")
+
+            let absolute = URL(fileURLWithPath: path, relativeTo: EndToEndTests.root).standardizedFileURL.path
+            let expectedLong = try CrontabOracleTests.expected(path, zone: Self.zone, windows: [long])
+            let expectedShort = try CrontabOracleTests.expected(path, zone: Self.zone, windows: [short])
+            for name in names where name.hasSuffix(".timer") {
+                let text = try String(contentsOf: units.appendingPathComponent(name), encoding: .utf8)
+                let calendars = text.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }.map { String($0.dropFirst(11)) }
+                let service = try String(contentsOf: units.appendingPathComponent(name.replacingOccurrences(of: ".timer", with: ".service")),
+                                         encoding: .utf8)
+                let id = try #require(service.split(separator: " ").last.map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines))
+                let subDaily = calendars.contains { $0.contains("*:") }
+                let window = subDaily ? short : long
+                var fired: [String] = []
+                for instant in try Self.elapses(calendars, from: window.0, to: window.1) {
+                    let guarded = Remindc.run(Invocation(arguments: ["due", absolute, "--id", id, "--now", instant, "--zone", Self.zone],
+                                                         environment: ["XDG_STATE_HOME": state]))
+                    if guarded.status == 0 { fired.append(instant) }
+                }
+                let expected = ((subDaily ? expectedShort : expectedLong)[id] ?? []).sorted()
+                if Set(fired) != Set(expected) {
+                    let onlyTimer = Array(Set(fired).subtracting(expected).sorted().prefix(3))
+                    let onlyExpand = Array(Set(expected).subtracting(fired).sorted().prefix(3))
+                    Issue.record("\(path) \(id) \(calendars): the timer fires \(fired.count), expand has \(expected.count); only the timer \(onlyTimer); only expand \(onlyExpand)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 60)
+    }
+
+    @Test func installReplacesItsOwnUnitsAndUninstallRemovesThem() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-systemd-home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        // A stand-in systemctl that records its arguments and says a user manager runs.
+        let systemctl = home.appendingPathComponent("systemctl")
+        try Data("""
+            #!/bin/sh
+            echo "$@" >> \(home.path)/systemctl.log
+            [ "$2" = is-system-running ] && echo running
+            exit 0
+
+            """.utf8).write(to: systemctl)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: systemctl.path)
+        let units = home.appendingPathComponent(".config/systemd/user")
+        try FileManager.default.createDirectory(at: units, withIntermediateDirectories: true)
+        try Data("[Unit]\n".utf8).write(to: units.appendingPathComponent("someone-else.timer"))
+        let file = home.appendingPathComponent("home.yaml")
+        try Data("""
+            uid-domain: home.example
+            timezone: UTC
+            reminders:
+              - {id: bins, title: Bins, at: 2026-12-01 19:00, repeat: weekly}
+              - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+
+            """.utf8).write(to: file)
+        let environment = ["HOME": home.path, "REMINDC_SYSTEMCTL": systemctl.path, "XDG_CONFIG_HOME": ""]
+        let installed = try EndToEndTests.run(["systemd", "--install", "--name", "home", file.path], environment: environment)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: units.path)) == [
+            "someone-else.timer", "remindc-home.units",
+            "remindc-home.example-bins.timer", "remindc-home.example-bins.service",
+            "remindc-home.example-tea.timer", "remindc-home.example-tea.service",
+        ])
+        // Tea is gone: its units go, the others stay, nobody else's are touched.
+        try Data("uid-domain: home.example\ntimezone: UTC\nreminders:\n  - {id: bins, title: Bins, at: 2026-12-01 19:00, repeat: weekly}\n".utf8)
+            .write(to: file)
+        let again = try EndToEndTests.run(["systemd", "--install", "--name", "home", file.path], environment: environment)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: units.path)) == [
+            "someone-else.timer", "remindc-home.units", "remindc-home.example-bins.timer", "remindc-home.example-bins.service",
+        ])
+        let removed = try EndToEndTests.run(["systemd", "--uninstall", "--name", "home"], environment: environment)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: units.path) == ["someone-else.timer"])
+        let log = try String(contentsOf: home.appendingPathComponent("systemctl.log"), encoding: .utf8).split(separator: "\n")
+        #expect(log.contains("--user enable --now remindc-home.example-bins.timer remindc-home.example-tea.timer"))
+        #expect(log.contains("--user disable --now remindc-home.example-tea.timer"))
+        #expect(log.contains("--user disable --now remindc-home.example-bins.timer"))
+        #expect(log.filter { $0 == "--user daemon-reload" }.count == 3)
+    }
+}
