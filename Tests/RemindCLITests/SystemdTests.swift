@@ -38,14 +38,19 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let generated = folder.appendingPathComponent("generated.yaml")
         try Data(CrontabOracleTests.generatedFile(count: 48).utf8).write(to: generated)
+        // Six weeks without a daylight-saving change in any zone used, and
+        // sub-daily reminders over their first day of it; the DST fixture
+        // over the spring and autumn changes.
+        let calm = (long: ("2026-12-01T00:00:00Z", "2027-01-16T00:00:00Z"), short: ("2026-12-01T00:00:00Z", "2026-12-02T00:00:00Z"))
+        let dst = "\(EndToEndTests.fixtures)/systemd/dst.yaml"
         let paths = ["examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
-                     "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", generated.path]
-        // Two months without a daylight-saving change in any zone used;
-        // sub-daily reminders over their first day of it.
-        let long = ("2026-12-01T00:00:00Z", "2027-01-16T00:00:00Z"), short = ("2026-12-01T00:00:00Z", "2026-12-02T00:00:00Z")
+                     "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", generated.path, dst, dst]
         let state = folder.appendingPathComponent("state").path
         var compared = 0
-        for path in paths {
+        for (position, path) in paths.enumerated() {
+            let (long, short) = path != dst ? calm : position == paths.count - 1
+                ? (("2027-10-24T00:00:00Z", "2027-11-04T00:00:00Z"), ("2027-10-30T12:00:00Z", "2027-10-31T12:00:00Z"))
+                : (("2027-03-09T00:00:00Z", "2027-04-05T00:00:00Z"), ("2027-03-27T12:00:00Z", "2027-03-28T12:00:00Z"))
             let units = folder.appendingPathComponent("units-\(compared)")
             let written = try EndToEndTests.run(["systemd", "-o", units.path, path], environment: ["TZ": Self.zone])
             try #require(written.status == 0, "\(path): \(written.stderr)")

@@ -37,10 +37,17 @@ public struct SystemdWriter: Sendable {
     /// The units of every reminder of `files`, timers and services in file
     /// and reminder order.
     public func units(_ files: [ReminderFile]) -> [Unit] {
-        files.flatMap { file in
+        // Each zone's gaps, found once.
+        var gaps: [String: Set<Gap>] = [:]
+        return files.flatMap { file in
             let path = URL(fileURLWithPath: file.path, relativeTo: URL(fileURLWithPath: options.workingFolder, isDirectory: true))
                 .standardizedFileURL.path
-            return file.reminders.flatMap { reminder in units(for: reminder, in: file, path: path) }
+            return file.reminders.flatMap { reminder in
+                if case .named(let name) = reminder.timeZone, gaps[name] == nil {
+                    gaps[name] = TimeZone(identifier: name).map(Self.gaps) ?? []
+                }
+                return units(for: reminder, in: file, path: path, gaps: gaps)
+            }
         }
     }
 
@@ -49,9 +56,9 @@ public struct SystemdWriter: Sendable {
         "remindc-\(file.uidDomain)-\(reminder.id)"
     }
 
-    func units(for reminder: Reminder, in file: ReminderFile, path: String) -> [Unit] {
+    func units(for reminder: Reminder, in file: ReminderFile, path: String, gaps: [String: Set<Gap>]) -> [Unit] {
         let name = Self.unitName(reminder, in: file)
-        let calendars = Self.calendarEvents(reminder)
+        let calendars = Self.calendarEvents(reminder, gaps: gaps)
         let timer = """
             # Written by remindc \(RemindcVersion.string); regenerate it rather than editing it.
             [Unit]
@@ -88,7 +95,7 @@ public struct SystemdWriter: Sendable {
     /// reminder: exact for a one-off, the rule's times of day (and its
     /// weekdays, months and days of the month where `before` does not move
     /// the alert to another day) for a repeat; the guard does the rest.
-    static func calendarEvents(_ reminder: Reminder) -> [String] {
+    static func calendarEvents(_ reminder: Reminder, gaps zoneGaps: [String: Set<Gap>]) -> [String] {
         let lead = reminder.before.map { $0.days * secondsPerDay + $0.seconds } ?? 0
         // Zoned reminders in their zone; fixed offsets read in UTC; floating
         // ones in the machine's clock, which is systemd's own.
@@ -141,7 +148,19 @@ public struct SystemdWriter: Sendable {
             times += repeats.times.map { $0.hour * 3600 + $0.minute * 60 + $0.second }
             let shifted = times.map { ($0 - shift).floorModulo(secondsPerDay) }
             let clock = "\(list(shifted.map { $0 / 3600 })):\(list(shifted.map { $0 / 60 % 60 })):\(list(shifted.map { $0 % 60 }))"
-            events.append("\(days(rule, start: start, movesDay: shift != 0)) \(clock)\(suffix)")
+            let dates = days(rule, start: start, movesDay: shift != 0)
+            events.append("\(dates) \(clock)\(suffix)")
+            // systemd skips a time of day a daylight-saving change skips;
+            // the alert comes as late as the gap is long (RFC 5545 §3.3.5),
+            // so that later time elapses too on such days.
+            if case .named(let name) = reminder.timeZone, let gaps = zoneGaps[name] {
+                let late = Set(shifted.flatMap { second in
+                    gaps.filter { $0.start <= second && second < $0.start + $0.length }.map { (second + $0.length).floorModulo(secondsPerDay) }
+                }).sorted()
+                for second in late {
+                    events.append("\(dates) \(zeroPadded(second / 3600)):\(zeroPadded(second / 60 % 60)):\(zeroPadded(second % 60))\(suffix)")
+                }
+            }
         }
         return events
     }
@@ -173,6 +192,19 @@ public struct SystemdWriter: Sendable {
             monthDays = zeroPadded(start.date.day)
         }
         return "\(weekdays)*-\(months)-\(monthDays)"
+    }
+
+    /// The spans of the day a zone's clocks skip from 2000 to 2100: the
+    /// second of the day a gap starts at, and its length.
+    static func gaps(of zone: TimeZone) -> Set<Gap> {
+        Set(WallClock.changes(of: zone, from: Instant(secondsSince1970: 946_684_800), to: Instant(secondsSince1970: 4_102_444_800))
+            .filter { $0.after > $0.before }
+            .map { Gap(start: $0.readingBefore.secondOfDay, length: $0.after - $0.before) })
+    }
+
+    struct Gap: Hashable {
+        var start: Int
+        var length: Int
     }
 
     // MARK: Quoting
