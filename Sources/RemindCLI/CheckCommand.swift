@@ -23,7 +23,7 @@ enum CheckCommand {
                        allowed: ["text", "json", "sarif", "github"], defaultValue: "text"),
             OptionSpec(names: ["--horizon"], valueName: "duration", help: "How far ahead the schedule rules look: a duration such as 90d or 26w (default: 365d)."),
             OptionSpec(names: ["--for"], valueName: "outputs",
-                       help: "Also run the checks of these outputs, as their commands would: ics, crontab (comma-separated)."),
+                       help: "Also run the checks of these outputs, as their commands would: ics, crontab, systemd (comma-separated)."),
             OptionSpec(names: ["--strict"], valueName: nil, help: "Fail on warnings as well as errors."),
             OptionSpec(names: ["--quiet"], valueName: nil, help: "Print errors only."),
             TimeOptions.zoneOption,

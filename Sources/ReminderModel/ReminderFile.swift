@@ -77,6 +77,7 @@ public struct LintSettings: Hashable, Sendable {
 public enum OutputTarget: String, CaseIterable, Hashable, Sendable {
     case ics
     case crontab
+    case systemd
 
     /// The names, for messages: `ics, crontab`.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }

@@ -16,6 +16,11 @@ extension OutputTarget {
         case .crontab:
             let writer = CrontabWriter(options: .init(hostZone: hostZone, now: now, workingFolder: workingFolder))
             return writer.write([scheduled]).diagnostics
+        case .systemd:
+            // Its guard (`remindc due`) asks the engine at each elapse, and
+            // its timers elapse at every alert, gaps included: a systemd
+            // timer refuses nothing but what every output refuses.
+            return []
         }
     }
 
