@@ -35,10 +35,17 @@ enum SystemdCommand {
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
         let install = arguments.flag("--install"), uninstall = arguments.flag("--uninstall")
         let output = arguments.value("-o")
+        if uninstall && arguments.value("--name") != nil && !arguments.positionals.isEmpty {
+            throw UsageError(message: "--uninstall takes the name once: 'remindc systemd --uninstall NAME'", command: spec.name)
+        }
         if [install, uninstall, output != nil].filter({ $0 }).count != 1 {
             throw UsageError(message: "give one of -o, --install and --uninstall", command: spec.name)
         }
-        let name = arguments.value("--name") ?? "remindc"
+        // `--uninstall NAME` names the install as `--name` does.
+        let name = arguments.value("--name") ?? (uninstall ? arguments.positionals.first : nil) ?? "remindc"
+        if uninstall && arguments.positionals.count > 1 {
+            throw UsageError(message: "--uninstall takes one name", command: spec.name)
+        }
         guard !name.isEmpty, name.utf8.allSatisfy({ $0 == 0x2D || $0 == 0x5F || $0 == 0x2E || (0x30...0x39).contains($0)
                 || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
             throw UsageError(message: "--name must be letters, digits, '.', '_' and '-'", command: spec.name)
@@ -193,18 +200,24 @@ enum DueCommand {
         if DesktopState(environment: invocation.environment).isStopped("\(reminder.id)@\(file.uidDomain)") {
             return Outcome(stderr: "remindc: '\(reminder.id)' is stopped\n", status: 1)
         }
-        // `before` moves the alert's wall clock, a day as 24 hours of it, as
-        // the crontab counts it; the alert is that wall clock read in the zone.
+        return Outcome(status: isDue(reminder, at: time.now, floatingZone: time.zone) ? 0 : 1)
+    }
+
+    /// Whether an alert of `reminder` falls within the 30 seconds before
+    /// `now` or the 2 after. `before` moves the alert's wall clock, a day as
+    /// 24 hours of it, as the crontab counts it; the alert is that wall
+    /// clock read in the zone.
+    static func isDue(_ reminder: Reminder, at now: Instant, floatingZone: TimeZone) -> Bool {
         let lead = reminder.before.map { $0.days * secondsPerDay + $0.seconds } ?? 0
-        let zone = reminder.timeZone == .floating ? time.zone : reminder.timeZone.foundationZone
-        var occurrences = reminder.schedule(floatingZone: time.zone).occurrences()
-        occurrences.skip(toWallClock: time.now.wallTime(offset: lead - 2 * secondsPerDay))
-        let window = time.now.advanced(by: -30)...time.now.advanced(by: 2)
+        let zone = reminder.timeZone == .floating ? floatingZone : reminder.timeZone.foundationZone
+        var occurrences = reminder.schedule(floatingZone: floatingZone).occurrences()
+        occurrences.skip(toWallClock: now.wallTime(offset: lead - 2 * secondsPerDay))
+        let window = now.advanced(by: -30)...now.advanced(by: 2)
         while let occurrence = occurrences.next() {
             let alert = lead == 0 ? occurrence.instant : WallClock.instant(of: occurrence.wallClock.advanced(by: -lead), in: zone)
-            if window.contains(alert) { return Outcome() }
+            if window.contains(alert) { return true }
             if alert > window.upperBound { break }
         }
-        return Outcome(status: 1)
+        return false
     }
 }
