@@ -63,7 +63,7 @@ enum SystemdCommand {
         case .failure(let error): return error.outcome
         }
         if loaded.hasErrors { return loaded.failure }
-        let writer = SystemdWriter(options: .init(remindc: remindcPath(invocation), workingFolder: invocation.workingFolder))
+        let writer = SystemdWriter(options: .init(remindc: remindcPath, workingFolder: invocation.workingFolder))
         let written = writer.units(loaded.files.map(\.file))
         if let output {
             do {
@@ -80,9 +80,8 @@ enum SystemdCommand {
     }
 
     /// The absolute path of this remindc: what the services run.
-    static func remindcPath(_ invocation: Invocation) -> String {
-        if let path = invocation.environment["REMINDC_SELF"], !path.isEmpty { return path }
-        return (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    static var remindcPath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }
 
