@@ -247,6 +247,7 @@ struct LoadedFiles {
         func withoutNotes(_ diagnostic: Diagnostic) -> Diagnostic {
             Diagnostic(diagnostic.message, file: diagnostic.file, span: diagnostic.span)
         }
+        guard !more.isEmpty else { return }
         let reported = Set(diagnostics.map(withoutNotes))
         let more = more.filter { !reported.contains(withoutNotes($0)) }
         guard !more.isEmpty else { return }

@@ -36,13 +36,12 @@ enum NotifyCommand {
     )
 
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
-        let (file, reminder): (ReminderFile, Reminder)
-        switch try DesktopReminder.find(arguments, invocation: invocation, command: spec.name) {
-        case .found(let foundFile, let foundReminder): (file, reminder) = (foundFile, foundReminder)
-        case .failed(let outcome): return outcome
-        }
+        try DesktopReminder.with(arguments, command: spec.name) { found in notify(found, invocation: invocation) }
+    }
+
+    static func notify(_ found: DesktopReminder, invocation: Invocation) -> Outcome {
+        let (file, reminder, uid) = (found.file, found.reminder, found.uid)
         let state = DesktopState(environment: invocation.environment)
-        let uid = "\(reminder.id)@\(file.uidDomain)"
         var environment = invocation.environment
         // Where a session keeps its bus, when the caller (cron, a bare
         // shell) did not say.
@@ -163,40 +162,40 @@ enum ResumeCommand {
     )
 
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
-        let (file, reminder): (ReminderFile, Reminder)
-        switch try DesktopReminder.find(arguments, invocation: invocation, command: spec.name) {
-        case .found(let foundFile, let foundReminder): (file, reminder) = (foundFile, foundReminder)
-        case .failed(let outcome): return outcome
+        try DesktopReminder.with(arguments, command: spec.name) { found in
+            let (reminder, uid) = (found.reminder, found.uid)
+            let state = DesktopState(environment: invocation.environment)
+            guard state.isStopped(uid) else { return Outcome(stderr: "remindc: '\(reminder.id)' was not stopped\n") }
+            do {
+                try state.setStopped(uid, false)
+            } catch {
+                return Outcome(stderr: "Error: cannot write \(state.stoppedFile.path): \(error.localizedDescription)\n", status: 1)
+            }
+            return Outcome(stderr: "remindc: '\(reminder.id)' alerts again\n")
         }
-        let state = DesktopState(environment: invocation.environment)
-        let uid = "\(reminder.id)@\(file.uidDomain)"
-        guard state.isStopped(uid) else { return Outcome(stderr: "remindc: '\(reminder.id)' was not stopped\n") }
-        do {
-            try state.setStopped(uid, false)
-        } catch {
-            return Outcome(stderr: "Error: cannot write \(state.stoppedFile.path): \(error.localizedDescription)\n", status: 1)
-        }
-        return Outcome(stderr: "remindc: '\(reminder.id)' alerts again\n")
     }
 }
 
-/// The reminder `--id` names among the files, for `notify` and `resume`.
-enum DesktopReminder {
-    case found(ReminderFile, Reminder)
-    /// A file could not be read or has errors: what the command reports.
-    case failed(Outcome)
+/// The reminder `--id` names among the files, for `notify`, `resume` and `due`.
+struct DesktopReminder {
+    let file: ReminderFile
+    let reminder: Reminder
 
-    /// The file and the reminder. A missing `--id`, or one no file has, is
-    /// a usage error.
-    static func find(_ arguments: ParsedArguments, invocation: Invocation, command: String) throws(UsageError) -> DesktopReminder {
+    /// What the state file keys it by.
+    var uid: String { "\(reminder.id)@\(file.uidDomain)" }
+
+    /// `body` of the reminder `--id` names; what a file that cannot be read
+    /// or has errors makes the command report, without `body`. A missing
+    /// `--id`, or one no file has, is a usage error.
+    static func with(_ arguments: ParsedArguments, command: String, _ body: (DesktopReminder) -> Outcome) throws(UsageError) -> Outcome {
         guard let id = arguments.value("--id") else { throw UsageError(message: "Missing expected option '--id <id>'", command: command) }
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<path> ...'", command: command) }
         let loaded: LoadedFiles
         switch LoadedFiles.load(arguments.positionals, floatingZone: TimeZone.current) {
         case .success(let files): loaded = files
-        case .failure(let error): return .failed(error.outcome)
+        case .failure(let error): return error.outcome
         }
-        if loaded.hasErrors { return .failed(loaded.failure) }
+        if loaded.hasErrors { return loaded.failure }
         let matches = loaded.files.flatMap { scheduled in scheduled.file.reminders.filter { $0.id == id }.map { (scheduled.file, $0) } }
         guard let (file, reminder) = matches.first else {
             let ids = loaded.files.flatMap { $0.file.reminders.map(\.id) }
@@ -206,7 +205,7 @@ enum DesktopReminder {
         guard matches.count == 1 else {
             throw UsageError(message: "'\(id)' is a reminder of \(matches.count) files: give the one file", command: command)
         }
-        return .found(file, reminder)
+        return body(DesktopReminder(file: file, reminder: reminder))
     }
 }
 

@@ -191,15 +191,12 @@ enum DueCommand {
 
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
-        let (file, reminder): (ReminderFile, Reminder)
-        switch try DesktopReminder.find(arguments, invocation: invocation, command: spec.name) {
-        case .found(let foundFile, let foundReminder): (file, reminder) = (foundFile, foundReminder)
-        case .failed(let outcome): return outcome
+        return try DesktopReminder.with(arguments, command: spec.name) { found in
+            if DesktopState(environment: invocation.environment).isStopped(found.uid) {
+                return Outcome(stderr: "remindc: '\(found.reminder.id)' is stopped\n", status: 1)
+            }
+            return Outcome(status: isDue(found.reminder, at: time.now, floatingZone: time.zone) ? 0 : 1)
         }
-        if DesktopState(environment: invocation.environment).isStopped("\(reminder.id)@\(file.uidDomain)") {
-            return Outcome(stderr: "remindc: '\(reminder.id)' is stopped\n", status: 1)
-        }
-        return Outcome(status: isDue(reminder, at: time.now, floatingZone: time.zone) ? 0 : 1)
     }
 
     /// Whether an alert of `reminder` falls within the 30 seconds before

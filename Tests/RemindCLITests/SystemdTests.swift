@@ -173,3 +173,42 @@ extension SystemdTests {
         #expect(stopped.stderr == "remindc: 'tea' is stopped\n")
     }
 }
+
+extension SystemdTests {
+    struct UsageCase: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var status: Int32
+        var stderr: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    /// Every way `systemd`, `due` and `resume` refuse what they are given:
+    /// the message and the exit status; nothing is written.
+    @Test(arguments: [
+        UsageCase(arguments: ["systemd", "examples"], status: 2, stderr: "Error: give one of -o, --install and --uninstall\n"),
+        UsageCase(arguments: ["systemd", "--install", "-o", "units", "examples"], status: 2, stderr: "Error: give one of -o, --install and --uninstall\n"),
+        UsageCase(arguments: ["systemd", "--install", "--name", "my home", "examples"], status: 2,
+                  stderr: "Error: --name must be letters, digits, '.', '_' and '-'\n"),
+        UsageCase(arguments: ["systemd", "--install"], status: 2, stderr: "Error: Missing expected argument '<path> ...'\n"),
+        UsageCase(arguments: ["systemd", "--uninstall", "a", "b"], status: 2, stderr: "Error: --uninstall takes one name\n"),
+        UsageCase(arguments: ["systemd", "--uninstall", "--name", "a", "b"], status: 2,
+                  stderr: "Error: --uninstall takes the name once: 'remindc systemd --uninstall NAME'\n"),
+        UsageCase(arguments: ["systemd", "--uninstall", "nothing-here"], status: 1, stderr: "Error: no install named 'nothing-here' in "),
+        UsageCase(arguments: ["due", "examples/repeating.yaml"], status: 2, stderr: "Error: Missing expected option '--id <id>'\n"),
+        UsageCase(arguments: ["due", "--id", "stretch"], status: 2, stderr: "Error: Missing expected argument '<path> ...'\n"),
+        UsageCase(arguments: ["due", "\(EndToEndTests.fixtures)/across/uid", "--id", "bins"], status: 2,
+                  stderr: "Error: 'bins' is a reminder of 2 files: give the one file\n"),
+        UsageCase(arguments: ["resume", "examples/repeating.yaml", "--id", "stretch"], status: 0, stderr: "remindc: 'stretch' was not stopped\n"),
+        UsageCase(arguments: ["due", "\(EndToEndTests.fixtures)/bad/schema.yaml", "--id", "a"], status: 1, stderr: "Tests/RemindCLITests/Fixtures/bad/schema.yaml:"),
+    ])
+    func refusals(_ c: UsageCase) throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-refusal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let run = try EndToEndTests.run(c.arguments, environment: ["HOME": home.path, "XDG_CONFIG_HOME": "", "XDG_STATE_HOME": "", "NO_COLOR": "1"])
+        #expect(run.status == c.status)
+        #expect(run.stderr.hasPrefix(c.stderr), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty, "nothing is written")
+    }
+}
