@@ -13,6 +13,8 @@ struct OptionSpec: Sendable {
     var allowed: [String]? = nil
     /// Shown as `(default: …)`.
     var defaultValue: String? = nil
+    /// Shown without brackets in the usage line; the command checks it.
+    var isRequired = false
 
     var primaryName: String { names[0] }
 
@@ -135,7 +137,7 @@ struct CommandSpec: Sendable {
     /// `remindc check [--format <format>] [--strict] <path> ...`
     var usage: String {
         var parts = ["remindc", name]
-        parts += options.map { "[\($0.synopsis)]" }
+        parts += options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
         if let argument {
             let placeholder = "<\(argument.name)>" + (argument.repeating ? " ..." : "")
             parts.append(argumentIsOptional ? "[\(placeholder)]" : placeholder)

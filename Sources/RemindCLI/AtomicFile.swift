@@ -13,6 +13,9 @@ import Foundation
 ///   to keep whole.
 /// - Killed while writing (SIGTERM, SIGINT, SIGHUP, SIGXFSZ), it removes the
 ///   temporary file before it ends.
+/// - `writeAll` does the same for a set of files (the units of `remindc
+///   systemd`): every temporary is written before the first rename, so a
+///   failure to write one leaves all as they were.
 enum AtomicFile {
     struct Failure: Error, LocalizedError {
         var errorDescription: String?
@@ -20,6 +23,44 @@ enum AtomicFile {
 
     /// Writes what `produce` hands its sink to `path`.
     static func write(to path: String, _ produce: (([UInt8]) -> Void) -> Void) throws {
+        switch try stage(path, produce) {
+        case .written: return
+        case .staged(let staged): try commit([staged])
+        }
+    }
+
+    /// Writes several files so that a failure leaves every one as it was:
+    /// all are written beside their targets first, and only then renamed
+    /// over them. Every target must be a regular file or absent.
+    static func writeAll(_ files: [(path: String, bytes: [UInt8])]) throws {
+        var staged: [Staged] = []
+        do {
+            for file in files {
+                switch try stage(file.path, { sink in sink(file.bytes) }, throughOthers: false) {
+                case .written: break
+                case .staged(let one): staged.append(one)
+                }
+            }
+        } catch {
+            discard(staged)
+            throw error
+        }
+        try commit(staged)
+    }
+
+    /// A new file's content, flushed to a temporary beside its target.
+    private struct Staged {
+        let temporary: String
+        let target: String
+    }
+
+    private enum Staging {
+        case staged(Staged)
+        /// Written straight into a target that is not a regular file.
+        case written
+    }
+
+    private static func stage(_ path: String, _ produce: (([UInt8]) -> Void) -> Void, throughOthers: Bool = true) throws -> Staging {
         var target = URL(fileURLWithPath: path)
         var status = stat()
         var existing: stat?
@@ -33,14 +74,15 @@ enum AtomicFile {
             }
         }
         if let existing, existing.st_mode & S_IFMT != S_IFREG {
-            return try writeThrough(to: target.path, produce)
+            guard throughOthers else { throw Failure(errorDescription: "\(target.path) is not a regular file") }
+            try writeThrough(to: target.path, produce)
+            return .written
         }
 
         let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).remindc-\(getpid()).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, existing.map { $0.st_mode & 0o7777 } ?? 0o666)
         guard descriptor >= 0 else { throw Failure(errorDescription: String(cString: strerror(errno))) }
         Cleanup.removeOnSignal(temporary.path)
-        defer { Cleanup.removeOnSignal(nil) }
         var failure: String?
         if let existing {
             // The umask does not apply to the old file's mode; an owner we
@@ -54,10 +96,32 @@ enum AtomicFile {
         }
         if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
-        if failure == nil && rename(temporary.path, target.path) != 0 { failure = String(cString: strerror(errno)) }
+        let staged = Staged(temporary: temporary.path, target: target.path)
         if let failure {
-            unlink(temporary.path)
+            discard([staged])
             throw Failure(errorDescription: failure)
+        }
+        return .staged(staged)
+    }
+
+    /// Renames each staged file over its target; the temporaries of any
+    /// that fail are removed.
+    private static func commit(_ staged: [Staged]) throws {
+        var failure: String?
+        for file in staged where failure == nil {
+            if rename(file.temporary, file.target) != 0 { failure = String(cString: strerror(errno)) }
+            Cleanup.keep(file.temporary)
+        }
+        if let failure {
+            discard(staged)
+            throw Failure(errorDescription: failure)
+        }
+    }
+
+    private static func discard(_ staged: [Staged]) {
+        for file in staged {
+            unlink(file.temporary)
+            Cleanup.keep(file.temporary)
         }
     }
 
@@ -75,18 +139,40 @@ enum AtomicFile {
     }
 }
 
-/// The one temporary file a signal must not leave behind. The handler may
-/// only call async-signal-safe functions, so the path waits as a C string.
+/// The temporary files a signal must not leave behind. The handler may
+/// only call async-signal-safe functions, so the paths wait as C strings in
+/// a fixed table.
 private enum Cleanup {
-    nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
+    static let capacity = 4096
+    nonisolated(unsafe) static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        table.initialize(repeating: nil, count: capacity)
+        return table
+    }()
     nonisolated(unsafe) static var installed = false
     static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGXFSZ]
 
-    /// Removes `path` (nil: nothing) if one of `signals` arrives.
-    static func removeOnSignal(_ newPath: String?) {
-        let old = path
-        path = newPath.map { strdup($0) }
-        free(old)
+    /// Removes `path` if one of `signals` arrives before `keep(path)`.
+    /// Past the table's capacity a path is not tracked.
+    static func removeOnSignal(_ path: String) {
+        install()
+        for slot in 0..<capacity where paths[slot] == nil {
+            paths[slot] = strdup(path)
+            return
+        }
+    }
+
+    /// Stops tracking `path`: it was renamed into place or removed.
+    static func keep(_ path: String) {
+        for slot in 0..<capacity {
+            guard let tracked = paths[slot], strcmp(tracked, path) == 0 else { continue }
+            paths[slot] = nil
+            free(tracked)
+            return
+        }
+    }
+
+    private static func install() {
         guard !installed else { return }
         installed = true
         for number in signals {
@@ -94,7 +180,9 @@ private enum Cleanup {
                 // errno as the interrupted code left it, for the moment
                 // before the signal ends the process.
                 let saved = errno
-                if let path = Cleanup.path { unlink(path) }
+                for slot in 0..<Cleanup.capacity {
+                    if let path = Cleanup.paths[slot] { unlink(path) }
+                }
                 signal(number, SIG_DFL)
                 errno = saved
                 raise(number)

@@ -20,7 +20,8 @@ enum NotifyCommand {
         discussion: """
             Shows the reminder ID of the files as a desktop notification (notify-send through the session \
             bus): its title, its note as the body, the app name remindc, its category's actions as buttons and \
-            its 'action:' label as the default action. Its sound goes as the sound-file or sound-name hint when \
+            its 'action:' label as the default action (--minimal: the category's 'minimal:' actions; a \
+            server without the actions capability gets none, and the alert is shown without waiting). Its sound goes as the sound-file or sound-name hint when \
             the notification server plays sounds, otherwise through paplay or canberra-gtk-play. Then waits for \
             the choice: a 'snooze:' action shows it again after the snooze, a 'stops: true' action silences \
             this reminder's later alerts until 'remindc resume', and a 'run:' action runs its command once. A \
@@ -30,16 +31,20 @@ enum NotifyCommand {
             and 2 for a usage error.
             """,
         options: [
-            OptionSpec(names: ["--id"], valueName: "id", help: "The reminder to show."),
+            OptionSpec(names: ["--id"], valueName: "id", help: "The reminder to show.", isRequired: true),
+            OptionSpec(names: ["--minimal"], valueName: nil,
+                       help: "Offer the category's minimal actions (at most two), for servers that show few buttons."),
         ],
         argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true)
     )
 
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
-        try DesktopReminder.with(arguments, command: spec.name) { found in notify(found, invocation: invocation) }
+        try DesktopReminder.with(arguments, command: spec.name) { found in
+            notify(found, minimal: arguments.flag("--minimal"), invocation: invocation)
+        }
     }
 
-    static func notify(_ found: DesktopReminder, invocation: Invocation) -> Outcome {
+    static func notify(_ found: DesktopReminder, minimal: Bool, invocation: Invocation) -> Outcome {
         let (file, reminder, uid) = (found.file, found.reminder, found.uid)
         let state = DesktopState(environment: invocation.environment)
         var environment = invocation.environment
@@ -62,14 +67,15 @@ enum NotifyCommand {
             let reason = probe.errors.trimmingCharacters(in: .whitespacesAndNewlines)
             return failure("no notification server answers on the session bus" + (reason.isEmpty ? "" : ": \(reason)"), reminder, state)
         }
-        let actions = file.categories.first { $0.id == reminder.category }?.actions ?? []
-        let sound = soundHandling(reminder, file: file, serverPlays: probe.output.contains("'sound'"), workingFolder: invocation.workingFolder)
+        let capabilities = probe.output
+        let actions = offeredActions(reminder, in: file, minimal: minimal, serverShowsActions: capabilities.contains("'actions'"))
+        let sound = soundHandling(reminder, file: file, serverPlays: capabilities.contains("'sound'"), workingFolder: invocation.workingFolder)
         var shown = 0
         while true {
             if state.isStopped(uid) {
                 return Outcome(stderr: shown == 0 ? "remindc: '\(reminder.id)' is stopped; 'remindc resume --id \(reminder.id)' brings it back\n" : "")
             }
-            let shownNow = show(reminder, actions: actions, sound: sound, environment: environment)
+            let shownNow = show(reminder, actions: actions.buttons, defaultLabel: actions.defaultLabel, sound: sound, environment: environment)
             guard shownNow.status == 0 else {
                 let reason = shownNow.errors.trimmingCharacters(in: .whitespacesAndNewlines)
                 return failure("the notification could not be shown: " + (reason.isEmpty ? "notify-send exited with \(shownNow.status)" : reason),
@@ -77,7 +83,7 @@ enum NotifyCommand {
             }
             shown += 1
             if let player = sound.player { _ = Subprocess.run(player, environment: environment) }
-            guard let action = actions.first(where: { $0.id == shownNow.chosen }) else { return Outcome() }
+            guard let action = actions.buttons.first(where: { $0.id == shownNow.chosen }) else { return Outcome() }
             if let template = action.run {
                 let command: String
                 do {
@@ -99,6 +105,21 @@ enum NotifyCommand {
             guard let snooze = action.snooze else { return Outcome() }
             Thread.sleep(forTimeInterval: TimeInterval(snooze.days * secondsPerDay + snooze.seconds))
         }
+    }
+
+    /// The buttons and the default action's label the alert offers: the
+    /// category's actions (its minimal ones with `minimal`), none where the
+    /// server cannot show actions. The Desktop Notifications spec has no
+    /// capability that says how many buttons fit, so the minimal context is
+    /// the person's choice (`--minimal`, also `remindc systemd --minimal`).
+    static func offeredActions(_ reminder: Reminder, in file: ReminderFile, minimal: Bool, serverShowsActions: Bool)
+        -> (buttons: [Action], defaultLabel: String?) {
+        guard serverShowsActions else { return ([], nil) }
+        let category = file.categories.first { $0.id == reminder.category }
+        let all = category?.actions ?? []
+        let buttons = minimal ? (category?.minimal ?? []).compactMap { id in all.first { $0.id == id } } : all
+        guard case .label(let label)? = reminder.action else { return (buttons, nil) }
+        return (buttons, label)
     }
 
     /// The sound as the server plays it (hints), or the program that plays it after.
@@ -123,10 +144,10 @@ enum NotifyCommand {
 
     /// Shows the notification and waits for it to be acted on or closed:
     /// notify-send's status, its error text and the key of the action picked.
-    static func show(_ reminder: Reminder, actions: [Action], sound: Sound, environment: [String: String])
+    static func show(_ reminder: Reminder, actions: [Action], defaultLabel: String?, sound: Sound, environment: [String: String])
         -> (status: Int32, errors: String, chosen: String?) {
         var arguments = ["notify-send", "--app-name=remindc"]
-        if case .label(let label)? = reminder.action { arguments.append("--action=default=\(label)") }
+        if let defaultLabel { arguments.append("--action=default=\(defaultLabel)") }
         for action in actions {
             arguments.append("--action=\(action.id)=\(action.title)")
         }
@@ -156,7 +177,7 @@ enum ResumeCommand {
             a usage error.
             """,
         options: [
-            OptionSpec(names: ["--id"], valueName: "id", help: "The reminder to resume."),
+            OptionSpec(names: ["--id"], valueName: "id", help: "The reminder to resume.", isRequired: true),
         ],
         argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true)
     )

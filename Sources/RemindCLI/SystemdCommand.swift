@@ -27,6 +27,7 @@ enum SystemdCommand {
             OptionSpec(names: ["--install"], valueName: nil, help: "Install the units for the user's systemd and start the timers."),
             OptionSpec(names: ["--uninstall"], valueName: nil, help: "Remove the units an install of --name wrote."),
             OptionSpec(names: ["--name"], valueName: "name", help: "The install's name (default: remindc)."),
+            OptionSpec(names: ["--minimal"], valueName: nil, help: "The alerts offer the categories' minimal actions ('notify --minimal')."),
         ],
         argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true),
         argumentIsOptional: true
@@ -63,14 +64,13 @@ enum SystemdCommand {
         case .failure(let error): return error.outcome
         }
         if loaded.hasErrors { return loaded.failure }
-        let writer = SystemdWriter(options: .init(remindc: remindcPath, workingFolder: invocation.workingFolder))
+        let writer = SystemdWriter(options: .init(remindc: remindcPath, workingFolder: invocation.workingFolder,
+                                                 minimal: arguments.flag("--minimal")))
         let written = writer.units(loaded.files.map(\.file))
         if let output {
             do {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-                for unit in written {
-                    try AtomicFile.write(to: output + "/" + unit.name) { sink in sink(Array(unit.text.utf8)) }
-                }
+                try AtomicFile.writeAll(written.map { (output + "/" + $0.name, Array($0.text.utf8)) })
             } catch {
                 return Outcome(stderr: loaded.report + "Error: cannot write into '\(TerminalText.visible(output))': \(error.localizedDescription)\n", status: 2)
             }
@@ -112,10 +112,8 @@ struct SystemdInstall {
         let wanted = Set(units.map(\.name))
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for unit in units {
-                try AtomicFile.write(to: folder.appendingPathComponent(unit.name).path) { sink in sink(Array(unit.text.utf8)) }
-            }
-            try AtomicFile.write(to: manifest.path) { sink in sink(Array(units.map { $0.name + "\n" }.joined().utf8)) }
+            try AtomicFile.writeAll(units.map { (folder.appendingPathComponent($0.name).path, Array($0.text.utf8)) }
+                                    + [(manifest.path, Array(units.map { $0.name + "\n" }.joined().utf8))])
         } catch {
             return Outcome(stderr: warnings + "Error: cannot write into \(folder.path): \(error.localizedDescription)\n", status: 2)
         }
@@ -182,7 +180,7 @@ enum DueCommand {
             an error, and 2 for a usage error. Floating reminders are read in the machine's zone (--zone).
             """,
         options: [
-            OptionSpec(names: ["--id"], valueName: "id", help: "The reminder."),
+            OptionSpec(names: ["--id"], valueName: "id", help: "The reminder.", isRequired: true),
             TimeOptions.zoneOption,
             TimeOptions.nowOption,
         ],

@@ -23,6 +23,10 @@ import Testing
         Case(golden: "rules-dst-gap.txt", arguments: ["rules", "dst-gap"], status: 0),
         Case(golden: "rules-unknown.txt", arguments: ["rules", "same-tme"], status: 2),
         Case(golden: "help-rules.txt", arguments: ["help", "rules"], status: 0),
+        Case(golden: "help-notify.txt", arguments: ["help", "notify"], status: 0),
+        Case(golden: "help-resume.txt", arguments: ["help", "resume"], status: 0),
+        Case(golden: "help-systemd.txt", arguments: ["help", "systemd"], status: 0),
+        Case(golden: "help-due.txt", arguments: ["help", "due"], status: 0),
     ])
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])

@@ -16,7 +16,7 @@ import Testing
         var environment: [String: String]
         private let daemon = Process(), server = Process()
 
-        init(invoke: [String]?, sound: Bool = false) throws {
+        init(invoke: [String]?, sound: Bool = false, actions: Bool = true) throws {
             folder = URL(fileURLWithPath: "/tmp/remindc-notify-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             log = folder.appendingPathComponent("notifications.jsonl")
@@ -28,7 +28,7 @@ import Testing
             for _ in 0..<100 where !FileManager.default.fileExists(atPath: folder.path + "/bus") { usleep(20_000) }
             server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
             server.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/notification_server.py").path, log.path]
-                + (invoke.map { ["--invoke", $0.joined(separator: ",")] } ?? []) + (sound ? ["--sound"] : [])
+                + (invoke.map { ["--invoke", $0.joined(separator: ",")] } ?? []) + (sound ? ["--sound"] : []) + (actions ? [] : ["--no-actions"])
             server.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
             let ready = Pipe()
             server.standardOutput = ready
@@ -109,6 +109,34 @@ import Testing
         // The server plays no sounds: the desktop's message sound is played after.
         #expect(try String(contentsOf: session.folder.appendingPathComponent("played"), encoding: .utf8)
                 == "canberra-gtk-play -i message-new-instant\n")
+    }
+
+    @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
+    func minimalOffersTheCategorysMinimalActions() throws {
+        let session = try Session(invoke: ["stop"])
+        let path = try session.write(Self.yaml().replacingOccurrences(of: "  nag:\n    actions:", with: "  nag:\n    minimal: [stop]\n    actions:"))
+        let run = try session.remindc(["notify", path, "--id", "water", "--minimal"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(session.received.first?["actions"] as? [String] == ["default", "Look", "stop", "Stop"])
+        #expect(run.stderr == "remindc: 'water' is stopped until 'remindc resume --id water'\n", "the minimal button acts")
+        // Without `minimal:`, the first two actions.
+        let plain = try Session(invoke: ["-"])
+        let defaultMinimal = try plain.write(Self.yaml())
+        #expect(try plain.remindc(["notify", defaultMinimal, "--id", "water", "--minimal"]).status == 0)
+        #expect(plain.received.first?["actions"] as? [String] == ["default", "Look", "later", "Later", "stop", "Stop"])
+    }
+
+    @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
+    func aServerWithoutButtonsGetsTheAlertWithoutActionsAndIsNotWaitedFor() throws {
+        // No --invoke: the server never closes the notification, so only an
+        // alert that waits for no choice ends.
+        let session = try Session(invoke: nil, actions: false)
+        let path = try session.write(Self.yaml())
+        let run = try session.remindc(["notify", path, "--id", "water"])
+        #expect(run.status == 0, "\(run.stderr)")
+        try #require(session.received.count == 1)
+        #expect(session.received[0]["actions"] as? [String] == [])
+        #expect(session.received[0]["summary"] as? String == "Water the plants")
     }
 
     @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))

@@ -15,19 +15,29 @@ import ReminderModel
     static let zone = "Europe/Berlin"
 
     /// The UTC instants (`2026-12-01T08:00:00Z`) at which the OnCalendar
-    /// values elapse from `from` until `to`.
+    /// values elapse from `from` until `to`. systemd-analyze lists a given
+    /// number of elapses; it is asked for a few, then from the last one on
+    /// for four times as many, until the list passes `to` (an expression
+    /// in a zone costs it a zone lookup per elapse).
     static func elapses(_ expressions: [String], from: String, to: String) throws -> [String] {
         var found: [String] = []
         for expression in expressions {
-            let base = from.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
-            let run = try CrontabDeliveryTests.run("/usr/bin/systemd-analyze", ["calendar", "--iterations=1500", "--base-time=\(base)", expression],
-                                                   environment: ["TZ": zone, "PATH": "/usr/bin:/bin"])
-            try #require(run.status == 0, "\(expression): \(run.output)")
-            for line in run.output.split(separator: "\n") where line.contains("(in UTC):") {
-                // "(in UTC): Tue 2026-12-01 08:00:00 UTC"
-                let parts = line.split(separator: " ")
-                let instant = "\(parts[parts.count - 3])T\(parts[parts.count - 2])Z"
-                if instant >= from && instant < to { found.append(instant) }
+            var base = from, iterations = 16, last = ""
+            while last < to {
+                let run = try CrontabDeliveryTests.run(
+                    "/usr/bin/systemd-analyze",
+                    ["calendar", "--iterations=\(iterations)", "--base-time=\(base.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC"))", expression],
+                    environment: ["TZ": zone, "PATH": "/usr/bin:/bin"])
+                try #require(run.status == 0, "\(expression): \(run.output)")
+                let listed = run.output.split(separator: "\n").filter { $0.contains("(in UTC):") }.map { line in
+                    // "(in UTC): Tue 2026-12-01 08:00:00 UTC"
+                    let parts = line.split(separator: " ")
+                    return "\(parts[parts.count - 3])T\(parts[parts.count - 2])Z"
+                }
+                found += listed.filter { $0 >= from && $0 < to && $0 > last }
+                // Fewer than asked: the expression elapses no more.
+                guard listed.count == iterations, let next = listed.last else { break }
+                (base, last, iterations) = (next, next, iterations * 4)
             }
         }
         return found
@@ -39,7 +49,7 @@ import ReminderModel
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let generated = folder.appendingPathComponent("generated.yaml")
-        try Data(CrontabOracleTests.generatedFile(count: 150).utf8).write(to: generated)
+        try Data(CrontabOracleTests.generatedFile(count: 400).utf8).write(to: generated)
         // Six weeks without a daylight-saving change in any zone used, and
         // sub-daily reminders over their first day of it; the DST fixture
         // over the spring and autumn changes.
@@ -93,7 +103,7 @@ import ReminderModel
                 compared += 1
             }
         }
-        #expect(compared > 180)
+        #expect(compared > 430)
     }
 
     @Test func installReplacesItsOwnUnitsAndUninstallRemovesThem() throws {
@@ -210,5 +220,43 @@ extension SystemdTests {
         #expect(run.stderr.hasPrefix(c.stderr), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty, "nothing is written")
+    }
+}
+
+extension SystemdTests {
+    /// `-o DIR` writes every unit or none: a unit that cannot be written
+    /// (its name is taken by a folder) leaves the folder as it was, the
+    /// units before it included.
+    @Test func aFailedWriteLeavesTheFolderAsItWas() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-units-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("r.yaml")
+        try Data("""
+            uid-domain: home.example
+            timezone: UTC
+            reminders:
+              - {id: bins, title: Bins, at: 2026-12-01 19:00, repeat: weekly}
+              - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+
+            """.utf8).write(to: file)
+        let units = folder.appendingPathComponent("units")
+        try FileManager.default.createDirectory(at: units.appendingPathComponent("remindc-home.example-tea.timer"),
+                                                withIntermediateDirectories: true)
+        let run = try EndToEndTests.run(["systemd", "-o", units.path, file.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("remindc-home.example-tea.timer is not a regular file"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: units.path) == ["remindc-home.example-tea.timer"])
+
+        // Once it can, every unit is written, and --minimal reaches the alerts.
+        try FileManager.default.removeItem(at: units.appendingPathComponent("remindc-home.example-tea.timer"))
+        let written = try EndToEndTests.run(["systemd", "-o", units.path, "--minimal", file.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: units.path).sorted() == [
+            "remindc-home.example-bins.service", "remindc-home.example-bins.timer",
+            "remindc-home.example-tea.service", "remindc-home.example-tea.timer",
+        ])
+        let service = try String(contentsOf: units.appendingPathComponent("remindc-home.example-tea.service"), encoding: .utf8)
+        #expect(service.contains(" notify \"\(file.path)\" --id tea --minimal\n"), "\(service)")
     }
 }

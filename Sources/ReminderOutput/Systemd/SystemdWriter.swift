@@ -15,10 +15,13 @@ public struct SystemdWriter: Sendable {
         public var remindc: String
         /// The folder relative file paths are read from.
         public var workingFolder: String
+        /// The alerts offer the categories' minimal actions (`notify --minimal`).
+        public var minimal: Bool
 
-        public init(remindc: String, workingFolder: String) {
+        public init(remindc: String, workingFolder: String, minimal: Bool = false) {
             self.remindc = remindc
             self.workingFolder = workingFolder
+            self.minimal = minimal
         }
     }
 
@@ -83,7 +86,7 @@ public struct SystemdWriter: Sendable {
             [Service]
             Type=exec
             ExecCondition=\(Self.quoted(options.remindc)) due \(arguments.joined(separator: " "))
-            ExecStart=\(Self.quoted(options.remindc)) notify \(arguments.joined(separator: " "))
+            ExecStart=\(Self.quoted(options.remindc)) notify \(arguments.joined(separator: " "))\(options.minimal ? " --minimal" : "")
 
             """
         return [Unit(name: name + ".timer", text: timer), Unit(name: name + ".service", text: service)]

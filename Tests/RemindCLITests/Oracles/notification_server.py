@@ -1,6 +1,6 @@
 """A small org.freedesktop.Notifications server for the tests.
 
-    notification_server.py LOG [--invoke KEY,KEY,...] [--sound]
+    notification_server.py LOG [--invoke KEY,KEY,...] [--sound] [--no-actions]
 
 Runs on the session bus DBUS_SESSION_BUS_ADDRESS names (a bus the test
 started with dbus-daemon), takes the well-known name, prints "ready" when it
@@ -12,7 +12,8 @@ With --invoke, it acts as a person would: the nth notification has the nth
 KEY's action invoked (ActionInvoked), or none for "-", and is then closed
 (NotificationClosed), as a server does when an action is picked or the
 notification dismissed; notifications past the list are closed. With
---sound, it says it plays sounds (the "sound" capability). Python's dbus and
+--sound, it says it plays sounds (the "sound" capability); with --no-actions,
+that it shows no buttons (no "actions" capability). Python's dbus and
 GLib bindings from Debian (python3-dbus, python3-gi).
 """
 import json
@@ -29,12 +30,13 @@ PATH = "/org/freedesktop/Notifications"
 
 
 class Server(dbus.service.Object):
-    def __init__(self, bus, log, invoke, sound):
+    def __init__(self, bus, log, invoke, sound, actions):
         super().__init__(bus, PATH)
         self.log = log
         self.next_id = 1
         self.invoke = invoke
         self.sound = sound
+        self.actions = actions
         self.count = 0
 
     @dbus.service.method(NAME, in_signature="susssasa{sv}i", out_signature="u")
@@ -70,7 +72,7 @@ class Server(dbus.service.Object):
 
     @dbus.service.method(NAME, in_signature="", out_signature="as")
     def GetCapabilities(self):
-        return ["body", "actions"] + (["sound"] if self.sound else [])
+        return ["body"] + (["actions"] if self.actions else []) + (["sound"] if self.sound else [])
 
     @dbus.service.method(NAME, in_signature="", out_signature="ssss")
     def GetServerInformation(self):
@@ -87,7 +89,7 @@ def main():
     name = dbus.service.BusName(NAME, bus)
     arguments = sys.argv[2:]
     invoke = arguments[arguments.index("--invoke") + 1].split(",") if "--invoke" in arguments else None
-    Server(bus, sys.argv[1], invoke, "--sound" in arguments)
+    Server(bus, sys.argv[1], invoke, "--sound" in arguments, "--no-actions" not in arguments)
     print("ready", flush=True)
     GLib.MainLoop().run()
     del name
