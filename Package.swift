@@ -28,8 +28,14 @@ let package = Package(
         .target(name: "ReminderCheck", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel"]),
         // Renderers: diagnostics as text, occurrences as a table, JSON lines or CSV.
         .target(name: "ReminderOutput", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel"]),
+        // CalDAV (RFC 4791, RFC 6578) over Foundation's URLSession: a calendar
+        // collection's members, read and written under ETag conditions. Knows no reminders.
+        .target(name: "CalDAV"),
+        // `remindc publish`: the calendar's resources from the .ics writer, the plan
+        // that brings a collection in step with them, and carrying it out.
+        .target(name: "Publish", dependencies: ["Support", "ReminderModel", "ReminderOutput", "CalDAV"]),
         // Argument parsing and the commands.
-        .target(name: "RemindCLI", dependencies: ["Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
+        .target(name: "RemindCLI", dependencies: ["Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "CalDAV", "Publish"]),
         .executableTarget(name: "remindc", dependencies: ["RemindCLI"]),
 
         .executableTarget(
@@ -45,6 +51,7 @@ let package = Package(
         ),
 
         .testTarget(name: "SupportTests", dependencies: ["Support", "YAMLSyntax"]),
+        .testTarget(name: "PublishTests", dependencies: ["Publish", "CalDAV"]),
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
         .testTarget(name: "ReminderModelTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel"]),

@@ -53,13 +53,18 @@ struct CommandSpec: Sendable {
     var argument: (name: String, help: String, repeating: Bool)?
     /// Whether the positional argument may be left out.
     var argumentIsOptional = false
+    /// A required positional before the others (`publish <url> <path> ...`):
+    /// the first of `positionals`.
+    var leading: (name: String, help: String)?
 
     init(name: String, abstract: String, discussion: String? = nil, options: [OptionSpec],
+         leading: (name: String, help: String)? = nil,
          argument: (name: String, help: String, repeating: Bool)?, argumentIsOptional: Bool = false) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.options = options
+        self.leading = leading
         self.argument = argument
         self.argumentIsOptional = argumentIsOptional
     }
@@ -121,12 +126,16 @@ struct CommandSpec: Sendable {
             parsed.values[option.primaryName] = value
         }
         if parsed.wantsHelp { return parsed }
+        if let leading, parsed.positionals.isEmpty {
+            throw UsageError(message: "Missing expected argument '<\(leading.name)>'", command: name)
+        }
         if let argument {
-            if parsed.positionals.isEmpty && !argumentIsOptional {
+            if parsed.positionals.count == (leading == nil ? 0 : 1) && !argumentIsOptional {
                 throw UsageError(message: "Missing expected argument '<\(argument.name)>\(argument.repeating ? " ..." : "")'", command: name)
             }
-            if !argument.repeating && parsed.positionals.count > 1 {
-                throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])'", command: name)
+            let allowed = leading == nil ? 1 : 2
+            if !argument.repeating && parsed.positionals.count > allowed {
+                throw UsageError(message: "Unexpected argument '\(parsed.positionals[allowed])'", command: name)
             }
         } else if let extra = parsed.positionals.first {
             throw UsageError(message: "Unexpected argument '\(extra)'", command: name)
@@ -138,6 +147,7 @@ struct CommandSpec: Sendable {
     var usage: String {
         var parts = ["remindc", name]
         parts += options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
+        if let leading { parts.append("<\(leading.name)>") }
         if let argument {
             let placeholder = "<\(argument.name)>" + (argument.repeating ? " ..." : "")
             parts.append(argumentIsOptional ? "[\(placeholder)]" : placeholder)
@@ -150,9 +160,9 @@ struct CommandSpec: Sendable {
         var text = "OVERVIEW: \(abstract)\n"
         if let discussion { text += "\n" + HelpLayout.wrap(discussion, width: HelpLayout.lineWidth) + "\n" }
         text += "\nUSAGE: \(usage)\n"
-        if let argument {
-            text += "\nARGUMENTS:\n" + HelpLayout.row("<\(argument.name)>", argument.help)
-        }
+        if leading != nil || argument != nil { text += "\nARGUMENTS:\n" }
+        if let leading { text += HelpLayout.row("<\(leading.name)>", leading.help) }
+        if let argument { text += HelpLayout.row("<\(argument.name)>", argument.help) }
         text += "\nOPTIONS:\n"
         for option in options + [Self.helpOption] {
             let names = option.names.filter { !$0.hasPrefix("--") } + option.names.filter { $0.hasPrefix("--") }

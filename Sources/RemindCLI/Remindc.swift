@@ -56,6 +56,7 @@ public enum Remindc {
         (ResumeCommand.spec, { arguments, invocation throws(UsageError) in try ResumeCommand.run(arguments, invocation: invocation) }),
         (SystemdCommand.spec, { arguments, invocation throws(UsageError) in try SystemdCommand.run(arguments, invocation: invocation) }),
         (DueCommand.spec, { arguments, invocation throws(UsageError) in try DueCommand.run(arguments, invocation: invocation) }),
+        (PublishCommand.spec, { arguments, invocation throws(UsageError) in try PublishCommand.run(arguments, invocation: invocation) }),
     ]
 
     static var commands: [CommandSpec] { runners.map(\.spec) }

@@ -1,0 +1,124 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// HTTP for WebDAV: one request at a time per call, answered or failed,
+/// with a time-out per request and bounded retries of what failed in
+/// transit. Through Foundation's URLSession (libcurl on Linux), so HTTPS
+/// certificates are checked by the system's trust store.
+public struct HTTPClient: Sendable {
+    public struct Credentials: Sendable {
+        public var user: String
+        public var password: String
+
+        public init(user: String, password: String) {
+            self.user = user
+            self.password = password
+        }
+    }
+
+    public struct Request: Sendable {
+        public var method: String
+        public var url: URL
+        public var headers: [String: String] = [:]
+        public var body: Data?
+
+        public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil) {
+            self.method = method
+            self.url = url
+            self.headers = headers
+            self.body = body
+        }
+    }
+
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: Data
+
+        /// A header, by its name in any case.
+        public func header(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
+
+        public var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// Why no response came.
+    public struct TransportError: Error, Sendable {
+        public var message: String
+        public var timedOut: Bool
+    }
+
+    let session: URLSession
+    let credentials: Credentials?
+    public let timeout: TimeInterval
+    /// How many times a request that failed in transit (or got 502, 503 or
+    /// 504) is sent again, after 0.5 s, then 1 s, and so on.
+    public let retries: Int
+
+    public init(credentials: Credentials?, timeout: TimeInterval = 30, retries: Int = 2, connections: Int = 8) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        configuration.httpMaximumConnectionsPerHost = connections
+        configuration.httpCookieStorage = nil
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration)
+        self.credentials = credentials
+        self.timeout = timeout
+        self.retries = retries
+    }
+
+    /// Sends `request`, again after a failure in transit up to `retries`
+    /// times. `attempts` counts what was sent, for the caller that must
+    /// know whether a conditional write may have landed before.
+    public func send(_ request: Request) -> (result: Result<Response, TransportError>, attempts: Int) {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let result = sendOnce(request)
+            let again: Bool = switch result {
+            case .failure: true
+            case .success(let response): [502, 503, 504].contains(response.status)
+            }
+            if !again || attempt > retries { return (result, attempt) }
+            Thread.sleep(forTimeInterval: 0.5 * Double(1 << (attempt - 1)))
+        }
+    }
+
+    private func sendOnce(_ request: Request) -> Result<Response, TransportError> {
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        urlRequest.httpMethod = request.method
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        if let credentials {
+            // Sent with the first request: every CalDAV server takes Basic,
+            // and a 401 round trip per request would double them.
+            let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
+            urlRequest.setValue("Basic \(token)", forHTTPHeaderField: "Authorization")
+        }
+        urlRequest.httpBody = request.body
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        session.dataTask(with: urlRequest) { data, response, error in
+            if let response = response as? HTTPURLResponse {
+                var headers: [String: String] = [:]
+                for case let (name as String, value as String) in response.allHeaderFields { headers[name] = value }
+                box.result = .success(Response(status: response.statusCode, headers: headers, body: data ?? Data()))
+            } else {
+                let timedOut = (error as? URLError)?.code == .timedOut
+                let reason = timedOut ? "no answer within \(Int(timeout)) s" : (error?.localizedDescription ?? "no response")
+                box.result = .failure(TransportError(message: reason, timedOut: timedOut))
+            }
+            done.signal()
+        }.resume()
+        done.wait()
+        return box.result!
+    }
+
+    private final class Box: @unchecked Sendable {
+        var result: Result<Response, TransportError>?
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import Support
+
+/// iCalendar text read as content lines (RFC 5545 §3.1) and components,
+/// as far as publishing needs: to split the writer's calendar into one
+/// object per UID, and to tell whether an object on a server still holds
+/// what was published.
+enum CalendarText {
+    /// The logical lines of `text`: unfolded, without line ends, empty
+    /// lines dropped. Each keeps the physical lines it was written as.
+    static func lines(_ text: String) -> [Line] {
+        var result: [Line] = []
+        for physical in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            var raw = Substring(physical)
+            if raw.last == "\r" { raw = raw.dropLast() }
+            if let first = raw.first, first == " " || first == "\t", !result.isEmpty {
+                result[result.count - 1].physical.append(String(raw))
+                result[result.count - 1].logical += raw.dropFirst()
+            } else if !raw.isEmpty {
+                result.append(Line(logical: String(raw), physical: [String(raw)]))
+            }
+        }
+        return result
+    }
+
+    struct Line: Equatable {
+        /// The unfolded line.
+        var logical: String
+        /// The line as written, folded.
+        var physical: [String]
+
+        init(logical: String, physical: [String]) {
+            self.logical = logical
+            self.physical = physical
+        }
+
+        /// A new line, folded at 75 octets.
+        init(_ logical: String) {
+            self.logical = logical
+            physical = CalendarText.fold(logical)
+        }
+
+        /// The property name, upper-cased: `DTSTART` of `DTSTART;TZID=…:…`.
+        var name: String {
+            let end = logical.firstIndex { $0 == ":" || $0 == ";" } ?? logical.endIndex
+            return logical[..<end].uppercased()
+        }
+
+        /// The value, after the first colon outside a quoted parameter.
+        var value: String {
+            var quoted = false
+            for index in logical.indices {
+                let character = logical[index]
+                if character == "\"" { quoted.toggle() }
+                if character == ":" && !quoted { return String(logical[logical.index(after: index)...]) }
+            }
+            return ""
+        }
+
+        /// The value of a parameter (`TZID`), unquoted.
+        func parameter(_ wanted: String) -> String? {
+            let colon = logical.firstIndex(of: ":") ?? logical.endIndex
+            let head = logical[..<colon]
+            for part in head.split(separator: ";").dropFirst() {
+                let pair = part.split(separator: "=", maxSplits: 1)
+                guard pair.count == 2, pair[0].uppercased() == wanted else { continue }
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+            return nil
+        }
+
+        var text: String { physical.map { $0 + "\r\n" }.joined() }
+
+        /// The line in a form servers' rewrites do not change: the name
+        /// and parameter names upper-cased, parameters unquoted and sorted.
+        var canonical: String {
+            var parts: [String] = []
+            var current = "", quoted = false
+            var valueStart = logical.endIndex
+            for index in logical.indices {
+                let character = logical[index]
+                if character == "\"" {
+                    quoted.toggle()
+                    continue
+                }
+                if !quoted && character == ":" {
+                    valueStart = logical.index(after: index)
+                    break
+                }
+                if !quoted && character == ";" {
+                    parts.append(current)
+                    current = ""
+                } else {
+                    current.append(character)
+                }
+            }
+            parts.append(current)
+            let parameters = parts.dropFirst().map { part -> String in
+                let pair = part.split(separator: "=", maxSplits: 1)
+                return pair[0].uppercased() + "=" + (pair.count > 1 ? pair[1] : "")
+            }.sorted()
+            let name = parts[0].uppercased()
+            var value = String(logical[valueStart...])
+            if name == "TRIGGER" || name == "DURATION", let seconds = CalendarText.durationSeconds(value) {
+                value = "\(seconds)s"
+            }
+            return ([name] + parameters).joined(separator: ";") + ":" + value
+        }
+    }
+
+    /// A DURATION value (RFC 5545 §3.3.6) in seconds, so that `-P1W`,
+    /// `-P7D` and `-PT168H` (servers rewrite them) compare equal; nil for
+    /// anything else (a DATE-TIME trigger).
+    static func durationSeconds(_ text: String) -> Int? {
+        var rest = Substring(text)
+        var sign = 1
+        if rest.first == "-" || rest.first == "+" {
+            if rest.first == "-" { sign = -1 }
+            rest = rest.dropFirst()
+        }
+        guard rest.first == "P" else { return nil }
+        rest = rest.dropFirst()
+        var total = 0, number = "", inTime = false, units = 0
+        for character in rest {
+            if character.isASCII && character.isNumber {
+                number.append(character)
+                continue
+            }
+            if character == "T" && number.isEmpty {
+                inTime = true
+                continue
+            }
+            guard let amount = Int(number) else { return nil }
+            let unit: Int? = switch (character, inTime) {
+            case ("W", false): 604_800
+            case ("D", false): 86_400
+            case ("H", true): 3_600
+            case ("M", true): 60
+            case ("S", true): 1
+            default: nil
+            }
+            guard let unit else { return nil }
+            let (product, overflow) = amount.multipliedReportingOverflow(by: unit)
+            guard !overflow else { return nil }
+            total += product
+            number = ""
+            units += 1
+        }
+        return number.isEmpty && units > 0 ? sign * total : nil
+    }
+
+    /// A line folded so that no physical line exceeds 75 octets, never
+    /// inside a UTF-8 sequence.
+    static func fold(_ logical: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var octets = 0
+        for character in logical {
+            let size = character.utf8.count
+            let limit = lines.isEmpty ? 75 : 74
+            if octets + size > limit {
+                lines.append(lines.isEmpty ? current : " " + current)
+                current = ""
+                octets = 0
+            }
+            current.append(character)
+            octets += size
+        }
+        lines.append(lines.isEmpty ? current : " " + current)
+        return lines
+    }
+
+    /// A component: its name, its properties in order, its components.
+    struct Component {
+        var name: String
+        var properties: [Line] = []
+        var components: [Component] = []
+
+        /// The first property named so (upper case).
+        func property(_ name: String) -> Line? {
+            properties.first { $0.name == name }
+        }
+
+        var text: String {
+            "BEGIN:\(name)\r\n" + properties.map(\.text).joined() + components.map(\.text).joined() + "END:\(name)\r\n"
+        }
+
+        /// The component in an order-free form: each component's
+        /// properties (less `leftOut`, each in its canonical form) sorted,
+        /// then its components' forms sorted. Servers that store an object
+        /// with properties, parameters or observances reordered (Radicale
+        /// sorts them), parameters quoted or lines folded elsewhere, give
+        /// it the same form.
+        func canonical(leavingOut leftOut: Set<String>) -> String {
+            let properties = self.properties.filter { !leftOut.contains($0.name) }.map(\.canonical).sorted()
+            let components = self.components.map { $0.canonical(leavingOut: leftOut) }.sorted()
+            return "BEGIN:\(name)\n" + properties.map { $0 + "\n" }.joined() + components.joined() + "END:\(name)\n"
+        }
+    }
+
+    /// The components of `text` (usually one VCALENDAR); nil when BEGIN
+    /// and END do not pair.
+    static func components(_ text: String) -> [Component]? {
+        var stack: [Component] = []
+        var top: [Component] = []
+        for line in lines(text) {
+            switch line.name {
+            case "BEGIN":
+                stack.append(Component(name: line.value.uppercased()))
+            case "END":
+                guard let done = stack.popLast(), done.name == line.value.uppercased() else { return nil }
+                if stack.isEmpty { top.append(done) } else { stack[stack.count - 1].components.append(done) }
+            default:
+                guard !stack.isEmpty else { return nil }
+                stack[stack.count - 1].properties.append(line)
+            }
+        }
+        return stack.isEmpty ? top : nil
+    }
+
+    /// What a digest leaves out: the time the object was written, and the
+    /// digest itself.
+    static let undigested: Set<String> = ["DTSTAMP", CalendarResource.digestProperty]
+
+    /// The SHA-256 of a calendar's order-free form, less `undigested`,
+    /// after the number of the form (`1-…`): a digest of another form is
+    /// not compared, only replaced.
+    static func digest(_ calendar: Component) -> String {
+        digestForm + SHA256.hex(Array(calendar.canonical(leavingOut: undigested).utf8))
+    }
+
+    static let digestForm = "1-"
+}

@@ -1,0 +1,165 @@
+import CalDAV
+import Foundation
+
+/// Brings a calendar collection in step with reminder resources, one way:
+/// finds the collection (creating it where the server lets it), lists its
+/// members by UID, plans, and carries out the plan's writes, a bounded
+/// number in flight at once. Every write is a whole resource under an ETag
+/// condition, so a run stopped at any point leaves each resource old or
+/// new, and the next run finishes the job.
+public struct Publisher: Sendable {
+    public struct Options: Sendable {
+        /// Whose resources these are (`X-REMINDC-PUBLISHER`).
+        public var publisher: String
+        /// The display name of a collection it creates.
+        public var calendarName: String?
+        public var dryRun = false
+        public var deleteOthers = false
+        public var keepServerEdits = false
+        /// Writes in flight at once.
+        public var concurrency = 8
+
+        public init(publisher: String, calendarName: String? = nil) {
+            self.publisher = publisher
+            self.calendarName = calendarName
+        }
+    }
+
+    /// What a run did with one step: nil failure when it was done (or, in a
+    /// dry run, would be).
+    public struct Done: Sendable {
+        public var step: PublishPlan.Step
+        public var failure: String?
+    }
+
+    public struct Report: Sendable {
+        public var plan: PublishPlan
+        public var done: [Done]
+        /// The collection did not exist and was created (or would be).
+        public var createdCollection: Bool
+    }
+
+    /// Why nothing could be published.
+    public enum Stop: Error, Sendable {
+        /// No answer, or an answer that is not WebDAV.
+        case unreachable(String)
+        case authentication(Int)
+        case notACalendar
+        case cannotCreate(String)
+    }
+
+    public let options: Options
+    let collection: CalendarCollection
+
+    public init(collection: CalendarCollection, options: Options) {
+        self.collection = collection
+        self.options = options
+    }
+
+    public func publish(_ wanted: [CalendarResource]) -> Result<Report, Stop> {
+        var created = false
+        switch collection.properties() {
+        case .failure(let failure):
+            return .failure(stop(failure))
+        case .success(nil):
+            created = true
+            if !options.dryRun, case .failure(let failure) = collection.create(name: options.calendarName) {
+                if let status = failure.status, status == 401 { return .failure(.authentication(status)) }
+                return .failure(.cannotCreate(failure.description))
+            }
+        case .success(let properties?):
+            guard properties.isCalendar else { return .failure(.notACalendar) }
+        }
+        var members: [RemoteResource] = []
+        if !(created && options.dryRun) {
+            switch collection.members() {
+            case .failure(let failure): return .failure(stop(failure))
+            case .success(let found): members = found.map { RemoteResource(href: $0.href, etag: $0.etag, data: $0.data) }
+            }
+        }
+        let plan = PublishPlan.make(wanted: wanted, members: members, publisher: options.publisher,
+                                    deleteOthers: options.deleteOthers, keepServerEdits: options.keepServerEdits)
+        let results = Results(count: plan.steps.count)
+        let slots = DispatchSemaphore(value: max(1, options.concurrency))
+        let group = DispatchGroup()
+        for (index, step) in plan.steps.enumerated() {
+            switch step {
+            case .taken(_, let member):
+                results.set(index, "UID is held by \(member.href), a resource this publisher did not write (--delete-others replaces it)")
+                continue
+            default:
+                guard step.writes, !options.dryRun else { continue }
+            }
+            slots.wait()
+            DispatchQueue.global().async(group: group) { [collection] in
+                defer { slots.signal() }
+                results.set(index, Self.carryOut(step, in: collection))
+            }
+        }
+        group.wait()
+        return .success(Report(plan: plan, done: plan.steps.enumerated().map { Done(step: $1, failure: results.failures[$0]) },
+                               createdCollection: created))
+    }
+
+    /// Writes one step; its failure in words.
+    static func carryOut(_ step: PublishPlan.Step, in collection: CalendarCollection) -> String? {
+        let result: Result<Void, CalendarCollection.Failure>
+        switch step {
+        case .create(let resource):
+            result = collection.put(resource.name, resource.text, .absent).map { _ in () }
+        case .update(let resource, let member, _):
+            result = collection.put(member.href, resource.text, member.etag.map { .unchanged(etag: $0) } ?? .any).map { _ in () }
+        case .delete(let member, _):
+            result = collection.delete(member.href, etag: member.etag)
+        case .unchanged, .keptEdit, .taken:
+            return nil
+        }
+        guard case .failure(let failure) = result else { return nil }
+        return explanation(failure, of: step)
+    }
+
+    /// A failure with what it means for this step. Servers say a UID is
+    /// taken in different ways: 400, 403, 409 or 412, with the CalDAV
+    /// precondition `no-uid-conflict` where they name it.
+    static func explanation(_ failure: CalendarCollection.Failure, of step: PublishPlan.Step) -> String {
+        var text = failure.description
+        if failure.precondition == "no-uid-conflict" {
+            text += "; another resource on the server has this UID"
+        } else if failure.status == 412 {
+            if case .create = step {
+                text += "; the server already has a resource by this name or UID"
+            } else {
+                text += "; it changed on the server during this publish and is left as it is"
+            }
+        }
+        return text
+    }
+
+    private func stop(_ failure: CalendarCollection.Failure) -> Stop {
+        switch failure {
+        case .transport(let message, _): return .unreachable(message)
+        case .refused(let status, _, _) where status == 401 || status == 403: return .authentication(status)
+        case .refused: return .unreachable(failure.description)
+        }
+    }
+
+    /// Each step's failure, written from the threads that carry them out.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [String?]
+
+        init(count: Int) { stored = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ failure: String?) {
+            lock.lock()
+            stored[index] = failure
+            lock.unlock()
+        }
+
+        var failures: [String?] {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+    }
+}

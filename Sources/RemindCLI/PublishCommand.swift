@@ -1,0 +1,198 @@
+import CalDAV
+import Foundation
+import Publish
+import Recurrence
+import ReminderModel
+import ReminderOutput
+
+/// `remindc publish`: keeps a CalDAV calendar in step with the reminder
+/// files, one way: one resource per UID, written only when it changed,
+/// and the publisher's resources that no reminder has any more deleted.
+enum PublishCommand {
+    static let spec = CommandSpec(
+        name: "publish",
+        abstract: "Keep a CalDAV calendar in step with reminder files, alarms included.",
+        discussion: """
+            Publishes every reminder of the files as one resource of the calendar collection URL (created with \
+            MKCALENDAR, named after the files' 'name:', where it does not exist): a VCALENDAR with its VEVENT or \
+            VTODO, alarms and the VTIMEZONEs it uses, marked X-REMINDC-PUBLISHER (--name) and X-REMINDC-DIGEST. \
+            Members are found by UID (a calendar-query REPORT), created with If-None-Match: *, and updated or \
+            deleted with If-Match, only when what they hold differs; the publisher's members that no reminder \
+            has any more are deleted; others' are left alone unless --delete-others. A member edited on the \
+            server since it was published is overwritten and reported, or kept with --keep-server-edits. \
+            Prints per reminder id what it did (or, with --dry-run, would do, changing nothing). The password \
+            comes from REMINDC_PASSWORD with --user, or from ~/.netrc; it is never printed. Plain http is \
+            refused but to the loopback host, without --insecure. Exits with 0 on success, 1 when a file has an \
+            error or a resource could not be published (the others are), and 2 for a usage error, a server that \
+            does not answer, or a refused login.
+            """,
+        options: [
+            OptionSpec(names: ["--dry-run"], valueName: nil, help: "Print the plan and change nothing."),
+            OptionSpec(names: ["--user"], valueName: "user", help: "The login; the password is REMINDC_PASSWORD (default: from ~/.netrc)."),
+            OptionSpec(names: ["--name"], valueName: "name",
+                       help: "Whose resources these are: what is marked so is updated and deleted.", defaultValue: "remindc"),
+            OptionSpec(names: ["--delete-others"], valueName: nil, help: "Also delete (or replace) members this publisher did not write."),
+            OptionSpec(names: ["--keep-server-edits"], valueName: nil, help: "Leave members edited on the server as they are."),
+            OptionSpec(names: ["--insecure"], valueName: nil, help: "Allow plain http to a host other than this one."),
+            OptionSpec(names: ["--timeout"], valueName: "seconds", help: "Give up on a request after this long.", defaultValue: "30"),
+            OptionSpec(names: ["--sound-base"], valueName: "url", help: "Alarm sounds as this URL followed by each sound's path."),
+            TimeOptions.zoneOption,
+            TimeOptions.nowOption,
+        ],
+        leading: (name: "url", help: "The calendar collection, e.g. https://cloud.example.com/remote.php/dav/calendars/me/reminders/."),
+        argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true)
+    )
+
+    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+        let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
+        let target = try collectionURL(arguments.positionals[0], insecure: arguments.flag("--insecure"))
+        let publisher = arguments.value("--name") ?? "remindc"
+        guard !publisher.isEmpty, publisher.utf8.allSatisfy({ byte in
+            byte == 0x2D || byte == 0x5F || byte == 0x2E || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+                || (0x61...0x7A).contains(byte)
+        }) else {
+            throw UsageError(message: "--name must be letters, digits, '.', '_' and '-'", command: spec.name)
+        }
+        let timeout = try arguments.value("--timeout").map { text throws(UsageError) -> Double in
+            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                throw UsageError(message: "--timeout takes seconds between 0 and 3600, not '\(text)'", command: spec.name)
+            }
+            return seconds
+        } ?? 30
+        let soundBase = arguments.value("--sound-base")
+        if let soundBase, !IcsCommand.isAbsoluteURL(soundBase) {
+            throw UsageError(message: "--sound-base needs an absolute URL such as https://example.com/sounds/, not '\(soundBase)'",
+                             command: spec.name)
+        }
+        let credentials = try self.credentials(for: target, user: arguments.value("--user"), environment: invocation.environment)
+
+        let loaded: LoadedFiles
+        switch LoadedFiles.load(Array(arguments.positionals.dropFirst()), floatingZone: time.zone, check: { _, scheduled, _ in
+            scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0.file) } ?? []
+        }) {
+        case .success(let files): loaded = files
+        case .failure(let error): return error.outcome
+        }
+        if loaded.hasErrors { return loaded.failure }
+        let files = loaded.files
+        if let clash = sharedUID(in: files) {
+            return Outcome(stderr: loaded.report + "Error: \(clash); a calendar holds one resource per UID (give each file its own uid-domain)\n",
+                           status: 1)
+        }
+        let writer = ICalendarWriter(options: .init(now: time.now, floatingZone: time.zone, soundBase: soundBase,
+                                                    workingFolder: invocation.workingFolder))
+        let wanted = CalendarResource.split(String(decoding: writer.write(files), as: UTF8.self), publisher: publisher)
+
+        var options = Publisher.Options(publisher: publisher, calendarName: files.lazy.compactMap(\.file.name).first)
+        options.dryRun = arguments.flag("--dry-run")
+        options.deleteOthers = arguments.flag("--delete-others")
+        options.keepServerEdits = arguments.flag("--keep-server-edits")
+        let collection = CalendarCollection(url: target, http: HTTPClient(credentials: credentials, timeout: timeout))
+        let shown = TerminalText.visible(collection.url.absoluteString)
+        switch Publisher(collection: collection, options: options).publish(wanted) {
+        case .failure(let stop):
+            let reason: String = switch stop {
+            case .unreachable(let message): "cannot reach the calendar \(shown): \(message)"
+            case .authentication(let status):
+                "the server refused the login (\(status))" + (credentials.map { " of user '\(TerminalText.visible($0.user))'" } ?? "; give --user and REMINDC_PASSWORD, or a ~/.netrc entry")
+            case .notACalendar: "\(shown) is not a calendar collection"
+            case .cannotCreate(let message): "the calendar \(shown) does not exist and cannot be created: \(message)"
+            }
+            return Outcome(stderr: loaded.report + "Error: \(reason)\n", status: 2)
+        case .success(let report):
+            return summary(report, url: shown, dryRun: options.dryRun, warnings: loaded.report)
+        }
+    }
+
+    /// The lines of what was done (or would be), and the totals.
+    static func summary(_ report: Publisher.Report, url: String, dryRun: Bool, warnings: String) -> Outcome {
+        var lines = ""
+        var counts: [String: Int] = [:]
+        var failed = 0
+        for done in report.done {
+            let id = TerminalText.visible(done.step.reminderID)
+            let (word, note): (String, String) = switch done.step {
+            case .create: ("create", "")
+            case .update(_, _, let edited): ("update", edited ? " (edited on the server since it was published; overwritten)" : "")
+            case .unchanged: ("unchanged", "")
+            case .keptEdit: ("kept", " (edited on the server since it was published; kept)")
+            case .taken: ("taken", "")
+            case .delete(_, let owned): ("delete", owned ? "" : " (another's, --delete-others)")
+            }
+            if let failure = done.failure {
+                failed += 1
+                lines += "failed     \(id): \(word): \(TerminalText.visible(failure))\n"
+            } else {
+                counts[word, default: 0] += 1
+                lines += word.padding(toLength: 11, withPad: " ", startingAt: 0) + id + note + "\n"
+            }
+        }
+        let words = dryRun
+            ? [("create", "to create"), ("update", "to update"), ("delete", "to delete"), ("unchanged", "unchanged"), ("kept", "to keep")]
+            : [("create", "created"), ("update", "updated"), ("delete", "deleted"), ("unchanged", "unchanged"), ("kept", "kept")]
+        var totals = words.compactMap { key, word in counts[key].map { "\($0) \(word)" } }
+        if failed > 0 { totals.append("\(failed) failed") }
+        if report.plan.othersLeft > 0 { totals.append("\(report.plan.othersLeft) of others left alone") }
+        let what = totals.isEmpty ? "nothing to publish" : totals.joined(separator: ", ")
+        let created = report.createdCollection ? (dryRun ? "would create the calendar; " : "created the calendar; ") : ""
+        let stderr = dryRun
+            ? "remindc: dry run for \(url): \(created)\(what); nothing was changed\n"
+            : "remindc: published to \(url): \(created)\(what)\n"
+        return Outcome(stdout: lines, stderr: warnings + stderr, status: failed > 0 ? 1 : 0)
+    }
+
+    /// The collection's URL: http or https, no credentials in it, plain
+    /// http only to this machine unless `insecure`.
+    static func collectionURL(_ text: String, insecure: Bool) throws(UsageError) -> URL {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty, let url = components.url else {
+            throw UsageError(message: "'\(TerminalText.visible(text))' is not an http or https URL of a calendar collection", command: spec.name)
+        }
+        if components.user != nil || components.password != nil {
+            throw UsageError(message: "the URL must not hold a login: give --user, and the password in REMINDC_PASSWORD or ~/.netrc",
+                             command: spec.name)
+        }
+        if scheme == "http" && !insecure && !isLoopback(host) {
+            throw UsageError(message: "plain http to \(TerminalText.visible(host)) would send the password and reminders unencrypted: use https, or --insecure",
+                             command: spec.name)
+        }
+        return url
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        if bare == "localhost" || bare == "::1" || bare.hasSuffix(".localhost") { return true }
+        let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// The login: `--user` with REMINDC_PASSWORD (or that user's ~/.netrc
+    /// password), else the host's ~/.netrc entry, else none.
+    static func credentials(for url: URL, user: String?, environment: [String: String]) throws(UsageError) -> HTTPClient.Credentials? {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let netrc = (try? String(contentsOfFile: home + "/.netrc", encoding: .utf8)).map(Netrc.init)
+        let entry = netrc?.entry(host: url.host ?? "", login: user)
+        if let user {
+            if let password = environment["REMINDC_PASSWORD"], !password.isEmpty { return .init(user: user, password: password) }
+            if let password = entry?.password { return .init(user: user, password: password) }
+            throw UsageError(message: "--user needs the password in REMINDC_PASSWORD or in ~/.netrc", command: spec.name)
+        }
+        if let entry, let login = entry.login, let password = entry.password { return .init(user: login, password: password) }
+        return nil
+    }
+
+    /// Two reminders with one UID (the same id and uid-domain in two files).
+    static func sharedUID(in files: [ScheduledFile]) -> String? {
+        var seen: [String: String] = [:]
+        for scheduled in files {
+            for reminder in scheduled.file.reminders {
+                let uid = "\(reminder.id)@\(scheduled.file.uidDomain)"
+                if let first = seen[uid], first != scheduled.file.path {
+                    return "'\(TerminalText.visible(uid))' is the UID of a reminder in \(first) and in \(scheduled.file.path)"
+                }
+                seen[uid] = scheduled.file.path
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,182 @@
+@testable import Publish
+import Testing
+
+/// The resources cut from a calendar, their digests, and the plan that
+/// brings a collection in step, as tables of small cases.
+struct PublishPlanTests {
+    static let calendar = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//remindc//remindc 0.1.0//EN\r
+        CALSCALE:GREGORIAN\r
+        NAME:Home\r
+        BEGIN:VTIMEZONE\r
+        TZID:Europe/Berlin\r
+        BEGIN:STANDARD\r
+        DTSTART:19701025T030000\r
+        TZOFFSETFROM:+0200\r
+        TZOFFSETTO:+0100\r
+        END:STANDARD\r
+        BEGIN:DAYLIGHT\r
+        DTSTART:19700329T020000\r
+        TZOFFSETFROM:+0100\r
+        TZOFFSETTO:+0200\r
+        END:DAYLIGHT\r
+        END:VTIMEZONE\r
+        BEGIN:VTIMEZONE\r
+        TZID:Asia/Tokyo\r
+        BEGIN:STANDARD\r
+        DTSTART:19700101T000000\r
+        TZOFFSETFROM:+0900\r
+        TZOFFSETTO:+0900\r
+        END:STANDARD\r
+        END:VTIMEZONE\r
+        BEGIN:VEVENT\r
+        UID:bins@home\r
+        X-REMINDC-ID:bins\r
+        DTSTAMP:20261201T000000Z\r
+        DTSTART;TZID=Europe/Berlin:20261201T190000\r
+        SUMMARY:Put the bins out and make sure the lids are closed because of the f\r
+         oxes\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        TRIGGER:PT0S\r
+        DESCRIPTION:Bins\r
+        END:VALARM\r
+        END:VEVENT\r
+        BEGIN:VTODO\r
+        UID:tax@home\r
+        X-REMINDC-ID:tax\r
+        DTSTAMP:20261201T000000Z\r
+        DUE;VALUE=DATE:20270531\r
+        SUMMARY:Tax return\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """
+
+    @Test func oneResourcePerUIDWithOnlyTheZonesItUses() throws {
+        let resources = CalendarResource.split(Self.calendar, publisher: "home")
+        #expect(resources.map(\.uid) == ["bins@home", "tax@home"])
+        #expect(resources.map(\.reminderID) == ["bins", "tax"])
+        #expect(resources.map(\.name) == ["bins@home.ics", "tax@home.ics"])
+        let bins = resources[0].text
+        #expect(bins.contains("TZID:Europe/Berlin\r\n"))
+        #expect(!bins.contains("Asia/Tokyo"))
+        #expect(!bins.contains("NAME:Home"), "a resource is not a calendar's header")
+        #expect(!bins.contains("METHOD"))
+        // The digest's line is longer than 75 octets, so folded.
+        let digestLine = "X-REMINDC-DIGEST:\(resources[0].digest)"
+        #expect(bins.contains("X-REMINDC-ID:bins\r\nX-REMINDC-PUBLISHER:home\r\n\(digestLine.prefix(75))\r\n \(digestLine.dropFirst(75))\r\n"))
+        #expect(bins.contains("closed because of the f\r\n oxes\r\n"), "folded lines stay as written")
+        #expect(!resources[1].text.contains("VTIMEZONE"))
+        let read = RemoteResource(href: "/cal/x.ics", etag: "\"1\"", data: bins)
+        #expect(read.uid == "bins@home" && read.publisher == "home" && read.reminderID == "bins")
+        #expect(read.publishedDigest == resources[0].digest && !read.editedOnServer)
+    }
+
+    /// What servers do to stored objects changes no digest: properties and
+    /// observances reordered, lines folded elsewhere, LF line ends, a new
+    /// DTSTAMP. A changed value does.
+    enum Rewrite: String, CaseIterable {
+        case reorderedObservances, refolded, lineFeeds, newStamp, durationRewritten, parametersSorted, summaryEdited, alarmRemoved
+
+        static let standard = "BEGIN:STANDARD\r\nDTSTART:19701025T030000\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n"
+
+        func apply(_ text: String) -> String {
+            switch self {
+            case .reorderedObservances:
+                return text.replacingOccurrences(of: Self.standard, with: "").replacingOccurrences(
+                    of: "END:DAYLIGHT\r\n",
+                    with: "END:DAYLIGHT\r\nBEGIN:STANDARD\r\nTZOFFSETFROM:+0200\r\nDTSTART:19701025T030000\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n")
+            case .refolded: return text.replacingOccurrences(of: "the f\r\n oxes", with: "the foxes")
+            case .lineFeeds: return text.replacingOccurrences(of: "\r\n", with: "\n")
+            case .newStamp: return text.replacingOccurrences(of: "DTSTAMP:20261201T000000Z", with: "DTSTAMP:20270101T000000Z")
+            case .durationRewritten: return text.replacingOccurrences(of: "TRIGGER:PT0S", with: "TRIGGER:P0D")
+            case .parametersSorted:
+                return text.replacingOccurrences(of: "TRIGGER:PT0S", with: "TRIGGER;VALUE=DURATION;RELATED=START:PT0S")
+                    .replacingOccurrences(of: "SUMMARY:Put", with: "summary;x-b=\"2\";X-A=1:Put")
+            case .summaryEdited: return text.replacingOccurrences(of: "SUMMARY:Put", with: "SUMMARY:Take")
+            case .alarmRemoved:
+                return text.replacingOccurrences(of: "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:PT0S\r\nDESCRIPTION:Bins\r\nEND:VALARM\r\n", with: "")
+            }
+        }
+
+        var isEdit: Bool { self == .summaryEdited || self == .alarmRemoved }
+    }
+
+    @Test(arguments: Rewrite.allCases)
+    func serverRewrites(_ rewrite: Rewrite) throws {
+        let bins = CalendarResource.split(Self.calendar, publisher: "home")[0]
+        let published = rewrite == .parametersSorted
+            ? RemoteResource(href: "/x", etag: nil, data: bins.text.replacingOccurrences(of: "TRIGGER:PT0S", with: "TRIGGER;RELATED=START;VALUE=DURATION:PT0S")
+                .replacingOccurrences(of: "SUMMARY:Put", with: "SUMMARY;X-A=1;X-B=2:Put"))
+            : nil
+        let stored = rewrite.apply(bins.text)
+        if let published {
+            // The same lines, parameters reordered and quoted: the same digest.
+            #expect(published.digest == RemoteResource(href: "/x", etag: nil, data: stored).digest)
+            return
+        }
+        #expect(stored != bins.text, "the case changes the text")
+        #expect(RemoteResource(href: "/x", etag: nil, data: stored).editedOnServer == rewrite.isEdit)
+    }
+
+    static func member(_ resource: CalendarResource, href: String, text: String? = nil) -> RemoteResource {
+        RemoteResource(href: href, etag: "\"e\"", data: text ?? resource.text)
+    }
+
+    @Test func thePlanWritesOnlyWhatDiffers() throws {
+        let now = CalendarResource.split(Self.calendar, publisher: "home")
+        let changed = CalendarResource.split(Self.calendar.replacingOccurrences(of: "Tax return", with: "Tax return 2026"), publisher: "home")
+        let gone = CalendarResource.split(Self.calendar.replacingOccurrences(of: "bins@home", with: "old@home")
+                                            .replacingOccurrences(of: "X-REMINDC-ID:bins", with: "X-REMINDC-ID:old"), publisher: "home")[0]
+        let others = CalendarResource.split(Self.calendar.replacingOccurrences(of: "bins@home", with: "party@elsewhere"), publisher: "someone")[0]
+        let edited = now[0].text.replacingOccurrences(of: "SUMMARY:Put", with: "SUMMARY:Take")
+        let members = [
+            Self.member(now[0], href: "/c/a.ics", text: edited),
+            Self.member(now[1], href: "/c/b.ics"),
+            Self.member(gone, href: "/c/old.ics"),
+            Self.member(others, href: "/c/party.ics"),
+        ]
+        let plan = PublishPlan.make(wanted: [now[0], changed[1]], members: members, publisher: "home")
+        #expect(plan.steps == [
+            .update(now[0], members[0], edited: true),
+            .update(changed[1], members[1], edited: false),
+            .delete(members[2], owned: true),
+        ])
+        #expect(plan.othersLeft == 1)
+        let keeping = PublishPlan.make(wanted: now, members: members, publisher: "home", keepServerEdits: true)
+        #expect(keeping.steps.prefix(2) == [.keptEdit(now[0], members[0]), .unchanged(now[1], members[1])])
+        let all = PublishPlan.make(wanted: now, members: members, publisher: "home", deleteOthers: true)
+        #expect(all.steps.last == .delete(members[3], owned: false))
+        #expect(all.othersLeft == 0)
+        let fresh = PublishPlan.make(wanted: now, members: [], publisher: "home")
+        #expect(fresh.steps == [.create(now[0]), .create(now[1])])
+    }
+
+    @Test func aUIDAnotherHoldsIsTakenUnlessOthersMayBeReplaced() throws {
+        let mine = CalendarResource.split(Self.calendar, publisher: "home")[0]
+        let theirs = RemoteResource(href: "/c/theirs.ics", etag: "\"t\"", data: CalendarResource.split(Self.calendar, publisher: "work")[0].text)
+        #expect(PublishPlan.make(wanted: [mine], members: [theirs], publisher: "home").steps == [.taken(mine, theirs)])
+        #expect(PublishPlan.make(wanted: [mine], members: [theirs], publisher: "home", deleteOthers: true).steps
+                == [.update(mine, theirs, edited: false)])
+    }
+
+    @Test(arguments: [
+        ("-P1W", -604_800), ("-P7D", -604_800), ("PT0S", 0), ("P1DT2H3M4S", 93_784), ("+PT15M", 900),
+        ("19970317T133000Z", nil), ("P", nil), ("PT", nil), ("P1H", nil), ("P99999999999999999999D", nil),
+    ] as [(String, Int?)])
+    func durations(_ text: String, _ seconds: Int?) {
+        #expect(CalendarText.durationSeconds(text) == seconds)
+    }
+
+    @Test(arguments: [
+        ("bins@home", "bins@home.ics"),
+        ("a b/c", "a%20b%2Fc.ics"),
+        ("tée", "t%C3%A9e.ics"),
+    ])
+    func memberNames(_ uid: String, _ name: String) {
+        #expect(CalendarResource.memberName(uid) == name)
+    }
+}
