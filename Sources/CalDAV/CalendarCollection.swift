@@ -78,6 +78,12 @@ public struct CalendarCollection: Sendable {
             return .failure(failure)
         case .success(let response):
             guard let tree = DAVElement.parse(response.body) else { return .failure(unreadable(response)) }
+            // Some servers (Xandikos) say 207 with a 404 inside.
+            let entries = tree.children(DAVElement.dav, "response")
+            if !entries.isEmpty, entries.allSatisfy({ $0.child(DAVElement.dav, "propstat") == nil
+                    && ($0.child(DAVElement.dav, "status")?.text.contains(" 404") ?? false) }) {
+                return .success(nil)
+            }
             let props = tree.descendants(DAVElement.dav, "prop")
             let types = props.compactMap { $0.child(DAVElement.dav, "resourcetype") }
             let reports = props.flatMap { $0.descendants(DAVElement.dav, "sync-collection") }

@@ -51,14 +51,17 @@ public struct HTTPClient: Sendable {
         public var timedOut: Bool
     }
 
+    static let transient: Set<Int> = [423, 429, 502, 503, 504]
+
     let session: URLSession
     let credentials: Credentials?
     public let timeout: TimeInterval
-    /// How many times a request that failed in transit (or got 502, 503 or
-    /// 504) is sent again, after 0.5 s, then 1 s, and so on.
+    /// How many times a request that failed in transit, or got 423 Locked
+    /// (Xandikos, while another write holds its repository), 429, 502, 503
+    /// or 504, is sent again, after 0.5 s, then 1 s, and so on.
     public let retries: Int
 
-    public init(credentials: Credentials?, timeout: TimeInterval = 30, retries: Int = 2, connections: Int = 8) {
+    public init(credentials: Credentials?, timeout: TimeInterval = 30, retries: Int = 4, connections: Int = 8) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
@@ -82,7 +85,7 @@ public struct HTTPClient: Sendable {
             let result = sendOnce(request)
             let again: Bool = switch result {
             case .failure: true
-            case .success(let response): [502, 503, 504].contains(response.status)
+            case .success(let response): Self.transient.contains(response.status)
             }
             if !again || attempt > retries { return (result, attempt) }
             Thread.sleep(forTimeInterval: 0.5 * Double(1 << (attempt - 1)))

@@ -222,11 +222,15 @@ enum CalendarText {
     /// digest itself.
     static let undigested: Set<String> = ["DTSTAMP", CalendarResource.digestProperty]
 
-    /// The SHA-256 of a calendar's order-free form, less `undigested`,
-    /// after the number of the form (`1-…`): a digest of another form is
-    /// not compared, only replaced.
+    /// The SHA-256 of the order-free form of a calendar's components but
+    /// its VTIMEZONEs, less `undigested`, after the number of the form
+    /// (`1-…`): a digest of another form is not compared, only replaced.
+    /// The calendar's own properties and its VTIMEZONEs are left out,
+    /// since servers replace them with their own (Xandikos writes its
+    /// zones' rules; clients read a TZID by their own zone database).
     static func digest(_ calendar: Component) -> String {
-        digestForm + SHA256.hex(Array(calendar.canonical(leavingOut: undigested).utf8))
+        let forms = calendar.components.filter { $0.name != "VTIMEZONE" }.map { $0.canonical(leavingOut: undigested) }.sorted()
+        return digestForm + SHA256.hex(Array(forms.joined().utf8))
     }
 
     static let digestForm = "1-"

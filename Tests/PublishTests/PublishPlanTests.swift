@@ -75,20 +75,22 @@ struct PublishPlanTests {
         #expect(read.publishedDigest == resources[0].digest && !read.editedOnServer)
     }
 
-    /// What servers do to stored objects changes no digest: properties and
-    /// observances reordered, lines folded elsewhere, LF line ends, a new
-    /// DTSTAMP. A changed value does.
+    /// What servers do to stored objects changes no digest: their own
+    /// VTIMEZONE and PRODID, properties and parameters reordered, lines
+    /// folded elsewhere, LF line ends, durations rewritten, a new DTSTAMP.
+    /// A changed value does.
     enum Rewrite: String, CaseIterable {
-        case reorderedObservances, refolded, lineFeeds, newStamp, durationRewritten, parametersSorted, summaryEdited, alarmRemoved
+        case zoneReplaced, propertiesReordered, refolded, lineFeeds, newStamp, durationRewritten, parametersSorted, summaryEdited, alarmRemoved
 
         static let standard = "BEGIN:STANDARD\r\nDTSTART:19701025T030000\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n"
 
         func apply(_ text: String) -> String {
             switch self {
-            case .reorderedObservances:
-                return text.replacingOccurrences(of: Self.standard, with: "").replacingOccurrences(
-                    of: "END:DAYLIGHT\r\n",
-                    with: "END:DAYLIGHT\r\nBEGIN:STANDARD\r\nTZOFFSETFROM:+0200\r\nDTSTART:19701025T030000\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n")
+            case .zoneReplaced:
+                return text.replacingOccurrences(of: Self.standard, with: "BEGIN:STANDARD\r\nDTSTART:19961027T030000\r\nRRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n")
+                    .replacingOccurrences(of: "PRODID:-//remindc//remindc 0.1.0//EN", with: "PRODID:-//Server//EN")
+            case .propertiesReordered:
+                return text.replacingOccurrences(of: "UID:bins@home\r\nX-REMINDC-ID:bins\r\n", with: "X-REMINDC-ID:bins\r\nUID:bins@home\r\n")
             case .refolded: return text.replacingOccurrences(of: "the f\r\n oxes", with: "the foxes")
             case .lineFeeds: return text.replacingOccurrences(of: "\r\n", with: "\n")
             case .newStamp: return text.replacingOccurrences(of: "DTSTAMP:20261201T000000Z", with: "DTSTAMP:20270101T000000Z")
