@@ -65,7 +65,9 @@ public struct Publisher: Sendable {
             created = true
             if !options.dryRun, case .failure(let failure) = collection.create(name: options.calendarName) {
                 if let status = failure.status, status == 401 { return .failure(.authentication(status)) }
-                return .failure(.cannotCreate(failure.description))
+                // RFC 4791 §5.3.1.2: 409 when the collection above it is missing.
+                let note = failure.status == 409 ? "; the collection above it does not exist" : ""
+                return .failure(.cannotCreate(failure.description + note))
             }
         case .success(let properties?):
             guard properties.isCalendar else { return .failure(.notACalendar) }
@@ -80,23 +82,25 @@ public struct Publisher: Sendable {
         let plan = PublishPlan.make(wanted: wanted, members: members, publisher: options.publisher,
                                     deleteOthers: options.deleteOthers, keepServerEdits: options.keepServerEdits)
         let results = Results(count: plan.steps.count)
-        let slots = DispatchSemaphore(value: max(1, options.concurrency))
-        let group = DispatchGroup()
+        var writes: [Int] = []
         for (index, step) in plan.steps.enumerated() {
-            switch step {
-            case .taken(_, let member):
+            if case .taken(_, let member) = step {
                 results.set(index, "UID is held by \(member.href), a resource this publisher did not write (--delete-others replaces it)")
-                continue
-            default:
-                guard step.writes, !options.dryRun else { continue }
-            }
-            slots.wait()
-            DispatchQueue.global().async(group: group) { [collection] in
-                defer { slots.signal() }
-                results.set(index, Self.carryOut(step, in: collection))
+            } else if step.writes && !options.dryRun {
+                writes.append(index)
             }
         }
-        group.wait()
+        // Threads of their own, not Dispatch's: each waits for its
+        // request, and URLSession needs Dispatch's threads to answer it.
+        let queue = WorkQueue(writes)
+        let workers = (0..<min(max(1, options.concurrency), writes.count)).map { _ in
+            Thread { [collection] in
+                while let index = queue.next() { results.set(index, Self.carryOut(plan.steps[index], in: collection)) }
+                queue.finished()
+            }
+        }
+        workers.forEach { $0.start() }
+        queue.waitForAll(workers.count)
         return .success(Report(plan: plan, done: plan.steps.enumerated().map { Done(step: $1, failure: results.failures[$0]) },
                                createdCollection: created))
     }
@@ -140,6 +144,34 @@ public struct Publisher: Sendable {
         case .transport(let message, _): return .unreachable(message)
         case .refused(let status, _, _) where status == 401 || status == 403: return .authentication(status)
         case .refused: return .unreachable(failure.description)
+        }
+    }
+
+    /// The indices of the steps to carry out, handed to worker threads.
+    private final class WorkQueue: @unchecked Sendable {
+        private let lock = NSCondition()
+        private var pending: ArraySlice<Int>
+        private var done = 0
+
+        init(_ indices: [Int]) { pending = indices[...] }
+
+        func next() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            return pending.popFirst()
+        }
+
+        func finished() {
+            lock.lock()
+            done += 1
+            lock.broadcast()
+            lock.unlock()
+        }
+
+        func waitForAll(_ count: Int) {
+            lock.lock()
+            while done < count { lock.wait() }
+            lock.unlock()
         }
     }
 

@@ -1,0 +1,314 @@
+"""Real CalDAV servers on 127.0.0.1 for the publish tests, and an
+independent reading of what they hold.
+
+    caldav_servers.py serve KIND FOLDER [--htpasswd USER:PASSWORD]
+        Starts Radicale or Xandikos (KIND) with its storage in FOLDER on a
+        free loopback port, and in front of it a small HTTP proxy on
+        another: prints "ready URL" (the URL of a collection that does not
+        exist yet, through the proxy) and runs until killed. The proxy
+        appends "METHOD PATH STATUS" per request to FOLDER/requests.log and
+        before each request reads FOLDER/faults.json, if there is one:
+          {"status": {"text in the path": 500}, "delay": 3,
+           "close_after": 10}
+        answers with that status for matching paths, waits `delay` seconds
+        before answering, and after `close_after` more writes (PUT,
+        DELETE) closes every connection without an answer, as a server
+        that stopped would.
+
+    caldav_servers.py read URL EXPECTED FROM TO [USER PASSWORD]
+        Reads the collection with the python caldav client: every object,
+        its X-REMINDC- properties and alarms; then the server's own
+        expansion (a calendar-query REPORT with time-range and expand) in
+        [FROM, TO), compared with EXPECTED (remindc expand --format jsonl)
+        as Oracles/client_matrix.py compares a client, with its known
+        differences of Radicale. Prints one JSON object.
+"""
+import datetime
+import http.client
+import http.server
+import json
+import os
+import re
+import signal
+import socket
+import socketserver
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import client_matrix  # noqa: E402
+
+WRITES = ("PUT", "DELETE", "MKCALENDAR", "MKCOL")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for(port, seconds=30):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"nothing listens on {port}")
+
+
+def start(kind, folder, htpasswd):
+    port = free_port()
+    bin_folder = os.path.dirname(sys.executable)
+    if kind == "radicale":
+        config = os.path.join(folder, "radicale.conf")
+        auth = "type = none\n"
+        if htpasswd:
+            users = os.path.join(folder, "users")
+            with open(users, "w") as out:
+                out.write(htpasswd + "\n")
+            auth = f"type = htpasswd\nhtpasswd_filename = {users}\nhtpasswd_encryption = plain\ndelay = 0\n"
+        with open(config, "w") as out:
+            out.write(f"[server]\nhosts = 127.0.0.1:{port}\ndelay_on_error = 0\n[auth]\n{auth}"
+                      f"[storage]\nfilesystem_folder = {folder}/collections\n"
+                      f"[logging]\nlevel = critical\n")
+        server = subprocess.Popen([os.path.join(bin_folder, "radicale"), "--config", config],
+                                  stdout=subprocess.DEVNULL, stderr=open(os.path.join(folder, "server.log"), "w"))
+        user = htpasswd.split(":")[0] if htpasswd else "remindc"
+        path = f"/{user}/calendar/"
+    else:
+        arguments = [os.path.join(bin_folder, "xandikos"), "serve", "-d", os.path.join(folder, "data"), "--defaults",
+                     "-l", "127.0.0.1", "-p", str(port), "--state-dir", os.path.join(folder, "state"), "--no-detect-systemd"]
+        if htpasswd:
+            users = os.path.join(folder, "users")
+            with open(users, "w") as out:
+                out.write(htpasswd + "\n")
+            arguments += ["--htpasswd", users]
+        server = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=open(os.path.join(folder, "server.log"), "w"))
+        path = "/user/calendars/remindc/"
+    wait_for(port)
+    if kind == "radicale":
+        # The user's own collection, which Radicale makes on a login.
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        headers = {}
+        if htpasswd:
+            import base64
+            headers["Authorization"] = "Basic " + base64.b64encode(htpasswd.encode()).decode()
+        connection.request("MKCOL", "/" + path.split("/")[1] + "/", headers=headers)
+        connection.getresponse().read()
+    return server, port, path
+
+
+class Proxy(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    upstream = 0
+    folder = ""
+    writes = 0
+    lock = threading.Lock()
+
+    def log_message(self, *arguments):
+        pass
+
+    def faults(self):
+        try:
+            with open(os.path.join(self.folder, "faults.json")) as given:
+                return json.load(given)
+        except (OSError, ValueError):
+            return {}
+
+    def relay(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else None
+        faults = self.faults()
+        if self.command in WRITES and "close_after" in faults:
+            with Proxy.lock:
+                Proxy.writes += 1
+                stopped = Proxy.writes > faults["close_after"]
+            if stopped:
+                self.log(499)
+                self.close_connection = True
+                self.connection.shutdown(socket.SHUT_RDWR)
+                return
+        if faults.get("delay"):
+            time.sleep(faults["delay"])
+        for text, status in faults.get("status", {}).items():
+            if text in self.path and self.command in WRITES:
+                message = b"injected failure"
+                self.send_response(status)
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Content-Length", str(len(message)))
+                self.end_headers()
+                self.wfile.write(message)
+                self.log(status)
+                return
+        connection = http.client.HTTPConnection("127.0.0.1", self.upstream, timeout=120)
+        headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection", "content-length")}
+        headers["Host"] = f"127.0.0.1:{self.upstream}"
+        connection.request(self.command, self.path, body=body, headers=headers)
+        response = connection.getresponse()
+        data = response.read()
+        self.send_response(response.status, response.reason)
+        for name, value in response.getheaders():
+            if name.lower() not in ("connection", "transfer-encoding", "content-length", "server", "date"):
+                self.send_header(name, value)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+        connection.close()
+        self.log(response.status)
+
+    def log(self, status):
+        with Proxy.lock, open(os.path.join(self.folder, "requests.log"), "a") as out:
+            out.write(f"{self.command} {self.path} {status}\n")
+
+    do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = do_MKCOL = do_OPTIONS = do_HEAD = relay
+
+
+class ThreadingServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+
+
+def serve(kind, folder, htpasswd):
+    server, upstream, path = start(kind, folder, htpasswd)
+    Proxy.upstream, Proxy.folder = upstream, folder
+    proxy = ThreadingServer(("127.0.0.1", 0), Proxy)
+
+    def stop(*_):
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    print(f"ready http://127.0.0.1:{proxy.server_address[1]}{path}", flush=True)
+    proxy.serve_forever()
+
+
+def read(url, expected_path, begin, end, user=None, password=None):
+    import caldav
+    client = caldav.DAVClient(url=url, username=user, password=password)
+    calendar = client.calendar(url=url)
+    objects = []
+    for item in calendar.objects(load_objects=True):
+        data = item.data
+        components = [c for c in client_matrix.components_of(data)]
+        import icalendar
+        for component in icalendar.Calendar.from_ical(data).walk():
+            if component.name not in ("VEVENT", "VTODO"):
+                continue
+            objects.append({
+                "href": str(item.url), "uid": str(component.get("UID")), "id": str(component.get("X-REMINDC-ID")),
+                "publisher": str(component.get("X-REMINDC-PUBLISHER")), "digest": str(component.get("X-REMINDC-DIGEST")),
+                "alarms": [str(a.get("ACTION")) for a in component.walk() if a.name == "VALARM"],
+                "properties": sorted({k for k in component.keys() if k.startswith("X-REMINDC-")}),
+                "method": "METHOD" in icalendar.Calendar.from_ical(data),
+            })
+    windows = [(client_matrix.parse_utc(begin), client_matrix.parse_utc(end))]
+    expected = []
+    for line in open(expected_path, encoding="utf-8"):
+        entry = json.loads(line)
+        start = entry["start"]
+        if len(start) == 10:
+            expected.append([entry["reminder"], "date:" + start])
+        elif entry["timezone"] == "floating":
+            expected.append([entry["reminder"], "floating:" + start])
+        else:
+            expected.append([entry["reminder"], "utc:" + entry["utc"]])
+    texts = [item.data for item in calendar.objects(load_objects=True)]
+    components = [c for text in texts for c in client_matrix.components_of(text)]
+    hrefs = [str(item.url) for item in calendar.objects(load_objects=False)]
+    in_range, theirs, failed = expand(url, hrefs, windows, user, password)
+    comparison = client_matrix.compare("radicale", theirs, expected, components, windows)
+    expected_ids = {entry[0] for entry in client_matrix.in_windows(expected, windows)}
+    print(json.dumps({"objects": objects, "expansion": comparison, "failed_to_expand": failed,
+                      "in_range_only_server": sorted(in_range - expected_ids),
+                      "in_range_only_remindc": sorted(expected_ids - in_range)}))
+
+
+def request(method, url, body, user, password):
+    import base64
+    import urllib.request
+    headers = {"Depth": "1", "Content-Type": "application/xml"}
+    if user:
+        headers["Authorization"] = "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=body.encode(), method=method, headers=headers), timeout=300) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(errors="replace")
+
+
+def calendar_data(body):
+    for data in re.findall(r"<(?:\w+:)?calendar-data[^>]*>(.*?)</(?:\w+:)?calendar-data>", body, re.S):
+        yield data.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&#13;", "\r").replace("&amp;", "&")
+
+
+def expand(url, hrefs, windows, user, password):
+    """The server's own reading of the window: which reminders a
+    calendar-query with time-range finds, per component kind; and the
+    occurrences of calendar-multiget REPORTs with expand, fifty resources
+    at a time, one at a time where the server fails on a batch."""
+    import icalendar
+    stamp = lambda moment: moment.strftime("%Y%m%dT%H%M%SZ")
+    in_range, found, failed = set(), [], []
+    for begin, end in windows:
+        for kind in ("VEVENT", "VTODO"):
+            query = f"""<?xml version="1.0" encoding="utf-8"?>
+<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+  <D:prop><C:calendar-data/></D:prop>
+  <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="{kind}">
+    <C:time-range start="{stamp(begin)}" end="{stamp(end)}"/></C:comp-filter></C:comp-filter></C:filter>
+</C:calendar-query>"""
+            status, body = request("REPORT", url, query, user, password)
+            if status != 207:
+                raise RuntimeError(f"time-range REPORT {kind}: {status} {body[:300]!r}")
+            for text in calendar_data(body):
+                for component in icalendar.Calendar.from_ical(text).walk():
+                    if component.name in ("VEVENT", "VTODO"):
+                        in_range.add(str(component.get("X-REMINDC-ID")))
+        margin = datetime.timedelta(days=2)
+        low, high = begin - margin, end + margin
+        path = "/" + url.split("/", 3)[3]
+
+        def read(batch):
+            listed = "".join(f"<D:href>{path}{href.rsplit('/', 1)[1]}</D:href>" for href in batch)
+            query = f"""<?xml version="1.0" encoding="utf-8"?>
+<C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+  <D:prop><C:calendar-data><C:expand start="{stamp(low)}" end="{stamp(high)}"/></C:calendar-data></D:prop>
+  {listed}
+</C:calendar-multiget>"""
+            status, body = request("REPORT", url, query, user, password)
+            if status != 207:
+                if len(batch) == 1:
+                    failed.append(batch[0].rsplit("/", 1)[1])
+                    return
+                for href in batch:
+                    read([href])
+                return
+            for text in calendar_data(body):
+                for component in icalendar.Calendar.from_ical(text).walk():
+                    if component.name in ("VEVENT", "VTODO"):
+                        start = component.get("DTSTART") or component.get("DUE")
+                        found.append([str(component.get("X-REMINDC-ID")), client_matrix.label(start.dt)])
+
+        for index in range(0, len(hrefs), 50):
+            read(hrefs[index:index + 50])
+    return in_range, found, failed
+
+
+def main():
+    if sys.argv[1] == "serve":
+        htpasswd = sys.argv[sys.argv.index("--htpasswd") + 1] if "--htpasswd" in sys.argv else None
+        serve(sys.argv[2], sys.argv[3], htpasswd)
+    elif sys.argv[1] == "read":
+        read(*sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()
