@@ -61,7 +61,7 @@ public struct HTTPClient: Sendable {
     /// or 504, is sent again, after 0.5 s, then 1 s, and so on.
     public let retries: Int
 
-    public init(credentials: Credentials?, timeout: TimeInterval = 30, retries: Int = 4, connections: Int = 8) {
+    public init(credentials: Credentials?, timeout: TimeInterval = 30, retries: Int = 2, connections: Int = 8) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout

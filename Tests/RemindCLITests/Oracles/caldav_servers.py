@@ -13,7 +13,7 @@ independent reading of what they hold.
         answers with that status for matching paths, waits `delay` seconds
         before answering, and after `close_after` more writes (PUT,
         DELETE) closes every connection without an answer, as a server
-        that stopped would.
+        that stopped would. It stops when its standard input closes.
 
     caldav_servers.py read URL EXPECTED FROM TO [USER PASSWORD]
         Reads the collection with the python caldav client: every object,
@@ -177,15 +177,21 @@ def serve(kind, folder, htpasswd):
     proxy = ThreadingServer(("127.0.0.1", 0), Proxy)
 
     def stop(*_):
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        # SIGKILL: the server may have inherited SIGTERM blocked.
+        server.kill()
+        server.wait()
         os._exit(0)
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+
+    def watch():
+        # The test closes standard input to stop everything (its own
+        # children may not see SIGTERM).
+        sys.stdin.read()
+        stop()
+
+    threading.Thread(target=watch, daemon=True).start()
     print(f"ready http://127.0.0.1:{proxy.server_address[1]}{path}", flush=True)
     proxy.serve_forever()
 

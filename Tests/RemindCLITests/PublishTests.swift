@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+/// `remindc publish` against real CalDAV servers (Radicale and Xandikos
+/// from PyPI), each started on a free loopback port in a temporary folder
+/// behind a proxy that counts requests and injects faults
+/// (Oracles/caldav_servers.py). What the servers hold is read back with an
+/// independent client (python caldav), and their own expansion of the
+/// window compared with `remindc expand`.
+@Suite(.serialized) struct PublishTests {
+    static let python: URL? = {
+        guard let python = CrontabOracleTests.python else { return nil }
+        let probe = Process()
+        probe.executableURL = python
+        probe.arguments = ["-c", "import radicale, xandikos, caldav"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return nil }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0 ? python : nil
+    }()
+    static var available: Bool { python != nil }
+    static let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/caldav_servers.py").path
+
+    /// A server and its proxy, stopped when the value goes.
+    final class Server {
+        let folder: URL
+        let url: String
+        private let process = Process()
+        private let input = Pipe()
+
+        init(_ kind: String, htpasswd: String? = nil) throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-caldav-\(kind)-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            process.executableURL = PublishTests.python!
+            process.arguments = [PublishTests.script, "serve", kind, folder.path] + (htpasswd.map { ["--htpasswd", $0] } ?? [])
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = input
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line += chunk
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            guard text.hasPrefix("ready ") else { throw Failure(message: "\(kind) did not start: \(text)") }
+            url = String(text.dropFirst(6)).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        deinit {
+            // Closing its input stops it and the server.
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        struct Failure: Error { var message: String }
+
+        /// The requests so far: method, path, status.
+        var requests: [(method: String, path: String, status: String)] {
+            let text = (try? String(contentsOf: folder.appendingPathComponent("requests.log"), encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").map { line in
+                let parts = line.split(separator: " ")
+                return (String(parts[0]), String(parts[1]), String(parts[2]))
+            }
+        }
+
+        /// The writes since the `since`th request, their paths decoded.
+        func writes(since: Int) -> [String] {
+            requests.dropFirst(since).filter { ["PUT", "DELETE", "MKCALENDAR", "MKCOL"].contains($0.method) }
+                .map { "\($0.method) \($0.path.removingPercentEncoding ?? $0.path)" }
+        }
+
+        func faults(_ json: String?) throws {
+            let file = folder.appendingPathComponent("faults.json")
+            if let json { try Data(json.utf8).write(to: file) } else { try? FileManager.default.removeItem(at: file) }
+        }
+
+        /// A request to the server as another client would make it.
+        func send(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) throws -> (status: Int, body: String) {
+            var arguments = ["-s", "-o", "-", "-w", "\n%{http_code}", "-X", method]
+            for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
+            if let body { arguments += ["--data-binary", body] }
+            let run = try CrontabDeliveryTests.run("/usr/bin/curl", arguments + [url + path])
+            let status = Int(run.output.split(separator: "\n").last ?? "") ?? 0
+            return (status, String(run.output.dropLast(String(status).count)))
+        }
+
+        /// What the python caldav client reads, and the server's expansion of [from, to).
+        func read(expected: String, from: String, to: String) throws -> [String: Any] {
+            let run = try CrontabDeliveryTests.run(PublishTests.python!.path, [PublishTests.script, "read", url, expected, from, to])
+            try #require(run.status == 0, "\(run.output.suffix(2000))")
+            let json = try #require(run.output.split(separator: "\n").last)
+            return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        }
+    }
+
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-publish-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static let now = ["--now", "2026-12-01T00:00:00Z"]
+
+    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos"])
+    func everyReminderArrivesOnceWithItsAlarmsAndTheServerExpandsItAsRemindcDoes(_ kind: String) throws {
+        let server = try Server(kind)
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generated = folder.appendingPathComponent("generated.yaml")
+        try Data(CrontabOracleTests.generatedFile(count: 1000).utf8).write(to: generated)
+        let paths = ["examples", generated.path]
+        let first = try EndToEndTests.run(["publish", server.url] + paths + Self.now, environment: ["TZ": "UTC"])
+        #expect(first.status == 0, "\(first.stderr.suffix(2000))")
+        let ics = try EndToEndTests.run(["ics"] + paths + Self.now, environment: ["TZ": "UTC"])
+        let uids = Set(ics.stdout.split(separator: "\r\n").filter { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) })
+        #expect(first.stdout.split(separator: "\n").filter { $0.hasPrefix("create ") }.count == uids.count)
+
+        let expected = folder.appendingPathComponent("expected.jsonl")
+        let (from, to) = ("2027-03-20T00:00:00Z", "2027-03-22T00:00:00Z")
+        let expand = try EndToEndTests.run(["expand"] + paths + ["--from", from, "--to", to, "--zone", "UTC", "--format", "jsonl"] + Self.now,
+                                           environment: ["TZ": "UTC"])
+        try Data(expand.stdout.utf8).write(to: expected)
+        let read = try server.read(expected: expected.path, from: from, to: to)
+        let objects = try #require(read["objects"] as? [[String: Any]])
+        #expect(Set(objects.map { $0["uid"] as! String }) == uids)
+        #expect(objects.count == uids.count, "every UID once")
+        for object in objects {
+            #expect(!(object["alarms"] as! [String]).isEmpty, "\(object["uid"]!) has its alarms")
+            #expect(object["publisher"] as? String == "remindc")
+            #expect((object["digest"] as? String)?.hasPrefix("1-") == true)
+            #expect((object["properties"] as! [String]).contains("X-REMINDC-ID"))
+            #expect(object["method"] as? Bool == false, "no METHOD in a stored object")
+        }
+        let expansion = try #require(read["expansion"] as? [String: Any])
+        #expect(expansion["unexplained_count"] as? Int == 0, "\(expansion)")
+        #expect((expansion["expected"] as? Int ?? 0) > 1000)
+        #expect((read["in_range_only_server"] as? [String]) == [], "\(read["in_range_only_server"]!)")
+        #expect((read["in_range_only_remindc"] as? [String]) == [], "\(read["in_range_only_remindc"]!)")
+
+        // Nothing changed: no write at all.
+        let before = server.requests.count
+        let second = try EndToEndTests.run(["publish", server.url] + paths + Self.now, environment: ["TZ": "UTC"])
+        #expect(second.status == 0, "\(second.stderr.suffix(2000))")
+        #expect(server.writes(since: before) == [])
+        #expect(second.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("unchanged ") })
+        #expect(server.requests.count - before == 2, "a PROPFIND and one REPORT")
+    }
+
+    static let three = """
+        uid-domain: home.example
+        name: Home
+        timezone: Europe/Berlin
+        reminders:
+          - {id: bins, title: Put the bins out, at: 2026-12-01 19:00, repeat: weekly, before: 15m}
+          - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+          - {id: tax, title: Tax return, at: 2027-05-31, todo: true}
+
+        """
+
+    static let foreign = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Someone//EN\r
+        BEGIN:VEVENT\r
+        UID:party@elsewhere\r
+        DTSTAMP:20261201T000000Z\r
+        DTSTART:20261224T180000Z\r
+        SUMMARY:Party\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+
+    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos"])
+    func eachChangeWritesOnlyItsResourceAndOthersAreLeftAlone(_ kind: String) throws {
+        let server = try Server(kind)
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("home.yaml")
+        try Data(Self.three.utf8).write(to: file)
+        func publish(_ extra: [String] = []) throws -> (run: EndToEndTests.Run, writes: [String]) {
+            let before = server.requests.count
+            let run = try EndToEndTests.run(["publish", server.url, file.path] + extra + Self.now)
+            return (run, server.writes(since: before))
+        }
+        let created = try publish()
+        #expect(created.run.status == 0, "\(created.run.stderr)")
+        #expect(created.writes.filter { $0.hasPrefix("PUT") }.count == 3)
+        #expect(created.run.stderr.contains("created the calendar; 3 created"), "\(created.run.stderr)")
+
+        // Another client's event survives every publish.
+        let put = try server.send("PUT", "party.ics", body: Self.foreign, headers: ["Content-Type": "text/calendar"])
+        #expect(put.status == 201)
+
+        try Data(Self.three.replacingOccurrences(of: "title: Tea", with: "title: Green tea").utf8).write(to: file)
+        let dry = try publish(["--dry-run"])
+        #expect(dry.run.status == 0)
+        #expect(dry.writes == [])
+        #expect(dry.run.stdout == "unchanged  bins\nupdate     tea\nunchanged  tax\n")
+        #expect(dry.run.stderr.hasSuffix("1 to update, 2 unchanged, 1 of others left alone; nothing was changed\n"), "\(dry.run.stderr)")
+        let changed = try publish()
+        #expect(changed.writes == ["PUT \(URL(string: server.url)!.path)/tea@home.example.ics"])
+        #expect(changed.run.stdout == "unchanged  bins\nupdate     tea\nunchanged  tax\n")
+
+        // An edit made on the server is reported and overwritten.
+        let path = URL(string: server.url)!.path
+        let stored = try server.send("GET", "bins@home.example.ics")
+        let edited = stored.body.replacingOccurrences(of: "SUMMARY:Put the bins out", with: "SUMMARY:Bins (moved)")
+        #expect(edited != stored.body)
+        #expect([200, 201, 204].contains(try server.send("PUT", "bins@home.example.ics", body: edited, headers: ["Content-Type": "text/calendar"]).status))
+        let kept = try publish(["--keep-server-edits"])
+        #expect(kept.writes == [])
+        #expect(kept.run.stdout.contains("kept       bins (edited on the server since it was published; kept)\n"), "\(kept.run.stdout)")
+        let overwritten = try publish()
+        #expect(overwritten.writes == ["PUT \(path)/bins@home.example.ics"])
+        #expect(overwritten.run.stdout.contains("update     bins (edited on the server since it was published; overwritten)\n"))
+        #expect(try server.send("GET", "bins@home.example.ics").body.contains("SUMMARY:Put the bins out"))
+
+        // A reminder removed from the file is deleted; the party stays.
+        try Data(Self.three.replacingOccurrences(of: "  - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}\n", with: "").utf8)
+            .write(to: file)
+        let removed = try publish()
+        #expect(removed.writes == ["DELETE \(path)/tea@home.example.ics"])
+        #expect(removed.run.stdout.contains("delete     tea\n"))
+        #expect(try server.send("GET", "party.ics").status == 200)
+        let others = try publish(["--delete-others"])
+        #expect(others.writes == ["DELETE \(path)/party.ics"])
+        #expect(others.run.stdout.contains("delete     party@elsewhere (another's, --delete-others)\n"), "\(others.run.stdout)")
+    }
+}
