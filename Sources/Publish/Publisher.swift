@@ -17,7 +17,10 @@ public struct Publisher: Sendable {
         public var deleteOthers = false
         public var keepServerEdits = false
         /// Writes in flight at once.
-        public var concurrency = 8
+        public var concurrency = defaultConcurrency
+        /// Measured (Benchmarks/publish.sh): Radicale and Xandikos take one
+        /// write at a time, and more in flight only wait on their locks.
+        public static let defaultConcurrency = 4
 
         public init(publisher: String, calendarName: String? = nil) {
             self.publisher = publisher

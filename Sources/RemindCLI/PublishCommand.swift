@@ -35,6 +35,7 @@ enum PublishCommand {
             OptionSpec(names: ["--keep-server-edits"], valueName: nil, help: "Leave members edited on the server as they are."),
             OptionSpec(names: ["--insecure"], valueName: nil, help: "Allow plain http to a host other than this one."),
             OptionSpec(names: ["--timeout"], valueName: "seconds", help: "Give up on a request after this long.", defaultValue: "30"),
+            OptionSpec(names: ["--connections"], valueName: "n", help: "Writes in flight at once (1 to 32).", defaultValue: "\(Publisher.Options.defaultConcurrency)"),
             OptionSpec(names: ["--sound-base"], valueName: "url", help: "Alarm sounds as this URL followed by each sound's path."),
             TimeOptions.zoneOption,
             TimeOptions.nowOption,
@@ -59,6 +60,12 @@ enum PublishCommand {
             }
             return seconds
         } ?? 30
+        let connections = try arguments.value("--connections").map { text throws(UsageError) -> Int in
+            guard let count = Int(text), (1...32).contains(count) else {
+                throw UsageError(message: "--connections takes a number from 1 to 32, not '\(text)'", command: spec.name)
+            }
+            return count
+        } ?? Publisher.Options.defaultConcurrency
         let soundBase = arguments.value("--sound-base")
         if let soundBase, !IcsCommand.isAbsoluteURL(soundBase) {
             throw UsageError(message: "--sound-base needs an absolute URL such as https://example.com/sounds/, not '\(soundBase)'",
@@ -87,7 +94,8 @@ enum PublishCommand {
         options.dryRun = arguments.flag("--dry-run")
         options.deleteOthers = arguments.flag("--delete-others")
         options.keepServerEdits = arguments.flag("--keep-server-edits")
-        let collection = CalendarCollection(url: target, http: HTTPClient(credentials: credentials, timeout: timeout))
+        options.concurrency = connections
+        let collection = CalendarCollection(url: target, http: HTTPClient(credentials: credentials, timeout: timeout, connections: connections))
         let shown = TerminalText.visible(collection.url.absoluteString)
         switch Publisher(collection: collection, options: options).publish(wanted) {
         case .failure(let stop):

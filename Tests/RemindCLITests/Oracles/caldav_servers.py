@@ -72,7 +72,9 @@ def start(kind, folder, htpasswd):
                 out.write(htpasswd + "\n")
             auth = f"type = htpasswd\nhtpasswd_filename = {users}\nhtpasswd_encryption = plain\ndelay = 0\n"
         with open(config, "w") as out:
-            out.write(f"[server]\nhosts = 127.0.0.1:{port}\ndelay_on_error = 0\n[auth]\n{auth}"
+            # Radicale refuses (400) a series it counts more than 10,000
+            # instances of by default; some generated reminders have more.
+            out.write(f"[server]\nhosts = 127.0.0.1:{port}\ndelay_on_error = 0\nmax_vevent_rrule_occurrence = 10000000\n[auth]\n{auth}"
                       f"[storage]\nfilesystem_folder = {folder}/collections\n"
                       f"[logging]\nlevel = critical\n")
         server = subprocess.Popen([os.path.join(bin_folder, "radicale"), "--config", config],

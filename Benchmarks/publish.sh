@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# remindc publish, timed: 1,000 reminders to a local Radicale and Xandikos
+# (each on 127.0.0.1 behind the tests' proxy, Tests/RemindCLITests/Oracles/
+# caldav_servers.py), the first run and the no-change run after it, with a
+# release build. Run by hand after .ci/run has made .build/oracle-venv:
+#     Benchmarks/publish.sh [count] [connections...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=${1:-1000}
+shift || true
+connections=("${@:-1 4 8}")
+python=.build/oracle-venv/bin/python3
+swift build -c release --static-swift-stdlib --product remindc --scratch-path /tmp/remindc-bench-build >/dev/null
+remindc=/tmp/remindc-bench-build/release/remindc
+work=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
+
+"$python" - "$count" > "$work/reminders.yaml" <<'PY'
+import sys
+zones = ["Europe/Berlin", "America/New_York", "UTC", "floating", "Asia/Tokyo"]
+repeats = ["daily", "weekly", "monthly", "weekdays", "{every: 2 weeks, on: [mon, thu]}", "{every: month, on: [last fri]}",
+           "{every: 3 days, count: 20}", "{every: day, except: [2027-01-01]}", "yearly", "none"]
+print("uid-domain: bench.example\nreminders:")
+for i in range(int(sys.argv[1])):
+    repeat = repeats[i % len(repeats)]
+    print(f"  - id: r{i}\n    title: Reminder {i}\n    at: 2027-0{i % 9 + 1}-{i % 28 + 1:02d} {i % 24:02d}:{i % 4 * 15:02d}\n"
+          f"    timezone: {zones[i % len(zones)]}\n    before: {i % 3 * 10}m" + ("" if repeat == "none" else f"\n    repeat: {repeat}"))
+PY
+
+for kind in radicale xandikos; do
+    for n in ${connections[@]}; do
+        folder="$work/$kind-$n"
+        mkdir -p "$folder"
+        exec {out}< <(sleep 100000 | "$python" Tests/RemindCLITests/Oracles/caldav_servers.py serve "$kind" "$folder")
+        read -r ready url <&$out
+        start=$(date +%s.%N)
+        "$remindc" publish "$url" "$work/reminders.yaml" --connections "$n" >/dev/null 2>"$folder/first.err"
+        middle=$(date +%s.%N)
+        "$remindc" publish "$url" "$work/reminders.yaml" >/dev/null 2>"$folder/second.err"
+        end=$(date +%s.%N)
+        printf '%-9s %5d reminders, %d in flight: first run %6.2f s (%s), no-change run %5.2f s (%s)\n' "$kind" "$count" "$n" \
+            "$(echo "$middle - $start" | bc)" "$(tail -1 "$folder/first.err" | sed 's/.*: //')" \
+            "$(echo "$end - $middle" | bc)" "$(tail -1 "$folder/second.err" | sed 's/.*: //')"
+        pkill -f "caldav_servers.py serve $kind $folder" || true
+    done
+done
