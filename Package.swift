@@ -35,7 +35,7 @@ let package = Package(
         // that brings a collection in step with them, and carrying it out.
         .target(name: "Publish", dependencies: ["Support", "ReminderModel", "ReminderOutput", "CalDAV"]),
         // Argument parsing and the commands.
-        .target(name: "RemindCLI", dependencies: ["Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "CalDAV", "Publish"]),
+        .target(name: "RemindCLI", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "CalDAV", "Publish"]),
         .executableTarget(name: "remindc", dependencies: ["RemindCLI"]),
 
         .executableTarget(

@@ -82,7 +82,7 @@ public struct CalendarResource: Sendable, Equatable {
 }
 
 /// What a member of the collection holds, as far as publishing cares.
-public struct RemoteResource: Sendable, Equatable {
+public struct RemoteResource: Sendable, Equatable, Codable {
     public var href: String
     public var etag: String?
     public var uid: String?

@@ -1,6 +1,18 @@
 import CalDAV
 import Foundation
 
+/// What a run keeps to follow a collection's changes the next time: the
+/// sync token and the members as they were at it.
+public struct ListingState: Sendable, Codable, Equatable {
+    public var token: String
+    public var members: [RemoteResource]
+
+    public init(token: String, members: [RemoteResource]) {
+        self.token = token
+        self.members = members
+    }
+}
+
 /// Brings a calendar collection in step with reminder resources, one way:
 /// finds the collection (creating it where the server lets it), lists its
 /// members by UID, plans, and carries out the plan's writes, a bounded
@@ -40,6 +52,20 @@ public struct Publisher: Sendable {
         public var done: [Done]
         /// The collection did not exist and was created (or would be).
         public var createdCollection: Bool
+        /// How the members were listed.
+        public var listing: Listing
+        /// What the next run can follow the collection's changes from.
+        public var state: ListingState?
+    }
+
+    public enum Listing: Sendable, Equatable {
+        /// Every member with its data (calendar-query).
+        case full
+        /// The changes since the last run (sync-collection), this many
+        /// members read again.
+        case changes(Int)
+        /// The server no longer takes the last run's token; listed in full.
+        case refusedToken
     }
 
     /// Why nothing could be published.
@@ -59,8 +85,12 @@ public struct Publisher: Sendable {
         self.options = options
     }
 
-    public func publish(_ wanted: [CalendarResource]) -> Result<Report, Stop> {
+    /// Publishes `wanted`; `state` is what the last run against this
+    /// collection kept, if any.
+    public func publish(_ wanted: [CalendarResource], state: ListingState? = nil) -> Result<Report, Stop> {
         var created = false
+        var token: String?
+        var offersSync = false
         switch collection.properties() {
         case .failure(let failure):
             return .failure(stop(failure))
@@ -72,15 +102,25 @@ public struct Publisher: Sendable {
                 let note = failure.status == 409 ? "; the collection above it does not exist" : ""
                 return .failure(.cannotCreate(failure.description + note))
             }
+            // The new collection's sync token, for the next run.
+            if !options.dryRun, case .success(let properties?) = collection.properties() {
+                (token, offersSync) = (properties.syncToken, properties.offersSync)
+            }
         case .success(let properties?):
             guard properties.isCalendar else { return .failure(.notACalendar) }
+            (token, offersSync) = (properties.syncToken, properties.offersSync)
         }
         var members: [RemoteResource] = []
+        var listing = Listing.full
+        var next: ListingState?
         if !(created && options.dryRun) {
-            switch collection.members() {
+            switch list(since: offersSync ? state : nil) {
             case .failure(let failure): return .failure(stop(failure))
-            case .success(let found): members = found.map { RemoteResource(href: $0.href, etag: $0.etag, data: $0.data) }
+            case .success(let found): (members, listing, next) = found
             }
+            // A full listing is followed from the token the collection had
+            // before it: what changes in between is reported next time.
+            if next == nil, offersSync, let token { next = ListingState(token: token, members: members) }
         }
         let plan = PublishPlan.make(wanted: wanted, members: members, publisher: options.publisher,
                                     deleteOthers: options.deleteOthers, keepServerEdits: options.keepServerEdits)
@@ -105,7 +145,43 @@ public struct Publisher: Sendable {
         workers.forEach { $0.start() }
         queue.waitForAll(workers.count)
         return .success(Report(plan: plan, done: plan.steps.enumerated().map { Done(step: $1, failure: results.failures[$0]) },
-                               createdCollection: created))
+                               createdCollection: created, listing: listing, state: next))
+    }
+
+    /// The members: the last run's with the changes since (RFC 6578), when
+    /// there is a last run and the server still takes its token; otherwise
+    /// every member. The state to keep comes with a listing of changes.
+    private func list(since state: ListingState?) -> Result<([RemoteResource], Listing, ListingState?), CalendarCollection.Failure> {
+        var refused = false
+        if let state {
+            switch collection.changes(since: state.token) {
+            case .success(let (changed, removed, token)):
+                // Servers write an href percent-encoded or not, whole or as a path.
+                let key = { (href: String) in collection.resolve(href).path }
+                var byKey = Dictionary(state.members.map { (key($0.href), $0) }, uniquingKeysWith: { _, last in last })
+                for href in removed { byKey[key(href)] = nil }
+                let stale = changed.filter { byKey[key($0.href)]?.etag == nil || byKey[key($0.href)]?.etag != $0.etag }.map(\.href)
+                switch collection.members(stale) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let read):
+                    for member in read { byKey[key(member.href)] = RemoteResource(href: member.href, etag: member.etag, data: member.data) }
+                }
+                var order = state.members.map { key($0.href) }
+                let known = Set(order)
+                order += stale.map(key).filter { !known.contains($0) }
+                var seen: Set<String> = []
+                let listed = order.filter { seen.insert($0).inserted }.compactMap { byKey[$0] }
+                return .success((listed, .changes(stale.count), ListingState(token: token, members: listed)))
+            case .failure(let failure):
+                // 403 or 412 (`valid-sync-token`): the token is too old or
+                // unknown. Anything else is the server's trouble.
+                guard let status = failure.status, [400, 403, 409, 412].contains(status) else { return .failure(failure) }
+                refused = true
+            }
+        }
+        return collection.members().map { found in
+            (found.map { RemoteResource(href: $0.href, etag: $0.etag, data: $0.data) }, refused ? .refusedToken : .full, nil)
+        }
     }
 
     /// Writes one step; its failure in words.

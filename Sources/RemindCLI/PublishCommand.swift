@@ -4,6 +4,7 @@ import Publish
 import Recurrence
 import ReminderModel
 import ReminderOutput
+import Support
 
 /// `remindc publish`: keeps a CalDAV calendar in step with the reminder
 /// files, one way: one resource per UID, written only when it changed,
@@ -97,7 +98,8 @@ enum PublishCommand {
         options.concurrency = connections
         let collection = CalendarCollection(url: target, http: HTTPClient(credentials: credentials, timeout: timeout, connections: connections))
         let shown = TerminalText.visible(collection.url.absoluteString)
-        switch Publisher(collection: collection, options: options).publish(wanted) {
+        let stateFile = PublishState(environment: invocation.environment, url: collection.url, publisher: publisher)
+        switch Publisher(collection: collection, options: options).publish(wanted, state: stateFile.load()) {
         case .failure(let stop):
             let reason: String = switch stop {
             case .unreachable(let message): "cannot reach the calendar \(shown): \(message)"
@@ -108,7 +110,15 @@ enum PublishCommand {
             }
             return Outcome(stderr: loaded.report + "Error: \(reason)\n", status: 2)
         case .success(let report):
-            return summary(report, url: shown, dryRun: options.dryRun, warnings: loaded.report)
+            var warnings = loaded.report
+            if !options.dryRun {
+                do {
+                    try stateFile.save(report.state)
+                } catch {
+                    warnings += "warning: cannot keep the calendar's sync state in \(stateFile.file.path): \(error.localizedDescription)\n"
+                }
+            }
+            return summary(report, url: shown, dryRun: options.dryRun, warnings: warnings)
         }
     }
 
@@ -142,7 +152,12 @@ enum PublishCommand {
         if failed > 0 { totals.append("\(failed) failed") }
         if report.plan.othersLeft > 0 { totals.append("\(report.plan.othersLeft) of others left alone") }
         let what = totals.isEmpty ? "nothing to publish" : totals.joined(separator: ", ")
-        let created = report.createdCollection ? (dryRun ? "would create the calendar; " : "created the calendar; ") : ""
+        var created = report.createdCollection ? (dryRun ? "would create the calendar; " : "created the calendar; ") : ""
+        switch report.listing {
+        case .full: break
+        case .changes(let count): created += "changes since the last run (\(count) read); "
+        case .refusedToken: created += "the server no longer knew the last run's sync token, so listed in full; "
+        }
         let stderr = dryRun
             ? "remindc: dry run for \(url): \(created)\(what); nothing was changed\n"
             : "remindc: published to \(url): \(created)\(what)\n"
@@ -202,5 +217,45 @@ enum PublishCommand {
             }
         }
         return nil
+    }
+}
+
+/// Where `publish` keeps, per calendar and publisher, the sync token and
+/// the members as the last run listed them (`$XDG_STATE_HOME/remindc/
+/// publish/`), so the next run reads only what changed since (RFC 6578).
+/// Without it (a fresh CI machine) the listing is in full; a state that
+/// cannot be read is ignored.
+struct PublishState {
+    let file: URL
+    let url: String
+
+    init(environment: [String: String], url: URL, publisher: String) {
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/state")
+        self.url = url.absoluteString
+        let name = SHA256.hex(Array("\(url.absoluteString)\n\(publisher)".utf8)).prefix(32)
+        file = URL(fileURLWithPath: state).appendingPathComponent("remindc/publish/\(name).json")
+    }
+
+    struct Stored: Codable {
+        var url: String
+        var state: ListingState
+    }
+
+    func load() -> ListingState? {
+        guard let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(Stored.self, from: data),
+              stored.url == url else { return nil }
+        return stored.state
+    }
+
+    /// Keeps `state`; nil removes what was kept.
+    func save(_ state: ListingState?) throws {
+        guard let state else {
+            try? FileManager.default.removeItem(at: file)
+            return
+        }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let data = try JSONEncoder().encode(Stored(url: url, state: state))
+        try AtomicFile.write(to: file.path) { sink in sink(Array(data)) }
     }
 }

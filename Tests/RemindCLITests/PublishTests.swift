@@ -105,6 +105,12 @@ import Testing
 
     static let now = ["--now", "2026-12-01T00:00:00Z"]
 
+    /// `remindc publish` with its sync state in `state` (never the user's).
+    static func publish(_ arguments: [String], state: URL, environment: [String: String] = [:]) throws -> EndToEndTests.Run {
+        try EndToEndTests.run(["publish"] + arguments + now,
+                              environment: ["XDG_STATE_HOME": state.path, "TZ": "UTC"].merging(environment) { $1 })
+    }
+
     @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos"])
     func everyReminderArrivesOnceWithItsAlarmsAndTheServerExpandsItAsRemindcDoes(_ kind: String) throws {
         let server = try Server(kind)
@@ -113,7 +119,8 @@ import Testing
         let generated = folder.appendingPathComponent("generated.yaml")
         try Data(CrontabOracleTests.generatedFile(count: 1000).utf8).write(to: generated)
         let paths = ["examples", generated.path]
-        let first = try EndToEndTests.run(["publish", server.url] + paths + Self.now, environment: ["TZ": "UTC"])
+        let state = folder.appendingPathComponent("state")
+        let first = try Self.publish([server.url] + paths, state: state)
         #expect(first.status == 0, "\(first.stderr.suffix(2000))")
         let ics = try EndToEndTests.run(["ics"] + paths + Self.now, environment: ["TZ": "UTC"])
         let uids = Set(ics.stdout.split(separator: "\r\n").filter { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) })
@@ -143,13 +150,25 @@ import Testing
         #expect((reading["in_range_only_server"] as? [String])?.prefix(5) == [])
         #expect((reading["in_range_only_remindc"] as? [String])?.prefix(5) == [])
 
-        // Nothing changed: no write at all.
-        let before = server.requests.count
-        let second = try EndToEndTests.run(["publish", server.url] + paths + Self.now, environment: ["TZ": "UTC"])
+        // Nothing changed: no write at all. On a machine without the last
+        // run's state (CI), a PROPFIND and a full REPORT.
+        var before = server.requests.count
+        let second = try Self.publish([server.url] + paths, state: folder.appendingPathComponent("fresh-state"))
         #expect(second.status == 0, "\(second.stderr.suffix(2000))")
         #expect(server.writes(since: before).prefix(5) == [])
         #expect(second.stdout.split(separator: "\n").filter { !$0.hasPrefix("unchanged ") }.prefix(5) == [])
-        #expect(server.requests.count - before == 2, "a PROPFIND and one REPORT")
+        #expect(server.requests.dropFirst(before).map(\.method) == ["PROPFIND", "REPORT"])
+        // With the state of the first run: the changes since (its own
+        // writes, read once), then none.
+        before = server.requests.count
+        let third = try Self.publish([server.url] + paths, state: state)
+        #expect(third.status == 0, "\(third.stderr.suffix(2000))")
+        #expect(third.stderr.contains("changes since the last run (\(uids.count) read)"), "\(third.stderr.suffix(500))")
+        #expect(server.writes(since: before).prefix(5) == [])
+        before = server.requests.count
+        let fourth = try Self.publish([server.url] + paths, state: state)
+        #expect(fourth.stderr.contains("changes since the last run (0 read); \(uids.count) unchanged"), "\(fourth.stderr.suffix(500))")
+        #expect(server.requests.dropFirst(before).map(\.method) == ["PROPFIND", "REPORT"])
     }
 
     static let three = """
@@ -186,13 +205,13 @@ import Testing
         try Data(Self.three.utf8).write(to: file)
         func publish(_ extra: [String] = []) throws -> (run: EndToEndTests.Run, writes: [String]) {
             let before = server.requests.count
-            let run = try EndToEndTests.run(["publish", server.url, file.path] + extra + Self.now)
+            let run = try Self.publish([server.url, file.path] + extra, state: folder.appendingPathComponent("state"))
             return (run, server.writes(since: before))
         }
         let created = try publish()
         #expect(created.run.status == 0, "\(created.run.stderr)")
         #expect(created.writes.filter { $0.hasPrefix("PUT") }.count == 3)
-        #expect(created.run.stderr.contains("created the calendar; 3 created"), "\(created.run.stderr)")
+        #expect(created.run.stderr.hasSuffix("created the calendar; 3 created\n"), "\(created.run.stderr)")
 
         // Another client's event survives every publish.
         let put = try server.send("PUT", "party.ics", body: Self.foreign, headers: ["Content-Type": "text/calendar"])
@@ -247,15 +266,15 @@ extension PublishTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("r.yaml")
         try Data(Self.ten.utf8).write(to: file)
-        let wrong = try EndToEndTests.run(["publish", server.url, file.path, "--user", "alice"] + Self.now,
-                                          environment: ["REMINDC_PASSWORD": "not-the-password"])
+        let state = folder.appendingPathComponent("state")
+        let wrong = try Self.publish([server.url, file.path, "--user", "alice"], state: state, environment: ["REMINDC_PASSWORD": "not-the-password"])
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("Error: the server refused the login (401) of user 'alice'"), "\(wrong.stderr)")
         #expect(!(wrong.stdout + wrong.stderr).contains("not-the-password"))
         #expect(server.writes(since: 0) == [])
         // The same through ~/.netrc, and then right.
         try Data("machine 127.0.0.1 login alice password \"s3cret-word\"\n".utf8).write(to: folder.appendingPathComponent(".netrc"))
-        let right = try EndToEndTests.run(["publish", server.url, file.path] + Self.now, environment: ["HOME": folder.path])
+        let right = try Self.publish([server.url, file.path], state: state, environment: ["HOME": folder.path])
         #expect(right.status == 0, "\(right.stderr)")
         #expect(!(right.stdout + right.stderr).contains("s3cret"))
         #expect(right.stderr.contains("10 created"))
@@ -271,29 +290,30 @@ extension PublishTests {
         // The calendar is made, then four writes pass and every later one
         // finds the connection closed.
         try server.faults(#"{"close_after": 5}"#)
-        let stopped = try EndToEndTests.run(["publish", server.url, file.path, "--timeout", "5"] + Self.now)
+        let state = folder.appendingPathComponent("state")
+        let stopped = try Self.publish([server.url, file.path, "--timeout", "5"], state: state)
         #expect(stopped.status == 1)
         let lines = stopped.stdout.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("create ") }.count == 4, "\(stopped.stdout)")
         #expect(lines.filter { $0.hasPrefix("failed ") }.count == 6)
         #expect(stopped.stderr.contains("4 created, 6 failed"), "\(stopped.stderr)")
         try server.faults(nil)
-        let finished = try EndToEndTests.run(["publish", server.url, file.path] + Self.now)
+        let finished = try Self.publish([server.url, file.path], state: state)
         #expect(finished.status == 0, "\(finished.stderr)")
         #expect(finished.stderr.contains("6 created, 4 unchanged"), "\(finished.stderr)")
     }
 
-    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: [412, 409, 500])
-    func aResourceTheServerRefusesIsNamedAndTheOthersArePublished(_ status: Int) throws {
+    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"),
+          arguments: [(412, "Precondition Failed"), (409, "Conflict"), (500, "Internal Server Error")])
+    func aResourceTheServerRefusesIsNamedAndTheOthersArePublished(_ status: Int, _ reason: String) throws {
         let server = try Server("radicale")
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("r.yaml")
         try Data(Self.ten.utf8).write(to: file)
         try server.faults(#"{"status": {"r3@": \#(status)}}"#)
-        let run = try EndToEndTests.run(["publish", server.url, file.path] + Self.now)
+        let run = try Self.publish([server.url, file.path], state: folder.appendingPathComponent("state"))
         #expect(run.status == 1)
-        let reason = HTTPURLResponse.localizedString(forStatusCode: status)
         let failure = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("failed ") })
         #expect(failure.hasPrefix("failed     r3: create: \(status) \(reason): injected failure"), "\(failure)")
         #expect(run.stderr.contains("9 created, 1 failed"), "\(run.stderr)")
@@ -307,7 +327,7 @@ extension PublishTests {
         let file = folder.appendingPathComponent("r.yaml")
         try Data(Self.ten.utf8).write(to: file)
         try server.faults(#"{"delay": 3}"#)
-        let run = try EndToEndTests.run(["publish", server.url, file.path, "--timeout", "1"] + Self.now)
+        let run = try Self.publish([server.url, file.path, "--timeout", "1"], state: folder.appendingPathComponent("state"))
         #expect(run.status == 2)
         #expect(run.stderr == "Error: cannot reach the calendar \(server.url): no answer within 1 s\n", "\(run.stderr)")
         #expect(run.stdout.isEmpty)
@@ -342,9 +362,39 @@ extension PublishTests {
     func refusals(_ c: Refusal) throws {
         let home = try Self.folder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let run = try EndToEndTests.run(c.arguments + Self.now, environment: ["HOME": home.path, "REMINDC_PASSWORD": ""].merging(c.environment) { $1 })
+        let run = try EndToEndTests.run(c.arguments + Self.now, environment: ["HOME": home.path, "XDG_STATE_HOME": "", "REMINDC_PASSWORD": ""]
+            .merging(c.environment) { $1 })
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix(c.stderr), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
+    }
+}
+
+extension PublishTests {
+    /// A sync token the server no longer knows (403 or 412, by server)
+    /// means a full listing, and the run goes on.
+    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos"])
+    func aRefusedSyncTokenFallsBackToAFullListing(_ kind: String) throws {
+        let server = try Server(kind)
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("r.yaml")
+        try Data(Self.ten.utf8).write(to: file)
+        let state = folder.appendingPathComponent("state")
+        #expect(try Self.publish([server.url, file.path], state: state).status == 0)
+        let kept = try #require(try FileManager.default.contentsOfDirectory(atPath: state.path + "/remindc/publish").first)
+        let path = state.path + "/remindc/publish/" + kept
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let token = try #require(text.range(of: #""token":"[^"]*""#, options: .regularExpression))
+        let forged = kind == "radicale" ? "http://radicale.org/ns/sync/" + String(repeating: "0", count: 64) : "12345"
+        try Data(text.replacingCharacters(in: token, with: "\"token\":\"\(forged.replacingOccurrences(of: "/", with: "\\/"))\"").utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let before = server.requests.count
+        let run = try Self.publish([server.url, file.path], state: state)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("the server no longer knew the last run's sync token, so listed in full; 10 unchanged"), "\(run.stderr)")
+        #expect(server.writes(since: before) == [])
+        let again = try Self.publish([server.url, file.path], state: state)
+        #expect(again.stderr.contains("changes since the last run (0 read); 10 unchanged"), "\(again.stderr)")
     }
 }

@@ -57,7 +57,6 @@ import ReminderModel
         let dst = "\(EndToEndTests.fixtures)/systemd/dst.yaml"
         let paths = ["examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
                      "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", generated.path, dst, dst]
-        let state = folder.appendingPathComponent("state").path
         var compared = 0
         for (position, path) in paths.enumerated() {
             let (long, short) = path != dst ? calm : position == paths.count - 1
