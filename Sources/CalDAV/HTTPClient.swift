@@ -54,6 +54,7 @@ public struct HTTPClient: Sendable {
     static let transient: Set<Int> = [423, 429, 502, 503, 504]
 
     let session: URLSession
+    private let refuser = ChallengeRefuser()
     let credentials: Credentials?
     public let timeout: TimeInterval
     /// How many times a request that failed in transit, or got 423 Locked
@@ -69,7 +70,7 @@ public struct HTTPClient: Sendable {
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: refuser, delegateQueue: nil)
         self.credentials = credentials
         self.timeout = timeout
         self.retries = retries
@@ -108,23 +109,53 @@ public struct HTTPClient: Sendable {
         if request.body != nil { urlRequest.setValue("", forHTTPHeaderField: "Expect") }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
-        session.dataTask(with: urlRequest) { data, response, error in
+        let refuser = self.refuser
+        let task = session.dataTask(with: urlRequest) { data, response, error in
             if let response = response as? HTTPURLResponse {
                 var headers: [String: String] = [:]
                 for case let (name as String, value as String) in response.allHeaderFields { headers[name] = value }
                 box.result = .success(Response(status: response.statusCode, headers: headers, body: data ?? Data()))
+            } else if (error as? URLError)?.code == .cancelled, refuser.refused(box.task) {
+                box.result = .success(Response(status: 401, headers: [:], body: Data()))
             } else {
                 let timedOut = (error as? URLError)?.code == .timedOut
                 let reason = timedOut ? "no answer within \(Int(timeout)) s" : (error?.localizedDescription ?? "no response")
                 box.result = .failure(TransportError(message: reason, timedOut: timedOut))
             }
             done.signal()
-        }.resume()
+        }
+        box.task = task.taskIdentifier
+        task.resume()
         done.wait()
         return box.result!
     }
 
+    /// Answers every authentication challenge by refusing it: the
+    /// credentials went with the request, and URLSession's default handling
+    /// would wait for others for ever. A task it refused ends cancelled,
+    /// which `sendOnce` turns back into the 401 it was.
+    private final class ChallengeRefuser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+        private let lock = NSLock()
+        private var tasks: Set<Int> = []
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+            lock.lock()
+            tasks.insert(task.taskIdentifier)
+            lock.unlock()
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+
+        func refused(_ task: Int?) -> Bool {
+            guard let task else { return false }
+            lock.lock()
+            defer { lock.unlock() }
+            return tasks.remove(task) != nil
+        }
+    }
+
     private final class Box: @unchecked Sendable {
+        var task: Int?
         var result: Result<Response, TransportError>?
     }
 }
