@@ -13,7 +13,7 @@ python=.build/oracle-venv/bin/python3
 swift build -c release --static-swift-stdlib --product remindc --scratch-path /tmp/remindc-bench-build >/dev/null
 remindc=/tmp/remindc-bench-build/release/remindc
 work=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
+trap 'pkill -f "sleep 100000"; rm -rf "$work"' EXIT
 
 "$python" - "$count" > "$work/reminders.yaml" <<'PY'
 import sys
@@ -27,20 +27,29 @@ for i in range(int(sys.argv[1])):
           f"    timezone: {zones[i % len(zones)]}\n    before: {i % 3 * 10}m" + ("" if repeat == "none" else f"\n    repeat: {repeat}"))
 PY
 
+# One run: wall-clock seconds, remindc's own CPU seconds (user + system),
+# and its summary.
+run() {
+    local err="$1"
+    shift
+    /usr/bin/time -f "%e %U %S" -o "$err.time" "$remindc" publish "$@" >/dev/null 2>"$err" || true
+    read -r wall user sys < "$err.time"
+    printf '%6.2f s (remindc %4.2f s CPU; %s)' "$wall" "$(echo "$user + $sys" | bc)" "$(tail -1 "$err" | sed 's/^remindc: published to [^ ]*: //')"
+}
+
 for kind in radicale xandikos; do
     for n in ${connections[@]}; do
         folder="$work/$kind-$n"
         mkdir -p "$folder"
         exec {out}< <(sleep 100000 | "$python" Tests/RemindCLITests/Oracles/caldav_servers.py serve "$kind" "$folder")
         read -r ready url <&$out
-        start=$(date +%s.%N)
-        "$remindc" publish "$url" "$work/reminders.yaml" --connections "$n" >/dev/null 2>"$folder/first.err"
-        middle=$(date +%s.%N)
-        "$remindc" publish "$url" "$work/reminders.yaml" >/dev/null 2>"$folder/second.err"
-        end=$(date +%s.%N)
-        printf '%-9s %5d reminders, %d in flight: first run %6.2f s (%s), no-change run %5.2f s (%s)\n' "$kind" "$count" "$n" \
-            "$(echo "$middle - $start" | bc)" "$(tail -1 "$folder/first.err" | sed 's/.*: //')" \
-            "$(echo "$end - $middle" | bc)" "$(tail -1 "$folder/second.err" | sed 's/.*: //')"
+        export XDG_STATE_HOME="$folder/state"
+        echo "$kind, $count reminders, $n in flight:"
+        echo "  first run:                      $(run "$folder/first" "$url" "$work/reminders.yaml" --connections "$n")"
+        echo "  no change, no state (CI):       $(XDG_STATE_HOME="$folder/none" run "$folder/fresh" "$url" "$work/reminders.yaml")"
+        echo "  no change, after the first run: $(run "$folder/second" "$url" "$work/reminders.yaml")"
+        echo "  no change, once more:           $(run "$folder/third" "$url" "$work/reminders.yaml")"
         pkill -f "caldav_servers.py serve $kind $folder" || true
     done
 done
+pkill -f "sleep 100000" || true
