@@ -17,13 +17,14 @@ enum PublishCommand {
             Publishes every reminder of the files as one resource of the calendar collection URL (created with \
             MKCALENDAR, named after the files' 'name:', where it does not exist): a VCALENDAR with its VEVENT or \
             VTODO, alarms and the VTIMEZONEs it uses, marked X-REMINDC-PUBLISHER (--name) and X-REMINDC-DIGEST. \
-            Members are found by UID (a calendar-query REPORT), created with If-None-Match: *, and updated or \
+            Members are found by UID (a calendar-query REPORT, or where the server offers it only the changes \
+            since the last run on this machine, whose sync token is kept in $XDG_STATE_HOME/remindc/publish), created with If-None-Match: *, and updated or \
             deleted with If-Match, only when what they hold differs; the publisher's members that no reminder \
             has any more are deleted; others' are left alone unless --delete-others. A member edited on the \
             server since it was published is overwritten and reported, or kept with --keep-server-edits. \
             Prints per reminder id what it did (or, with --dry-run, would do, changing nothing). The password \
             comes from REMINDC_PASSWORD with --user, or from ~/.netrc; it is never printed. Plain http is \
-            refused but to the loopback host, without --insecure. Exits with 0 on success, 1 when a file has an \
+            refused, except to this machine, without --insecure. Exits with 0 on success, 1 when a file has an \
             error or a resource could not be published (the others are), and 2 for a usage error, a server that \
             does not answer, or a refused login.
             """,

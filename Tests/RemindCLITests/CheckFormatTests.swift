@@ -27,6 +27,7 @@ import Testing
         Case(golden: "help-resume.txt", arguments: ["help", "resume"], status: 0),
         Case(golden: "help-systemd.txt", arguments: ["help", "systemd"], status: 0),
         Case(golden: "help-due.txt", arguments: ["help", "due"], status: 0),
+        Case(golden: "help-publish.txt", arguments: ["help", "publish"], status: 0),
     ])
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
