@@ -13,11 +13,15 @@ public enum YAML11 {
         /// What YAML 1.1 makes of it: "a boolean", "null", "the number 570".
         public var reading: String
         public var span: SourceSpan
+        /// The keys of the mappings it is inside, from the root's down to
+        /// its own: `["reminders", "data", "mode"]` (sequences add none).
+        public var keys: [String]
 
-        public init(text: String, reading: String, span: SourceSpan) {
+        public init(text: String, reading: String, span: SourceSpan, keys: [String] = []) {
             self.text = text
             self.reading = reading
             self.span = span
+            self.keys = keys
         }
     }
 

@@ -147,6 +147,10 @@ private struct TreeBuilder {
         var children = 0
         /// True for the streamed sequence: its items go to the consumer.
         var streams = false
+        /// The entry of the key this node is the value of, in a mapping.
+        var keyIndex: Int?
+        /// In a mapping, the entry of the key read last.
+        var lastKeyIndex: Int?
     }
 
     private let limits: Limits
@@ -206,12 +210,14 @@ private struct TreeBuilder {
             let style = style(scalar.style)
             storage.entries.append(TreeStorage.Entry(kind: .scalar(style), span: span, textStart: Int32(textStart),
                                                textLength: Int32(scalar.length)))
-            if style == .plain, scalar.length > 0, YAML11.mayRead(firstByte: bytes[0]), isValuePosition {
+            let isValue = isValuePosition
+            if style == .plain, scalar.length > 0, YAML11.mayRead(firstByte: bytes[0]), isValue {
                 let text = String(decoding: bytes, as: UTF8.self)
                 if let reading = YAML11.reading(of: text) {
-                    implicitlyTyped.append(YAML11.TypedScalar(text: text, reading: reading, span: span))
+                    implicitlyTyped.append(YAML11.TypedScalar(text: text, reading: reading, span: span, keys: keyPath))
                 }
             }
+            if !isValue { stack[stack.count - 1].lastKeyIndex = index }
             if let anchor = scalar.anchor { anchors[String(cString: anchor)] = storage.subtree(at: index) }
             added(index)
         case YAML_ALIAS_EVENT:
@@ -238,6 +244,7 @@ private struct TreeBuilder {
             let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
             startNode()
             var frame = Frame(index: storage.entries.count, isMapping: isMapping, anchor: anchor.map { String(cString: $0) })
+            if let parent = stack.last, parent.isMapping { frame.keyIndex = parent.lastKeyIndex }
             frame.streams = !isMapping && frame.anchor == nil && startsStream()
             storage.entries.append(TreeStorage.Entry(kind: isMapping ? .mapping : .sequence, span: span))
             stack.append(frame)
@@ -291,6 +298,18 @@ private struct TreeBuilder {
         // the next item.
         pendingItems.append(index)
         if pendingItems.count == Self.itemsPerTree { handOver() }
+    }
+
+    /// The keys of the mappings the next node is inside, from the root's
+    /// down to its own (`["reminders", "data", "mode"]`; sequences add
+    /// none). Read only for the rare scalar YAML 1.1 types.
+    private var keyPath: [String] {
+        var keys: [String] = []
+        for frame in stack {
+            if let key = frame.keyIndex { keys.append(storage.text(of: storage.entries[key])) }
+        }
+        if let last = stack.last, last.isMapping, let key = last.lastKeyIndex { keys.append(storage.text(of: storage.entries[key])) }
+        return keys
     }
 
     /// True when the next node is a value: not a mapping's key.

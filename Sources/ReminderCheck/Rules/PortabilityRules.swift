@@ -56,8 +56,8 @@ enum YAML11TrapRule: CheckRule {
     static let readsTimes = false
     static let descriptor = RuleDescriptor(
         id: "yaml11-trap", name: "YAML 1.1 trap",
-        summary: "A plain value that YAML 1.1 tools read as a boolean, a number or null: `no`, `on`, `9:00`, `0755`.",
-        rationale: "remindc reads values as text, but PyYAML and other YAML 1.1 tools that read the same file turn `no` into false and `9:00` into 540.",
+        summary: "A plain value another tool reads from the file that YAML 1.1 types: `data:` values (`0755`, `9:30`, `no`), and titles and notes such as `no` or `off`.",
+        rationale: "remindc types every value by the format (`times: [08:00, 20:30]` are times, `title: no` is the text), but `data:` is for other programs, and PyYAML and other YAML 1.1 tools that read the same file turn `no` into false, `9:30` into 570 and `0755` into 493.",
         severity: .warning,
         triggering: [header + """
             reminders:
@@ -66,14 +66,26 @@ enum YAML11TrapRule: CheckRule {
         nonTriggering: [header + """
             reminders:
               - {id: answer, title: "no", at: 2026-12-01 09:00, data: {mode: "0755", start: "09:30"}}
+            """, header + """
+            reminders:
+              - {id: pills, title: Pills, at: 2026-12-01 08:00, repeat: {every: day, times: [08:00, 20:30]}}
             """])
 
     static func check(_ context: CheckContext) -> [Finding] {
-        // Keys are the format's own words; only values are the user's, and
-        // the reader records those.
-        context.implicitlyTyped.map { scalar in
+        // Keys are the format's own words; of the values, those remindc
+        // types itself (times, counts, flags) mean one thing whatever YAML
+        // 1.1 makes of them. What other tools read: `data:` values, and
+        // texts that would become true, false or null.
+        context.implicitlyTyped.filter(readByOtherTools).map { scalar in
             context.finding(readOtherwise(scalar.text, as: scalar.reading), at: scalar.span)
         }
+    }
+
+    static func readByOtherTools(_ scalar: YAML11.TypedScalar) -> Bool {
+        let keys = scalar.keys
+        if keys.count >= 2 && keys[keys.count - 2] == "data" { return true }
+        guard let key = keys.last, ["title", "note"].contains(key) else { return false }
+        return scalar.reading == "a boolean" || scalar.reading == "null"
     }
 }
 
