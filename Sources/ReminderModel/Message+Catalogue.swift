@@ -154,6 +154,11 @@ extension Message {
                 hint: suggestion.map { "did you mean '\($0)'?" } ?? "use an IANA name such as Europe/Berlin, or UTC, or floating")
     }
 
+    public static func legacyTimeZone(_ name: String, place: String) -> Message {
+        Message(.unknownTimeZone, text: "'\(name)' is a legacy zone name, not a place: it follows old rules that may not be the clock you mean",
+                hint: "write the IANA name of the place, such as '\(place)'")
+    }
+
     public static func invalidClockRange(_ text: String) -> Message {
         Message(.invalidValue, text: "'\(text)' is not a span of the day", hint: "write it as \"22:00-07:00\"")
     }
@@ -163,6 +168,11 @@ extension Message {
     public static func invalidRepeat(_ text: String) -> Message {
         Message(.invalidRepeat, text: "'\(text)' is not a repeat",
                 hint: "write minutely, hourly, daily, weekdays, weekly, monthly, quarterly, yearly, or 'every 5 minutes'")
+    }
+
+    public static func ambiguousRepeat(_ text: String, every unit: String) -> Message {
+        Message(.invalidRepeat, text: "'\(text)' means every two \(unit)s to some and twice a \(unit) to others",
+                hint: "write 'every 2 \(unit)s', or the days it falls on ('on:' or 'days:') for twice a \(unit)")
     }
 
     public static func zeroInterval(_ text: String) -> Message {

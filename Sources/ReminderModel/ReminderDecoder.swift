@@ -115,7 +115,8 @@ struct ReminderDecoder {
                 reminder.spans.before = value.span
             case .sound:
                 guard let text = context.nonEmptyText(value, key: key) else { continue }
-                switch (text, value.scalarStyle) {
+                // The words in any case (`Default`); quoted, a file of that name.
+                switch (text.lowercased(), value.scalarStyle) {
                 case ("default", .plain?): reminder.sound = .default
                 case ("none", .plain?): reminder.sound = .silent
                 default: reminder.sound = .file(text)

@@ -131,7 +131,7 @@ enum Scalars {
         let parsed = withBytes(of: text) { bytes -> NominalDuration? in
             guard let first = bytes.first else { return nil }
             return first == 0x50 || first == 0x70 ? isoDuration(bytes) : compactDuration(bytes)
-        }
+        } ?? wordDuration(text)
         guard let parsed else { return .failure(.invalidDuration(text)) }
         // Nothing lasts longer than the span remindc works in; beyond it
         // other readers refuse the value (python icalendar past 999,999,999
@@ -140,6 +140,31 @@ enum Scalars {
             return .failure(.durationTooLong(text))
         }
         return .success(parsed)
+    }
+
+    /// A duration in words, as a repeat is written: `15 minutes`,
+    /// `1 hour 30 minutes`, `2 days`, `1 week`, `90 seconds`.
+    static func wordDuration(_ text: String) -> NominalDuration? {
+        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).filter { $0 != "and" }
+        guard !words.isEmpty, words.count % 2 == 0 else { return nil }
+        var result = NominalDuration()
+        var index = 0
+        while index < words.count {
+            let digits = words[index]
+            guard digits.utf8.count <= 9, let number = Int(digits) ?? (digits == "other" ? nil : numberWords[String(digits)]) else { return nil }
+            var unit = words[index + 1]
+            if unit.hasSuffix("s") && unit.count > 1 { unit.removeLast() }
+            switch unit {
+            case "week": result.days += number * 7
+            case "day": result.days += number
+            case "hour", "hr": result.seconds += number * 3600
+            case "minute", "min": result.seconds += number * 60
+            case "second", "sec": result.seconds += number
+            default: return nil
+            }
+            index += 2
+        }
+        return result
     }
 
     private static func compactDuration(_ bytes: UnsafeBufferPointer<UInt8>) -> NominalDuration? {
@@ -199,6 +224,7 @@ enum Scalars {
         case "UTC", "utc", "Etc/UTC", "Z": return .success(.utc)
         default:
             if KnownZones.names.contains(text) || KnownZones.accepts(text) { return .success(.named(text)) }
+            if let place = KnownZones.legacy[text.uppercased()] { return .failure(.legacyTimeZone(text, place: place)) }
             let suggestion = KnownZones.lowercased[text.lowercased()] ?? closestZone(to: text)
             return .failure(.unknownTimeZone(text, suggestion: suggestion))
         }
@@ -227,6 +253,11 @@ enum Scalars {
         case "monthly": return .success((.monthly, 1, false))
         case "quarterly": return .success((.monthly, 3, false))
         case "yearly", "annually": return .success((.yearly, 1, false))
+        case "fortnightly": return .success((.weekly, 2, false))
+        // Each means one thing to some people and another to others.
+        case "biweekly", "bi-weekly", "semiweekly": return .failure(.ambiguousRepeat(text, every: "week"))
+        case "bimonthly", "bi-monthly", "semimonthly": return .failure(.ambiguousRepeat(text, every: "month"))
+        case "biannually", "biannual", "biyearly", "semiannually": return .failure(.ambiguousRepeat(text, every: "year"))
         default: break
         }
         var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
@@ -235,10 +266,14 @@ enum Scalars {
         var count = 1
         if words.count == 2 {
             let digits = words[words.startIndex]
-            guard digits.utf8.count <= 9, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(digits) else {
-                return .failure(.invalidRepeat(text))
+            if let number = numberWords[String(digits)] {
+                count = number
+            } else {
+                guard digits.utf8.count <= 9, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(digits) else {
+                    return .failure(.invalidRepeat(text))
+                }
+                count = number
             }
-            count = number
         }
         var unit = words[words.endIndex - 1]
         if unit.hasSuffix("s") { unit.removeLast() }
@@ -257,6 +292,12 @@ enum Scalars {
         guard count > 0 else { return .failure(.zeroInterval(text)) }
         return .success((frequency, count * factor, false))
     }
+
+    /// Counts as people write them in a repeat: `every other week`, `every two days`.
+    static let numberWords: [String: Int] = [
+        "other": 2, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+    ]
 
     /// `mon`, `Monday`, and with `allowOrdinal` also `1st mon`, `last fri`, `-2 fri`.
     static func weekday(_ text: String, allowOrdinal: Bool) -> Result<RecurrenceRule.WeekdayOccurrence, Message> {
@@ -327,6 +368,18 @@ enum KnownZones {
     }
 
     static let names: Set<String> = Set(sortedNames)
+
+    /// Legacy names the zone database keeps (`CET`, `EST`, `PST8PDT`) and a
+    /// place that keeps the same clock: a legacy zone follows one country's
+    /// old rules (`EST` has no daylight saving at all), so the place's own
+    /// name is what a reminder should say.
+    static let legacy: [String: String] = [
+        "CET": "Europe/Berlin", "MET": "Europe/Berlin", "CEST": "Europe/Berlin", "EET": "Europe/Athens", "WET": "Europe/Lisbon",
+        "EST": "America/New_York", "EST5EDT": "America/New_York", "EDT": "America/New_York", "CST6CDT": "America/Chicago",
+        "CST": "America/Chicago", "MST": "America/Denver", "MST7MDT": "America/Denver", "PST8PDT": "America/Los_Angeles",
+        "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles", "HST": "Pacific/Honolulu",
+        "BST": "Europe/London", "IST": "Asia/Kolkata", "JST": "Asia/Tokyo", "AEST": "Australia/Sydney",
+    ]
     static let lowercased: [String: String] = Dictionary(
         sortedNames.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
 }
