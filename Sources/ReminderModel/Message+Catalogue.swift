@@ -142,7 +142,7 @@ extension Message {
 
     public static func invalidDuration(_ text: String) -> Message {
         Message(.invalidDuration, text: "'\(text)' is not a duration",
-                hint: "write 30s, 5m, 1h30m, 2d or 1w, or ISO 8601 such as PT5M")
+                hint: "write 30s, 5m, 1h30m, 2d or 1w, ISO 8601 such as PT5M, or words: 15 minutes")
     }
 
     public static func durationNotPositive(_ key: String) -> Message {

@@ -261,7 +261,7 @@ import YAMLSyntax
         DurationCase(text: "PT5M", duration: NominalDuration(seconds: 300)),
         DurationCase(text: "P1DT2H", duration: NominalDuration(days: 1, seconds: 7200)),
         DurationCase(text: "P2W", duration: NominalDuration(days: 14)),
-        DurationCase(text: "5 mins", duration: nil),
+        DurationCase(text: "5 parsecs", duration: nil),
         DurationCase(text: "30m1h", duration: nil),
         DurationCase(text: "P1M", duration: nil),
         DurationCase(text: "PT", duration: nil),

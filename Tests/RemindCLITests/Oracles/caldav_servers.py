@@ -139,12 +139,12 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         for text, status in faults.get("status", {}).items():
             if text in self.path and self.command in WRITES:
                 message = b"injected failure"
+                self.log(status)
                 self.send_response(status)
                 self.send_header("Content-Type", "text/plain")
                 self.send_header("Content-Length", str(len(message)))
                 self.end_headers()
                 self.wfile.write(message)
-                self.log(status)
                 return
         connection = http.client.HTTPConnection("127.0.0.1", self.upstream, timeout=120)
         headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection", "content-length")}
@@ -152,6 +152,9 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         connection.request(self.command, self.path, body=body, headers=headers)
         response = connection.getresponse()
         data = response.read()
+        # Logged before the answer goes, so a client that has its answer
+        # finds its request in the log.
+        self.log(response.status)
         self.send_response(response.status, response.reason)
         for name, value in response.getheaders():
             if name.lower() not in ("connection", "transfer-encoding", "content-length", "server", "date"):
@@ -160,7 +163,6 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
         connection.close()
-        self.log(response.status)
 
     def log(self, status):
         with Proxy.lock, open(os.path.join(self.folder, "requests.log"), "a") as out:
