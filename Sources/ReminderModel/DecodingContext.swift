@@ -125,10 +125,20 @@ struct DecodingContext {
     }
 
     /// `true` or `false` (also `True`, `TRUE`, `False`, `FALSE`); never `yes`, `no`, `on`, `off`.
+    /// The words YAML 1.1 reads as booleans that remindc does not.
+    static let yamlTrue: Set<String> = ["yes", "Yes", "YES", "on", "On", "ON", "y", "Y"]
+    static let yamlFalse: Set<String> = ["no", "No", "NO", "off", "Off", "OFF", "n", "N"]
+
     mutating func flag(_ node: Node, key: String) -> Bool? {
         switch node.scalar {
         case "true", "True", "TRUE": return true
         case "false", "False", "FALSE": return false
+        case let word? where node.scalarStyle == .plain && Self.yamlTrue.contains(word):
+            report(.yamlBooleanWord(key, word, meaning: true), at: node.span)
+            return nil
+        case let word? where node.scalarStyle == .plain && Self.yamlFalse.contains(word):
+            report(.yamlBooleanWord(key, word, meaning: false), at: node.span)
+            return nil
         default:
             report(.wrongType(key, expected: "true or false", found: found(node)), at: node.span)
             return nil

@@ -63,6 +63,12 @@ extension Message {
         Message(.wrongType, text: "'\(key)' must be \(expected), not \(found)")
     }
 
+    /// `todo: yes`: a YAML 1.1 boolean word where remindc takes true or false.
+    public static func yamlBooleanWord(_ key: String, _ word: String, meaning: Bool) -> Message {
+        Message(.wrongType, text: "'\(key)' must be true or false, not '\(word)'",
+                hint: "write \(meaning): YAML 1.1 tools read '\(word)' as a boolean and YAML 1.2 tools as text, so no file says it one way to all")
+    }
+
     public static func unsupportedVersion(_ text: String) -> Message {
         Message(.unsupportedVersion, text: "format version '\(text)' is not supported",
                 hint: "write 'remindc: 1', the only version")

@@ -68,3 +68,19 @@ struct SpellingTests {
         #expect(file.reminders.map(\.sound) == [.default, .silent, .file("default")])
     }
 }
+
+extension SpellingTests {
+    /// A YAML 1.1 boolean word where remindc takes true or false: the error
+    /// says which to write and why; quoted, it is only the wrong type.
+    @Test(arguments: [("yes", "true"), ("off", "false"), ("Y", "true"), ("NO", "false")])
+    func yamlBooleanWordsGetAdvice(_ word: String, _ meaning: String) throws {
+        let text = "reminders:\n  - {id: a, title: A, at: 2026-12-01 09:00, todo: \(word)}\n  - {id: b, title: B, at: 2026-12-01 09:00, todo: \"\(word)\"}\n"
+        let result = ReminderFile.load(Array(text.utf8), path: "b.yaml")
+        let messages = result.diagnostics.map(\.message)
+        #expect(messages.count == 2)
+        #expect(messages.first?.hint?.hasPrefix("write \(meaning): YAML 1.1 tools read '\(word)' as a boolean") == true)
+        #expect(messages.last?.hint == nil, "quoted, it is text: only the wrong type")
+        let upper = "reminders:\n  - {id: a, title: A, at: 2026-12-01 09:00, todo: TRUE}\n"
+        #expect(ReminderFile.load(Array(upper.utf8), path: "t.yaml").file?.reminders.first?.isTodo == true)
+    }
+}
