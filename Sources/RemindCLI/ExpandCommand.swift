@@ -29,6 +29,9 @@ enum ExpandCommand {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
         let from = try arguments.value("--from").map { text throws(UsageError) in try time.instant(text, option: "--from", command: spec.name) } ?? time.now
         let to = try arguments.value("--to").map { text throws(UsageError) in try time.instant(text, option: "--to", command: spec.name) } ?? time.yearAfter(from)
+        guard from < to else {
+            throw UsageError(message: "--to must be after --from: the window from \(from) to \(to) is empty", command: spec.name)
+        }
         var limit: Int?
         if let text = arguments.value("--limit") {
             guard let value = Int(text), value >= 1 else {

@@ -36,6 +36,9 @@ enum IcsCommand {
         if arguments.flag("--expand") {
             let from = try arguments.value("--from").map { text throws(UsageError) in try time.instant(text, option: "--from", command: spec.name) } ?? time.now
             let to = try arguments.value("--to").map { text throws(UsageError) in try time.instant(text, option: "--to", command: spec.name) } ?? time.yearAfter(from)
+            guard from < to else {
+                throw UsageError(message: "--to must be after --from: the window from \(from) to \(to) is empty", command: spec.name)
+            }
             window = (from, to)
         } else if arguments.value("--from") != nil || arguments.value("--to") != nil {
             throw UsageError(message: "--from and --to need --expand", command: spec.name)

@@ -107,11 +107,22 @@ public enum Remindc {
 
     static func help(_ arguments: [String]) -> Outcome {
         guard let name = arguments.first else { return Outcome(stdout: topLevelHelp) }
+        if name == "help" { return Outcome(stdout: helpHelp) }
         guard let spec = commands.first(where: { $0.name == name }) else {
             return usageFailure(UsageError(message: "Unknown subcommand '\(name)'", command: nil))
         }
         return Outcome(stdout: spec.help)
     }
+
+    /// `remindc help help`.
+    static let helpHelp = """
+        OVERVIEW: Show subcommand help information.
+
+        USAGE: remindc help [<subcommand>]
+
+        ARGUMENTS:
+        \(HelpLayout.row("<subcommand>", "The subcommand to show help for (default: the list of subcommands)."))
+        """
 
     static var topLevelHelp: String {
         var text = "OVERVIEW: \(abstract)\n\nUSAGE: remindc <subcommand>\n\nOPTIONS:\n"

@@ -28,6 +28,10 @@ import Testing
         Case(golden: "help-systemd.txt", arguments: ["help", "systemd"], status: 0),
         Case(golden: "help-due.txt", arguments: ["help", "due"], status: 0),
         Case(golden: "help-publish.txt", arguments: ["help", "publish"], status: 0),
+        Case(golden: "help-help.txt", arguments: ["help", "help"], status: 0),
+        // A window that ends before it starts is a usage error, not an empty list.
+        Case(golden: "expand-empty-window.txt", arguments: ["expand", "examples", "--from", "2027-01-02T00:00:00Z", "--to", "2027-01-01T00:00:00Z"], status: 2),
+        Case(golden: "ics-empty-window.txt", arguments: ["ics", "--expand", "examples", "--from", "2027-01-01T00:00:00Z", "--to", "2027-01-01T00:00:00Z"], status: 2),
     ])
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
