@@ -356,6 +356,8 @@ extension PublishTests {
                 stderr: "Error: --timeout takes seconds between 0 and 3600, not '0'\n"),
         Refusal(arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--name", "my team"],
                 stderr: "Error: --name must be letters, digits, '.', '_' and '-'\n"),
+        Refusal(arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--connections", "0"],
+                stderr: "Error: --connections takes a number from 1 to 32, not '0'\n"),
         Refusal(arguments: ["publish", "http://127.0.0.1:9/dav/", "examples"],
                 stderr: "Error: cannot reach the calendar http://127.0.0.1:9/dav/: "),
     ])
@@ -396,5 +398,40 @@ extension PublishTests {
         #expect(server.writes(since: before) == [])
         let again = try Self.publish([server.url, file.path], state: state)
         #expect(again.stderr.contains("changes since the last run (0 read); 10 unchanged"), "\(again.stderr)")
+    }
+}
+
+extension PublishTests {
+    /// Two files that give one UID to two reminders: refused before any
+    /// request (nothing listens on port 9, and the error is the files').
+    @Test func twoRemindersWithOneUIDAreRefusedBeforeAnythingIsSent() throws {
+        let home = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let run = try Self.publish(["http://127.0.0.1:9/dav/", "\(EndToEndTests.fixtures)/across/uid"], state: home)
+        #expect(run.status == 1)
+        #expect(run.stderr == "Error: 'bins@family.example' is the UID of a reminder in \(EndToEndTests.fixtures)/across/uid/home.yaml "
+                + "and in \(EndToEndTests.fixtures)/across/uid/work.yaml; a calendar holds one resource per UID (give each file its own uid-domain)\n",
+                "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    /// A URL that is a collection but no calendar, and one whose parent is
+    /// missing: exit 2, the reason, nothing written.
+    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"))
+    func aCollectionThatIsNoCalendarOrCannotBeMadeStops() throws {
+        let server = try Server("radicale")
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("r.yaml")
+        try Data(Self.ten.utf8).write(to: file)
+        let root = server.url.replacingOccurrences(of: "/remindc/calendar/", with: "")
+        let plain = try Self.publish([root + "/remindc/", file.path], state: folder)
+        #expect(plain.status == 2)
+        #expect(plain.stderr == "Error: \(root)/remindc/ is not a calendar collection\n", "\(plain.stderr)")
+        let orphan = try Self.publish([root + "/nobody/calendar/", file.path], state: folder)
+        #expect(orphan.status == 2)
+        #expect(orphan.stderr == "Error: the calendar \(root)/nobody/calendar/ does not exist and cannot be created: 409 Conflict: "
+                + "Conflict in the request.; the collection above it does not exist\n", "\(orphan.stderr)")
+        #expect(server.writes(since: 0).filter { $0.hasPrefix("PUT") } == [])
     }
 }

@@ -207,11 +207,11 @@ def read(url, expected_path, begin, end, user=None, password=None):
     objects = []
     # Every event and to-do with its data, by calendar-query REPORTs (the
     # client's objects() would GET each one).
-    items = calendar.search(event=True) + calendar.search(todo=True, include_completed=True)
     import icalendar
+    items = calendar.search(event=True) + calendar.search(todo=True, include_completed=True)
     for item in items:
-        data = item.data
-        for component in icalendar.Calendar.from_ical(data).walk():
+        stored = icalendar.Calendar.from_ical(item.data)
+        for component in stored.walk():
             if component.name not in ("VEVENT", "VTODO"):
                 continue
             objects.append({
@@ -219,19 +219,10 @@ def read(url, expected_path, begin, end, user=None, password=None):
                 "publisher": str(component.get("X-REMINDC-PUBLISHER")), "digest": str(component.get("X-REMINDC-DIGEST")),
                 "alarms": [str(a.get("ACTION")) for a in component.walk() if a.name == "VALARM"],
                 "properties": sorted({k for k in component.keys() if k.startswith("X-REMINDC-")}),
-                "method": "METHOD" in icalendar.Calendar.from_ical(data),
+                "method": "METHOD" in stored,
             })
     windows = [(client_matrix.parse_utc(begin), client_matrix.parse_utc(end))]
-    expected = []
-    for line in open(expected_path, encoding="utf-8"):
-        entry = json.loads(line)
-        start = entry["start"]
-        if len(start) == 10:
-            expected.append([entry["reminder"], "date:" + start])
-        elif entry["timezone"] == "floating":
-            expected.append([entry["reminder"], "floating:" + start])
-        else:
-            expected.append([entry["reminder"], "utc:" + entry["utc"]])
+    expected = client_matrix.read_expected(expected_path)
     components = [c for item in items for c in client_matrix.components_of(item.data)]
     hrefs = sorted({str(item.url) for item in items})
     in_range, theirs, failed = expand(url, hrefs, windows, user, password)

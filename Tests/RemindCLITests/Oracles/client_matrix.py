@@ -595,6 +595,21 @@ def version(name):
         return ""
 
 
+def read_expected(path):
+    """`remindc expand --format jsonl` as [reminder, label] pairs."""
+    expected = []
+    for line in open(path, encoding="utf-8"):
+        entry = json.loads(line)
+        start = entry["start"]
+        if len(start) == 10:
+            expected.append([entry["reminder"], "date:" + start])
+        elif entry["timezone"] == "floating":
+            expected.append([entry["reminder"], "floating:" + start])
+        else:
+            expected.append([entry["reminder"], "utc:" + entry["utc"]])
+    return expected
+
+
 def compare(client, theirs, expected, components, windows):
     by_id = {}
     for component in components:
@@ -629,16 +644,7 @@ def main():
     bounds = sys.argv[3:]
     windows = [(parse_utc(b), parse_utc(e)) for b, e in zip(bounds[0::2], bounds[1::2])]
     text = open(path, "rb").read().decode("utf-8")
-    expected = []
-    for line in open(expected_path, encoding="utf-8"):
-        entry = json.loads(line)
-        start = entry["start"]
-        if len(start) == 10:
-            expected.append([entry["reminder"], "date:" + start])
-        elif entry["timezone"] == "floating":
-            expected.append([entry["reminder"], "floating:" + start])
-        else:
-            expected.append([entry["reminder"], "utc:" + entry["utc"]])
+    expected = read_expected(expected_path)
     components = components_of(text)
     only = os.environ.get("REMINDC_CLIENTS")
     chosen = only.split(",") if only else CLIENTS
