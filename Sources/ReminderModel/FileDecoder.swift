@@ -7,6 +7,10 @@ enum FileDecoder {
     enum Key: String, MappingKey {
         case remindc, name, uidDomain = "uid-domain", timezone, lint, categories, reminders
         static let names = KeyNames<Self>()
+
+        var nestedKeys: [String] {
+            self == .lint ? LintKey.allCases.map(\.rawValue) : []
+        }
     }
 
     enum LintKey: String, MappingKey {

@@ -7,6 +7,13 @@ import YAMLSyntax
 protocol MappingKey: RawRepresentable, CaseIterable, Equatable, Sendable where RawValue == String {
     /// The keys by the bytes of their names: `static let names = KeyNames<Self>()`.
     static var names: KeyNames<Self> { get }
+    /// The keys of the mapping this key's value is, when it is one: a key
+    /// of them written beside an empty one of these was meant under it.
+    var nestedKeys: [String] { get }
+}
+
+extension MappingKey {
+    var nestedKeys: [String] { [] }
 }
 
 /// Finds a key by the bytes of its name, as a mapping's key is written,
@@ -46,13 +53,29 @@ struct KeyedMapping<Key: MappingKey> {
             case .some(nil):
                 let text = name.scalar!
                 let known = Key.allCases.map(\.rawValue)
-                context.report(.unknownKey(text, in: what, suggestion: closest(to: text, in: known), known: known), at: name.span)
+                if let parent = Self.emptyParent(of: text, among: pairs) {
+                    context.report(.keyUnderEmptyParent(text, parent: parent.name, in: what), at: name.span,
+                                   notes: [Diagnostic.Note("'\(parent.name)' is empty here", at: parent.span)])
+                } else {
+                    context.report(.unknownKey(text, in: what, suggestion: closest(to: text, in: known), known: known), at: name.span)
+                }
             case nil:
                 _ = context.keyName(name, in: what)
             }
         }
         self.pairs = pairs
         self.written = written
+    }
+
+    /// A key written with no value among `pairs` whose own keys include
+    /// `name`: `every:` beside an empty `repeat:` was meant under it.
+    private static func emptyParent(of name: String, among pairs: Node.Pairs) -> (name: String, span: SourceSpan)? {
+        for pair in pairs where pair.value.isEmptyPlainScalar {
+            if let key = pair.key.withScalarBytes(Key.names.key(named:)) ?? nil, key.nestedKeys.contains(name) {
+                return (key.rawValue, pair.key.span)
+            }
+        }
+        return nil
     }
 
     /// The known keys written, with their pairs, in source order.

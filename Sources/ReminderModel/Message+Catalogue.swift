@@ -6,8 +6,8 @@ import YAMLSyntax
 extension Message {
     // MARK: Reading YAML
 
-    public static func yamlSyntax(_ problem: String) -> Message {
-        Message(.yamlSyntax, text: "YAML syntax error: \(problem)")
+    public static func yamlSyntax(_ problem: String, hint: String? = nil) -> Message {
+        Message(.yamlSyntax, text: "YAML syntax error: \(problem)", hint: hint)
     }
 
     public static func invalidUTF8(byte: UInt8) -> Message {
@@ -53,6 +53,11 @@ extension Message {
     public static func unknownKey(_ key: String, in context: String, suggestion: String?, known: [String]) -> Message {
         Message(.unknownKey, text: "unknown key '\(key)' in \(context)",
                 hint: suggestion.map { "did you mean '\($0)'?" } ?? "known keys: \(known.joined(separator: ", "))")
+    }
+
+    public static func keyUnderEmptyParent(_ key: String, parent: String, in context: String) -> Message {
+        Message(.unknownKey, text: "'\(key)' is not a key of \(context), but of '\(parent)', which is empty above it",
+                hint: "indent '\(key)' (and the keys beside it) under '\(parent)'")
     }
 
     public static func missingKey(_ key: String, in context: String) -> Message {

@@ -12,6 +12,10 @@ struct ReminderDecoder {
         case id, title, note, action, at, timezone, `repeat`, before, sound, badge, category, data, todo, ignore
         static let names = KeyNames<Self>()
 
+        var nestedKeys: [String] {
+            self == .repeat ? RepeatDecoder.Key.allCases.map(\.rawValue) : []
+        }
+
         /// Whether the key decides when the reminder fires.
         var isTiming: Bool { [.at, .timezone, .repeat, .before].contains(self) }
     }

@@ -58,7 +58,7 @@ extension ReminderFile {
         decoder.reportRepeatedIDs(context: &streamed)
         var context = DecodingContext(path: path)
         for problem in parsed.problems {
-            context.report(problem)
+            context.report(problem, source: bytes)
         }
         var file: ReminderFile?
         var wrongTimes: [Int] = []
@@ -82,9 +82,16 @@ extension ReminderFile {
 
 extension DecodingContext {
     /// Reports a problem of the YAML layer with its catalogue message.
-    mutating func report(_ problem: YAMLProblem) {
+    /// A syntax error is explained in plain words where `SyntaxExplanation`
+    /// recognises it in `source`, the file's bytes.
+    mutating func report(_ problem: YAMLProblem, source: UnsafeBufferPointer<UInt8>) {
         switch problem.kind {
         case .syntax(let text, let context):
+            if let explained = SyntaxExplanation(problem: text, at: problem.span.start, contextPosition: problem.contextPosition, in: source) {
+                report(.yamlSyntax(explained.text, hint: explained.hint),
+                       at: explained.position.map { SourceSpan(start: $0, length: 1) } ?? problem.span, notes: explained.note.map { [$0] } ?? [])
+                return
+            }
             let notes = zip([context].compactMap { $0 }, [problem.contextPosition].compactMap { $0 }).map {
                 Diagnostic.Note("\($0.0) here", at: SourceSpan(start: $0.1, length: 1))
             }

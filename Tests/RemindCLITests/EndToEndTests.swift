@@ -79,6 +79,7 @@ import Testing
         Case(golden: "check-examples.txt", arguments: ["check", "examples"], status: 0),
         Case(golden: "check-examples-strict.txt", arguments: ["check", "--strict", "--format=text", "examples/"], status: 1),
         Case(golden: "check-bad.txt", arguments: ["check", "\(fixtures)/bad"], status: 1),
+        Case(golden: "check-syntax.txt", arguments: ["check", "\(fixtures)/syntax"], status: 1),
         Case(golden: "check-bad-quiet.txt", arguments: ["check", "--quiet", "\(fixtures)/bad/syntax.yaml"], status: 1),
         Case(golden: "check-mixed.txt", arguments: ["check", "\(fixtures)/mixed", "examples/remindme.yaml"], status: 1),
         Case(golden: "check-after-dashes.txt", arguments: ["check", "--", "\(fixtures)/mixed/good.yaml"], status: 0),

@@ -20,6 +20,12 @@ import YAMLSyntax
     static let cases: [Case] = [
         Case(name: "syntax", yaml: "reminders: [a, b\n", expected: [("yaml-syntax", 2, 1)]),
         Case(name: "tab indentation", yaml: "reminders:\n\t- id: r\n", expected: [("yaml-syntax", 2, 1)]),
+        Case(name: "value with a colon", yaml: reminder("    note: Note: take pills\n    at: 2026-12-01\n"), expected: [("yaml-syntax", 4, 15)]),
+        Case(name: "key under an empty parent", yaml: reminder("    at: 2026-12-01\n    repeat:\n    every: day\n"),
+             expected: [("wrong-type", 5, 12), ("unknown-key", 6, 5)]),
+        Case(name: "list item misaligned", yaml: reminder("    at: 2026-12-01\n   - id: s\n"), expected: [("yaml-syntax", 5, 4)]),
+        Case(name: "key outdented", yaml: reminder("  at: 2026-12-01\n"), expected: [("yaml-syntax", 4, 3)]),
+        Case(name: "unclosed quote", yaml: reminder("    note: 'never closed\n    at: 2026-12-01\n"), expected: [("yaml-syntax", 4, 11)]),
         Case(name: "duplicate key", yaml: reminder("    at: 2026-12-01\n    title: U\n"), expected: [("duplicate-key", 5, 5)]),
         Case(name: "second document", yaml: "reminders: []\n---\nreminders: []\n", expected: [("multiple-documents", 2, 1)]),
         Case(name: "empty file", yaml: "", expected: [("empty-file", 1, 1)]),
