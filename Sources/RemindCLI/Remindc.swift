@@ -57,6 +57,7 @@ public enum Remindc {
         (SystemdCommand.spec, { arguments, invocation throws(UsageError) in try SystemdCommand.run(arguments, invocation: invocation) }),
         (DueCommand.spec, { arguments, invocation throws(UsageError) in try DueCommand.run(arguments, invocation: invocation) }),
         (PublishCommand.spec, { arguments, invocation throws(UsageError) in try PublishCommand.run(arguments, invocation: invocation) }),
+        (SchemaCommand.spec, { arguments, invocation throws(UsageError) in try SchemaCommand.run(arguments, invocation: invocation) }),
     ]
 
     static var commands: [CommandSpec] { runners.map(\.spec) }

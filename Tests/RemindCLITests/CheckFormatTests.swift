@@ -10,9 +10,9 @@ import Testing
     static let mixed = "\(EndToEndTests.fixtures)/mixed"
 
     @Test(arguments: [
-        Case(golden: "check-json.txt", arguments: ["check", "--format", "json", mixed, "examples/repeating.yaml"] + now, status: 1),
+        Case(golden: "check-json.txt", arguments: ["check", "--format", "json", mixed, "examples-lint/rules-firing.yaml"] + now, status: 1),
         Case(golden: "check-sarif.txt", arguments: ["check", "--format", "sarif", mixed] + now, status: 1),
-        Case(golden: "check-github.txt", arguments: ["check", "--format", "github", mixed, "examples/my-minutes.yaml"] + now, status: 1),
+        Case(golden: "check-github.txt", arguments: ["check", "--format", "github", mixed, "examples-lint/rules-firing.yaml"] + now, status: 1),
         Case(golden: "check-rules-fixture.txt", arguments: ["check", "\(EndToEndTests.fixtures)/check/rules.yaml"] + now, status: 1),
         // Checker errors only, each with its source line (the file is read
         // again for them: the decoder found nothing).
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func jsonParsesWithEveryField() throws {
-        let run = try EndToEndTests.run(["check", "--format", "json", Self.mixed, "examples"] + Self.now)
+        let run = try EndToEndTests.run(["check", "--format", "json", Self.mixed, "examples-lint"] + Self.now)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         #expect(!array.isEmpty)
         for item in array {
@@ -62,7 +62,7 @@ import Testing
     /// help, default level), and per result a known rule, a level, a
     /// message, a relative artifact URI and a whole region.
     @Test func sarifHasEveryFieldCodeScanningRequires() throws {
-        let run = try EndToEndTests.run(["check", "--format", "sarif", Self.mixed, "examples"] + Self.now)
+        let run = try EndToEndTests.run(["check", "--format", "sarif", Self.mixed, "examples-lint"] + Self.now)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(root["version"] as? String == "2.1.0")
         #expect((root["$schema"] as? String)?.contains("sarif-2.1.0") == true)
@@ -136,7 +136,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out.sarif")
-        let run = try EndToEndTests.run(["check", "--format", "sarif", Self.mixed, "examples", "\(EndToEndTests.fixtures)/check/rules.yaml"] + Self.now)
+        let run = try EndToEndTests.run(["check", "--format", "sarif", Self.mixed, "examples-lint", "\(EndToEndTests.fixtures)/check/rules.yaml"] + Self.now)
         try Data(run.stdout.utf8).write(to: output)
         let process = Process()
         process.executableURL = Self.sarifPython

@@ -45,7 +45,8 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-targets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var paths = ["examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml"]
+        var paths = ["examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
+                     "examples/other-calendars.yaml"]
         let root = EndToEndTests.root.appendingPathComponent(Self.fixtures)
         let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
         for case let url as URL in enumerator where url.pathExtension == "yaml" || url.pathExtension == "yml" {

@@ -48,21 +48,24 @@ import Testing
         defer { table.remove() }
         try table.write(Self.before)
         let name = EndToEndTests.root.appendingPathComponent("examples").path
-        let files = ["examples/my-minutes.yaml", "examples/notifications-demo.yaml", "examples/remindme.yaml", "examples/repeating.yaml"]
+        let files = ["examples/my-minutes.yaml", "examples/notifications-demo.yaml", "examples/other-calendars.yaml", "examples/remindme.yaml",
+                     "examples/repeating.yaml"]
+        // other-calendars.yaml counts in calendars cron has not: its coming occurrences, one by one.
+        let pinned = Self.pinned + ["--allow-inexact"]
 
-        let first = try table.remindc(["--install", "examples/"] + Self.pinned)
+        let first = try table.remindc(["--install", "examples/"] + pinned)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr.hasSuffix("Installed the block '\(name)' in your crontab: 16 reminders added (bins, board-meeting, call-mum, eye-drops, journal, pay-rent, plants, posture, practice-goal, reading-goal, renew-passport, standup, stretch, tax-return, water, weekly-review).\n"))
-        let expected = try Self.block(name: name, files: files, ["examples"] + Self.pinned)
+        #expect(first.stderr.hasSuffix("Installed the block '\(name)' in your crontab: 27 reminders added (backup, bins, birthday, board-meeting, boiler, book-club, call-mum, eye-drops, family-call, haircut, holiday-lights, journal, loan, pay-rent, payday, plants, practice-goal, reading-goal, renew-passport, smoke-alarms, standup, tax-return, timesheet, vitamins, water, weekly-review, yahrzeit).\n"))
+        let expected = try Self.block(name: name, files: files, ["examples"] + pinned)
         #expect(table.text == Self.before + expected)
 
         // The user adds lines after the block; the same folder spelled
         // another way replaces the block in place.
         try table.write(table.text + Self.after)
         for spelling in ["./examples", name + "/", "examples/../examples"] {
-            let again = try table.remindc(["--install", spelling] + Self.pinned)
+            let again = try table.remindc(["--install", spelling] + pinned)
             #expect(again.status == 0, "\(again.stderr)")
-            #expect(again.stderr.hasSuffix("Replaced the block '\(name)' in your crontab: 16 unchanged.\n"), "\(spelling): \(again.stderr)")
+            #expect(again.stderr.hasSuffix("Replaced the block '\(name)' in your crontab: 27 unchanged.\n"), "\(spelling): \(again.stderr)")
             #expect(table.text == Self.before + expected + Self.after, "\(spelling)")
         }
 
@@ -74,7 +77,7 @@ import Testing
 
         let removed = try table.remindc(["--uninstall", "examples"])
         #expect(removed.status == 0)
-        #expect(removed.stderr.hasPrefix("Removed the block '\(name)' from your crontab: 16 reminders removed"))
+        #expect(removed.stderr.hasPrefix("Removed the block '\(name)' from your crontab: 27 reminders removed"))
         #expect(table.text == Self.before + Self.after)
 
         let absent = try table.remindc(["--uninstall", "--name", "nothing-here"])

@@ -44,7 +44,7 @@ import Testing
         var current: String?
         for line in yaml.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("- id: ") { current = String(trimmed.dropFirst(6)) }
+            if trimmed.hasPrefix("- id: ") { current = trimmed.dropFirst(6).split(separator: " ").first.map(String.init) }
             if trimmed.hasPrefix("before: "), let current {
                 let value = trimmed.dropFirst(8).split(separator: " ")[0]
                 let number = Int(value.dropLast()) ?? 0

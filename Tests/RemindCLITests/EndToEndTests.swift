@@ -77,7 +77,7 @@ import Testing
         Case(golden: "unreadable-path.txt", arguments: ["check", "examples", "no/such/file.yaml"], status: 2),
         Case(golden: "empty-folder.txt", arguments: ["check", "Tests/RemindCLITests/Golden/../Fixtures/bad/../../Golden"], status: 2),
         Case(golden: "check-examples.txt", arguments: ["check", "examples"], status: 0),
-        Case(golden: "check-examples-strict.txt", arguments: ["check", "--strict", "--format=text", "examples/"], status: 1),
+        Case(golden: "check-examples-strict.txt", arguments: ["check", "--strict", "--format=text", "examples-lint/"], status: 1),
         Case(golden: "check-bad.txt", arguments: ["check", "\(fixtures)/bad"], status: 1),
         Case(golden: "check-syntax.txt", arguments: ["check", "\(fixtures)/syntax"], status: 1),
         Case(golden: "check-bad-quiet.txt", arguments: ["check", "--quiet", "\(fixtures)/bad/syntax.yaml"], status: 1),

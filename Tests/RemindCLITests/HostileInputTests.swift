@@ -83,7 +83,7 @@ import Testing
 
     static let now = "--now 2026-11-29T12:00:00Z"
 
-    @Test(arguments: ["check examples \(now)", "expand examples \(now)", "ics examples \(now)", "crontab examples --zone UTC \(now)",
+    @Test(arguments: ["check examples \(now)", "expand examples \(now)", "ics examples \(now)", "crontab examples/repeating.yaml --zone UTC \(now)",
                       "rules", "--version", "help"])
     func aFullDiskIsExitTwoWithAMessage(_ arguments: String) throws {
         let run = try Self.shell("\"$REMINDC\" \(arguments) > /dev/full; echo \"status $?\"")
@@ -183,7 +183,7 @@ import Testing
     func inputReadOnceKeepsItsSourceLines(_ script: String) throws {
         let run = try Self.inFolder("timeout 20 \(script); echo \"status $?\"")
         #expect(run.stdout.hasSuffix("status 1\n"), "\(run.stdout)")
-        #expect(run.stdout.contains(" 14 |     titel: x"), "\(run.stdout)")
+        #expect(run.stdout.contains(" 18 |     titel: x"), "\(run.stdout)")
     }
 
     @Test func writingOverAFileKeepsItsPermissions() throws {

@@ -207,7 +207,7 @@ extension SystemdTests {
         UsageCase(arguments: ["due", "--id", "stretch"], status: 2, stderr: "Error: Missing expected argument '<path> ...'\n"),
         UsageCase(arguments: ["due", "\(EndToEndTests.fixtures)/across/uid", "--id", "bins"], status: 2,
                   stderr: "Error: 'bins' is a reminder of 2 files: give the one file\n"),
-        UsageCase(arguments: ["resume", "examples/repeating.yaml", "--id", "stretch"], status: 0, stderr: "remindc: 'stretch' was not stopped\n"),
+        UsageCase(arguments: ["resume", "examples/repeating.yaml", "--id", "journal"], status: 0, stderr: "remindc: 'journal' was not stopped\n"),
         UsageCase(arguments: ["due", "\(EndToEndTests.fixtures)/bad/schema.yaml", "--id", "a"], status: 1, stderr: "Tests/RemindCLITests/Fixtures/bad/schema.yaml:"),
     ])
     func refusals(_ c: UsageCase) throws {

@@ -1,0 +1,20 @@
+import ReminderModel
+
+/// `remindc schema`: the format as a JSON Schema, for editors and validators.
+enum SchemaCommand {
+    static let spec = CommandSpec(
+        name: "schema",
+        abstract: "Print the reminder file format as a JSON Schema (draft-07).",
+        discussion: """
+            Editors with a YAML language server validate and complete a reminder file against it: \
+            start the file with '# yaml-language-server: $schema=PATH' naming a copy of it. \
+            The schema checks the shape of a file; 'remindc check' checks the rest.
+            """,
+        options: [],
+        argument: nil
+    )
+
+    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+        Outcome(stdout: FormatSchema.text)
+    }
+}

@@ -1,0 +1,371 @@
+import Recurrence
+
+/// The format as a JSON Schema (draft-07), for editors' YAML language
+/// servers and for validators such as check-jsonschema.
+///
+/// It is made from the decoders' own key tables: each `MappingKey` enum
+/// describes its cases here in a `switch` with no default, so a key the
+/// decoder learns cannot be missing from the schema, and the schema knows
+/// no key the decoder does not. The schema is looser than the decoder
+/// where only reading a value can tell (a day that is not in its month, a
+/// zone the system does not have): `remindc check` remains the judge.
+public enum FormatSchema {
+    /// A stable name for the schema of format version 1.
+    public static let id = "urn:remindc:reminder-file:1"
+
+    /// The schema as JSON text, keys in a fixed order, ending in a newline.
+    public static var text: String {
+        var output = ""
+        document.write(to: &output, indent: "")
+        return output + "\n"
+    }
+
+    static var document: JSON {
+        var root = Shape.mapping(FileDecoder.Key.self, required: ["reminders"]).json
+        root.prepend([
+            ("$schema", .string("http://json-schema.org/draft-07/schema#")),
+            ("$id", .string(id)),
+            ("title", .string("remindc reminder file")),
+            ("description", .string("A YAML file of reminders for remindc: `remindc check FILE` validates it, `remindc help` lists what it compiles to.")),
+        ])
+        root.append(("definitions", .object(Definition.allCases.map { ($0.rawValue, $0.shape.json) })))
+        return root
+    }
+}
+
+/// What one key of a mapping holds, and what it means.
+struct KeySchema {
+    var description: String
+    var shape: Shape
+}
+
+/// The values a key may hold, as far as a schema can say.
+indirect enum Shape {
+    /// Text, matching `pattern` if given.
+    case text(pattern: String? = nil)
+    /// Text as the user wrote it: YAML may type it as a number or a
+    /// boolean (`title: 42`, `title: true`), which remindc reads as text.
+    case anyText
+    /// One of these words.
+    case words([String])
+    case integer(minimum: Int? = nil, maximum: Int? = nil)
+    case boolean
+    /// A list of `item`s; with `allowSingle`, one item alone means a list of it.
+    case list(Shape, allowSingle: Bool = true, minItems: Int = 0)
+    /// A mapping of the keys `Key` defines.
+    case keys(any SchemaKey.Type, required: [String])
+    /// A mapping of the user's own keys, each holding `value`.
+    case map(Shape, keyPattern: String? = nil)
+    /// Any of these.
+    case anyOf([Shape])
+    /// A definition shared by several keys.
+    case reference(Definition)
+
+    static func mapping<Key: SchemaKey>(_ key: Key.Type, required: [String] = []) -> Shape {
+        .keys(key, required: required)
+    }
+
+    var json: JSON {
+        switch self {
+        case .text(let pattern):
+            return .object([("type", .string("string"))] + (pattern.map { [("pattern", .string($0))] } ?? []))
+        case .anyText:
+            return .object([("type", .array(["string", "number", "boolean"].map(JSON.string)))])
+        case .words(let words):
+            return .object([("type", .string("string")), ("enum", .array(words.map(JSON.string)))])
+        case .integer(let minimum, let maximum):
+            var fields: [(String, JSON)] = [("type", .string("integer"))]
+            if let minimum { fields.append(("minimum", .integer(minimum))) }
+            if let maximum { fields.append(("maximum", .integer(maximum))) }
+            return .object(fields)
+        case .boolean:
+            return .object([("type", .string("boolean"))])
+        case .list(let item, let allowSingle, let minItems):
+            var fields: [(String, JSON)] = [("type", .string("array")), ("items", item.json)]
+            if minItems > 0 { fields.append(("minItems", .integer(minItems))) }
+            let list = JSON.object(fields)
+            return allowSingle ? .object([("anyOf", .array([item.json, list]))]) : list
+        case .keys(let key, let required):
+            var fields: [(String, JSON)] = [
+                ("type", .string("object")),
+                ("properties", .object(key.schemaEntries.map { name, schema in
+                    (name, schema.shape.json.described(schema.description))
+                })),
+                ("additionalProperties", .boolean(false)),
+            ]
+            if !required.isEmpty { fields.append(("required", .array(required.map(JSON.string)))) }
+            return .object(fields)
+        case .map(let value, let keyPattern):
+            var fields: [(String, JSON)] = [("type", .string("object"))]
+            if let keyPattern { fields.append(("propertyNames", .object([("pattern", .string(keyPattern))]))) }
+            fields.append(("additionalProperties", value.json))
+            return .object(fields)
+        case .anyOf(let shapes):
+            return .object([("anyOf", .array(shapes.map(\.json)))])
+        case .reference(let definition):
+            return .object([("$ref", .string("#/definitions/\(definition.rawValue)"))])
+        }
+    }
+}
+
+/// The value forms several keys share, written once under `definitions`.
+enum Definition: String, CaseIterable {
+    case identifier, time, timeOfDay = "time-of-day", duration, zone, ruleID = "rule-id", repeatWords = "repeat-words"
+    case weekday, month, reminder, `repeat`, category, action
+
+    var shape: Shape {
+        switch self {
+        case .identifier:
+            // `id: 42` is the id "42".
+            .anyOf([.text(pattern: #"^[A-Za-z0-9._-]+$"#), .integer(minimum: 0)])
+        case .time:
+            // A date, a wall-clock time, or a fixed instant with Z or an offset.
+            .text(pattern: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}([Tt ][0-9]{1,2}:[0-9]{2}(:[0-9]{2}([.,][0-9]{1,9})?)?([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)?)?$"#)
+        case .timeOfDay:
+            .text(pattern: #"^[0-9]{1,2}:[0-9]{2}(:[0-9]{2}([.,][0-9]{1,9})?)?$"#)
+        case .duration:
+            // `1h30m`, ISO 8601 `PT5M`, or words: `15 minutes`, `1 hour 30 minutes`.
+            .text(pattern: #"^([0-9]+[wdhms])+$|^[Pp]([0-9]+[WwDd])*([Tt]([0-9]+[HhMmSs])+)?$|^([0-9A-Za-z]+ +[A-Za-z]+[ ,]*)+$"#)
+        case .zone:
+            .text(pattern: #"^(floating|UTC|[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*|[+-][0-9]{2}:?[0-9]{2})$"#)
+        case .ruleID:
+            .text(pattern: #"^[a-z0-9-]+$"#)
+        case .repeatWords:
+            // A word, or `every N unit` with N in digits or words.
+            .anyOf([
+                .words(["secondly", "minutely", "hourly", "daily", "weekdays", "weekly", "fortnightly", "monthly", "quarterly", "yearly", "annually"]),
+                .text(pattern: #"^([Ee]very +)?([0-9]+ +|[A-Za-z]+ +)?(second|minute|hour|day|week|month|quarter|year)s?$"#),
+            ])
+        case .weekday:
+            // `mon`, `Monday`, and where the period allows `1st mon`, `last fri`, `-2 fri`.
+            .text(pattern: #"^(([+-]?[0-9]{1,2}(st|nd|rd|th)?|last) +)?([Mm]o|[Tt]u|[Ww]e|[Tt]h|[Ff]r|[Ss]a|[Ss]u)[a-z]*$"#)
+        case .month:
+            .anyOf([.integer(minimum: 1, maximum: 13), .text(pattern: #"^([A-Za-z]{3,9}|[0-9]{1,2}L?)$"#)])
+        case .reminder:
+            .mapping(ReminderDecoder.Key.self, required: ["id", "title", "at"])
+        case .repeat:
+            .anyOf([.reference(.repeatWords), .mapping(RepeatDecoder.Key.self)])
+        case .category:
+            .mapping(CategoryDecoder.Key.self, required: ["actions"])
+        case .action:
+            .mapping(CategoryDecoder.ActionKey.self, required: ["id", "title"])
+        }
+    }
+}
+
+/// A key table the schema describes: every case, with what it holds.
+protocol SchemaKey {
+    static var schemaEntries: [(name: String, schema: KeySchema)] { get }
+}
+
+extension SchemaKey where Self: DescribedKey {
+    static var schemaEntries: [(name: String, schema: KeySchema)] {
+        allCases.map { ($0.rawValue, $0.schema) }
+    }
+}
+
+/// A `MappingKey` whose cases describe themselves.
+protocol DescribedKey: MappingKey, SchemaKey {
+    var schema: KeySchema { get }
+}
+
+extension FileDecoder.Key: DescribedKey {
+    var schema: KeySchema {
+        switch self {
+        case .remindc: KeySchema(description: "The format version; 1 is the only one. Optional.", shape: .anyOf([.integer(minimum: 1, maximum: 1), .words(["1"])]))
+        case .name: KeySchema(description: "The calendar's name (X-WR-CALNAME, the crontab's and timers' label).", shape: .anyText)
+        case .uidDomain: KeySchema(description: "UIDs are <id>@<uid-domain>; default: the file's name stem as a domain label. Set it in a file that is published.",
+                                   shape: .text(pattern: #"^[A-Za-z0-9.-]+$"#))
+        case .timezone: KeySchema(description: "The zone of every reminder without its own: an IANA name, UTC, or floating (wall-clock time wherever the reader is). Default: floating.",
+                                  shape: .reference(.zone))
+        case .lint: KeySchema(description: "Settings of 'remindc check' for this file.", shape: .mapping(FileDecoder.LintKey.self))
+        case .categories: KeySchema(description: "Categories of actions, by id: the buttons an alert offers.",
+                                    shape: .map(.reference(.category), keyPattern: #"^[A-Za-z0-9._-]+$"#))
+        case .reminders: KeySchema(description: "The reminders.", shape: .list(.reference(.reminder), allowSingle: false))
+        }
+    }
+}
+
+extension FileDecoder.LintKey: DescribedKey {
+    var schema: KeySchema {
+        switch self {
+        case .quietHours: KeySchema(description: "A span of the day no alert should fall in, such as \"22:00-07:00\" (rule quiet-hours).",
+                                    shape: .text(pattern: #"^ *[0-9]{1,2}:[0-9]{2}(:[0-9]{2})? *- *[0-9]{1,2}:[0-9]{2}(:[0-9]{2})? *$"#))
+        case .minGap: KeySchema(description: "Two alerts closer than this are reported (rule too-close).", shape: .reference(.duration))
+        case .maxPerHour: KeySchema(description: "More alerts than this in any hour are reported (rule too-many-per-hour).", shape: .integer(minimum: 1))
+        case .disable: KeySchema(description: "Checker rule ids switched off for this file ('remindc rules' lists them).", shape: .list(.reference(.ruleID)))
+        case .targets: KeySchema(description: "The outputs this file goes to, whose own checks 'remindc check' runs, as 'check --for' does.",
+                                 shape: .list(.words(OutputTarget.allCases.map(\.rawValue))))
+        }
+    }
+}
+
+extension CategoryDecoder.Key: DescribedKey {
+    var schema: KeySchema {
+        switch self {
+        case .actions: KeySchema(description: "The category's actions, in the order an alert shows them (at most 4).",
+                                 shape: .list(.reference(.action), allowSingle: false, minItems: 1))
+        case .minimal: KeySchema(description: "The ids of at most 2 actions for banners and the lock screen; default: the first two.",
+                                 shape: .list(.reference(.identifier)))
+        }
+    }
+}
+
+extension CategoryDecoder.ActionKey: DescribedKey {
+    var schema: KeySchema {
+        switch self {
+        case .id: KeySchema(description: "The action's id, unique in its category: letters, digits, '.', '_', '-'.", shape: .reference(.identifier))
+        case .title: KeySchema(description: "The button's text.", shape: .anyText)
+        case .activation: KeySchema(description: "background (default): the action runs without bringing the app forward; foreground: it opens the app.",
+                                    shape: .words(Action.Activation.allCases.map(\.rawValue)))
+        case .authenticationRequired: KeySchema(description: "The device must be unlocked to run the action. Default false.", shape: .boolean)
+        case .destructive: KeySchema(description: "The action deletes or undoes something and is shown as such. Default false.", shape: .boolean)
+        case .snooze: KeySchema(description: "A snooze action: the alert fires again this long after it is chosen.", shape: .reference(.duration))
+        case .stops: KeySchema(description: "Choosing the action silences the reminder's later alerts until 'remindc resume'. Default false.", shape: .boolean)
+        case .run: KeySchema(description: "A command 'remindc notify' runs when the action is chosen; {id}, {title}, {note}, {action}, {data.KEY} are replaced, shell-quoted.",
+                             shape: .anyText)
+        }
+    }
+}
+
+extension ReminderDecoder.Key: DescribedKey {
+    var schema: KeySchema {
+        switch self {
+        case .id: KeySchema(description: "Required, unique in the file: letters, digits, '.', '_', '-'. The UID is <id>@<uid-domain>.", shape: .reference(.identifier))
+        case .title: KeySchema(description: "Required: the alert's text.", shape: .anyText)
+        case .note: KeySchema(description: "A longer description (the event's DESCRIPTION, the notification's body).", shape: .anyText)
+        case .action: KeySchema(description: "The alert's action label; the word none (unquoted) hides the action button.", shape: .anyText)
+        case .at: KeySchema(description: "Required: the first occurrence. 2026-12-01 09:00 (wall clock in the reminder's zone), 2026-12-01T09:00:00Z or +01:00 (a fixed instant), or 2026-12-01 (all day).",
+                            shape: .reference(.time))
+        case .timezone: KeySchema(description: "This reminder's zone, instead of the file's: an IANA name, UTC, or floating.", shape: .reference(.zone))
+        case .repeat: KeySchema(description: "How the reminder repeats: a word (daily, weekdays, ...), every N units, or a mapping.", shape: .reference(.repeat))
+        case .before: KeySchema(description: "Alert this long before each occurrence: 15m, 1h30m, 2d, PT5M, 15 minutes. Default: at the occurrence.",
+                                shape: .reference(.duration))
+        case .sound: KeySchema(description: "default, none, or a sound file (.wav, .aiff, .caf) relative to this file. A quoted \"default\" is a file of that name.",
+                               shape: .anyText)
+        case .badge: KeySchema(description: "The application badge number, 0 or more.", shape: .integer(minimum: 0))
+        case .category: KeySchema(description: "The id of one of this file's categories: the actions the alert offers.", shape: .reference(.identifier))
+        case .data: KeySchema(description: "Custom data: text keys, scalar values, passed on as written (X-REMINDC-DATA, {data.KEY}).",
+                              shape: .map(.anyText))
+        case .todo: KeySchema(description: "true: a to-do due at 'at' (VTODO) instead of an event (VEVENT). Default false.", shape: .boolean)
+        case .ignore: KeySchema(description: "Checker rule ids switched off for this reminder.", shape: .list(.reference(.ruleID)))
+        }
+    }
+}
+
+extension RepeatDecoder.Key: DescribedKey {
+    var schema: KeySchema {
+        switch self {
+        case .every: KeySchema(description: "Required (unless rrule): the period, a word (weekly) or every N units (2 weeks). RRULE FREQ and INTERVAL.",
+                               shape: .reference(.repeatWords))
+        case .on: KeySchema(description: "Weekdays: [mon, thu]; in a month or year also with ordinals: [1st mon, last fri, -2 fri]. BYDAY.",
+                            shape: .list(.reference(.weekday)))
+        case .days: KeySchema(description: "Days of the month, 1 to 31, -1 the last. BYMONTHDAY.", shape: .list(.integer(minimum: -31, maximum: 31)))
+        case .months: KeySchema(description: "Months: jan or January or 1; in another calendar also 5L, a leap month. BYMONTH.", shape: .list(.reference(.month)))
+        case .times: KeySchema(description: "Times of day: [\"08:00\", \"20:30\"]. Default: the time of 'at'.", shape: .list(.reference(.timeOfDay)))
+        case .position: KeySchema(description: "Of the matches in each period, keep these: 1 the first, -1 the last. BYSETPOS.",
+                                  shape: .list(.integer(minimum: -366, maximum: 366)))
+        case .weekStart: KeySchema(description: "The day a week starts on, for weekly repeats with an interval: mon (default) to sun. WKST.",
+                                   shape: .reference(.weekday))
+        case .count: KeySchema(description: "At most this many occurrences, 'at' included. COUNT.", shape: .integer(minimum: 1))
+        case .until: KeySchema(description: "No occurrence after this; a date means through the end of that day. UNTIL.", shape: .reference(.time))
+        case .except: KeySchema(description: "Dates or times to leave out; a date leaves out that whole day. EXDATE.", shape: .list(.reference(.time)))
+        case .also: KeySchema(description: "Extra occurrences. RDATE.", shape: .list(.reference(.time)))
+        case .calendar: KeySchema(description: "The calendar months and years are counted in (RFC 7529 RSCALE). Default gregorian.",
+                                  shape: .words(RecurrenceRule.calendarNames))
+        case .skip: KeySchema(description: "What an invalid date (February 30, a missing leap month) becomes: omit (default), backward or forward (RFC 7529 SKIP).",
+                              shape: .words(["omit", "backward", "forward"]))
+        case .rrule: KeySchema(description: "An RFC 5545 RRULE as it is, RFC 7529 RSCALE and SKIP too; it excludes the keys above but except and also.",
+                               shape: .text(pattern: "(^|;)(RRULE:)?FREQ="))
+        }
+    }
+}
+
+/// A JSON value with its object keys in the order given.
+indirect enum JSON {
+    case string(String)
+    case integer(Int)
+    case boolean(Bool)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    /// The value with a `description` first, when it is an object.
+    func described(_ text: String) -> JSON {
+        guard case .object(let fields) = self else { return self }
+        // Draft-07 ignores what stands beside a $ref: the reference goes in an allOf.
+        if fields.count == 1, fields[0].0 == "$ref" {
+            return .object([("description", .string(text)), ("allOf", .array([self]))])
+        }
+        return .object([("description", .string(text))] + fields)
+    }
+
+    mutating func prepend(_ fields: [(String, JSON)]) {
+        if case .object(let existing) = self { self = .object(fields + existing) }
+    }
+
+    mutating func append(_ field: (String, JSON)) {
+        if case .object(let existing) = self { self = .object(existing + [field]) }
+    }
+
+    func write(to output: inout String, indent: String) {
+        switch self {
+        case .string(let text): Self.quote(text, to: &output)
+        case .integer(let value): output += String(value)
+        case .boolean(let value): output += value ? "true" : "false"
+        case .array(let items):
+            // Short lists of scalars stay on one line.
+            if items.allSatisfy({ if case .array = $0 { false } else if case .object = $0 { false } else { true } }) {
+                output += "["
+                for (index, item) in items.enumerated() {
+                    if index > 0 { output += ", " }
+                    item.write(to: &output, indent: indent)
+                }
+                output += "]"
+                return
+            }
+            output += "[\n"
+            for (index, item) in items.enumerated() {
+                output += indent + "  "
+                item.write(to: &output, indent: indent + "  ")
+                output += index == items.count - 1 ? "\n" : ",\n"
+            }
+            output += indent + "]"
+        case .object(let fields):
+            if fields.isEmpty {
+                output += "{}"
+                return
+            }
+            output += "{\n"
+            for (index, (key, value)) in fields.enumerated() {
+                output += indent + "  "
+                Self.quote(key, to: &output)
+                output += ": "
+                value.write(to: &output, indent: indent + "  ")
+                output += index == fields.count - 1 ? "\n" : ",\n"
+            }
+            output += indent + "}"
+        }
+    }
+
+    private static func quote(_ text: String, to output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\t": output += "\\t"
+            case let control where control.value < 0x20:
+                output += "\\u00" + String(control.value, radix: 16).leftPadded(to: 2)
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

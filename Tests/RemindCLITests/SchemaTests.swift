@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// The JSON Schema `remindc schema` prints: kept in the repository as
+/// `schema/remindc.schema.json`, which every example names in its modeline;
+/// every file `remindc check` passes passes check-jsonschema (PyPI) against
+/// it, and every structural mistake (an unknown key, a wrong type, a word
+/// the format does not have, a missing key) fails it.
+@Suite struct SchemaTests {
+    static let file = EndToEndTests.root.appendingPathComponent("schema/remindc.schema.json")
+
+    static let validator: URL? = {
+        let url = EndToEndTests.root.appendingPathComponent(".build/oracle-venv/bin/check-jsonschema")
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }()
+
+    /// Runs check-jsonschema over `paths`; true when every one passes.
+    static func validates(_ paths: [String]) throws -> (passed: Bool, output: String) {
+        let run = try EndToEndTests.run(["--schemafile", file.path] + paths, executable: validator!)
+        return (run.status == 0, run.stdout + run.stderr)
+    }
+
+    @Test func theFileIsWhatTheCommandPrints() throws {
+        let run = try EndToEndTests.run(["schema"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        if Golden.recording {
+            try run.stdout.write(to: Self.file, atomically: true, encoding: .utf8)
+            return
+        }
+        let kept = try String(contentsOf: Self.file, encoding: .utf8)
+        #expect(run.stdout == kept, "schema/remindc.schema.json is stale: REMINDC_RECORD_GOLDEN=1 rewrites it")
+        let parsed = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(parsed?["$schema"] as? String == "http://json-schema.org/draft-07/schema#")
+        #expect(parsed?["$id"] as? String == "urn:remindc:reminder-file:1")
+        #expect(parsed?["additionalProperties"] as? Bool == false)
+    }
+
+    @Test func everyExampleNamesTheSchemaInItsModeline() throws {
+        for path in try ExampleCoverage.exampleFiles() {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let folderDepth = path.split(separator: "/").count - 1
+            let expected = "# yaml-language-server: $schema=" + String(repeating: "../", count: folderDepth) + "schema/remindc.schema.json"
+            #expect(text.hasPrefix(expected + "\n"), "\(path) does not start with \(expected)")
+        }
+    }
+
+    /// Every example and every fixture `remindc check` passes with no error.
+    @Test(.enabled(if: validator != nil, "check-jsonschema is not installed"))
+    func everyFileCheckAcceptsPassesTheSchema() throws {
+        var accepted: [String] = []
+        var fixtures = try ExampleCoverage.exampleFiles()
+        let folder = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Fixtures")
+        // hostile/ holds files whose every-second repeats take seconds to check, not mistakes of form.
+        for name in try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
+        where name.hasSuffix(".yaml") && !name.hasPrefix("hostile/") {
+            fixtures.append("Tests/RemindCLITests/Fixtures/" + name)
+        }
+        var rejected: [String] = []
+        for path in fixtures {
+            let run = try EndToEndTests.run(["check", "--quiet", "--format", "json", path], environment: ["SOURCE_DATE_EPOCH": "1795953600"])
+            let diagnostics = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
+            let errors = diagnostics.filter { $0["severity"] as? String == "error" }.compactMap { $0["rule"] as? String }
+            if errors.isEmpty {
+                accepted.append(path)
+            } else if !Set(errors).isDisjoint(with: Self.structural) {
+                rejected.append(path)
+            }
+        }
+        #expect(accepted.count >= 20)
+        #expect(rejected.count >= 3)
+        let passing = try Self.validates(accepted)
+        #expect(passing.passed, "\(passing.output)")
+        let failing = try Self.validates(rejected)
+        for path in rejected {
+            #expect(Self.failed(path, in: failing.output), "\(path) has a structural error but passes the schema")
+        }
+    }
+
+    /// Whether check-jsonschema's report names `path` as failing.
+    static func failed(_ path: String, in output: String) -> Bool {
+        output.contains(path + "::") || output.contains("Failed to parse " + path)
+    }
+
+    /// The checker's ids for what the schema can see.
+    static let structural: Set<String> = ["unknown-key", "wrong-type", "missing-key"]
+
+    struct Mistake: Sendable, CustomTestStringConvertible {
+        var name: String
+        var yaml: String
+        var id: String
+        var testDescription: String { name }
+    }
+
+    static func file(_ reminder: String, header: String = "") -> String {
+        header + "reminders:\n  - id: r\n    title: T\n" + reminder
+    }
+
+    static let mistakes = [
+        Mistake(name: "unknown file key", yaml: file("    at: 2027-01-01\n", header: "timezon: UTC\n"), id: "unknown-key"),
+        Mistake(name: "unknown reminder key", yaml: file("    at: 2027-01-01\n    titel: x\n"), id: "unknown-key"),
+        Mistake(name: "unknown repeat key", yaml: file("    at: 2027-01-01\n    repeat: {every: week, onn: [mon]}\n"), id: "unknown-key"),
+        Mistake(name: "unknown lint key", yaml: file("    at: 2027-01-01\n", header: "lint: {quiet: 22:00-07:00}\n"), id: "unknown-key"),
+        Mistake(name: "unknown action key", yaml: file("    at: 2027-01-01\n    category: c\n",
+                                                      header: "categories:\n  c:\n    actions: [{id: a, title: A, snoze: 5m}]\n"), id: "unknown-key"),
+        Mistake(name: "missing title", yaml: "reminders:\n  - id: r\n    at: 2027-01-01\n", id: "missing-key"),
+        Mistake(name: "missing reminders", yaml: "timezone: UTC\n", id: "missing-key"),
+        Mistake(name: "badge a list", yaml: file("    at: 2027-01-01\n    badge: [1]\n"), id: "wrong-type"),
+        Mistake(name: "todo a word", yaml: file("    at: 2027-01-01\n    todo: sometimes\n"), id: "wrong-type"),
+        Mistake(name: "repeat empty", yaml: file("    at: 2027-01-01\n    repeat:\n"), id: "wrong-type"),
+        Mistake(name: "reminders a mapping", yaml: "reminders: {id: r}\n", id: "wrong-type"),
+        Mistake(name: "activation word", yaml: file("    at: 2027-01-01\n    category: c\n",
+                                                   header: "categories:\n  c:\n    actions: [{id: a, title: A, activation: sideways}]\n"), id: "invalid-value"),
+        Mistake(name: "skip word", yaml: file("    at: 2027-01-01\n    repeat: {every: month, skip: sideways}\n"), id: "invalid-value"),
+        Mistake(name: "target word", yaml: file("    at: 2027-01-01\n", header: "lint: {targets: [caldav]}\n"), id: "invalid-value"),
+        Mistake(name: "negative badge", yaml: file("    at: 2027-01-01\n    badge: -1\n"), id: "invalid-value"),
+        Mistake(name: "time of day as at", yaml: file("    at: 09:00\n"), id: "invalid-time"),
+        Mistake(name: "duration form", yaml: file("    at: 2027-01-01\n    before: soon\n"), id: "invalid-duration"),
+    ]
+
+    /// Each mistake is an error of `check` with its id, and the schema refuses it.
+    @Test(.enabled(if: validator != nil, "check-jsonschema is not installed"))
+    func aStructuralMistakeFailsTheSchemaAsItFailsCheck() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for (index, mistake) in Self.mistakes.enumerated() {
+            let path = folder.appendingPathComponent("mistake-\(index).yaml").path
+            try mistake.yaml.write(toFile: path, atomically: true, encoding: .utf8)
+            let check = try EndToEndTests.run(["check", "--format", "json", path])
+            #expect(check.status == 1, "\(mistake.name)")
+            #expect(check.stdout.contains("\"rule\": \"\(mistake.id)\""), "\(mistake.name): \(check.stdout)")
+            paths.append(path)
+        }
+        let result = try Self.validates(paths)
+        for (path, mistake) in zip(paths, Self.mistakes) {
+            #expect(Self.failed(path, in: result.output), "the schema accepts \(mistake.name)")
+        }
+    }
+}
