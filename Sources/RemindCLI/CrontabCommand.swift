@@ -24,13 +24,13 @@ enum CrontabCommand {
             OptionSpec(names: ["--command"], valueName: "template", help: "The command per occurrence, with {id}, {title}, {note}, {sound}, {category}."),
             TimeOptions.zoneOption,
             OptionSpec(names: ["--allow-inexact"], valueName: nil, help: "Write entries cron cannot make exact, marked '# inexact:'."),
-            OptionSpec(names: ["-o", "--output"], valueName: "file", help: "Write to this file, replacing it only once all is written."),
+            OptionSpec(names: ["-o", "--output"], valueName: "file", help: "Write to this file, replacing it only once all is written; - is standard output."),
             OptionSpec(names: ["--install"], valueName: nil, help: "Put the entries into your crontab as one block, replacing the block of the same name."),
             OptionSpec(names: ["--uninstall"], valueName: nil, help: "Remove the block from your crontab."),
             OptionSpec(names: ["--name"], valueName: "name", help: "The block's name for --install and --uninstall (default: the absolute paths)."),
             TimeOptions.nowOption,
         ],
-        argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true),
+        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true),
         argumentIsOptional: true
     )
 
@@ -85,7 +85,7 @@ enum CrontabCommand {
             let paths = files.map { absolute($0.file.path) }
             return CrontabInstall.install(output.text, name: name, files: paths, zone: time.zone, warnings: warnings)
         }
-        guard let path = arguments.value("-o") else {
+        guard let path = arguments.value("-o"), path != "-" else {
             return Outcome(stdout: output.text, stderr: warnings)
         }
         do {

@@ -22,7 +22,7 @@ enum ExpandCommand {
                        allowed: OccurrenceWriter.Format.allCases.map(\.rawValue), defaultValue: "text"),
             TimeOptions.nowOption,
         ],
-        argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true)
+        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true)
     )
 
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
@@ -51,7 +51,8 @@ enum ExpandCommand {
         if loaded.hasErrors { return loaded.failure }
         let reminders = loaded.files.flatMap(\.file.reminders)
         let schedules = loaded.files.flatMap(\.schedules)
-        let writer = OccurrenceWriter(format: format, reminders: reminders, showsSeconds: schedules.contains(where: hasSeconds))
+        let writer = OccurrenceWriter(format: format, reminders: reminders, showsSeconds: schedules.contains(where: hasSeconds),
+                                      floatingZone: time.zone)
         var output = OutputBuffer(channel: invocation.standardOutput)
         var buffer: [UInt8] = []
         writer.header(into: &buffer)

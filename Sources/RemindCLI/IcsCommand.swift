@@ -21,13 +21,13 @@ enum IcsCommand {
             OptionSpec(names: ["--expand"], valueName: nil, help: "One component per occurrence instead of rules, for clients without RRULE or RSCALE."),
             OptionSpec(names: ["--from"], valueName: "time", help: "With --expand: the first instant (default: now)."),
             OptionSpec(names: ["--to"], valueName: "time", help: "With --expand: occurrences before this (default: a year after --from)."),
-            OptionSpec(names: ["-o", "--output"], valueName: "file", help: "Write to this file, replacing it only once all is written."),
+            OptionSpec(names: ["-o", "--output"], valueName: "file", help: "Write to this file, replacing it only once all is written; - is standard output."),
             OptionSpec(names: ["--sound-base"], valueName: "url",
                        help: "Alarm sounds as this URL followed by each sound's path (default: the sound file's absolute file: URI)."),
             TimeOptions.zoneOption,
             TimeOptions.nowOption,
         ],
-        argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true)
+        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true)
     )
 
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
@@ -61,7 +61,7 @@ enum IcsCommand {
         let writer = ICalendarWriter(options: .init(now: time.now, window: window, floatingZone: time.zone, soundBase: soundBase,
                                                     workingFolder: invocation.workingFolder))
         let warnings = loaded.report
-        guard let path = arguments.value("-o") else {
+        guard let path = arguments.value("-o"), path != "-" else {
             var output = OutputBuffer(channel: invocation.standardOutput)
             writer.write(files) { output.append($0) }
             return Outcome(stdout: output.finish(), stderr: warnings)

@@ -17,7 +17,19 @@ public struct Inputs {
         var files: [String] = []
         var errors: [String] = []
         let manager = FileManager.default
+        var readsStandardInput = false
         for path in paths {
+            // `-` is standard input, read once, through its device, like a
+            // FIFO: its bytes are kept for the report.
+            if path == "-" {
+                if readsStandardInput {
+                    errors.append("standard input ('-') can be read only once")
+                } else {
+                    files.append(standardInput)
+                }
+                readsStandardInput = true
+                continue
+            }
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
                 errors.append("cannot read '\(path)': no such file or folder")
@@ -46,6 +58,9 @@ public struct Inputs {
         if !errors.isEmpty { return .failure(InputError(messages: errors)) }
         return .success(Inputs(files: files))
     }
+
+    /// The path `-` stands for.
+    static let standardInput = "/dev/stdin"
 
     /// The bytes of the file at `path`, or nil when it cannot be read: one
     /// buffer of the file's size, filled by `read(2)` (a large file is not

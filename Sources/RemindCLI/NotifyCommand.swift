@@ -35,7 +35,7 @@ enum NotifyCommand {
             OptionSpec(names: ["--minimal"], valueName: nil,
                        help: "Offer the category's minimal actions (at most two), for servers that show few buttons."),
         ],
-        argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true)
+        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true)
     )
 
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
@@ -179,7 +179,7 @@ enum ResumeCommand {
         options: [
             OptionSpec(names: ["--id"], valueName: "id", help: "The reminder to resume.", isRequired: true),
         ],
-        argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true)
+        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true)
     )
 
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {

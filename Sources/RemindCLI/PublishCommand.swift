@@ -43,7 +43,7 @@ enum PublishCommand {
             TimeOptions.nowOption,
         ],
         leading: (name: "url", help: "The calendar collection, e.g. https://cloud.example.com/remote.php/dav/calendars/me/reminders/."),
-        argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true)
+        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true)
     )
 
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {

@@ -58,6 +58,8 @@ public enum Remindc {
         (DueCommand.spec, { arguments, invocation throws(UsageError) in try DueCommand.run(arguments, invocation: invocation) }),
         (PublishCommand.spec, { arguments, invocation throws(UsageError) in try PublishCommand.run(arguments, invocation: invocation) }),
         (SchemaCommand.spec, { arguments, invocation throws(UsageError) in try SchemaCommand.run(arguments, invocation: invocation) }),
+        (CompletionsCommand.spec, { arguments, invocation throws(UsageError) in try CompletionsCommand.run(arguments, invocation: invocation) }),
+        (ManualCommand.spec, { arguments, invocation throws(UsageError) in try ManualCommand.run(arguments, invocation: invocation) }),
     ]
 
     static var commands: [CommandSpec] { runners.map(\.spec) }
@@ -115,15 +117,17 @@ public enum Remindc {
         return Outcome(stdout: spec.help)
     }
 
+    /// `remindc help`, which is not a runner: it reads the others' specs.
+    static let helpSpec = CommandSpec(
+        name: "help",
+        abstract: "Show subcommand help information.",
+        options: [],
+        argument: (name: "subcommand", help: "The subcommand to show help for (default: the list of subcommands).", repeating: false),
+        argumentIsOptional: true
+    )
+
     /// `remindc help help`.
-    static let helpHelp = """
-        OVERVIEW: Show subcommand help information.
-
-        USAGE: remindc help [<subcommand>]
-
-        ARGUMENTS:
-        \(HelpLayout.row("<subcommand>", "The subcommand to show help for (default: the list of subcommands)."))
-        """
+    static var helpHelp: String { helpSpec.help }
 
     static var topLevelHelp: String {
         var text = "OVERVIEW: \(abstract)\n\nUSAGE: remindc <subcommand>\n\nOPTIONS:\n"
@@ -133,7 +137,7 @@ public enum Remindc {
         for command in commands {
             text += HelpLayout.row(command.name, command.abstract)
         }
-        text += HelpLayout.row("help", "Show subcommand help information.")
+        text += HelpLayout.row(helpSpec.name, helpSpec.abstract)
         text += "\n  See 'remindc help <subcommand>' for detailed help.\n"
         return text
     }

@@ -29,7 +29,7 @@ enum SystemdCommand {
             OptionSpec(names: ["--name"], valueName: "name", help: "The install's name (default: remindc)."),
             OptionSpec(names: ["--minimal"], valueName: nil, help: "The alerts offer the categories' minimal actions ('notify --minimal')."),
         ],
-        argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true),
+        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true),
         argumentIsOptional: true
     )
 
@@ -41,6 +41,9 @@ enum SystemdCommand {
         }
         if [install, uninstall, output != nil].filter({ $0 }).count != 1 {
             throw UsageError(message: "give one of -o, --install and --uninstall", command: spec.name)
+        }
+        if output == "-" {
+            throw UsageError(message: "-o names a folder for the units; standard output cannot hold several files", command: spec.name)
         }
         // `--uninstall NAME` names the install as `--name` does.
         let name = arguments.value("--name") ?? (uninstall ? arguments.positionals.first : nil) ?? "remindc"
@@ -184,7 +187,7 @@ enum DueCommand {
             TimeOptions.zoneOption,
             TimeOptions.nowOption,
         ],
-        argument: (name: "path", help: "A reminder file, or a folder: every *.yaml and *.yml file below it.", repeating: true)
+        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true)
     )
 
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
@@ -202,7 +205,10 @@ enum DueCommand {
     /// 24 hours of it, as the crontab counts it; the alert is that wall
     /// clock read in the zone.
     static func isDue(_ reminder: Reminder, at now: Instant, floatingZone: TimeZone) -> Bool {
-        let lead = reminder.before.map { $0.days * secondsPerDay + $0.seconds } ?? 0
+        reminder.alertLeads.contains { isDue(reminder, lead: $0.nominalSeconds, at: now, floatingZone: floatingZone) }
+    }
+
+    private static func isDue(_ reminder: Reminder, lead: Int, at now: Instant, floatingZone: TimeZone) -> Bool {
         let zone = reminder.timeZone == .floating ? floatingZone : reminder.timeZone.foundationZone
         var occurrences = reminder.schedule(floatingZone: floatingZone).occurrences()
         occurrences.skip(toWallClock: now.wallTime(offset: lead - 2 * secondsPerDay))

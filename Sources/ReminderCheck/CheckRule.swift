@@ -132,8 +132,11 @@ public final class CheckContext: @unchecked Sendable {
 /// cache; each rule fetching every reminder and schedule again took most
 /// of the check.)
 struct ReminderDigest: Sendable {
-    /// Seconds an alert comes before its occurrence.
+    /// Seconds an alert comes before its occurrence: the longest, when
+    /// `before:` lists several.
     var lead: Int
+    /// The other alerts' leads (`before: [1d, 15m]`); empty for one alert.
+    var otherLeads: [Int]
     /// The start's wall-clock time: the first occurrence is less than two
     /// days from it, however the zone reads it.
     var startWallClock: WallTime
@@ -167,8 +170,9 @@ struct ReminderDigest: Sendable {
     static let offsetBound = 2 * secondsPerDay
 
     init(_ reminder: Reminder, _ schedule: Schedule) {
-        let before = reminder.before ?? NominalDuration()
-        lead = before.days * secondsPerDay + before.seconds
+        let leads = reminder.alertLeads.map(\.nominalSeconds).sorted(by: >)
+        lead = leads[0]
+        otherLeads = Array(leads.dropFirst())
         startWallClock = WallTime(schedule.start)
         frequency = schedule.rule?.frequency
         end = switch schedule.rule?.end {

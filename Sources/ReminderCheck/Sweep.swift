@@ -114,8 +114,9 @@ struct Sweep {
             }
             if firstDay {
                 for source in reminders.indices where context.digests[source].alertFloor < context.end {
+                    // Each alert of the reminder is swept as its own stream.
+                    for lead in [context.digests[source].lead] + context.digests[source].otherLeads {
                     // A closer look, before an iterator is made for it.
-                    let lead = context.digests[source].lead
                     if context.schedules[source].earliestInstant.advanced(by: -lead) >= context.end { continue }
                     var iterator = context.schedules[source].occurrences()
                     // Alerts before now are not swept: the periods whose
@@ -126,6 +127,7 @@ struct Sweep {
                     let zone = folds.index(of: reminders[source].timeZone)
                     if let next = gather(source, lead, zone, &iterator, first) {
                         live.append(Live(source: source, lead: lead, zone: zone, iterator: iterator, next: next))
+                    }
                     }
                 }
                 firstDay = false

@@ -222,7 +222,7 @@ extension CategoryDecoder.ActionKey: DescribedKey {
         case .destructive: KeySchema(description: "The action deletes or undoes something and is shown as such. Default false.", shape: .boolean)
         case .snooze: KeySchema(description: "A snooze action: the alert fires again this long after it is chosen.", shape: .reference(.duration))
         case .stops: KeySchema(description: "Choosing the action silences the reminder's later alerts until 'remindc resume'. Default false.", shape: .boolean)
-        case .run: KeySchema(description: "A command 'remindc notify' runs when the action is chosen; {id}, {title}, {note}, {action}, {data.KEY} are replaced, shell-quoted.",
+        case .run: KeySchema(description: "A command 'remindc notify' runs when the action is chosen; {id}, {title}, {note}, {sound}, {category} are replaced, shell-quoted.",
                              shape: .anyText)
         }
     }
@@ -239,13 +239,15 @@ extension ReminderDecoder.Key: DescribedKey {
                             shape: .reference(.time))
         case .timezone: KeySchema(description: "This reminder's zone, instead of the file's: an IANA name, UTC, or floating.", shape: .reference(.zone))
         case .repeat: KeySchema(description: "How the reminder repeats: a word (daily, weekdays, ...), every N units, or a mapping.", shape: .reference(.repeat))
-        case .before: KeySchema(description: "Alert this long before each occurrence: 15m, 1h30m, 2d, PT5M, 15 minutes. Default: at the occurrence.",
-                                shape: .reference(.duration))
+        case .before: KeySchema(description: "Alert this long before each occurrence: 15m, 1h30m, 2d, PT5M, 15 minutes; a list for several alerts: [1d, 15m]. Default: at the occurrence.",
+                                shape: .list(.reference(.duration)))
+        case .alertTime: KeySchema(description: "For an all-day reminder: the time of day its alerts are counted from, instead of the day's start. alert-time: 09:00 alerts that day at 09:00; with before: 1d, the day before at 09:00.",
+                                   shape: .reference(.timeOfDay))
         case .sound: KeySchema(description: "default, none, or a sound file (.wav, .aiff, .caf) relative to this file. A quoted \"default\" is a file of that name.",
                                shape: .anyText)
         case .badge: KeySchema(description: "The application badge number, 0 or more.", shape: .integer(minimum: 0))
         case .category: KeySchema(description: "The id of one of this file's categories: the actions the alert offers.", shape: .reference(.identifier))
-        case .data: KeySchema(description: "Custom data: text keys, scalar values, passed on as written (X-REMINDC-DATA, {data.KEY}).",
+        case .data: KeySchema(description: "Custom data: text keys, scalar values, passed on as written (X-REMINDC-DATA).",
                               shape: .map(.anyText))
         case .todo: KeySchema(description: "true: a to-do due at 'at' (VTODO) instead of an event (VEVENT). Default false.", shape: .boolean)
         case .ignore: KeySchema(description: "Checker rule ids switched off for this reminder.", shape: .list(.reference(.ruleID)))

@@ -156,6 +156,13 @@ extension Message {
                 hint: "write 30s, 5m, 1h30m, 2d or 1w, ISO 8601 such as PT5M, or words: 15 minutes")
     }
 
+    public static let alertTimeNeedsAllDay = Message(.invalidValue, text: "'alert-time' is for an all-day reminder, whose 'at' is a date",
+        hint: "a reminder with a time alerts at it, less 'before'; remove 'alert-time', or make 'at' a date")
+
+    public static func repeatedAlert(_ lead: String) -> Message {
+        Message(.invalidValue, text: "'before' lists \(lead) twice", hint: "each item of 'before' is one alert: remove the second")
+    }
+
     public static func durationNotPositive(_ key: String) -> Message {
         Message(.invalidDuration, text: "'\(key)' must be longer than zero")
     }

@@ -9,7 +9,7 @@ import YAMLSyntax
 struct ReminderDecoder {
     /// A reminder's keys.
     enum Key: String, MappingKey {
-        case id, title, note, action, at, timezone, `repeat`, before, sound, badge, category, data, todo, ignore
+        case id, title, note, action, at, timezone, `repeat`, before, alertTime = "alert-time", sound, badge, category, data, todo, ignore
         static let names = KeyNames<Self>()
 
         var nestedKeys: [String] {
@@ -17,7 +17,7 @@ struct ReminderDecoder {
         }
 
         /// Whether the key decides when the reminder fires.
-        var isTiming: Bool { [.at, .timezone, .repeat, .before].contains(self) }
+        var isTiming: Bool { [.at, .timezone, .repeat, .before, .alertTime].contains(self) }
     }
 
     /// What the file decides of a reminder that `read` made: the zone it
@@ -84,6 +84,7 @@ struct ReminderDecoder {
         var id: String?, title: String?, start: ReminderTime?
         var idSpan = node.span, startSpan = node.span
         var repeatNode: Node?, zoneNode: Node?
+        var alertTimeSpan: SourceSpan?
         var reminder = Reminder(
             id: "", title: "", start: .date(CivilDate(year: 1970, month: 1, day: 1)), timeZone: .floating,
             data: [], isTodo: false, ignoredRules: [],
@@ -115,8 +116,11 @@ struct ReminderDecoder {
             case .repeat:
                 repeatNode = value
             case .before:
-                reminder.before = context.parse(value, key: key, Scalars.duration)
+                reminder.before = Self.alerts(value, context: &context)
                 reminder.spans.before = value.span
+            case .alertTime:
+                reminder.alertTime = context.parse(value, key: key, Scalars.clockTime)
+                alertTimeSpan = value.span
             case .sound:
                 guard let text = context.nonEmptyText(value, key: key) else { continue }
                 // The words in any case (`Default`); quoted, a file of that name.
@@ -151,6 +155,12 @@ struct ReminderDecoder {
         }
         if let id { ids.append((id, idSpan, FirstOccurrences.hash(id))) }
         let errors = context.errorCount
+        if let alertTimeSpan, let start {
+            if case .date = start {} else {
+                context.report(.alertTimeNeedsAllDay, at: alertTimeSpan)
+                reminder.alertTime = nil
+            }
+        }
         let zone = zoneNode.flatMap { context.parse($0, key: "timezone", Scalars.zone) }
         if let zone { reminder.timeZone = zone }
         if case .floating? = zone, case .instant? = start { context.report(.floatingInstant, at: startSpan) }
@@ -174,6 +184,21 @@ struct ReminderDecoder {
         timingErrors += context.errorCount - errors
         return (reminder, Unresolved(isComplete: isComplete, timesAreSound: timingErrors == 0, inheritsZone: zone == nil,
                                      placing: placing))
+    }
+
+    /// `before:`: one duration or a list of them, one alert each; the
+    /// same one twice is an error, since it would alert twice at once.
+    private static func alerts(_ node: Node, context: inout DecodingContext) -> [NominalDuration] {
+        var seen: [NominalDuration] = []
+        return context.items(node, key: "before") { context, item -> NominalDuration? in
+            guard let lead = context.parse(item, key: "before", Scalars.duration) else { return nil }
+            guard !seen.contains(lead) else {
+                context.report(.repeatedAlert(lead.description), at: item.span)
+                return nil
+            }
+            seen.append(lead)
+            return lead
+        } ?? []
     }
 
     /// `data:`: a mapping of text keys to scalar values, kept as written.

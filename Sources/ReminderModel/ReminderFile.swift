@@ -186,7 +186,8 @@ public struct Reminder: Sendable {
         @usableFromInline var start: ReminderTime
         @usableFromInline var timeZone: ZoneName
         @usableFromInline var repeats: Repeat?
-        @usableFromInline var before: NominalDuration?
+        @usableFromInline var before: [NominalDuration] = []
+        @usableFromInline var alertTime: CivilTime?
         @usableFromInline var sound: Sound?
         @usableFromInline var badge: Int?
         @usableFromInline var category: String?
@@ -260,10 +261,64 @@ public struct Reminder: Sendable {
         set { fields.value.repeats = newValue }
     }
 
-    /// Alert this long before each occurrence.
-    @inlinable public var before: NominalDuration? {
+    /// Alert this long before each occurrence, once per item as written;
+    /// empty for one alert at the occurrence.
+    @inlinable public var before: [NominalDuration] {
         _read { yield fields.value.before }
         set { fields.value.before = newValue }
+    }
+
+    /// The time of day an all-day reminder's alerts are counted from
+    /// (`alert-time:`), instead of the day's start; nil for a reminder
+    /// with a time, and by default.
+    @inlinable public var alertTime: CivilTime? {
+        _read { yield fields.value.alertTime }
+        set { fields.value.alertTime = newValue }
+    }
+
+    /// How long before each occurrence each alert fires, in order, never
+    /// empty: `before`, less `alertTime` for an all-day reminder (the
+    /// day itself at 09:00 is 9 hours *after* its start, `seconds` < 0).
+    public var alertLeads: [NominalDuration] {
+        let shift = alertTime.map { $0.hour * 3600 + $0.minute * 60 + $0.second } ?? 0
+        let written = before.isEmpty ? [NominalDuration()] : before
+        return written.map { NominalDuration(days: $0.days, seconds: $0.seconds - shift) }
+    }
+
+    /// The instant of each alert of `occurrence`, whose wall clock is read
+    /// in `zone`, in the order of `before`. As RFC 5545 §3.3.6 counts a
+    /// duration, days are of the calendar (the same wall-clock time that
+    /// many days earlier) and hours, minutes and seconds exact; an
+    /// all-day reminder's `alert-time` is a time of day on its wall clock.
+    /// Days are counted from the time the occurrence's clock shows (03:15
+    /// for a 02:15 that a change skipped), an `alert-time` from the day.
+    public func alertInstants(of occurrence: Occurrence, in zone: TimeZone) -> [Instant] {
+        let timeOfDay = alertTime.map { $0.hour * 3600 + $0.minute * 60 + $0.second }
+        return (before.isEmpty ? [NominalDuration()] : before).map { lead in
+            let base: Instant
+            if let timeOfDay {
+                base = WallClock.instant(of: occurrence.wallClock.advanced(by: timeOfDay - lead.days * secondsPerDay), in: zone)
+            } else if lead.days != 0 {
+                base = WallClock.instant(of: occurrence.shown.advanced(by: -lead.days * secondsPerDay), in: zone)
+            } else {
+                base = occurrence.instant
+            }
+            return base.advanced(by: -lead.seconds)
+        }
+    }
+
+    /// The reminder once per alert: each copy alerts once, at one of
+    /// `alertLeads`. Writers whose entries carry one alert each (a
+    /// crontab line) write every copy.
+    public var eachAlert: [Reminder] {
+        let leads = alertLeads
+        guard leads.count > 1 || alertTime != nil else { return [self] }
+        return leads.map { lead in
+            var copy = self
+            copy.before = [lead]
+            copy.alertTime = nil
+            return copy
+        }
     }
 
     @inlinable public var sound: Sound? {
@@ -399,9 +454,19 @@ public struct NominalDuration: Hashable, Sendable, CustomStringConvertible {
     /// The length in seconds, counting a day as 86,400.
     public var nominalSeconds: Int { days * secondsPerDay + seconds }
 
+    /// The same length with days and seconds of one sign, as iCalendar
+    /// and ISO 8601 write a duration: `1d` less 18 hours is 6 hours.
+    public var normalized: NominalDuration {
+        guard (days > 0 && seconds < 0) || (days < 0 && seconds > 0) else { return self }
+        return NominalDuration(days: 0, seconds: nominalSeconds)
+    }
+
     /// Compact form: `1d2h30m`, `45s`, `0s`.
     public var description: String {
         if isZero { return "0s" }
+        let same = normalized
+        if same.days < 0 || same.seconds < 0 { return "-" + NominalDuration(days: -same.days, seconds: -same.seconds).description }
+        if same != self { return same.description }
         var text = days == 0 ? "" : (days % 7 == 0 ? "\(days / 7)w" : "\(days)d")
         let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
         if hours > 0 { text += "\(hours)h" }

@@ -9,9 +9,12 @@ import ReminderModel
 /// - `text`: `TIME  DAY  ZONE  REMINDER  TITLE` columns, the time as the
 ///   reminder's clocks show it (`2026-12-01 09:00`; with seconds when any
 ///   reminder has them; a bare date for all-day reminders).
-/// - `jsonl`: exactly `{"reminder":…,"start":…,"utc":…,"timezone":…}` per line;
-///   `start` with its offset in a zone, without one when floating, a bare
-///   date when all-day; `utc` always the instant with `Z`.
+/// - `jsonl`: `{"reminder":…,"start":…,"utc":…,"timezone":…,"title":…,"alerts":[…]}`
+///   per line; `start` with its offset in a zone, without one when floating,
+///   a bare date when all-day; `utc` always the instant with `Z`; `alerts`
+///   the instant of each alert (`before:`, `alert-time:`) with `Z`, in order.
+///   `title` and `alerts` came after the first four: a reader may rely on
+///   those alone.
 /// - `csv`: RFC 4180 (CRLF, fields quoted where needed) with a header row:
 ///   `reminder,start,utc,timezone,title`.
 public struct OccurrenceWriter {
@@ -26,6 +29,9 @@ public struct OccurrenceWriter {
         var title: [UInt8]
         var isFloating: Bool
         var isAllDay: Bool
+        /// The reminder, for its alerts, and the zone they are read in.
+        var reminder: Reminder
+        var clock: TimeZone
     }
 
     public let format: Format
@@ -36,14 +42,15 @@ public struct OccurrenceWriter {
 
     /// A writer for `reminders` in the order the timeline numbers them.
     /// `showsSeconds` puts seconds in the text table's times.
-    public init(format: Format, reminders: [Reminder], showsSeconds: Bool) {
+    /// `floatingZone` reads the alerts of floating reminders.
+    public init(format: Format, reminders: [Reminder], showsSeconds: Bool, floatingZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.format = format
         self.showsSeconds = showsSeconds
         sources = reminders.map { reminder in
             let zone = reminder.timeZone.description
             let title: [UInt8] = switch format {
             case .text: Self.plainText(reminder.title)
-            case .jsonl: []
+            case .jsonl: Array(Self.jsonString(reminder.title).utf8)
             case .csv: Self.csvField(reminder.title)
             }
             var isAllDay = false
@@ -52,7 +59,9 @@ public struct OccurrenceWriter {
             if case .floating = reminder.timeZone { isFloating = true }
             return Source(id: Array((format == .jsonl ? Self.jsonString(reminder.id) : reminder.id).utf8),
                           zone: Array((format == .jsonl ? Self.jsonString(zone) : zone).utf8),
-                          title: title, isFloating: isFloating, isAllDay: isAllDay)
+                          title: title, isFloating: isFloating, isAllDay: isAllDay,
+                          reminder: reminder,
+                          clock: isFloating ? floatingZone : reminder.timeZone.foundationZone)
         }
         idWidth = max("REMINDER".count, reminders.map { $0.id.unicodeScalars.count }.max() ?? 0)
         zoneWidth = max("ZONE".count, reminders.map { $0.timeZone.description.count }.max() ?? 0)
@@ -86,7 +95,15 @@ public struct OccurrenceWriter {
             Self.writeDateTime(occurrence.instant.wallTime(offset: 0), separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
             append("Z\",\"timezone\":", to: &buffer)
             buffer += reminder.zone
-            append("}\n", to: &buffer)
+            append(",\"title\":", to: &buffer)
+            buffer += reminder.title
+            append(",\"alerts\":[", to: &buffer)
+            for (index, alert) in reminder.reminder.alertInstants(of: occurrence, in: reminder.clock).enumerated() {
+                append(index == 0 ? "\"" : ",\"", to: &buffer)
+                Self.writeDateTime(alert.wallTime(offset: 0), separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
+                append("Z\"", to: &buffer)
+            }
+            append("]}\n", to: &buffer)
         case .csv:
             buffer += reminder.id
             buffer.append(UInt8(ascii: ","))

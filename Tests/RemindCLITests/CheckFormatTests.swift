@@ -144,7 +144,7 @@ import Testing
         let out = Pipe()
         process.standardOutput = out
         try process.run()
-        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let report = String(decoding: out.drained(), as: UTF8.self)
         process.waitUntilExit()
         #expect(report == "ok\n", "\(report)")
     }

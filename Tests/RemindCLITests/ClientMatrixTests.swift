@@ -68,9 +68,9 @@ import Testing
         try process.run()
         // Read both pipes as they fill, so neither blocks the script.
         nonisolated(unsafe) var errors = Data()
-        let reader = Thread { errors = err.fileHandleForReading.readDataToEndOfFile() }
+        let reader = Thread { errors = err.drained() }
         reader.start()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.drained()
         process.waitUntilExit()
         while !reader.isFinished { usleep(10_000) }
         try #require(process.terminationStatus == 0, "the client matrix failed: \(String(decoding: errors, as: UTF8.self))")
@@ -132,7 +132,7 @@ import Testing
         let out = Pipe()
         process.standardOutput = out
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.drained()
         process.waitUntilExit()
         return try JSONDecoder().decode([Entry].self, from: data)
     }
@@ -146,7 +146,7 @@ import Testing
         let out = Pipe()
         process.standardOutput = out
         try process.run()
-        let table = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let table = String(decoding: out.drained(), as: UTF8.self)
         process.waitUntilExit()
         let readme = try String(contentsOf: EndToEndTests.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains(table), "README.md's client table differs from `client_matrix.py --table`:\n\(table)")

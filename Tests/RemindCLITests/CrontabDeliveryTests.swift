@@ -26,7 +26,7 @@ import Testing
         process.standardOutput = out
         process.standardError = out
         try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: out.drained(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, text)
     }

@@ -158,7 +158,7 @@ import Testing
         try process.run()
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: out.drained(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, text)
     }

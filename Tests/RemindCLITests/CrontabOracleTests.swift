@@ -39,13 +39,18 @@ import Testing
 
     static func expected(_ path: String, zone: String, windows: [(String, String)]) throws -> [String: [String]] {
         let formatter = ISO8601DateFormatter()
+        // A reminder with one `before:` (and no `alert-time:`) has its alert
+        // worked out here too, from the occurrence, to judge expand's.
         var befores: [String: (days: Int, seconds: Int)] = [:]
+        var several: Set<String> = []
         let yaml = try String(contentsOf: URL(fileURLWithPath: path, relativeTo: EndToEndTests.root), encoding: .utf8)
         var current: String?
         for line in yaml.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("- id: ") { current = trimmed.dropFirst(6).split(separator: " ").first.map(String.init) }
-            if trimmed.hasPrefix("before: "), let current {
+            guard let current else { continue }
+            if trimmed.hasPrefix("alert-time:") || trimmed.hasPrefix("before: [") { several.insert(current) }
+            if trimmed.hasPrefix("before: ") {
                 let value = trimmed.dropFirst(8).split(separator: " ")[0]
                 let number = Int(value.dropLast()) ?? 0
                 switch value.last {
@@ -62,24 +67,28 @@ import Testing
             let to = formatter.string(from: formatter.date(from: window.1)!.addingTimeInterval(8 * 86_400))
             let run = try EndToEndTests.run(["expand", "--format", "jsonl", path, "--zone", zone, "--from", window.0, "--to", to])
             for line in run.stdout.split(separator: "\n") {
-                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: String]
-                let id = object["reminder"]!
-                let lead = befores[id] ?? (0, 0)
-                var calendar = Calendar(identifier: .gregorian)
-                let name = object["timezone"]!
-                calendar.timeZone = Self.zone(named: name == "floating" ? zone : name)!
-                var alert = formatter.date(from: object["utc"]!)!
-                if lead.days > 0 {
-                    alert = calendar.date(byAdding: .day, value: -lead.days, to: alert)!
-                    // A wall-clock time that comes twice means the first (SPEC §1).
-                    for earlier in [alert.addingTimeInterval(-3600), alert.addingTimeInterval(-1800)]
-                    where calendar.dateComponents([.year, .month, .day, .hour, .minute], from: earlier)
-                        == calendar.dateComponents([.year, .month, .day, .hour, .minute], from: alert) {
-                        alert = earlier
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                let id = try #require(object["reminder"] as? String)
+                let alerts = try #require(object["alerts"] as? [String])
+                if !several.contains(id) {
+                    let lead = befores[id] ?? (0, 0)
+                    var calendar = Calendar(identifier: .gregorian)
+                    let name = try #require(object["timezone"] as? String)
+                    calendar.timeZone = Self.zone(named: name == "floating" ? zone : name)!
+                    var alert = formatter.date(from: try #require(object["utc"] as? String))!
+                    if lead.days > 0 {
+                        alert = calendar.date(byAdding: .day, value: -lead.days, to: alert)!
+                        // A wall-clock time that comes twice means the first (SPEC §1).
+                        for earlier in [alert.addingTimeInterval(-3600), alert.addingTimeInterval(-1800)]
+                        where calendar.dateComponents([.year, .month, .day, .hour, .minute], from: earlier)
+                            == calendar.dateComponents([.year, .month, .day, .hour, .minute], from: alert) {
+                            alert = earlier
+                        }
                     }
+                    let text = formatter.string(from: alert.addingTimeInterval(-TimeInterval(lead.seconds)))
+                    #expect(alerts == [text], "\(path) \(id): expand's alerts \(alerts), the occurrence less 'before' \(text)")
                 }
-                let text = formatter.string(from: alert.addingTimeInterval(-TimeInterval(lead.seconds)))
-                if text >= window.0 && text < window.1 { result[id, default: []].append(text) }
+                for text in alerts where text >= window.0 && text < window.1 { result[id, default: []].append(text) }
             }
         }
         return result
@@ -103,7 +112,7 @@ import Testing
             let out = Pipe()
             process.standardOutput = out
             try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
+            let data = out.drained()
             process.waitUntilExit()
             try #require(process.terminationStatus == 0)
             let oracle = try JSONDecoder().decode(Oracle.self, from: data)
@@ -131,6 +140,7 @@ import Testing
 
     @Test(.enabled(if: python != nil, "cronsim is not installed"), arguments: [
         "examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
+        "Tests/RemindCLITests/Fixtures/expand/alerts.yaml",
     ])
     func examplesFireWhenExpandSaysForAYear(_ path: String) throws {
         try check(path, zone: "America/New_York", windows: [("2026-12-01T05:00:00Z", "2027-12-01T05:00:00Z")], command: "echo FIRED")

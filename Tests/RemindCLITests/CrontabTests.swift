@@ -12,6 +12,7 @@ import Testing
         Case(golden: "help-crontab.txt", arguments: ["help", "crontab"], status: 0),
         Case(golden: "crontab-remindme.txt", arguments: ["crontab", "examples/remindme.yaml"] + pinned, status: 0),
         Case(golden: "crontab-repeating.txt", arguments: ["crontab", "examples/repeating.yaml"] + pinned, status: 0),
+        Case(golden: "crontab-alerts.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/expand/alerts.yaml"] + pinned, status: 0),
         Case(golden: "crontab-repeating-inexact.txt", arguments: ["crontab", "--allow-inexact", "examples/repeating.yaml"] + pinned, status: 0),
         Case(golden: "crontab-my-minutes.txt", arguments: ["crontab", "examples/my-minutes.yaml"] + pinned, status: 0),
         Case(golden: "crontab-fixed-instants.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", "--now", "2026-10-01T12:00:00Z", "--zone", "Europe/Berlin"], status: 0),
@@ -74,7 +75,7 @@ import Testing
                 check.standardError = errors
                 check.standardOutput = FileHandle.nullDevice
                 try check.run()
-                let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                let message = String(decoding: errors.drained(), as: UTF8.self)
                 check.waitUntilExit()
                 #expect(check.terminationStatus == 0, "\(input) in \(zone): \(message)")
                 let text = try String(contentsOf: output, encoding: .utf8)
@@ -88,6 +89,37 @@ import Testing
     /// Titles and notes that try every daemon's special characters reach
     /// the command exactly, as separate arguments, under Debian's rules
     /// (`\%` to `%`) and busybox's (none) alike.
+    /// Every entry's command is shell `/bin/sh` can parse, whatever moves
+    /// the alert to another day: a whole number of weeks once left an empty
+    /// command (`; ;`) in the guard, and cron ran nothing.
+    @Test func everyGuardIsShellSyntax() throws {
+        var yaml = "timezone: Europe/Berlin\nreminders:\n"
+        let repeats = ["yearly", "every 10 years", "{every: month, days: [15, -1]}", "{every: week, on: [mon, thu]}", "{every: month, on: [last fri]}",
+                       "{every: year, months: [feb], days: [15]}", "{every: 2 weeks, on: [tue]}"]
+        let befores = ["1w", "2w", "1d", "6d", "36h", "[1w, 1d, 15m]"]
+        for (index, (rule, before)) in repeats.flatMap({ rule in befores.map { (rule, $0) } }).enumerated() {
+            yaml += "  - {id: r\(index), title: R, at: 2027-02-15\(index % 2 == 0 ? "" : " 09:30"), repeat: \(rule), before: \(before)}\n"
+            if index % 2 == 0 { yaml += "  - {id: t\(index), title: T, at: 2027-02-15, repeat: \(rule), before: \(before), alert-time: '18:00'}\n" }
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-guards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("guards.yaml")
+        try yaml.write(to: file, atomically: true, encoding: .utf8)
+        for zone in ["Europe/Berlin", "America/New_York"] {
+            let run = try EndToEndTests.run(["crontab", file.path, "--zone", zone, "--now", "2026-11-29T12:00:00Z", "--command", "echo FIRED"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let commands = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+                .map { $0.split(separator: " ", maxSplits: 5).last.map(String.init) ?? "" }
+            #expect(commands.count > repeats.count * befores.count)
+            let script = folder.appendingPathComponent("commands.sh")
+            try commands.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+            let syntax = try CrontabDeliveryTests.run("/bin/sh", ["-n", script.path])
+            #expect(syntax.status == 0, "\(zone): \(syntax.output)")
+            #expect(!run.stdout.contains("; ;"))
+        }
+    }
+
     @Test func textCannotBreakOutOfItsArgument() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-inject-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -46,8 +46,8 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let stdout = out.drained()
+        let stderr = err.drained()
         process.waitUntilExit()
         return Run(stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
                    status: process.terminationStatus)
@@ -66,6 +66,10 @@ import Testing
         Case(golden: "help.txt", arguments: ["--help"], status: 0),
         Case(golden: "help-check.txt", arguments: ["help", "check"], status: 0),
         Case(golden: "check-dash-h.txt", arguments: ["check", "-h"], status: 0),
+        Case(golden: "help-schema.txt", arguments: ["help", "schema"], status: 0),
+        Case(golden: "help-completions.txt", arguments: ["help", "completions"], status: 0),
+        Case(golden: "help-manual.txt", arguments: ["help", "manual"], status: 0),
+        Case(golden: "completions-no-shell.txt", arguments: ["completions", "tcsh"], status: 2),
         Case(golden: "no-arguments.txt", arguments: [], status: 2),
         Case(golden: "version.txt", arguments: ["--version"], status: 0),
         Case(golden: "unknown-subcommand.txt", arguments: ["chek", "examples"], status: 2),

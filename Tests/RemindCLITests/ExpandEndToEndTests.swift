@@ -14,6 +14,8 @@ import Testing
         Case(golden: "expand-examples.txt", arguments: ["expand", "examples", "--now", "2026-11-29T12:00:00Z", "--zone", "Europe/Berlin", "--limit", "3"], status: 0),
         Case(golden: "expand-examples.jsonl.txt", arguments: ["expand", "--format", "jsonl", "examples", "--now", "2026-11-29T12:00:00Z", "--zone", "UTC", "--to", "2027-01-01"], status: 0),
         Case(golden: "expand-clocks.txt", arguments: ["expand", clocks] + window, status: 0),
+        Case(golden: "expand-alerts.jsonl.txt", arguments: ["expand", "--format", "jsonl", "\(EndToEndTests.fixtures)/expand/alerts.yaml",
+                                                            "--from", "2027-03-20T00:00:00Z", "--to", "2027-04-05T00:00:00Z"], status: 0),
         Case(golden: "expand-clocks.jsonl.txt", arguments: ["expand", clocks, "--format=jsonl", "--zone", "America/New_York", "--from", "2027-03-01", "--to", "2027-12-01"], status: 0),
         Case(golden: "expand-clocks.csv.txt", arguments: ["expand", clocks, "--format", "csv"] + window, status: 0),
         // Fixed instants in a file with no zone: each at its own offset, in every format.
@@ -58,6 +60,6 @@ import Testing
         let lines = run.stdout.split(separator: "\n")
         #expect(run.status == 0)
         #expect(lines.count == 7 * 1440)
-        #expect(lines.last == #"{"reminder":"tick","start":"2027-01-07T23:59:00+00:00","utc":"2027-01-07T23:59:00Z","timezone":"UTC"}"#)
+        #expect(lines.last == #"{"reminder":"tick","start":"2027-01-07T23:59:00+00:00","utc":"2027-01-07T23:59:00Z","timezone":"UTC","title":"Tick","alerts":["2027-01-07T23:59:00Z"]}"#)
     }
 }

@@ -75,8 +75,8 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = String(decoding: out.drained(), as: UTF8.self)
+        let stderr = String(decoding: err.drained(), as: UTF8.self)
         process.waitUntilExit()
         return .init(stdout: stdout, stderr: stderr, status: process.terminationStatus)
     }

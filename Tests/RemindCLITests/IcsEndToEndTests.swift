@@ -12,6 +12,7 @@ import Testing
         Case(golden: "help-ics.txt", arguments: ["help", "ics"], status: 0),
         Case(golden: "ics-remindme.txt", arguments: ["ics", "examples/remindme.yaml"] + now, status: 0),
         Case(golden: "ics-repeating.txt", arguments: ["ics", "examples/repeating.yaml"] + now, status: 0),
+        Case(golden: "ics-alerts.txt", arguments: ["ics", "\(EndToEndTests.fixtures)/expand/alerts.yaml"] + now, status: 0),
         Case(golden: "ics-my-minutes.txt", arguments: ["ics", "examples/my-minutes.yaml"] + now, status: 0),
         Case(golden: "ics-notifications-demo.txt", arguments: ["ics", "examples/notifications-demo.yaml"] + now, status: 0),
         Case(golden: "ics-fixed-instants.txt", arguments: ["ics", "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml"] + now, status: 0),

@@ -94,8 +94,8 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let data = out.drained()
+        let errors = String(decoding: err.drained(), as: UTF8.self)
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "\(script) failed: \(errors)")
         return data
@@ -135,7 +135,7 @@ import Testing
             let expand = try EndToEndTests.run(["expand", "--format", "jsonl", path, "--zone", "UTC", "--from", from, "--to", to])
             try #require(expand.status == 0)
             listed += expand.stdout.split(separator: "\n").map { line -> [String] in
-                let object = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: String]
+                let object = (try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]).compactMapValues { $0 as? String }
                 let start = object["start"]!
                 let label = start.count == 10 ? "date:\(start)" : object["timezone"] == "floating" ? "floating:\(start)" : "utc:\(object["utc"]!)"
                 return [object["reminder"]!, label]

@@ -14,7 +14,7 @@ import Testing
         pkgConfig.standardOutput = flags
         pkgConfig.standardError = FileHandle.nullDevice
         guard (try? pkgConfig.run()) != nil else { return nil }
-        let output = String(decoding: flags.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = String(decoding: flags.drained(), as: UTF8.self)
         pkgConfig.waitUntilExit()
         guard pkgConfig.terminationStatus == 0 else { return nil }
         let binary = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-libical-check-\(getpid())")
@@ -62,7 +62,7 @@ import Testing
         let out = Pipe()
         process.standardOutput = out
         try process.run()
-        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let report = String(decoding: out.drained(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(arguments): \(report)")
         #expect(report == "ok\n")

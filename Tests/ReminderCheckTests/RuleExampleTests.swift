@@ -118,7 +118,8 @@ import YAMLSyntax
             var moved = file
             for position in moved.reminders.indices {
                 moved.reminders[position].repeats = nil
-                moved.reminders[position].before = nil
+                moved.reminders[position].before = []
+                moved.reminders[position].alertTime = nil
                 moved.reminders[position].start = .date(CivilDate(year: 2028, month: 2, day: 29))
             }
             func found(_ file: ReminderFile) -> [String] {

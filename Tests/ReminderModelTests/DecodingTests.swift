@@ -122,7 +122,7 @@ import YAMLSyntax
         #expect(water.action == .label("Show me"))
         #expect(water.timeZone == .floating)
         #expect(water.start == .local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0))))
-        #expect(water.before == NominalDuration(seconds: 5400))
+        #expect(water.before == [NominalDuration(seconds: 5400)])
         #expect(water.sound == .file("sounds/chime.wav"))
         #expect(water.badge == 1)
         #expect(water.category == "task")
@@ -363,5 +363,36 @@ import YAMLSyntax
         #expect(RepeatDecoder.place(read, start: Self.nine, zone: .floating, context: &context) != nil)
         #expect(RepeatDecoder.place(read, start: Self.nine, zone: .named("Europe/Berlin"), context: &context) == nil)
         #expect(context.diagnostics.map(\.id) == ["invalid-rrule"])
+    }
+}
+
+/// `before:` as a list, one alert each, and an all-day reminder's
+/// `alert-time:`, which the leads count from.
+@Suite struct AlertTests {
+    static func reminder(_ body: String) throws -> Reminder {
+        let text = "timezone: Europe/Berlin\nreminders:\n  - id: r\n    title: T\n" + body
+        let result = ReminderFile.load(Array(text.utf8), path: "alerts.yaml")
+        return try #require(result.file?.reminders.first, "\(result.diagnostics)")
+    }
+
+    @Test(arguments: [
+        ("    at: 2026-12-01 09:00\n", [0]),
+        ("    at: 2026-12-01 09:00\n    before: 15m\n", [900]),
+        ("    at: 2026-12-01 09:00\n    before: [1d, 15 minutes, 0s]\n", [86_400, 900, 0]),
+        ("    at: 2026-12-01\n    alert-time: 09:00\n", [-32_400]),
+        ("    at: 2026-12-01\n    alert-time: '18:00'\n    before: [1d, 0s]\n", [21_600, -64_800]),
+    ])
+    func leads(_ body: String, _ expected: [Int]) throws {
+        let reminder = try Self.reminder(body)
+        #expect(reminder.alertLeads.map(\.nominalSeconds) == expected)
+        let copies = reminder.eachAlert
+        #expect(copies.count == expected.count)
+        #expect(copies.map { $0.alertLeads.map(\.nominalSeconds) } == (expected.count == 1 && reminder.alertTime == nil ? [expected] : expected.map { [$0] }))
+    }
+
+    @Test(arguments: [(NominalDuration(days: 1, seconds: -64_800), "6h"), (NominalDuration(seconds: -32_400), "-9h"),
+                      (NominalDuration(days: 2, seconds: 3600), "2d1h"), (NominalDuration(), "0s")])
+    func describedWithOneSign(_ lead: NominalDuration, _ text: String) {
+        #expect(lead.description == text)
     }
 }

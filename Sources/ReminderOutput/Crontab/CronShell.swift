@@ -46,8 +46,10 @@ enum CronShell {
     /// month or the year, without the Julian day number; `l` the length of
     /// the month it starts in.
     static func later(days: Int) -> String {
-        "\(monthLength); e=$((d+\(days)>l)); d=$((e?d+\(days)-l:d+\(days))); y=$((y+(e&&m==12))); m=$((e?m-m/12*12+1:m)); "
-            + (days % 7 == 0 ? "" : "w=$(((w+\(days - 1))-(w+\(days - 1))/7*7+1))")
+        // A whole number of weeks leaves the weekday as it is; nothing is
+        // written for it (an empty command would end the line's syntax).
+        "\(monthLength); e=$((d+\(days)>l)); d=$((e?d+\(days)-l:d+\(days))); y=$((y+(e&&m==12))); m=$((e?m-m/12*12+1:m))"
+            + (days % 7 == 0 ? "" : "; w=$(((w+\(days - 1))-(w+\(days - 1))/7*7+1))")
     }
 
     /// `k`: the week number of `j` (week 1 holds at least four days of the

@@ -155,7 +155,9 @@ extension CrontabWriter {
     static func describe(_ reminder: Reminder) -> String {
         var text = "\(comment(reminder.title)): from \(reminder.start) (\(reminder.timeZone))"
         if let repeats = reminder.repeats { text += ", RRULE:\(repeats.rule.text)" }
-        if let before = reminder.before, !before.isZero { text += ", alert \(before) before" }
+        for lead in reminder.alertLeads where !lead.isZero {
+            text += lead.nominalSeconds < 0 ? ", alert \(NominalDuration(seconds: -lead.nominalSeconds)) after the start of the day" : ", alert \(lead) before"
+        }
         return text
     }
 

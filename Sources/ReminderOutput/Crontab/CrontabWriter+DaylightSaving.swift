@@ -15,7 +15,7 @@ extension CrontabWriter {
         // Only alerts near a change can behave differently under cron: the
         // rest are not looked at (a daily reminder has 366 a year, a zone
         // two changes).
-        let lead = reminder.before.map { $0.days * secondsPerDay + $0.seconds } ?? 0
+        let lead = lead(of: reminder)
         let changes = Self.changes(of: clockZone, from: options.now.advanced(by: -3 * secondsPerDay), to: end.advanced(by: 3 * secondsPerDay))
         guard !changes.isEmpty else { return [] }
         let windows = Self.windows(around: changes, margin: lead + secondsPerDay)
@@ -55,7 +55,7 @@ extension CrontabWriter {
         var noted = Set<CivilDate>()
         // An alert `before` its occurrence is that long before it; cron reads
         // it off the clock, which a change between the two makes differ.
-        if let before = reminder.before, !before.isZero {
+        if let before = reminder.alertLeads.first, !before.isZero {
             for (occurrence, alert) in near {
                 // Days are nominal (the same time that many days earlier),
                 // hours and minutes exact: without a change between the two

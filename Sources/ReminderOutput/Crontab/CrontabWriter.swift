@@ -96,7 +96,8 @@ public struct CrontabWriter {
         var diagnostics: [Diagnostic] = []
         var count = 0
         for (file, schedules) in scheduled.map({ ($0.file, $0.schedules) }) {
-            for (reminder, schedule) in zip(file.reminders, schedules) {
+            // One entry set per alert: `before: [1d, 15m]` is two.
+            for (reminder, schedule) in zip(file.reminders, schedules).flatMap({ pair in pair.0.eachAlert.map { ($0, pair.1) } }) {
                 let result = entries(for: reminder, schedule: schedule, in: file)
                 text += "\n# id: \(reminder.id)\n"
                 text += "# \(Self.describe(reminder))\n"
@@ -263,10 +264,10 @@ public struct CrontabWriter {
         occurrence.wallClock.advanced(by: -lead(of: reminder))
     }
 
-    /// `before:` in seconds, a day counted as 86,400 of the wall clock.
+    /// The alert's lead in seconds, a day counted as 86,400 of the wall
+    /// clock (the writer sees one alert of a reminder at a time).
     func lead(of reminder: Reminder) -> Int {
-        let before = reminder.before ?? NominalDuration()
-        return before.days * secondsPerDay + before.seconds
+        reminder.alertLeads[0].nominalSeconds
     }
 
     /// The wall-clock minute at which Debian's cron and cronie run a

@@ -467,27 +467,33 @@ public struct ICalendarWriter: Sendable {
     /// The alarms: relative to DUE for a to-do without DTSTART, to the
     /// start otherwise.
     private func writeAlarms(_ reminder: Reminder, file: ReminderFile, relatedToDue: Bool, into lines: inout ContentLines) {
-        let trigger = ICalendarValues.duration(reminder.before ?? NominalDuration(), negative: true)
         let related: [ContentLines.Parameter] = relatedToDue ? [.init("RELATED", "END")] : []
-        lines.begin("VALARM")
-        lines.add("ACTION", [], "DISPLAY")
-        lines.addText("DESCRIPTION", [], reminder.title)
-        lines.add("TRIGGER", related, trigger)
-        lines.end("VALARM")
-        switch reminder.sound {
-        case .default:
+        // One alarm per alert (with its sound); a lead below zero (an
+        // all-day reminder's `alert-time`) is a trigger after the start.
+        for lead in reminder.alertLeads {
+            let shown = lead.normalized
+            let after = shown.days < 0 || shown.seconds < 0
+            let trigger = ICalendarValues.duration(after ? NominalDuration(days: -shown.days, seconds: -shown.seconds) : shown, negative: !after)
             lines.begin("VALARM")
-            lines.add("ACTION", [], "AUDIO")
+            lines.add("ACTION", [], "DISPLAY")
+            lines.addText("DESCRIPTION", [], reminder.title)
             lines.add("TRIGGER", related, trigger)
             lines.end("VALARM")
-        case .file(let path):
-            lines.begin("VALARM")
-            lines.add("ACTION", [], "AUDIO")
-            lines.add("TRIGGER", related, trigger)
-            lines.add("ATTACH", Self.mediaType(path).map { [.init("FMTTYPE", $0)] } ?? [], soundURI(path, file: file))
-            lines.end("VALARM")
-        case .silent, nil:
-            break
+            switch reminder.sound {
+            case .default:
+                lines.begin("VALARM")
+                lines.add("ACTION", [], "AUDIO")
+                lines.add("TRIGGER", related, trigger)
+                lines.end("VALARM")
+            case .file(let path):
+                lines.begin("VALARM")
+                lines.add("ACTION", [], "AUDIO")
+                lines.add("TRIGGER", related, trigger)
+                lines.add("ATTACH", Self.mediaType(path).map { [.init("FMTTYPE", $0)] } ?? [], soundURI(path, file: file))
+                lines.end("VALARM")
+            case .silent, nil:
+                break
+            }
         }
     }
 

@@ -61,7 +61,11 @@ public struct SystemdWriter: Sendable {
 
     func units(for reminder: Reminder, in file: ReminderFile, path: String, gaps: [String: Set<Gap>]) -> [Unit] {
         let name = Self.unitName(reminder, in: file)
-        let calendars = Self.calendarEvents(reminder, gaps: gaps)
+        // One timer for every alert of the reminder: the events of each, once.
+        var calendars: [String] = []
+        for alert in reminder.eachAlert {
+            for event in Self.calendarEvents(alert, gaps: gaps) where !calendars.contains(event) { calendars.append(event) }
+        }
         let timer = """
             # Written by remindc \(RemindcVersion.string); regenerate it rather than editing it.
             [Unit]
@@ -99,7 +103,8 @@ public struct SystemdWriter: Sendable {
     /// weekdays, months and days of the month where `before` does not move
     /// the alert to another day) for a repeat; the guard does the rest.
     static func calendarEvents(_ reminder: Reminder, gaps zoneGaps: [String: Set<Gap>]) -> [String] {
-        let lead = reminder.before.map { $0.days * secondsPerDay + $0.seconds } ?? 0
+        // The writer passes one alert of the reminder at a time.
+        let lead = reminder.alertLeads[0].nominalSeconds
         // Zoned reminders in their zone; fixed offsets read in UTC; floating
         // ones in the machine's clock, which is systemd's own.
         var suffix = "", shift = lead
