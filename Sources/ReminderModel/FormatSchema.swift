@@ -1,4 +1,5 @@
 import Recurrence
+import Support
 
 /// The format as a JSON Schema (draft-07), for editors' YAML language
 /// servers and for validators such as check-jsonschema.
@@ -350,24 +351,7 @@ indirect enum JSON {
     }
 
     private static func quote(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\t": output += "\\t"
-            case let control where control.value < 0x20:
-                output += "\\u00" + String(control.value, radix: 16).leftPadded(to: 2)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        output += JSONText.quoted(text)
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
-    }
-}

@@ -45,6 +45,11 @@ enum RepeatDecoder {
     /// The repeat at `node` for a reminder starting at `start`, all but
     /// what its zone decides; nil (reported) when it is wrong.
     static func read(_ node: Node, start: ReminderTime?, context: inout DecodingContext) -> Read? {
+        if node.isEmptyPlainScalar {
+            context.report(.wrongType("repeat", expected: "a repeat such as daily or every 2 weeks, or a mapping with 'every'", found: "nothing"),
+                           at: node.span)
+            return nil
+        }
         if node.scalar != nil {
             guard let (wordRule, weekdaysOnly) = Self.wordRule(node, key: "repeat", context: &context) else { return nil }
             var rule = wordRule

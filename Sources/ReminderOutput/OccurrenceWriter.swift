@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Recurrence
 import ReminderModel
 
@@ -199,27 +200,8 @@ public struct OccurrenceWriter {
 
     // MARK: Escaping
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    /// A JSON string literal (`JSONText`).
+    static func jsonString(_ text: String) -> String { JSONText.quoted(text) }
 
     /// Text for one line of a table: whitespace controls become spaces,
     /// other control characters U+FFFD, so a title cannot break the table

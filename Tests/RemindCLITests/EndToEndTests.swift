@@ -62,6 +62,10 @@ import Testing
 
     static let fixtures = "Tests/RemindCLITests/Fixtures"
 
+    /// The examples every calendar client reads: all but other-calendars.yaml,
+    /// whose RSCALE (RFC 7529) vobject refuses, and Radicale through it.
+    static let portableExamples = ["examples/my-minutes.yaml", "examples/notifications-demo.yaml", "examples/remindme.yaml", "examples/repeating.yaml"]
+
     @Test(arguments: [
         Case(golden: "help.txt", arguments: ["--help"], status: 0),
         Case(golden: "help-check.txt", arguments: ["help", "check"], status: 0),

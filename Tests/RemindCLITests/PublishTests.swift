@@ -118,7 +118,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let generated = folder.appendingPathComponent("generated.yaml")
         try Data(CrontabOracleTests.generatedFile(count: 1000).utf8).write(to: generated)
-        let paths = ["examples", generated.path]
+        let paths = EndToEndTests.portableExamples + [generated.path]
         let state = folder.appendingPathComponent("state")
         let first = try Self.publish([server.url] + paths, state: state)
         #expect(first.status == 0, "\(first.stderr.suffix(2000))")
