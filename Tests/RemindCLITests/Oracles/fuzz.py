@@ -85,7 +85,9 @@ def grammar(rng):
             if "%s" in repeat:
                 repeat = repeat % rng.choice(YEARS + NUMBERS)
             lines.append("    repeat: " + repeat)
-        for key, values in (("before", DURATIONS), ("badge", NUMBERS), ("note", [json.dumps(t) for t in TEXTS]),
+        alerts = ["[%s, %s]" % (rng.choice(DURATIONS), rng.choice(DURATIONS)), "[1d, 15m, 0s]", "[]", "[5m, 5m]"]
+        for key, values in (("before", DURATIONS + alerts), ("alert-time", ["09:00", "'18:00'", "'23:59:59.5'", "'24:00'", "noon"]),
+                            ("badge", NUMBERS), ("note", [json.dumps(t) for t in TEXTS]),
                             ("sound", ["default", "none", "sounds/x.wav", json.dumps("s" * 900 + ".wav")]),
                             ("todo", ["true", "false", "yes"]), ("category", ["task", "nope"]),
                             ("action", ["none", json.dumps(rng.choice(TEXTS))])):
