@@ -120,6 +120,12 @@ extension Message {
         case noDate
     }
 
+    /// `12/01/2026`: dates are year first, and this one could be read two ways.
+    public static func slashDate(_ text: String, readings: [String]) -> Message {
+        Message(.invalidTime, text: "'\(text)' is not a date remindc reads: dates are written year-month-day",
+                hint: readings.count == 1 ? "write \(readings[0])" : "write \(readings.joined(separator: " or ")), whichever is meant")
+    }
+
     public static func invalidTime(_ text: String, _ reason: TimeReason) -> Message {
         let example = "2026-12-01 09:00, 2026-12-01T09:00:00Z or 2026-12-01"
         switch reason {
@@ -186,6 +192,17 @@ extension Message {
     public static func invalidRepeat(_ text: String) -> Message {
         Message(.invalidRepeat, text: "'\(text)' is not a repeat",
                 hint: "write minutely, hourly, daily, weekdays, weekly, monthly, quarterly, yearly, or 'every 5 minutes'")
+    }
+
+    public static func repeatOnWeekdays(_ text: String, days: [String]) -> Message {
+        Message(.invalidRepeat, text: "'\(text)' is not a repeat word: weekdays go in a map",
+                hint: "write repeat: {every: week, on: [\(days.joined(separator: ", "))]}")
+    }
+
+    public static func repeatTimesPerDay(_ text: String, count: Int) -> Message {
+        let examples = ["\"09:00\"", "\"21:00\"", "\"13:00\"", "\"17:00\"", "\"07:00\""].prefix(count).sorted()
+        return Message(.invalidRepeat, text: "'\(text)' is not a repeat word: times of day go in a map",
+                       hint: "list them: repeat: {every: day, times: [\(examples.joined(separator: ", "))]}")
     }
 
     public static func ambiguousRepeat(_ text: String, every unit: String) -> Message {

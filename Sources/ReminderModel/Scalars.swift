@@ -21,6 +21,7 @@ enum Scalars {
               let month = reader.digits(exactly: 2), reader.take(0x2D),
               let day = reader.digits(exactly: 2) else {
             if (try? clockTime(text).get()) != nil { return .failure(.invalidTime(text, .noDate)) }
+            if let readings = slashDate(text) { return .failure(.slashDate(text, readings: readings)) }
             return .failure(.invalidTime(text, .form(expected: expected)))
         }
         guard (SupportedSpan.firstYear...SupportedSpan.lastYear).contains(year) else {
@@ -57,6 +58,20 @@ enum Scalars {
         guard hours <= 18, minutes <= 59 else { return .failure(.invalidTime(text, .offset)) }
         let offset = (hours * 3600 + minutes * 60) * (sign == 0x2D ? -1 : 1)
         return .success(.instant(local, utcOffset: offset))
+    }
+
+    /// `12/01/2026` or `1.12.2026` (with a time after it or not): the two
+    /// dates it may mean, day first and month first, in the format's form.
+    private static func slashDate(_ text: String) -> [String]? {
+        let date = text.split(separator: " ", maxSplits: 1).first ?? ""
+        let parts = date.split(whereSeparator: { $0 == "/" || $0 == "." }).map { Int($0) }
+        guard parts.count == 3, let a = parts[0], let b = parts[1], let year = parts[2], (1000...9999).contains(year) else { return nil }
+        func form(_ month: Int, _ day: Int) -> String? {
+            CivilDate(year: year, month: month, day: day).isValid && (1...12).contains(month) ? CivilDate(year: year, month: month, day: day).description : nil
+        }
+        let time = text.split(separator: " ", maxSplits: 1).dropFirst().first.map { " " + $0 } ?? ""
+        let readings = Set([form(b, a), form(a, b)].compactMap { $0 })
+        return readings.isEmpty ? nil : readings.sorted().map { $0 + time }
     }
 
     /// A time of day: `08:00`, `8:00`, `20:30:15`.
@@ -262,7 +277,7 @@ enum Scalars {
         }
         var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
         if words.first == "every" { words = words.dropFirst() }
-        guard words.count == 1 || words.count == 2 else { return .failure(.invalidRepeat(text)) }
+        guard words.count == 1 || words.count == 2 else { return .failure(misspeltRepeat(text)) }
         var count = 1
         if words.count == 2 {
             let digits = words[words.startIndex]
@@ -270,7 +285,7 @@ enum Scalars {
                 count = number
             } else {
                 guard digits.utf8.count <= 9, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(digits) else {
-                    return .failure(.invalidRepeat(text))
+                    return .failure(misspeltRepeat(text))
                 }
                 count = number
             }
@@ -287,10 +302,33 @@ enum Scalars {
         case "month": (frequency, factor) = (.monthly, 1)
         case "quarter": (frequency, factor) = (.monthly, 3)
         case "year": (frequency, factor) = (.yearly, 1)
-        default: return .failure(.invalidRepeat(text))
+        default: return .failure(misspeltRepeat(text))
         }
         guard count > 0 else { return .failure(.zeroInterval(text)) }
         return .success((frequency, count * factor, false))
+    }
+
+    /// Why `text` is not a repeat, with the map it was likely meant as:
+    /// weekdays (`every monday`, `mondays and thursdays`) are `on:` of a
+    /// weekly repeat; `twice a day` is `times:` of a daily one.
+    static func misspeltRepeat(_ text: String) -> Message {
+        let words = text.lowercased().split(whereSeparator: { " \t,".contains($0) }).filter { !["every", "on", "and", "each"].contains($0) }
+        let days = words.map { word -> Weekday? in
+            var name = word
+            if name.hasSuffix("s") && name.count > 3 { name.removeLast() }
+            return weekdayNamed(name)
+        }
+        if !days.isEmpty, days.allSatisfy({ $0 != nil }) {
+            let names = days.compactMap { $0 }.map { String($0.name.prefix(3)) }
+            return .repeatOnWeekdays(text, days: names)
+        }
+        // `twice a day`, `3 times a day`, `twice daily`.
+        let perDay: [Substring: Int] = ["twice": 2, "thrice": 3]
+        if let first = words.first, words.last == "day" || words.last == "daily",
+           let count = perDay[first] ?? Int(first) ?? numberWords[String(first)], count > 1, count <= 5 {
+            return .repeatTimesPerDay(text, count: count)
+        }
+        return .invalidRepeat(text)
     }
 
     /// Counts as people write them in a repeat: `every other week`, `every two days`.

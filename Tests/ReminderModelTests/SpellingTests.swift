@@ -84,3 +84,23 @@ extension SpellingTests {
         #expect(ReminderFile.load(Array(upper.utf8), path: "t.yaml").file?.reminders.first?.isTodo == true)
     }
 }
+
+/// What a repeat or a date written as people say it is answered with.
+@Suite struct NewcomerHintTests {
+    static func hint(_ body: String) -> String? {
+        let text = "timezone: UTC\nreminders:\n  - id: r\n    title: T\n" + body
+        return ReminderFile.load(Array(text.utf8), path: "hints.yaml").diagnostics.first?.message.hint
+    }
+
+    @Test(arguments: [
+        ("    at: 2026-12-01 09:00\n    repeat: every monday\n", "write repeat: {every: week, on: [mon]}"),
+        ("    at: 2026-12-01 09:00\n    repeat: Mondays and Thursdays\n", "write repeat: {every: week, on: [mon, thu]}"),
+        ("    at: 2026-12-01 09:00\n    repeat: twice a day\n", #"list them: repeat: {every: day, times: ["09:00", "21:00"]}"#),
+        ("    at: 2026-12-01 09:00\n    repeat: three times a day\n", #"list them: repeat: {every: day, times: ["09:00", "13:00", "21:00"]}"#),
+        ("    at: 12/01/2026 09:00\n", "write 2026-01-12 09:00 or 2026-12-01 09:00, whichever is meant"),
+        ("    at: 31/12/2026\n", "write 2026-12-31"),
+    ])
+    func answers(_ body: String, _ expected: String) {
+        #expect(Self.hint(body) == expected)
+    }
+}

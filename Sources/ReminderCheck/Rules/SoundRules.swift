@@ -184,7 +184,11 @@ enum SoundFile {
 
 extension SoundMissingRule {
     static func missing(_ reminder: String, _ written: String) -> Message {
-        descriptor.message("the sound file of '\(reminder)' does not exist: \(written)", hint: "paths are relative to the reminder file")
+        // `sound: bell`: likely meant as a name the system knows.
+        let named = !written.contains(".") && !written.contains("/")
+        return descriptor.message("the sound file of '\(reminder)' does not exist: \(written)",
+                                  hint: named ? "a sound is default, none, or a .wav, .aiff or .caf file relative to the reminder file, such as sounds/\(written).wav"
+                                              : "paths are relative to the reminder file")
     }
 }
 
