@@ -315,9 +315,12 @@ extension Message {
         case .partNotAllowed(let p, let frequency):
             return Message(id: id, text: "\(part(p)) cannot be used with FREQ=\(frequency.rawValue)", hint: "RFC 5545 §3.3.10 does not define it for this frequency")
         case .ordinalNotAllowed(let frequency, let withWeekNumber):
+            // In the map form, as the map writes them: `'2nd mon'`, weekly.
+            let example = inRRule ? "-1FR" : "'2nd mon'"
+            let period = inRRule ? "FREQ=\(frequency.rawValue)" : frequency.rawValue.lowercased()
             return Message(id: id, text: withWeekNumber
-                ? "\(part(.byDay)) ordinals such as -1FR cannot be combined with \(part(.byWeekNumber))"
-                : "\(part(.byDay)) ordinals such as -1FR need a monthly or yearly repeat, not FREQ=\(frequency.rawValue)",
+                ? "\(part(.byDay)) ordinals such as \(example) cannot be combined with \(part(.byWeekNumber))"
+                : "\(part(.byDay)) ordinals such as \(example) need a monthly or yearly repeat, not \(period)",
                 hint: "drop the ordinal, or repeat monthly or yearly")
         case .setPositionAlone:
             return Message(id: id, text: "\(part(.bySetPosition)) needs another rule part to choose from", hint: inRRule ? "add BYDAY, BYMONTHDAY or another BY part" : "add 'on', 'days', 'months' or 'times'")

@@ -104,3 +104,10 @@ extension SpellingTests {
         #expect(Self.hint(body) == expected)
     }
 }
+
+/// The map form's messages speak the map's words, not the RRULE's.
+@Test func anOrdinalInAWeeklyMapSaysItInTheMapsWords() {
+    let text = "timezone: UTC\nreminders:\n  - {id: r, title: T, at: 2026-12-01 09:00, repeat: {every: week, on: [2nd mon]}}\n"
+    let message = ReminderFile.load(Array(text.utf8), path: "map.yaml").diagnostics.first?.message
+    #expect(message?.text == "'on' ordinals such as '2nd mon' need a monthly or yearly repeat, not weekly")
+}
