@@ -18,7 +18,9 @@ time-out, and these must hold:
 
 Each seed runs N inputs or its share of S seconds, whichever comes first. On a failure it
 prints the seed, the input's number and the broken promise, keeps the input
-in FOLDER (default: a temporary folder, named), and exits 1.
+in FOLDER (default: a temporary folder, named), and exits 1. Otherwise it
+prints how many inputs ran and the slowest command, whose input it keeps as
+slowest.yaml in FOLDER when one is given.
 """
 import json
 import os
@@ -118,10 +120,19 @@ class Failure(Exception):
     pass
 
 
+# The slowest run so far: seconds, the command, and the input's bytes.
+SLOWEST = [0.0, "", b""]
+
+
 def run(arguments, timeout=TIME_OUT):
     environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC")
     try:
+        begun = time.monotonic()
         result = subprocess.run(arguments, capture_output=True, timeout=timeout, env=environment)
+        took = time.monotonic() - begun
+        if took > SLOWEST[0]:
+            path = next((a for a in arguments if a.endswith(".yaml")), None)
+            SLOWEST[:] = [took, " ".join(arguments[1:]), open(path, "rb").read() if path else b""]
     except subprocess.TimeoutExpired:
         raise Failure("%s: no end within %d s" % (" ".join(arguments[1:]), timeout))
     if result.returncode not in (0, 1, 2):
@@ -212,6 +223,12 @@ def main():
                     print("fuzz: seed %d, input %d: %s (kept in %s)" % (seed, number, failure, kept))
                     sys.exit(1)
         print("fuzz: %d inputs, seeds %s, %.0f s, no failure" % (count, seeds, time.monotonic() - started))
+        # The slowest command, and its input kept, to look at what costs most.
+        print("fuzz: slowest run %.2f s: %s" % (SLOWEST[0], SLOWEST[1]))
+        if keep:
+            os.makedirs(keep, exist_ok=True)
+            with open(os.path.join(keep, "slowest.yaml"), "wb") as out:
+                out.write(SLOWEST[2])
     finally:
         shutil.rmtree(folder, ignore_errors=True)
         if os.path.exists("/tmp/remindc-fuzz-pwned"):
