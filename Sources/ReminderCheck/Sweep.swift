@@ -114,20 +114,23 @@ struct Sweep {
             }
             if firstDay {
                 for source in reminders.indices where context.digests[source].alertFloor < context.end {
-                    // Each alert of the reminder is swept as its own stream.
-                    for lead in [context.digests[source].lead] + context.digests[source].otherLeads {
-                    // A closer look, before an iterator is made for it.
-                    if context.schedules[source].earliestInstant.advanced(by: -lead) >= context.end { continue }
-                    var iterator = context.schedules[source].occurrences()
-                    // Alerts before now are not swept: the periods whose
-                    // occurrences alert before it are passed over, however
-                    // far back the start or far ahead `before` lies.
-                    iterator.skip(toWallClock: context.now.wallTime(offset: lead - 2 * secondsPerDay))
-                    let first = iterator.next()
-                    let zone = folds.index(of: reminders[source].timeZone)
-                    if let next = gather(source, lead, zone, &iterator, first) {
-                        live.append(Live(source: source, lead: lead, zone: zone, iterator: iterator, next: next))
-                    }
+                    // Each alert of the reminder is swept as its own stream
+                    // (no array is made for the one alert most have).
+                    let otherLeads = context.digests[source].otherLeads
+                    for index in -1..<otherLeads.count {
+                        let lead = index < 0 ? context.digests[source].lead : otherLeads[index]
+                        // A closer look, before an iterator is made for it.
+                        if context.schedules[source].earliestInstant.advanced(by: -lead) >= context.end { continue }
+                        var iterator = context.schedules[source].occurrences()
+                        // Alerts before now are not swept: the periods whose
+                        // occurrences alert before it are passed over, however
+                        // far back the start or far ahead `before` lies.
+                        iterator.skip(toWallClock: context.now.wallTime(offset: lead - 2 * secondsPerDay))
+                        let first = iterator.next()
+                        let zone = folds.index(of: reminders[source].timeZone)
+                        if let next = gather(source, lead, zone, &iterator, first) {
+                            live.append(Live(source: source, lead: lead, zone: zone, iterator: iterator, next: next))
+                        }
                     }
                 }
                 firstDay = false

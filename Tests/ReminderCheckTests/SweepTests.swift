@@ -32,6 +32,28 @@ import ReminderModel
         #expect(sweep.sameTime[3] == nil)
     }
 
+    /// `before: [1h, 15m]` is two streams of one reminder: each alert is
+    /// counted and meets the other reminders, never the reminder itself.
+    @Test func everyAlertOfAReminderIsSwept() throws {
+        let sweep = try Self.sweep("""
+            timezone: UTC
+            reminders:
+              - {id: two, title: Two, at: 2026-11-29 21:15, before: [1h, 15m]}
+              - {id: one, title: One, at: 2026-11-29 21:00}
+              - {id: both, title: Both, at: 2026-11-30 09:00, repeat: hourly, before: [1h, 0s]}
+            """)
+        // 'two' alerts at 20:15 and 21:00, the second with 'one'; 'both'
+        // alerts every hour twice (09:00 less an hour is the 08:00's own
+        // time) without meeting itself.
+        #expect(sweep.counts[0] == 2)
+        #expect(sweep.firstAlerts[0] == [Instant(secondsSince1970: 1_795_983_300), Instant(secondsSince1970: 1_795_986_000)])
+        #expect(sweep.sameTime[1]?.other == 0)
+        #expect(sweep.sameTime[2] == nil)
+        // Before the horizon's end (2026-11-30 12:00): 09:00 to 11:00 at
+        // their time, and 08:00 to 11:00 an hour before 09:00 to 12:00.
+        #expect(sweep.counts[2] == 3 + 4)
+    }
+
     @Test func anAdditionBeforeTheStartIsSwept() throws {
         let sweep = try Self.sweep("""
             timezone: Europe/Berlin
