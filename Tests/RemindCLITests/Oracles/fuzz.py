@@ -1,6 +1,7 @@
 """A seeded fuzzer for remindc: hostile and wild inputs through every command.
 
     fuzz.py REMINDC SEED [SEED ...] [--inputs N] [--seconds S] [--keep FOLDER]
+            [--jobs J] [--ceiling C] [--progress P]
 
 Each seed drives its own reproducible stream of inputs: byte mutations of
 the examples and fixtures, and reminders from a grammar of every key with
@@ -14,13 +15,20 @@ time-out, and these must hold:
 - ics output parses with python icalendar (and its years have four digits);
 - a crontab passes `crontab -n` when Debian's cron is installed;
 - JSON and JSONL outputs parse;
-- a failed run leaves no -o file and no temporary file.
+- a failed run leaves no -o file and no temporary file;
+- with --ceiling C, no command takes more than C seconds: a run past C
+  while the jobs share the machine is timed again alone at the end (best of
+  three), and is a failure only if it is still past C.
 
-Each seed runs N inputs or its share of S seconds, whichever comes first. On a failure it
-prints the seed, the input's number and the broken promise, keeps the input
-in FOLDER (default: a temporary folder, named), and exits 1. Otherwise it
-prints how many inputs ran and the slowest command, whose input it keeps as
-slowest.yaml in FOLDER when one is given.
+Seeds are dealt in turn to J worker processes (default 1); each worker runs
+its seeds one after another, each N inputs or its share of S seconds,
+whichever comes first, so a seed's stream of inputs is the same whatever J
+is. On a failure it prints the seed, the input's number and the broken
+promise, keeps the input in FOLDER (default: a temporary folder, named),
+goes on with the worker's next seed, and exits 1 at the end. It prints how
+many inputs ran and the slowest command, whose input it keeps as
+slowest.yaml in FOLDER when one is given; with --progress P, each worker
+prints how far it is every P seconds, so a run cut short still tells.
 """
 import json
 import os
@@ -120,71 +128,164 @@ class Failure(Exception):
     pass
 
 
-# The slowest run so far: seconds, the command, and the input's bytes.
-SLOWEST = [0.0, "", b""]
+class Fuzzing:
+    """One worker's state: its folder, the slowest run, the runs over the ceiling."""
 
+    def __init__(self, remindc, crontab_check, ceiling):
+        self.remindc = remindc
+        self.crontab_check = crontab_check
+        self.ceiling = ceiling
+        self.folder = tempfile.mkdtemp(prefix="remindc-fuzz-")
+        self.path = os.path.join(self.folder, "input.yaml")
+        self.label = ""
+        # The slowest run so far: seconds, the command, the input's label and bytes.
+        self.slowest = (0.0, [], "", b"")
+        # Runs past the ceiling, timed again alone at the end (at most a few kept).
+        self.over = []
+        self.over_count = 0
 
-def run(arguments, timeout=TIME_OUT):
-    environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC")
-    try:
-        begun = time.monotonic()
-        result = subprocess.run(arguments, capture_output=True, timeout=timeout, env=environment)
-        took = time.monotonic() - begun
-        if took > SLOWEST[0]:
-            path = next((a for a in arguments if a.endswith(".yaml")), None)
-            SLOWEST[:] = [took, " ".join(arguments[1:]), open(path, "rb").read() if path else b""]
-    except subprocess.TimeoutExpired:
-        raise Failure("%s: no end within %d s" % (" ".join(arguments[1:]), timeout))
-    if result.returncode not in (0, 1, 2):
-        raise Failure("%s: exit %d%s" % (" ".join(arguments[1:]), result.returncode,
-                                         " (signal %d)" % -result.returncode if result.returncode < 0 else ""))
-    return result
+    def run(self, arguments, timeout=TIME_OUT):
+        environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC")
+        try:
+            begun = time.monotonic()
+            result = subprocess.run(arguments, capture_output=True, timeout=timeout, env=environment)
+            took = time.monotonic() - begun
+        except subprocess.TimeoutExpired:
+            raise Failure("%s: no end within %d s" % (" ".join(arguments[1:]), timeout))
+        if took > self.slowest[0] or (self.ceiling is not None and took > self.ceiling):
+            record = (took, arguments, self.label, open(self.path, "rb").read())
+            if took > self.slowest[0]:
+                self.slowest = record
+            if self.ceiling is not None and took > self.ceiling:
+                self.over_count += 1
+                if len(self.over) < 20:
+                    self.over.append(record)
+        if result.returncode not in (0, 1, 2):
+            raise Failure("%s: exit %d%s" % (" ".join(arguments[1:]), result.returncode,
+                                             " (signal %d)" % -result.returncode if result.returncode < 0 else ""))
+        return result
 
-
-def check_input(remindc, path, folder, crontab_check):
-    import icalendar
-    result = run([remindc, "check", path, "--now", NOW, "--horizon", "30d"])
-    result = run([remindc, "check", "--format", "json", path, "--now", NOW, "--horizon", "30d"])
-    if result.returncode in (0, 1):
-        json.loads(result.stdout or b"{}")
-    result = run([remindc, "expand", "--format", "jsonl", path, "--now", NOW, "--to", "2027-01-01", "--limit", "50"])
-    if result.returncode == 0:
-        for line in result.stdout.splitlines():
-            json.loads(line)
-    # An hour of --expand: a repeat every second is 3,600 components.
-    for extra in ([], ["--expand", "--to", "2026-11-29T13:00:00Z"]):
-        target = os.path.join(folder, "out.ics")
-        result = run([remindc, "ics", path, "--now", NOW, "-o", target] + extra)
-        written = os.path.exists(target)
-        if result.returncode != 0 and written:
-            raise Failure("ics %s: exit %d left an -o file" % (" ".join(extra), result.returncode))
+    def check_input(self):
+        import icalendar
+        remindc, path, folder = self.remindc, self.path, self.folder
+        self.run([remindc, "check", path, "--now", NOW, "--horizon", "30d"])
+        result = self.run([remindc, "check", "--format", "json", path, "--now", NOW, "--horizon", "30d"])
+        if result.returncode in (0, 1):
+            json.loads(result.stdout or b"{}")
+        result = self.run([remindc, "expand", "--format", "jsonl", path, "--now", NOW, "--to", "2027-01-01",
+                           "--limit", "50"])
         if result.returncode == 0:
-            text = open(target, "rb").read().decode("utf-8")
-            try:
-                icalendar.Calendar.from_ical(text)
-            except Exception as error:
-                raise Failure("ics %s: python icalendar refuses the output: %s" % (" ".join(extra), error))
-            os.unlink(target)
-    target = os.path.join(folder, "out.cron")
-    result = run([remindc, "crontab", "--allow-inexact", "--zone", "Europe/Berlin", path, "--now", NOW, "-o", target])
-    if result.returncode not in (0, 1) or (result.returncode != 0 and os.path.exists(target)):
-        if os.path.exists(target):
+            for line in result.stdout.splitlines():
+                json.loads(line)
+        # An hour of --expand: a repeat every second is 3,600 components.
+        for extra in ([], ["--expand", "--to", "2026-11-29T13:00:00Z"]):
+            target = os.path.join(folder, "out.ics")
+            result = self.run([remindc, "ics", path, "--now", NOW, "-o", target] + extra)
+            written = os.path.exists(target)
+            if result.returncode != 0 and written:
+                raise Failure("ics %s: exit %d left an -o file" % (" ".join(extra), result.returncode))
+            if result.returncode == 0:
+                text = open(target, "rb").read().decode("utf-8")
+                try:
+                    icalendar.Calendar.from_ical(text)
+                except Exception as error:
+                    raise Failure("ics %s: python icalendar refuses the output: %s" % (" ".join(extra), error))
+                os.unlink(target)
+        target = os.path.join(folder, "out.cron")
+        result = self.run([remindc, "crontab", "--allow-inexact", "--zone", "Europe/Berlin", path, "--now", NOW,
+                           "-o", target])
+        if result.returncode != 0 and os.path.exists(target):
             raise Failure("crontab: exit %d left an -o file" % result.returncode)
-    if result.returncode == 0 and crontab_check:
-        checked = subprocess.run(["crontab", "-n", target], capture_output=True)
-        if checked.returncode != 0:
-            raise Failure("crontab -n refuses the output: " + checked.stderr.decode(errors="replace")[:300])
-    if os.path.exists(target):
-        os.unlink(target)
-    leftovers = [name for name in os.listdir(folder) if "remindc-" in name and name.endswith(".tmp")]
-    if leftovers:
-        raise Failure("a temporary file stayed: %s" % leftovers)
+        if result.returncode == 0 and self.crontab_check:
+            checked = subprocess.run(["crontab", "-n", target], capture_output=True)
+            if checked.returncode != 0:
+                raise Failure("crontab -n refuses the output: " + checked.stderr.decode(errors="replace")[:300])
+        if os.path.exists(target):
+            os.unlink(target)
+        leftovers = [name for name in os.listdir(folder) if "remindc-" in name and name.endswith(".tmp")]
+        if leftovers:
+            raise Failure("a temporary file stayed: %s" % leftovers)
+
+
+def keep_input(keep, name, data):
+    kept = keep or tempfile.mkdtemp(prefix="remindc-fuzz-failure-")
+    os.makedirs(kept, exist_ok=True)
+    with open(os.path.join(kept, name), "wb") as out:
+        out.write(data)
+    return kept
+
+
+def worker(remindc, seeds, inputs, seconds, ceiling, keep, crontab_check, progress):
+    """Runs the seeds one after another, each with its share of the seconds; returns what it saw."""
+    fuzzing = Fuzzing(remindc, crontab_check, ceiling)
+    started = time.monotonic()
+    last_report = started
+    count = 0
+    failures = []
+    try:
+        for index, seed in enumerate(seeds):
+            deadline = started + seconds * (index + 1) / len(seeds)
+            rng = random.Random(seed)
+            for number in range(inputs):
+                if time.monotonic() > deadline:
+                    break
+                data = grammar(rng) if rng.random() < 0.5 else mutation(rng, SEEDS_FROM)
+                with open(fuzzing.path, "wb") as out:
+                    out.write(data)
+                fuzzing.label = "seed-%d-input-%d" % (seed, number)
+                count += 1
+                try:
+                    fuzzing.check_input()
+                except (Failure, ValueError) as failure:
+                    kept = keep_input(keep, fuzzing.label + ".yaml", data)
+                    failures.append("seed %d, input %d: %s (kept in %s)" % (seed, number, failure, kept))
+                    print("fuzz: " + failures[-1], flush=True)
+                    break
+                if progress and time.monotonic() - last_report >= progress:
+                    last_report = time.monotonic()
+                    print("fuzz: seed %d at input %d, %d inputs in %.0f s, slowest %.2f s" % (
+                        seed, number, count, last_report - started, fuzzing.slowest[0]), flush=True)
+    finally:
+        shutil.rmtree(fuzzing.folder, ignore_errors=True)
+    return {"count": count, "failures": failures, "slowest": fuzzing.slowest, "over": fuzzing.over,
+            "over_count": fuzzing.over_count}
+
+
+def timed_alone(record, folder):
+    """The best of three runs of a recorded command, on its input, with nothing else of the fuzzer running."""
+    _, arguments, _, data = record
+    path = os.path.join(folder, "input.yaml")
+    with open(path, "wb") as out:
+        out.write(data)
+    best = None
+    for _ in range(3):
+        for name in os.listdir(folder):
+            if name != "input.yaml":
+                os.unlink(os.path.join(folder, name))
+        begun = time.monotonic()
+        subprocess.run(arguments, capture_output=True, timeout=TIME_OUT,
+                       env=dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC"))
+        took = time.monotonic() - begun
+        best = took if best is None else min(best, took)
+    return best
+
+
+def _moved(record, folder):
+    """The record with its worker's folder (gone now) replaced by the given one."""
+    took, arguments, label, data = record
+    old = None
+    for argument in arguments:
+        if argument.endswith("input.yaml"):
+            old = os.path.dirname(argument)
+    moved = [argument.replace(old, folder, 1) if old and argument.startswith(old) else argument
+             for argument in arguments]
+    return (took, moved, label, data)
 
 
 def main():
     arguments = sys.argv[1:]
     remindc = arguments.pop(0)
-    inputs, seconds, keep = 2000, 120.0, None
+    inputs, seconds, keep, jobs, ceiling, progress = 2000, 120.0, None, 1, None, 0.0
     seeds = []
     while arguments:
         argument = arguments.pop(0)
@@ -194,43 +295,66 @@ def main():
             seconds = float(arguments.pop(0))
         elif argument == "--keep":
             keep = arguments.pop(0)
+        elif argument == "--jobs":
+            jobs = max(1, int(arguments.pop(0)))
+        elif argument == "--ceiling":
+            ceiling = float(arguments.pop(0))
+        elif argument == "--progress":
+            progress = float(arguments.pop(0))
         else:
             seeds.append(int(argument))
     crontab_check = shutil.which("crontab") is not None and subprocess.run(
         ["crontab", "-n", "/dev/null"], capture_output=True).returncode == 0
     started = time.monotonic()
-    count = 0
-    folder = tempfile.mkdtemp(prefix="remindc-fuzz-")
+    # Seeds are dealt to the jobs in turn; each job gives its seeds equal shares of the seconds.
+    jobs = min(jobs, len(seeds))
+    shares = [seeds[index::jobs] for index in range(jobs)]
+    work = [(remindc, share, inputs, seconds, ceiling, keep, crontab_check, progress) for share in shares]
     try:
-        for index, seed in enumerate(seeds):
-            # Each seed has its share of the time.
-            deadline = started + seconds * (index + 1) / len(seeds)
-            rng = random.Random(seed)
-            for number in range(inputs):
-                if time.monotonic() > deadline:
-                    break
-                data = grammar(rng) if rng.random() < 0.5 else mutation(rng, SEEDS_FROM)
-                path = os.path.join(folder, "input.yaml")
-                with open(path, "wb") as out:
-                    out.write(data)
-                count += 1
-                try:
-                    check_input(remindc, path, folder, crontab_check)
-                except (Failure, ValueError) as failure:
-                    kept = keep or tempfile.mkdtemp(prefix="remindc-fuzz-failure-")
-                    os.makedirs(kept, exist_ok=True)
-                    shutil.copy(path, os.path.join(kept, "seed-%d-input-%d.yaml" % (seed, number)))
-                    print("fuzz: seed %d, input %d: %s (kept in %s)" % (seed, number, failure, kept))
-                    sys.exit(1)
-        print("fuzz: %d inputs, seeds %s, %.0f s, no failure" % (count, seeds, time.monotonic() - started))
+        if jobs == 1:
+            results = [worker(*work[0])]
+        else:
+            import multiprocessing
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                results = pool.starmap(worker, work)
+        count = sum(result["count"] for result in results)
+        failures = [failure for result in results for failure in result["failures"]]
+        slowest = max((result["slowest"] for result in results), key=lambda record: record[0])
+        # A run past the ceiling while the jobs share the cores is timed again alone: only a run
+        # that is slow by itself breaks the promise.
+        over_count = sum(result["over_count"] for result in results)
+        slow = []
+        if ceiling is not None and over_count:
+            folder = tempfile.mkdtemp(prefix="remindc-fuzz-retime-")
+            try:
+                for record in (record for result in results for record in result["over"]):
+                    took_alone = timed_alone(_moved(record, folder), folder)
+                    if took_alone > ceiling:
+                        kept = keep_input(keep, "slow-%s.yaml" % record[2], record[3])
+                        slow.append("%s: %s takes %.2f s alone, past the %.2f s ceiling (kept in %s)" % (
+                            record[2], " ".join(record[1][1:]), took_alone, ceiling, kept))
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+        for line in slow:
+            print("fuzz: " + line)
+        if ceiling is not None:
+            print("fuzz: %d runs past %.2f s while the jobs ran, %d of them timed again alone, %d slow alone" % (
+                over_count, ceiling, sum(len(result["over"]) for result in results), len(slow)))
+        if not failures and not slow:
+            print("fuzz: %d inputs, seeds %s, %d jobs, %.0f s, no failure" % (
+                count, seeds, jobs, time.monotonic() - started))
+        else:
+            print("fuzz: %d inputs, seeds %s, %d jobs, %.0f s, %d failures" % (
+                count, seeds, jobs, time.monotonic() - started, len(failures) + len(slow)))
         # The slowest command, and its input kept, to look at what costs most.
-        print("fuzz: slowest run %.2f s: %s" % (SLOWEST[0], SLOWEST[1]))
+        print("fuzz: slowest run %.2f s: %s (%s)" % (slowest[0], " ".join(slowest[1][1:]), slowest[2]))
         if keep:
             os.makedirs(keep, exist_ok=True)
             with open(os.path.join(keep, "slowest.yaml"), "wb") as out:
-                out.write(SLOWEST[2])
+                out.write(slowest[3])
+        if failures or slow:
+            sys.exit(1)
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
         if os.path.exists("/tmp/remindc-fuzz-pwned"):
             print("fuzz: a reminder's text ran a command")
             sys.exit(1)
