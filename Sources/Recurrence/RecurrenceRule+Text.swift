@@ -241,7 +241,9 @@ private struct RuleBuilder {
     static func unsigned(_ text: Substring) -> Int? { unsigned(String(text)) }
 
     static func unsigned(_ text: String) -> Int? {
-        guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        // Up to 18 digits, all an Int holds whatever they are, so a number
+        // too large is reported with its value and the range it breaks.
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         return Int(text)
     }
 

@@ -35,7 +35,12 @@ public enum RuleProblem: Hashable, Sendable {
 }
 
 extension RecurrenceRule {
-    /// Every way this rule breaks the RFCs' constraints, in part order.
+    /// The largest INTERVAL and COUNT calendar readers hold as written
+    /// (libical's `short` and `int`).
+    public static let largestInterval = Int(Int16.max)
+    public static let largestCount = Int(Int32.max)
+
+    /// Every way this rule breaks the RFCs' constraints, or the limits above, in part order.
     ///
     /// UNTIL and COUNT together cannot be represented (`end` is one or the
     /// other), so the text parser reports that case itself.
@@ -63,8 +68,19 @@ extension RecurrenceRule {
         case .minutely: span / 60
         case .secondly: span
         }
-        if interval > longest { problems.append(.outOfRange(.interval, value: interval, allowed: 1...longest)) }
-        if case .count(let count) = end, count < 1 { problems.append(.zero(.count)) }
+        // RFC 5545 sets no upper bound, but libical (Evolution, Cyrus and
+        // other servers) keeps INTERVAL in 16 bits and COUNT in 32: it drops
+        // a larger INTERVAL as unreadable, or reads 70000 as 4464, so no rule
+        // is written that it cannot read as written.
+        let readable = min(longest, Self.largestInterval)
+        if interval > readable { problems.append(.outOfRange(.interval, value: interval, allowed: 1...readable)) }
+        if case .count(let count) = end {
+            if count < 1 {
+                problems.append(.zero(.count))
+            } else if count > Self.largestCount {
+                problems.append(.outOfRange(.count, value: count, allowed: 1...Self.largestCount))
+            }
+        }
         check(bySecond, .bySecond, 0...60, signed: false)
         check(byMinute, .byMinute, 0...59, signed: false)
         check(byHour, .byHour, 0...23, signed: false)

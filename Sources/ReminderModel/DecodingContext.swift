@@ -110,6 +110,10 @@ struct DecodingContext {
     /// A whole decimal number: `5`, `-3`, `+2`. No octal, hex or YAML 1.1 forms.
     mutating func integer(_ node: Node, key: String) -> Int? {
         if let text = node.scalar, let value = Self.decimal(text) { return value }
+        if let text = node.scalar, Self.isLongDecimal(text) {
+            report(.invalidValue(key, text, expected: "a number of at most 18 digits"), at: node.span)
+            return nil
+        }
         report(.wrongType(key, expected: "a whole number", found: found(node)), at: node.span)
         return nil
     }
@@ -204,6 +208,12 @@ struct DecodingContext {
         guard !digits.isEmpty, digits.utf8.count <= 18, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
               let value = Int(digits) else { return nil }
         return sign * value
+    }
+
+    /// Digits, with a sign or not, more than `decimal` reads.
+    static func isLongDecimal(_ text: String) -> Bool {
+        let digits = text.first == "-" || text.first == "+" ? Substring(text).dropFirst() : Substring(text)
+        return digits.utf8.count > 18 && digits.utf8.allSatisfy { (0x30...0x39).contains($0) }
     }
 
     static func isIdentifier(_ text: String) -> Bool {

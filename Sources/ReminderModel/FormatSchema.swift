@@ -270,7 +270,7 @@ extension RepeatDecoder.Key: DescribedKey {
                                   shape: .list(.integer(minimum: -366, maximum: 366)))
         case .weekStart: KeySchema(description: "The day a week starts on, for weekly repeats with an interval: mon (default) to sun. WKST.",
                                    shape: .reference(.weekday))
-        case .count: KeySchema(description: "At most this many occurrences, 'at' included. COUNT.", shape: .integer(minimum: 1))
+        case .count: KeySchema(description: "At most this many occurrences, 'at' included. COUNT.", shape: .integer(minimum: 1, maximum: RecurrenceRule.largestCount))
         case .until: KeySchema(description: "No occurrence after this; a date means through the end of that day. UNTIL.", shape: .reference(.time))
         case .except: KeySchema(description: "Dates or times to leave out; a date leaves out that whole day. EXDATE.", shape: .list(.reference(.time)))
         case .also: KeySchema(description: "Extra occurrences. RDATE.", shape: .list(.reference(.time)))

@@ -140,6 +140,11 @@ enum Scalars {
 
     // MARK: Durations
 
+    /// The largest number a duration's part is read as: one past the
+    /// seconds of the span, so any larger number is a duration too long,
+    /// and no sum of parts (weeks of it at most) can overflow.
+    private static let longestCount = SupportedSpan.seconds + 1
+
     /// `30s`, `5m`, `1h30m`, `2d`, `1w` (units in descending order, each at most
     /// once), or ISO 8601: `PT5M`, `P1D`, `P2W`, `P1DT12H`.
     static func duration(_ text: String) -> Result<NominalDuration, Message> {
@@ -166,7 +171,14 @@ enum Scalars {
         var index = 0
         while index < words.count {
             let digits = words[index]
-            guard digits.utf8.count <= 9, let number = Int(digits) ?? (digits == "other" ? nil : numberWords[String(digits)]) else { return nil }
+            let number: Int
+            if digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+                // Held at the ceiling as it is read, so it cannot overflow.
+                number = digits.utf8.reduce(0) { min(longestCount, $0 * 10 + Int($1 - 0x30)) }
+            } else {
+                guard digits != "other", let word = numberWords[String(digits)] else { return nil }
+                number = word
+            }
             var unit = words[index + 1]
             if unit.hasSuffix("s") && unit.count > 1 { unit.removeLast() }
             switch unit {
@@ -177,6 +189,9 @@ enum Scalars {
             case "second", "sec": result.seconds += number
             default: return nil
             }
+            // However many parts are written, the sums stay at the ceiling.
+            result.days = min(result.days, longestCount)
+            result.seconds = min(result.seconds, longestCount)
             index += 2
         }
         return result
@@ -188,13 +203,12 @@ enum Scalars {
         var result = NominalDuration()
         var nextUnit = 0
         while !reader.atEnd {
-            guard let number = reader.number() else { return nil }
+            guard let number = reader.number(upTo: longestCount) else { return nil }
             guard let unit = reader.peek.map({ $0 | 0x20 }),
                   let index = units[nextUnit...].firstIndex(where: { $0.0 == unit }) else { return nil }
             reader.skip()
             let (_, factor, isDays) = units[index]
-            let (product, overflow) = number.multipliedReportingOverflow(by: factor)
-            guard !overflow, product < 1 << 40 else { return nil }
+            let product = number * factor
             if isDays { result.days += product } else { result.seconds += product }
             nextUnit = index + 1
         }
@@ -214,8 +228,8 @@ enum Scalars {
                 allowed = [0x48, 0x4D, 0x53]
                 continue
             }
-            guard let number = reader.number(), let unit = reader.peek.map({ $0 & ~0x20 }),
-                  let index = allowed.firstIndex(of: unit), number < 1 << 32 else { return nil }
+            guard let number = reader.number(upTo: longestCount), let unit = reader.peek.map({ $0 & ~0x20 }),
+                  let index = allowed.firstIndex(of: unit) else { return nil }
             reader.skip()
             allowed.removeSubrange(...index)
             sawComponent = true
@@ -284,7 +298,10 @@ enum Scalars {
             if let number = numberWords[String(digits)] {
                 count = number
             } else {
-                guard digits.utf8.count <= 9, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(digits) else {
+                // Up to 18 digits: all an Int holds, three times over for
+                // quarters, so a number too large is reported with the
+                // range the rule allows.
+                guard digits.utf8.count <= 18, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(digits) else {
                     return .failure(misspeltRepeat(text))
                 }
                 count = number
@@ -465,6 +482,19 @@ struct ByteReader {
         }
         if let byte = peek, (0x30...0x39).contains(byte) { index = start; return nil }
         return value
+    }
+
+    /// One or more digits, of any length; a value past `ceiling` reads as
+    /// `ceiling`, so no number of digits can overflow and a caller can
+    /// still say the number is too large.
+    mutating func number(upTo ceiling: Int) -> Int? {
+        var value = 0
+        var count = 0
+        while let digit = digit() {
+            value = value > (ceiling - digit) / 10 ? ceiling : value * 10 + digit
+            count += 1
+        }
+        return count > 0 ? value : nil
     }
 
     /// One or more digits, at most nine. Longer runs are read to their end

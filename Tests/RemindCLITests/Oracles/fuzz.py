@@ -12,7 +12,9 @@ expand (JSONL), ics, ics --expand and crontab (with -o), each under a
 time-out, and these must hold:
 
 - the exit status is 0, 1 or 2, never a signal and never the time-out;
-- ics output parses with python icalendar (and its years have four digits);
+- ics output parses with python icalendar (and its years have four digits)
+  and with libical (Oracles/libical_check.c, built when libical-dev is
+  there): no X-LIC-ERROR, and its iterator takes every RRULE;
 - a crontab passes `crontab -n` when Debian's cron is installed;
 - JSON and JSONL outputs parse;
 - a failed run leaves no -o file and no temporary file;
@@ -131,9 +133,10 @@ class Failure(Exception):
 class Fuzzing:
     """One worker's state: its folder, the slowest run, the runs over the ceiling."""
 
-    def __init__(self, remindc, crontab_check, ceiling):
+    def __init__(self, remindc, crontab_check, libical, ceiling):
         self.remindc = remindc
         self.crontab_check = crontab_check
+        self.libical = libical
         self.ceiling = ceiling
         self.folder = tempfile.mkdtemp(prefix="remindc-fuzz-")
         self.path = os.path.join(self.folder, "input.yaml")
@@ -190,6 +193,11 @@ class Fuzzing:
                     icalendar.Calendar.from_ical(text)
                 except Exception as error:
                     raise Failure("ics %s: python icalendar refuses the output: %s" % (" ".join(extra), error))
+                if self.libical:
+                    judged = subprocess.run([self.libical, target], capture_output=True, timeout=TIME_OUT)
+                    if judged.returncode != 0:
+                        raise Failure("ics %s: libical refuses the output: %s" % (
+                            " ".join(extra), judged.stdout.decode(errors="replace")[:300]))
                 os.unlink(target)
         target = os.path.join(folder, "out.cron")
         result = self.run([remindc, "crontab", "--allow-inexact", "--zone", "Europe/Berlin", path, "--now", NOW,
@@ -215,9 +223,23 @@ def keep_input(keep, name, data):
     return kept
 
 
-def worker(remindc, seeds, inputs, seconds, ceiling, keep, crontab_check, progress):
+def libical_harness(folder):
+    """Oracles/libical_check.c built in `folder`, or None without a compiler or libical-dev."""
+    try:
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libical"], capture_output=True, text=True)
+    except OSError:
+        return None
+    if flags.returncode != 0 or shutil.which("cc") is None:
+        return None
+    binary = os.path.join(folder, "libical_check")
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libical_check.c")
+    built = subprocess.run(["cc", "-O1", "-o", binary, source] + flags.stdout.split(), capture_output=True)
+    return binary if built.returncode == 0 else None
+
+
+def worker(remindc, seeds, inputs, seconds, ceiling, keep, crontab_check, libical, progress):
     """Runs the seeds one after another, each with its share of the seconds; returns what it saw."""
-    fuzzing = Fuzzing(remindc, crontab_check, ceiling)
+    fuzzing = Fuzzing(remindc, crontab_check, libical, ceiling)
     started = time.monotonic()
     last_report = started
     count = 0
@@ -303,13 +325,18 @@ def main():
             progress = float(arguments.pop(0))
         else:
             seeds.append(int(argument))
+    tools = tempfile.mkdtemp(prefix="remindc-fuzz-tools-")
+    # Debian's crontab -n reads a regular file only (not /dev/null).
+    empty = os.path.join(tools, "empty.cron")
+    open(empty, "wb").close()
     crontab_check = shutil.which("crontab") is not None and subprocess.run(
-        ["crontab", "-n", "/dev/null"], capture_output=True).returncode == 0
+        ["crontab", "-n", empty], capture_output=True).returncode == 0
+    libical = libical_harness(tools)
     started = time.monotonic()
     # Seeds are dealt to the jobs in turn; each job gives its seeds equal shares of the seconds.
     jobs = min(jobs, len(seeds))
     shares = [seeds[index::jobs] for index in range(jobs)]
-    work = [(remindc, share, inputs, seconds, ceiling, keep, crontab_check, progress) for share in shares]
+    work = [(remindc, share, inputs, seconds, ceiling, keep, crontab_check, libical, progress) for share in shares]
     try:
         if jobs == 1:
             results = [worker(*work[0])]
@@ -340,6 +367,8 @@ def main():
         if ceiling is not None:
             print("fuzz: %d runs past %.2f s while the jobs ran, %d of them timed again alone, %d slow alone" % (
                 over_count, ceiling, sum(len(result["over"]) for result in results), len(slow)))
+        judges = "python icalendar and libical" if libical else "python icalendar"
+        print("fuzz: .ics read by %s; crontabs %s" % (judges, "checked by crontab -n" if crontab_check else "not checked"))
         if not failures and not slow:
             print("fuzz: %d inputs, seeds %s, %d jobs, %.0f s, no failure" % (
                 count, seeds, jobs, time.monotonic() - started))
@@ -355,6 +384,7 @@ def main():
         if failures or slow:
             sys.exit(1)
     finally:
+        shutil.rmtree(tools, ignore_errors=True)
         if os.path.exists("/tmp/remindc-fuzz-pwned"):
             print("fuzz: a reminder's text ran a command")
             sys.exit(1)
