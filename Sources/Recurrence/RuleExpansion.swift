@@ -52,8 +52,10 @@
 /// day or the next month's first (RFC 7529 §3.1.2). A rule that matches no
 /// day at all, such as yearly on February 30, ends once a full cycle of the
 /// calendar (400 years times INTERVAL; a century for other calendars) passes
-/// without an instance, and sets `searchExhausted`; no rule runs past the
-/// end of year 9999.
+/// without an instance, and sets `searchExhausted`. No rule runs past the
+/// end of the span remindc works in (a day past it, for the zones' offsets),
+/// so a COUNT rule of a billion walks no further than its instances there;
+/// `Schedule.ruleCanMatch()` alone searches on to the end of year 9999.
 struct RuleExpansion {
     private let frequency: RecurrenceRule.Frequency
     private let interval: Int
@@ -72,8 +74,15 @@ struct RuleExpansion {
     private var scale: CalendarScale
 
     private let start: Int
-    /// The last wall-clock time any rule may reach: 9999-12-31T23:59:59.
-    static let endOfTime = CivilDate(year: 10_000, month: 1, day: 1).daysSinceEpoch * secondsPerDay - 1
+    /// The last wall-clock time this expansion reaches.
+    private let end: Int
+    var lastWallClock: Int { end }
+    /// The last wall-clock time of the span remindc works in, and a day more:
+    /// an instant of the span's last day is that late on some zone's clocks.
+    static let endOfSpan = CivilDate(year: SupportedSpan.lastYear + 1, month: 1, day: 2).daysSinceEpoch * secondsPerDay - 1
+    /// The last wall-clock time a search for whether a rule matches at all
+    /// reaches: 9999-12-31T23:59:59.
+    static let endOfSearch = CivilDate(year: 10_000, month: 1, day: 1).daysSinceEpoch * secondsPerDay - 1
 
     private enum Walk {
         /// One instance per period at a fixed distance: `start + k * step`.
@@ -107,8 +116,10 @@ struct RuleExpansion {
     /// A rule starting at `start` (wall-clock seconds, the start's wall clock).
     /// `timesOfDay` (seconds since midnight, sorted) replaces the times of
     /// day for DAILY and coarser rules; `allDay` fixes every time at midnight.
-    init(rule: RecurrenceRule, start: Int, timesOfDay: [Int] = [], allDay: Bool = false) {
+    /// No instance comes after the wall clock `end`.
+    init(rule: RecurrenceRule, start: Int, timesOfDay: [Int] = [], allDay: Bool = false, end: Int = RuleExpansion.endOfSpan) {
         self.start = start
+        self.end = end
         frequency = rule.frequency
         interval = max(rule.interval, 1)
         skip = rule.calendar == nil ? .omit : (rule.skip ?? .omit)
@@ -155,7 +166,7 @@ struct RuleExpansion {
     mutating func next() -> Int? {
         if case .stride(let step, let next) = walk {
             startSelected = true
-            guard next <= Self.endOfTime else { return finish(exhausted: false) }
+            guard next <= end else { return finish(exhausted: false) }
             walk = .stride(step: step, next: next + step)
             return next
         }
@@ -315,6 +326,129 @@ struct RuleExpansion {
         return true
     }
 
+    // MARK: Counted skipping
+
+    /// Passes over instances below the wall clock `target`, at most `limit`
+    /// of them, without making them, and says how many, so that a COUNT
+    /// rule, which counts from its start, can be skipped too: a rule that
+    /// steps at a fixed distance by arithmetic, others period by period
+    /// (day by day for HOURLY and finer), each period's instances counted
+    /// from its days and times. Rules whose periods cannot be counted so
+    /// (BYSETPOS over days, SKIP) are left as they are (0). Every instance
+    /// at or after `target` still comes, and some before it may.
+    mutating func skipCounting(toward target: Int, atMost limit: Int) -> Int {
+        guard !finished, limit > 0 else { return 0 }
+        // No instance past the end exists to be counted.
+        let reach = min(target, end + 1)
+        switch walk {
+        case .stride(let step, let next):
+            guard next < reach else { return 0 }
+            let passed = min((reach - next) / step, limit)
+            walk = .stride(step: step, next: next + passed * step)
+            return passed
+        case .clock(let period, let origin, let step):
+            return skipClockDays(from: period, toward: reach, atMost: limit, origin: origin, step: step)
+        case .days(let firstDay):
+            guard setPositions.isEmpty, skipMonthDays.isEmpty, skip == .omit else { return 0 }
+            return skipDayPeriods(from: firstDay, toward: reach, atMost: limit)
+        }
+    }
+
+    /// HOURLY and finer: the rest of the current day through a copy of the
+    /// walk, then whole days. A day that passes the day limits holds the
+    /// periods whose time of day the clock limits allow, each with the same
+    /// number of instances; which periods a day holds repeats with the
+    /// period's first second of the day.
+    private mutating func skipClockDays(from period: Int, toward reach: Int, atMost limit: Int, origin: Int, step: Int) -> Int {
+        var day = period.floorDivided(by: secondsPerDay) + 1
+        guard (day + 1) * secondsPerDay <= reach else { return 0 }
+        var probe = self
+        var passed = 0
+        while true {
+            guard let value = probe.next() else {
+                // The rule ends within the day.
+                self = probe
+                return passed
+            }
+            if value >= day * secondsPerDay { break }
+            passed += 1
+            if passed > limit { return 0 }
+        }
+        let perPeriod = instancesPerClockPeriod()
+        var periodsByFirstSecond: [Int: Int] = [:]
+        func firstPeriod(of day: Int) -> Int {
+            origin + Self.ceilingDivide(day * secondsPerDay - origin, step) * step
+        }
+        while (day + 1) * secondsPerDay <= reach {
+            var count = 0
+            if filter.isEmpty || filter.matches(scale.facts(day)) {
+                let first = firstPeriod(of: day) - day * secondsPerDay
+                let periods = periodsByFirstSecond[first] ?? stride(from: first, to: secondsPerDay, by: step).lazy.filter(clockAllows).count
+                periodsByFirstSecond[first] = periods
+                count = periods * perPeriod
+                if count > 0 { lastHitDay = day }
+            } else if day - lastHitDay > searchDays {
+                finish(exhausted: true)
+                return passed
+            }
+            guard passed + count <= limit else { break }
+            passed += count
+            day += 1
+        }
+        walk = .clock(period: firstPeriod(of: day), origin: origin, step: step)
+        buffer.removeAll(keepingCapacity: true)
+        bufferIndex = 0
+        return passed
+    }
+
+    /// The instances of one HOURLY, MINUTELY or SECONDLY period the clock
+    /// limits allow, after BYSETPOS.
+    private func instancesPerClockPeriod() -> Int {
+        let made = switch frequency {
+        case .hourly: minutes.count * seconds.count
+        case .minutely: seconds.count
+        default: 1
+        }
+        guard !setPositions.isEmpty else { return made }
+        return Set(setPositions.compactMap { position -> Int? in
+            let index = position > 0 ? position - 1 : made + position
+            return index >= 0 && index < made ? index : nil
+        }).count
+    }
+
+    /// DAILY and coarser: what a filled period still holds, then whole
+    /// periods, each its matching days times the times of day (only those
+    /// after the start, in the start's period).
+    private mutating func skipDayPeriods(from firstDay: Int, toward reach: Int, atMost limit: Int) -> Int {
+        let pending = buffer[bufferIndex...]
+        if let last = pending.last, last >= reach { return 0 }
+        let start = start
+        var passed = pending.reduce(0) { $1 > start ? $0 + 1 : $0 }
+        guard passed <= limit else { return 0 }
+        var firstDay = firstDay
+        while true {
+            let (length, nextFirstDay) = periodBounds(from: firstDay)
+            guard (firstDay + length) * secondsPerDay <= reach else { break }
+            var count = 0
+            for day in firstDay..<(firstDay + length) where filter.matches(scale.facts(day), substituteMonths: 0) {
+                let midnight = day * secondsPerDay
+                count += midnight > start ? times.count : times.reduce(0) { midnight + $1 > start ? $0 + 1 : $0 }
+            }
+            guard passed + count <= limit else { break }
+            passed += count
+            if count > 0 {
+                lastHitDay = firstDay
+            } else if firstDay - lastHitDay > searchDays {
+                finish(exhausted: true)
+                return passed
+            }
+            firstDay = max(nextFirstDay, firstDay + 1)
+        }
+        bufferIndex = buffer.count
+        walk = .days(firstDay: firstDay)
+        return passed
+    }
+
     // MARK: Periods
 
     private mutating func fillNextPeriod() {
@@ -330,29 +464,31 @@ struct RuleExpansion {
         }
     }
 
-    /// One DAILY, WEEKLY, MONTHLY or YEARLY period.
-    private mutating func fillDays(from firstDay: Int) {
-        let length: Int
-        var nextFirstDay: Int
+    /// The days of the DAILY, WEEKLY, MONTHLY or YEARLY period from
+    /// `firstDay`, and the first day of the next one the interval reaches.
+    private mutating func periodBounds(from firstDay: Int) -> (length: Int, nextFirstDay: Int) {
         switch frequency {
         case .yearly:
-            length = scale.year(containing: firstDay).length
-            nextFirstDay = firstDay
-            for _ in 0..<interval { nextFirstDay += scale.year(containing: nextFirstDay).length }
+            var next = firstDay
+            for _ in 0..<interval { next += scale.year(containing: next).length }
+            return (scale.year(containing: firstDay).length, next)
         case .monthly:
-            length = scale.month(containing: firstDay).length
-            nextFirstDay = firstDay
-            for _ in 0..<interval { nextFirstDay += scale.month(containing: nextFirstDay).length }
+            var next = firstDay
+            for _ in 0..<interval { next += scale.month(containing: next).length }
+            return (scale.month(containing: firstDay).length, next)
         case .weekly:
-            length = 7
-            nextFirstDay = firstDay + 7 * interval
+            return (7, firstDay + 7 * interval)
         default:
-            length = 1
-            nextFirstDay = firstDay + interval
+            return (1, firstDay + interval)
         }
+    }
+
+    /// One DAILY, WEEKLY, MONTHLY or YEARLY period.
+    private mutating func fillDays(from firstDay: Int) {
+        let (length, nextFirstDay) = periodBounds(from: firstDay)
         // A calendar that reports an empty month must not stall the walk.
         walk = .days(firstDay: max(nextFirstDay, firstDay + 1))
-        guard firstDay * secondsPerDay <= Self.endOfTime else {
+        guard firstDay * secondsPerDay <= end else {
             finish(exhausted: false)
             return
         }
@@ -371,8 +507,8 @@ struct RuleExpansion {
         } else {
             lastHitDay = firstDay
         }
-        if let last = buffer.last, last > Self.endOfTime {
-            buffer.removeAll { $0 > Self.endOfTime }
+        if let last = buffer.last, last > end {
+            buffer.removeAll { $0 > end }
             finished = true
         }
     }
@@ -385,7 +521,7 @@ struct RuleExpansion {
             origin + Self.ceilingDivide(target - origin, step) * step
         }
         while true {
-            guard period <= Self.endOfTime else {
+            guard period <= end else {
                 finish(exhausted: false)
                 return
             }

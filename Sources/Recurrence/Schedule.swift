@@ -169,7 +169,7 @@ public struct Schedule: Sendable {
     public func ruleCanMatch() -> Bool {
         guard let rule else { return true }
         if rule.matchesEveryPeriod { return true }
-        var expansion = makeExpansion(rule)
+        var expansion = makeExpansion(rule, end: RuleExpansion.endOfSearch)
         return expansion.next() != nil || !expansion.searchExhausted
     }
 
@@ -266,7 +266,7 @@ public struct Schedule: Sendable {
 
     /// The last occurrence, or nil when there is no last (an endless rule).
     /// An UNTIL rule is read only near its end; a COUNT rule is walked, as
-    /// COUNT counts from the start.
+    /// COUNT counts from the start, unless it steps at a fixed distance.
     public func lastOccurrence() -> Occurrence? {
         var occurrences = occurrences()
         switch rule?.end {
@@ -281,6 +281,10 @@ public struct Schedule: Sendable {
             while let next = occurrences.next() { last = next }
             return last
         case .count, nil:
+            // Of the last instances, each exception may leave one out, and
+            // one later by the wall clock may be read earlier by as much as
+            // the zone's offset ever changes (under a day).
+            occurrences.skipTowardTheEnd(keeping: exceptions.count + 1, margin: 2 * secondsPerDay)
             return occurrences.reduce(nil) { _, next in next }
         }
     }
@@ -294,10 +298,10 @@ public struct Schedule: Sendable {
         return expansion.startSelected
     }
 
-    func makeExpansion(_ rule: RecurrenceRule) -> RuleExpansion {
+    func makeExpansion(_ rule: RecurrenceRule, end: Int = RuleExpansion.endOfSpan) -> RuleExpansion {
         RuleExpansion(
             rule: rule, start: WallTime(start).seconds,
-            timesOfDay: timesOfDay.map(\.secondsSinceMidnight), allDay: isAllDay
+            timesOfDay: timesOfDay.map(\.secondsSinceMidnight), allDay: isAllDay, end: end
         )
     }
 
@@ -384,7 +388,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
     init(_ schedule: Schedule) {
         let start = WallTime(schedule.start)
         startWallClock = start
-        expansion = schedule.rule.map(schedule.makeExpansion)
+        expansion = schedule.rule.map { schedule.makeExpansion($0) }
         switch schedule.placement {
         case .fixed(let offset): zone = ZoneOffsets(fixedOffset: offset)
         case .zone(let timeZone): zone = schedule.zoneOffsets(timeZone, from: start.instant(offset: 3 * secondsPerDay))
@@ -423,7 +427,11 @@ public struct Occurrences: Sequence, IteratorProtocol {
     /// COUNT rule counts from its start and is left as it is, as are
     /// additions.
     public mutating func skip(toWallClock target: WallTime) {
-        guard remaining == nil, !ruleDone, !draining, heldIndex >= held.count else { return }
+        if remaining != nil {
+            skipCounting(toWallClock: target.seconds, keeping: 0)
+            return
+        }
+        guard !ruleDone, !draining, heldIndex >= held.count else { return }
         if let peeked = nextFromRule {
             guard peeked.wallClock < target else { return }
             nextFromRule = nil
@@ -435,9 +443,39 @@ public struct Occurrences: Sequence, IteratorProtocol {
         expansion?.skip(toward: target.seconds)
     }
 
-    /// True when the rule stopped because it can never match again; see
-    /// `Schedule.ruleCanMatch()`.
-    public var ruleSearchExhausted: Bool { expansion?.searchExhausted ?? false }
+    /// `skip(toWallClock:)` for a COUNT rule, which counts from its start:
+    /// the rule passes over its instances by counting them
+    /// (`RuleExpansion.skipCounting`), leaving at least `keeping` of those
+    /// the count allows. A rule it cannot count so is walked.
+    private mutating func skipCounting(toWallClock target: Int, keeping: Int) {
+        guard let left = remaining, !ruleDone, !draining, heldIndex >= held.count, expansion != nil else { return }
+        var count = left
+        if let peeked = nextFromRule {
+            // Counted when it was read.
+            guard peeked.wallClock.seconds < target, count > keeping else { return }
+            nextFromRule = nil
+        }
+        if startPending {
+            guard startWallClock.seconds < target, count > keeping else { return }
+            startPending = false
+            count -= 1
+        }
+        count -= expansion!.skipCounting(toward: target, atMost: count - keeping)
+        remaining = count
+    }
+
+    /// For a COUNT rule, passes over all but the instances near its end:
+    /// the last `instances`, and all in the last `margin` seconds of wall
+    /// clock, so the last occurrence is found without walking the count.
+    /// A copy finds where the count runs out (or the rule, at the end of
+    /// the span); the walk then skips to `margin` before it.
+    public mutating func skipTowardTheEnd(keeping instances: Int, margin: Int) {
+        guard remaining != nil, let expansion else { return }
+        var probe = self
+        probe.skipCounting(toWallClock: .max, keeping: instances)
+        let stop = probe.next()?.wallClock.seconds ?? expansion.lastWallClock
+        skipCounting(toWallClock: stop - margin, keeping: instances)
+    }
 
     public mutating func next() -> Occurrence? {
         while true {

@@ -1,13 +1,15 @@
-/// The span of time remindc works in: the years 1900 through 2599, the span
-/// of its zone tables (`ZoneTransitions`). Times in files, `--now`,
+/// The span of time remindc works in: the years 1900 through 2582, inside
+/// its zone tables (`ZoneTransitions`, to 2600) and the years libical (the
+/// reader behind Evolution and several CalDAV servers) iterates a rule
+/// from: it refuses any RRULE whose DTSTART is after 2582. Times in files, `--now`,
 /// `SOURCE_DATE_EPOCH`, `--from` and `--to` outside it are refused with a
 /// message, so no arithmetic on them can overflow and every year written
 /// out has four digits.
 public enum SupportedSpan {
     public static let firstYear = 1900
-    public static let lastYear = 2599
+    public static let lastYear = 2582
 
-    /// Instants: 1900-01-01T00:00:00Z up to 2600-01-01T00:00:00Z.
+    /// Instants: 1900-01-01T00:00:00Z up to 2583-01-01T00:00:00Z.
     public static let instants: Range<Instant> =
         CivilDate(year: firstYear, month: 1, day: 1).dayNumber.midnight.instant(offset: 0)
         ..< CivilDate(year: lastYear + 1, month: 1, day: 1).dayNumber.midnight.instant(offset: 0)

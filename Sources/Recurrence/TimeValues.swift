@@ -75,7 +75,7 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     public var day: DayNumber { DayNumber(seconds.floorDivided(by: secondsPerDay)) }
 
     /// The seconds since the reading's midnight, 0 to 86,399.
-    public var secondOfDay: Int { seconds - day.value * secondsPerDay }
+    public var secondOfDay: Int { seconds.floorModulo(secondsPerDay) }
 
     /// The reading as a date and a time.
     public var local: LocalDateTime {
@@ -138,13 +138,16 @@ extension CivilDate {
 extension Int {
     /// The quotient rounded toward negative infinity: `-1.floorDivided(by: 60)`
     /// is -1, where `/` gives 0. `divisor` must be positive.
+    /// Defined for every Int, `Int.min` included.
     public func floorDivided(by divisor: Int) -> Int {
-        self >= 0 ? self / divisor : -((-self + divisor - 1) / divisor)
+        let quotient = self / divisor
+        return self % divisor < 0 ? quotient - 1 : quotient
     }
 
     /// The remainder that goes with `floorDivided`: from 0 to `divisor - 1`.
     public func floorModulo(_ divisor: Int) -> Int {
-        self - floorDivided(by: divisor) * divisor
+        let remainder = self % divisor
+        return remainder < 0 ? remainder + divisor : remainder
     }
 }
 

@@ -104,7 +104,8 @@ struct ReminderDecoder {
             case .title:
                 title = context.nonEmptyText(value, key: key)
             case .note:
-                reminder.note = context.text(value, key: key)
+                // An empty note is no note: iCalendar readers drop an empty DESCRIPTION.
+                reminder.note = context.text(value, key: key).flatMap { $0.isEmpty ? nil : $0 }
             case .action:
                 guard let text = context.nonEmptyText(value, key: key) else { continue }
                 reminder.action = text == "none" && value.scalarStyle == .plain ? .hidden : .label(text)
@@ -201,7 +202,8 @@ struct ReminderDecoder {
         } ?? []
     }
 
-    /// `data:`: a mapping of text keys to scalar values, kept as written.
+    /// `data:`: a mapping of text keys to scalar values, kept as written;
+    /// none may be empty.
     private func decodeData(_ node: Node, context: inout DecodingContext) -> [(key: String, value: String)] {
         guard let pairs = context.mapping(node, key: "data") else { return [] }
         var data: [(key: String, value: String)] = []
@@ -209,6 +211,12 @@ struct ReminderDecoder {
             guard let key = context.keyName(pair.key, in: "'data'") else { continue }
             guard let value = pair.value.scalar else {
                 context.report(.wrongType("data.\(key)", expected: "a single value", found: pair.value.kindDescription), at: pair.value.span)
+                continue
+            }
+            // iCalendar readers (libical) drop a property with no value, so
+            // an empty one would not reach them.
+            guard !value.isEmpty else {
+                context.report(.wrongType("data.\(key)", expected: "non-empty text", found: "empty text"), at: pair.value.span)
                 continue
             }
             data.append((key, value))

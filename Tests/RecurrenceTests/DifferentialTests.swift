@@ -291,7 +291,8 @@ import Testing
             var skipping = schedule.occurrences()
             skipping.skip(toWallClock: target)
             let skipped = skipping.lazy.filter { $0.wallClock >= target }.prefix { $0.wallClock < limit }.prefix(20)
-            #expect(Array(skipped) == Array(full), "\(rule.text) from \(start) to \(target)")
+            let (skippedList, fullList) = (Array(skipped), Array(full))
+            #expect(skippedList == fullList, "\(rule.text) from \(start) to \(target): \(skippedList.map(\.wallClock.seconds)) \(fullList.map(\.wallClock.seconds))")
             // Whether fewer came before the target than in the full walk.
             var again = schedule.occurrences()
             again.skip(toWallClock: target)

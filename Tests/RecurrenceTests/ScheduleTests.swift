@@ -153,8 +153,8 @@ import Testing
         #expect(!schedule.ruleCanMatch())
         var occurrences = schedule.occurrences()
         #expect(occurrences.next()?.local.description == "2026-11-30T09:00:00")
+        // Ended by the search or by the end of the span, whichever is first.
         #expect(occurrences.next() == nil)
-        #expect(occurrences.ruleSearchExhausted)
     }
 
     /// Rules `ruleCanMatch` answers without a search: each must really
@@ -281,9 +281,76 @@ import Testing
         #expect(occurrences.next()?.local.description == "2026-12-01T08:16:40")
     }
 
-    @Test func stopsAtTheEndOfYear9999() {
-        let schedule = Fixture.schedule("FREQ=YEARLY", start: "99980101T000000", zone: "UTC")
-        #expect(schedule.occurrences().map { $0.date.description } == ["9998-01-01", "9999-01-01"])
+    /// No rule runs past the span remindc works in (and a day more, for
+    /// zones' offsets), so a COUNT of a billion walks only to 2583; whether a
+    /// rule can match at all is still searched beyond.
+    @Test func stopsAtTheEndOfTheSpan() {
+        let schedule = Fixture.schedule("FREQ=YEARLY;COUNT=999999999", start: "25810102T000000", zone: "UTC")
+        #expect(schedule.occurrences().map { $0.date.description } == ["2581-01-02", "2582-01-02"])
+        #expect(schedule.lastOccurrence()?.date.description == "2582-01-02")
+        let leapDay = Fixture.schedule("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", start: "25820301T090000", zone: "UTC")
+        #expect(leapDay.occurrences().map { $0.date.description } == ["2582-03-01"])
+        #expect(leapDay.ruleCanMatch())
+    }
+
+    struct CountedCase: Sendable, CustomTestStringConvertible {
+        var rule: String
+        var start: String
+        var zone: String
+        var except: [String] = []
+        var times: [CivilTime] = []
+        var testDescription: String { "\(rule) from \(start) in \(zone)" }
+    }
+
+    /// A COUNT rule is passed over by counting, not walked: by arithmetic
+    /// when it steps at a fixed distance, else period by period (day by day
+    /// for HOURLY and finer). Its last occurrence and what comes after a
+    /// skip are those of the full walk, across daylight-saving changes, a
+    /// skipped day, BYSETPOS in a clock period, times of day and exceptions
+    /// at the end.
+    @Test(arguments: [
+        CountedCase(rule: "FREQ=SECONDLY;INTERVAL=7;COUNT=3000000", start: "20260301T013000", zone: "Europe/Berlin"),
+        CountedCase(rule: "FREQ=MINUTELY;INTERVAL=13;COUNT=40000", start: "20260101T000500", zone: "Australia/Lord_Howe"),
+        CountedCase(rule: "FREQ=HOURLY;COUNT=20000", start: "20111201T090000", zone: "Pacific/Apia"),
+        CountedCase(rule: "FREQ=DAILY;COUNT=1000", start: "20260101T023000", zone: "America/New_York"),
+        CountedCase(rule: "FREQ=WEEKLY;INTERVAL=2;COUNT=300", start: "20260105T023000", zone: "Europe/Berlin"),
+        CountedCase(rule: "FREQ=HOURLY;COUNT=5000", start: "20260101T000000", zone: "Europe/Berlin",
+                    except: ["20260728T070000", "20260728T060000"]),
+        CountedCase(rule: "FREQ=MINUTELY;COUNT=100", start: "20261025T020000", zone: "Europe/Berlin",
+                    except: ["20261025T033900"]),
+        CountedCase(rule: "FREQ=SECONDLY;BYHOUR=2,9;BYMINUTE=0,31;COUNT=200000", start: "20260320T090000", zone: "Europe/Berlin"),
+        CountedCase(rule: "FREQ=MINUTELY;INTERVAL=7;BYDAY=MO,TH;COUNT=30000", start: "20260101T100300", zone: "Australia/Lord_Howe"),
+        CountedCase(rule: "FREQ=HOURLY;INTERVAL=5;BYMINUTE=10,40;BYSETPOS=-1;COUNT=5000", start: "20260101T000000", zone: "Europe/Berlin"),
+        CountedCase(rule: "FREQ=HOURLY;BYMINUTE=0,30;COUNT=3000", start: "20111225T001500", zone: "Pacific/Apia"),
+        CountedCase(rule: "FREQ=DAILY;BYHOUR=2,20;BYMINUTE=0,30;COUNT=20000", start: "20260101T200000", zone: "America/New_York",
+                    except: ["20390824T203000"]),
+        CountedCase(rule: "FREQ=MONTHLY;BYDAY=MO,FR;BYMONTH=2,3;COUNT=500", start: "20260202T083000", zone: "Europe/Berlin"),
+        CountedCase(rule: "FREQ=YEARLY;BYMONTH=3,10;BYMONTHDAY=-1,-2;BYHOUR=2;BYMINUTE=30;COUNT=300", start: "20260330T023000",
+                    zone: "Europe/Berlin"),
+        // Counts that outlast the span: the rule ends with it.
+        CountedCase(rule: "FREQ=SECONDLY;BYHOUR=9;COUNT=2147483647", start: "25820601T090000", zone: "Europe/Berlin"),
+        CountedCase(rule: "FREQ=MINUTELY;COUNT=2147483647", start: "25820901T000000", zone: "Pacific/Kiritimati"),
+        CountedCase(rule: "FREQ=DAILY;BYHOUR=8,20;COUNT=2147483647", start: "25700101T080000", zone: "America/New_York"),
+        CountedCase(rule: "FREQ=DAILY;INTERVAL=3;COUNT=2000", start: "20260101T080000", zone: "Europe/Berlin",
+                    times: [CivilTime(hour: 8, minute: 0, second: 0), CivilTime(hour: 20, minute: 30, second: 0)]),
+    ])
+    func aCountRuleIsPassedOverByCounting(_ test: CountedCase) {
+        let exceptions = test.except.map { Schedule.Exception.wallClock(Fixture.local($0)) }
+        let schedule = Fixture.schedule(test.rule, start: test.start, zone: test.zone, except: exceptions, times: test.times)
+        let walked = Array(schedule.occurrences())
+        #expect(schedule.lastOccurrence() == walked.last)
+        for fraction in [0.0, 0.3, 0.999, 1.5] {
+            let index = min(Int(Double(walked.count) * fraction), walked.count - 1)
+            let target = fraction > 1 ? walked.last!.wallClock.advanced(by: 1) : walked[index].wallClock
+            var skipping = schedule.occurrences()
+            skipping.skip(toWallClock: target)
+            var early = skipping
+            let after = Array(skipping.filter { $0.wallClock >= target })
+            #expect(after == walked.filter { $0.wallClock >= target }, "to \(target)")
+            // It was passed over, not walked: at most a day or a period is left before the target.
+            let before = walked.prefix { $0.wallClock < target }.count
+            if before >= 1_000 { #expect(early.prefix { $0.wallClock < target }.count < before / 2, "to \(target)") }
+        }
     }
 
     /// Foundation reports no days for some Chinese months (2057's eighth);

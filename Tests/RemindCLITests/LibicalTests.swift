@@ -33,6 +33,7 @@ import Testing
         ["\(EndToEndTests.fixtures)/ics/hostile.yaml"],
         ["\(EndToEndTests.fixtures)/expand/clocks.yaml"],
         ["\(EndToEndTests.fixtures)/ics/fixed-instants.yaml"],
+        ["\(EndToEndTests.fixtures)/ics/reader-limits.yaml"],
         ["--expand", "--from", "2026-12-01", "--to", "2027-01-01", "examples", "\(EndToEndTests.fixtures)/ics/hostile.yaml"],
     ])
     func libicalReadsItWithoutErrors(_ arguments: [String]) throws {

@@ -54,7 +54,7 @@ TIME_OUT = 20
 
 NUMBERS = ["0", "1", "-1", "59", "60", "999999999", "1000000000", "9223372036854775807", "9223372036854775808",
            "-9223372036854775808", "99999999999999999999", "1e9", "0x10", "007", ".5", "NaN"]
-YEARS = ["1899", "1900", "1970", "2026", "2599", "2600", "9999", "0000", "0001"]
+YEARS = ["1899", "1900", "1970", "2026", "2582", "2583", "2599", "2600", "9999", "0000", "0001"]
 ZONES = ["UTC", "floating", "Europe/Berlin", "America/New_York", "Pacific/Apia", "Australia/Lord_Howe", "Asia/Kolkata",
          "Africa/Casablanca", "Etc/GMT+12", "Pacific/Kiritimati", "Nowhere/Else", "+05:00", ""]
 TEXTS = ["Plain", "a, b; c\\\\ d", "\\e]0;pwned\\a\\e[2J", "line\\nbreak\\r\\n", "BEGIN:VALARM", "%0A::error::x",
@@ -64,6 +64,9 @@ DURATIONS = ["5m", "1h30m", "2d", "1w", "PT5M", "P1D", "0s", "-5m", "90s", "1000
 REPEATS = ["daily", "hourly", "minutely", "weekdays", "every 1 second", "every 30 seconds", "every 999999999 years",
            "{every: week, on: [mon, wed, fri]}", "{every: month, days: [31, -1], position: [-1]}",
            "{every: year, months: [feb], days: [29, 30]}", "{every: month, on: [5th fri]}",
+           "{every: %s seconds, count: 2147483647}", "{rrule: 'FREQ=SECONDLY;BYHOUR=9,17;COUNT=%s'}",
+           "{rrule: 'FREQ=MINUTELY;BYDAY=MO;BYMONTH=2;COUNT=%s'}", "{rrule: 'FREQ=DAILY;BYHOUR=8,9;BYMINUTE=0,30;COUNT=%s'}",
+           "{every: %s minutes}", "{rrule: 'FREQ=HOURLY;INTERVAL=%s'}",
            "{every: 1 second, days: [-1]}", "{every: minute, except: ['%s-09-04T00:00:00']}",
            "{every: day, times: ['08:00', '20:30'], count: %s}", "{every: day, until: %s-01-01}",
            "{rrule: 'FREQ=HOURLY;BYMINUTE=15,45'}", "{rrule: 'FREQ=YEARLY;BYWEEKNO=53;BYDAY=MO'}",
@@ -252,6 +255,9 @@ def worker(remindc, seeds, inputs, seconds, ceiling, keep, crontab_check, libica
                 if time.monotonic() > deadline:
                     break
                 data = grammar(rng) if rng.random() < 0.5 else mutation(rng, SEEDS_FROM)
+                # Nothing an earlier input left (a failed one keeps its output).
+                for name in os.listdir(fuzzing.folder):
+                    os.unlink(os.path.join(fuzzing.folder, name))
                 with open(fuzzing.path, "wb") as out:
                     out.write(data)
                 fuzzing.label = "seed-%d-input-%d" % (seed, number)
