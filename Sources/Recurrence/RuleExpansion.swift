@@ -349,7 +349,7 @@ struct RuleExpansion {
         case .clock(let period, let origin, let step):
             return skipClockDays(from: period, toward: reach, atMost: limit, origin: origin, step: step)
         case .days(let firstDay):
-            guard setPositions.isEmpty, skipMonthDays.isEmpty, skip == .omit else { return 0 }
+            guard skipMonthDays.isEmpty, skip == .omit else { return 0 }
             return skipDayPeriods(from: firstDay, toward: reach, atMost: limit)
         }
     }
@@ -409,6 +409,11 @@ struct RuleExpansion {
         case .minutely: seconds.count
         default: 1
         }
+        return selected(of: made)
+    }
+
+    /// How many of a period's `made` instances BYSETPOS keeps.
+    private func selected(of made: Int) -> Int {
         guard !setPositions.isEmpty else { return made }
         return Set(setPositions.compactMap { position -> Int? in
             let index = position > 0 ? position - 1 : made + position
@@ -418,7 +423,9 @@ struct RuleExpansion {
 
     /// DAILY and coarser: what a filled period still holds, then whole
     /// periods, each its matching days times the times of day (only those
-    /// after the start, in the start's period).
+    /// after the start, in the start's period), of which BYSETPOS keeps
+    /// some: the start's period is then filled, as which it keeps depends
+    /// on the start.
     private mutating func skipDayPeriods(from firstDay: Int, toward reach: Int, atMost limit: Int) -> Int {
         let pending = buffer[bufferIndex...]
         if let last = pending.last, last >= reach { return 0 }
@@ -429,11 +436,24 @@ struct RuleExpansion {
         while true {
             let (length, nextFirstDay) = periodBounds(from: firstDay)
             guard (firstDay + length) * secondsPerDay <= reach else { break }
+            if !setPositions.isEmpty && firstDay * secondsPerDay <= start {
+                // Filled, and counted as a filled period; what was pending is passed.
+                buffer.removeAll(keepingCapacity: true)
+                bufferIndex = 0
+                fillDays(from: firstDay)
+                let count = buffer.reduce(0) { $1 > start ? $0 + 1 : $0 }
+                guard !finished, case .days(let next) = walk, passed + count <= limit else { return passed }
+                passed += count
+                bufferIndex = buffer.count
+                firstDay = next
+                continue
+            }
             var count = 0
             for day in firstDay..<(firstDay + length) where filter.matches(scale.facts(day), substituteMonths: 0) {
                 let midnight = day * secondsPerDay
                 count += midnight > start ? times.count : times.reduce(0) { midnight + $1 > start ? $0 + 1 : $0 }
             }
+            count = selected(of: count)
             guard passed + count <= limit else { break }
             passed += count
             if count > 0 {

@@ -327,6 +327,9 @@ import Testing
         CountedCase(rule: "FREQ=MONTHLY;BYDAY=MO,FR;BYMONTH=2,3;COUNT=500", start: "20260202T083000", zone: "Europe/Berlin"),
         CountedCase(rule: "FREQ=YEARLY;BYMONTH=3,10;BYMONTHDAY=-1,-2;BYHOUR=2;BYMINUTE=30;COUNT=300", start: "20260330T023000",
                     zone: "Europe/Berlin"),
+        CountedCase(rule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1,2;COUNT=3000", start: "20260115T090000", zone: "Europe/Berlin"),
+        CountedCase(rule: "FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=0,30;BYSETPOS=2,-1;COUNT=30000", start: "20260101T020000",
+                    zone: "Europe/Berlin"),
         // Counts that outlast the span: the rule ends with it.
         CountedCase(rule: "FREQ=SECONDLY;BYHOUR=9;COUNT=2147483647", start: "25820601T090000", zone: "Europe/Berlin"),
         CountedCase(rule: "FREQ=MINUTELY;COUNT=2147483647", start: "25820901T000000", zone: "Pacific/Kiritimati"),
