@@ -240,7 +240,7 @@ public struct Schedule: Sendable {
         }
         // The days the exceptions name, in order: the occurrences are read
         // near each, with the periods between passed over, so an exception
-        // in 2599 costs what that day holds. An instant's day is its UTC
+        // in 2582 costs what that day holds. An instant's day is its UTC
         // day; its wall clock anywhere is within a day of it.
         var targets = days.sorted()
         targets += instants.map { $0.wallTime(offset: 0).day }
