@@ -2,10 +2,13 @@ import Testing
 @testable import Recurrence
 
 @Suite struct TimeValuesTests {
-    /// Floor division and its remainder, across zero.
+    /// Floor division and its remainder, across zero and at the ends of Int
+    /// (a reader's "no time yet" is `Int.min` seconds, and describing it
+    /// must not trap).
     @Test(arguments: [
         (7, 3, 2, 1), (6, 3, 2, 0), (0, 3, 0, 0), (-1, 3, -1, 2), (-3, 3, -1, 0), (-4, 3, -2, 2),
         (-1, 86_400, -1, 86_399), (86_399, 86_400, 0, 86_399),
+        (Int.min, 86_400, -106_751_991_167_301, 30_592), (Int.max, 86_400, 106_751_991_167_300, 55_807),
     ])
     func floorDivision(_ value: Int, _ divisor: Int, _ quotient: Int, _ remainder: Int) {
         #expect(value.floorDivided(by: divisor) == quotient)
