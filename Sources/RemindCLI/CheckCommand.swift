@@ -36,7 +36,14 @@ enum CheckCommand {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
         var horizon = 365 * secondsPerDay
         if let text = arguments.value("--horizon") {
-            guard let duration = NominalDuration.parse(text), duration.nominalSeconds > 0 else {
+            let duration: NominalDuration
+            switch NominalDuration.parse(text) {
+            case .success(let parsed) where parsed.nominalSeconds > 0:
+                duration = parsed
+            case .failure(let message) where message.text == Message.durationTooLong(text).text:
+                throw UsageError(message: "--horizon \(text) reaches past the span remindc works in, \(SupportedSpan.description)",
+                                 command: spec.name)
+            default:
                 throw UsageError(message: "--horizon must be a positive duration such as 90d or 26w, not '\(text)'", command: spec.name)
             }
             horizon = duration.nominalSeconds

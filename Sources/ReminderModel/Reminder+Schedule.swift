@@ -87,8 +87,9 @@ extension Reminder {
 }
 
 extension NominalDuration {
-    /// Reads SPEC §1's durations: `30s`, `5m`, `1h30m`, `2d`, `1w`, `PT5M`.
-    public static func parse(_ text: String) -> NominalDuration? {
-        try? Scalars.duration(text).get()
+    /// Reads SPEC §1's durations: `30s`, `5m`, `1h30m`, `2d`, `1w`, `PT5M`;
+    /// the failure says why (not a duration, or longer than the span).
+    public static func parse(_ text: String) -> Result<NominalDuration, Message> {
+        Scalars.duration(text)
     }
 }

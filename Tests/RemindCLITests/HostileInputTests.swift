@@ -49,6 +49,8 @@ import Testing
                 message: "is in the year 1899, outside the years remindc works in"),
         NowCase(arguments: ["check", "examples", "--horizon", "30000w"], environment: [:],
                 message: "--horizon 30000w reaches past the span remindc works in"),
+        NowCase(arguments: ["check", "examples", "--horizon", "99999999999w"], environment: [:],
+                message: "--horizon 99999999999w reaches past the span remindc works in"),
     ])
     func nowOutsideTheSpanIsAUsageError(_ c: NowCase) throws {
         let run = try EndToEndTests.run(c.arguments, environment: c.environment)
