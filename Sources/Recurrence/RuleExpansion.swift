@@ -54,7 +54,7 @@
 /// calendar (400 years times INTERVAL; a century for other calendars) passes
 /// without an instance, and sets `searchExhausted`. No rule runs past the
 /// end of the span remindc works in (a day past it, for the zones' offsets),
-/// so a COUNT rule of a billion walks no further than its instances there;
+/// so no walk or count of a COUNT rule of a billion goes past it;
 /// `Schedule.ruleCanMatch()` alone searches on to the end of year 9999.
 struct RuleExpansion {
     private let frequency: RecurrenceRule.Frequency
@@ -333,9 +333,10 @@ struct RuleExpansion {
     /// rule, which counts from its start, can be skipped too: a rule that
     /// steps at a fixed distance by arithmetic, others period by period
     /// (day by day for HOURLY and finer), each period's instances counted
-    /// from its days and times. Rules whose periods cannot be counted so
-    /// (BYSETPOS over days, SKIP) are left as they are (0). Every instance
-    /// at or after `target` still comes, and some before it may.
+    /// from its days and times. A rule with RFC 7529's SKIP=BACKWARD or
+    /// FORWARD, whose invalid days move between periods, is left as it is
+    /// (0). Every instance at or after `target` still comes, and some
+    /// before it may.
     mutating func skipCounting(toward target: Int, atMost limit: Int) -> Int {
         guard !finished, limit > 0 else { return 0 }
         // No instance past the end exists to be counted.

@@ -265,8 +265,8 @@ public struct Schedule: Sendable {
     }
 
     /// The last occurrence, or nil when there is no last (an endless rule).
-    /// An UNTIL rule is read only near its end; a COUNT rule is walked, as
-    /// COUNT counts from the start, unless it steps at a fixed distance.
+    /// An UNTIL rule is read only near its end; a COUNT rule, which counts
+    /// from the start, is passed over by counting to near where it runs out.
     public func lastOccurrence() -> Occurrence? {
         var occurrences = occurrences()
         switch rule?.end {
@@ -424,8 +424,8 @@ public struct Occurrences: Sequence, IteratorProtocol {
     /// whose wall-clock time is before `target`: the start and
     /// whole periods of the rule. Every occurrence at or after `target` still
     /// comes, in order; some before it may too, so a caller still checks. A
-    /// COUNT rule counts from its start and is left as it is, as are
-    /// additions.
+    /// COUNT rule, which counts from its start, is passed over by counting
+    /// what it leaves out; additions are left as they are.
     public mutating func skip(toWallClock target: WallTime) {
         if remaining != nil {
             skipCounting(toWallClock: target.seconds, keeping: 0)
