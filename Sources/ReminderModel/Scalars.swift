@@ -496,16 +496,4 @@ struct ByteReader {
         }
         return count > 0 ? value : nil
     }
-
-    /// One or more digits, at most nine. Longer runs are read to their end
-    /// and refused, so no number of digits can overflow.
-    mutating func number() -> Int? {
-        var value = 0
-        var count = 0
-        while let digit = digit() {
-            if count < 9 { value = value * 10 + digit }
-            count += 1
-        }
-        return count > 0 && count <= 9 ? value : nil
-    }
 }
