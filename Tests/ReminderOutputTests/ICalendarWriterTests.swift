@@ -86,6 +86,34 @@ import Testing
         #expect(try Self.componentLines(yaml) == c.lines)
     }
 
+    /// libical cannot iterate a rule from a DTSTART past 2582, nor one
+    /// whose next instance lies past 2582 (it refused these three). Such a
+    /// rule adds nothing inside the span: it is left off, and what it
+    /// selects in 2582 is an RDATE.
+    @Test(arguments: [
+        // A start the rule selects, the next instance in 2583.
+        LinesCase(input: "{id: a, title: A, at: 2582-12-31 09:00, repeat: {every: month, days: [31, -1], position: [-1]}}",
+                  lines: ["DTSTART;TZID=Europe/London:25821231T090000", "--"]),
+        // The first instance in 2582, the one after it in 2583.
+        LinesCase(input: "{id: a, title: A, at: 2582-12-30 09:00, repeat: {every: month, days: [31, -1], position: [-1]}}",
+                  lines: ["DTSTART;TZID=Europe/London:25821230T090000", "RDATE;TZID=Europe/London:25821231T090000", "--"]),
+        // The first instance in 2583: nothing but the start.
+        LinesCase(input: "{id: a, title: A, at: 2582-12-16 09:00, repeat: {every: month, days: [1, 15]}}",
+                  lines: ["DTSTART;TZID=Europe/London:25821216T090000", "--"]),
+        // An excluded first instance is neither an RDATE nor an EXDATE.
+        LinesCase(input: "{id: a, title: A, at: 2582-12-30 09:00, repeat: {every: month, days: [31], except: [2582-12-31]}}",
+                  lines: ["DTSTART;TZID=Europe/London:25821230T090000", "--"]),
+        // Rules that go on in the span are written as ever.
+        LinesCase(input: "{id: a, title: A, at: 2582-12-15 09:00, repeat: {every: day, count: 5}}",
+                  lines: ["DTSTART;TZID=Europe/London:25821215T090000", "RRULE:FREQ=DAILY;COUNT=5", "--"]),
+        LinesCase(input: "{id: a, title: A, at: 2582-11-30 09:00, repeat: {every: month, days: [1, 30]}}",
+                  lines: ["DTSTART;TZID=Europe/London:25821130T090000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=1,30", "--"]),
+    ])
+    func aRuleThatEndsWithTheSpanIsLeftOff(_ c: LinesCase) throws {
+        let yaml = "timezone: Europe/London\nreminders:\n  - \(c.input)\n"
+        #expect(try Self.componentLines(yaml) == c.lines)
+    }
+
     /// A one-off to-do has DUE alone; a repeating one a DTSTART its rule
     /// gives and a DUE a second (or a day) later (RFC 5545 §3.8.2.3). An
     /// event has no DTEND: it ends at its start (§3.6.1).

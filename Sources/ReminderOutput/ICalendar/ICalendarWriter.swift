@@ -316,7 +316,9 @@ public struct ICalendarWriter: Sendable {
             let first = ruleOnly.occurrences().prefix(100_000).first { occurrence in
                 (occurrence.wallClock != start.wallClock || startIsAnInstance) && secondOfDay(occurrence) == time
             }
-            guard let first else { continue }
+            // A DTSTART past 2582 is one libical cannot iterate from, and its
+            // instances lie outside the span.
+            guard let first, first.date.year <= SupportedSpan.lastYear else { continue }
             let hour = time / 3600, minute = time % 3600 / 60, second = time % 60
             var suffix = zeroPadded(hour) + zeroPadded(minute)
             if second != 0 { suffix += zeroPadded(second) }
@@ -346,18 +348,27 @@ public struct ICalendarWriter: Sendable {
     static func synchronized(_ schedule: Schedule, rule: RecurrenceRule, uid: String, excluded: [Occurrence],
                              added: [Occurrence]) -> Component {
         let start = schedule.firstOccurrence
-        guard !schedule.ruleSelectsStart() else {
-            return Component(uid: uid, start: start, rule: rule, excluded: excluded, added: added)
-        }
         var ruleOnly = schedule
         ruleOnly.exceptions = []
         ruleOnly.additions = []
+        guard !schedule.ruleSelectsStart() else {
+            guard continuesInTheSpan(ruleOnly, after: start) else {
+                return Component(uid: uid, start: start, rule: nil, excluded: excluded, added: added)
+            }
+            return Component(uid: uid, start: start, rule: rule, excluded: excluded, added: added)
+        }
         var instances = ruleOnly.occurrences()
         _ = instances.next()  // the start
         // A rule with no instance of its own (a COUNT of one, an UNTIL before
         // its first match) says nothing the start and RDATEs do not.
         guard let first = instances.next() else {
             return Component(uid: uid, start: start, rule: nil, excluded: excluded, added: added)
+        }
+        guard continuesInTheSpan(ruleOnly, after: first) else {
+            let firstWritten = first.date.year <= SupportedSpan.lastYear && !excluded.contains { $0.instant == first.instant }
+            let additions = (added + (firstWritten ? [first] : [])).sorted { ($0.instant, $0.wallClock) < ($1.instant, $1.wallClock) }
+            return Component(uid: uid, start: start, rule: nil, excluded: excluded.filter { $0.instant != first.instant },
+                             added: additions)
         }
         var shifted = rule
         if case .count(let count) = rule.end { shifted.end = .count(count - 1) }
@@ -369,6 +380,19 @@ public struct ICalendarWriter: Sendable {
         }
         return Component(uid: uid, start: first, rule: shifted, excluded: excluded.filter { $0.instant != start.instant },
                          added: additions)
+    }
+
+    /// Whether the rule, its COUNT or UNTIL left off, has an instance after
+    /// `occurrence` in the years remindc works in. libical (behind Evolution
+    /// and several CalDAV servers) cannot iterate a rule from a DTSTART whose
+    /// next instance lies past 2582, nor one whose DTSTART does; such a rule
+    /// adds nothing inside the span, so the component is written without it,
+    /// its instances in the span as RDATEs.
+    private static func continuesInTheSpan(_ ruleOnly: Schedule, after occurrence: Occurrence) -> Bool {
+        var endless = ruleOnly
+        endless.rule?.end = .never
+        let next = endless.occurrences().prefix(3).first { $0.wallClock > occurrence.wallClock }
+        return next.map { $0.date.year <= SupportedSpan.lastYear } ?? false
     }
 
     private static func secondOfDay(_ occurrence: Occurrence) -> Int {
