@@ -108,6 +108,18 @@ import Testing
                   lines: ["DTSTART;TZID=Europe/London:25821215T090000", "RRULE:FREQ=DAILY;COUNT=5", "--"]),
         LinesCase(input: "{id: a, title: A, at: 2582-11-30 09:00, repeat: {every: month, days: [1, 30]}}",
                   lines: ["DTSTART;TZID=Europe/London:25821130T090000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=1,30", "--"]),
+        // One component per time of day, each with its next instance in
+        // 2583: the start joins the first as an RDATE.
+        LinesCase(input: "{id: a, title: A, at: 2582-12-31 07:00, repeat: {every: day, times: ['08:15', '10:45']}}",
+                  lines: ["DTSTART;TZID=Europe/London:25821231T081500", "RDATE;TZID=Europe/London:25821231T070000", "--",
+                          "DTSTART;TZID=Europe/London:25821231T104500", "--"]),
+        // An excluded one is no component at all.
+        LinesCase(input: "{id: a, title: A, at: 2582-12-31 07:00, repeat: {every: day, times: ['08:15', '10:45'], except: ['2582-12-31 08:15']}}",
+                  lines: ["DTSTART;TZID=Europe/London:25821231T104500", "RDATE;TZID=Europe/London:25821231T070000", "--"]),
+        // A day earlier, each goes on in the span.
+        LinesCase(input: "{id: a, title: A, at: 2582-12-30 07:00, repeat: {every: day, times: ['08:15', '10:45']}}",
+                  lines: ["DTSTART;TZID=Europe/London:25821230T081500", "RRULE:FREQ=DAILY", "RDATE;TZID=Europe/London:25821230T070000", "--",
+                          "DTSTART;TZID=Europe/London:25821230T104500", "RRULE:FREQ=DAILY", "--"]),
     ])
     func aRuleThatEndsWithTheSpanIsLeftOff(_ c: LinesCase) throws {
         let yaml = "timezone: Europe/London\nreminders:\n  - \(c.input)\n"

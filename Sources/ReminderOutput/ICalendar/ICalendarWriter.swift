@@ -322,8 +322,17 @@ public struct ICalendarWriter: Sendable {
             let hour = time / 3600, minute = time % 3600 / 60, second = time % 60
             var suffix = zeroPadded(hour) + zeroPadded(minute)
             if second != 0 { suffix += zeroPadded(second) }
+            let pieceUID = "\(reminderID)-\(suffix)@\(domain)"
             let mine = excluded.filter { secondOfDay($0) == time }
-            pieces.append(Component(uid: "\(reminderID)-\(suffix)@\(domain)", start: first, rule: shared, excluded: mine, added: []))
+            // A piece with nothing more at its time before 2583 is its first
+            // instance alone, as every rule that adds nothing in the span is.
+            guard continuesInTheSpan(ruleOnly, after: first, atSecondOfDay: time) else {
+                if !mine.contains(where: { $0.instant == first.instant }) {
+                    pieces.append(Component(uid: pieceUID, start: first, rule: nil, excluded: [], added: []))
+                }
+                continue
+            }
+            pieces.append(Component(uid: pieceUID, start: first, rule: shared, excluded: mine, added: []))
         }
         guard !pieces.isEmpty else {
             return [Component(uid: uid, start: start, rule: nil, excluded: [], added: added)]
@@ -383,16 +392,26 @@ public struct ICalendarWriter: Sendable {
     }
 
     /// Whether the rule, its COUNT or UNTIL left off, has an instance after
-    /// `occurrence` in the years remindc works in. libical (behind Evolution
+    /// `occurrence` in the years remindc works in (at `time` seconds into the
+    /// day, when a piece of one time of day asks). libical (behind Evolution
     /// and several CalDAV servers) cannot iterate a rule from a DTSTART whose
     /// next instance lies past 2582, nor one whose DTSTART does; such a rule
     /// adds nothing inside the span, so the component is written without it,
     /// its instances in the span as RDATEs.
-    private static func continuesInTheSpan(_ ruleOnly: Schedule, after occurrence: Occurrence) -> Bool {
+    private static func continuesInTheSpan(_ ruleOnly: Schedule, after occurrence: Occurrence,
+                                           atSecondOfDay time: Int? = nil) -> Bool {
         var endless = ruleOnly
         endless.rule?.end = .never
-        let next = endless.occurrences().prefix(3).first { $0.wallClock > occurrence.wallClock }
-        return next.map { $0.date.year <= SupportedSpan.lastYear } ?? false
+        var instances = endless.occurrences()
+        instances.skip(toWallClock: occurrence.wallClock)
+        // Every period of a rule with times of day has each of them, so the
+        // next at `time` is a period or so away; a rule that goes on past
+        // this many without one is kept, which is what RFC 5545 says anyway.
+        for _ in 0..<100_000 {
+            guard let next = instances.next(), next.date.year <= SupportedSpan.lastYear else { return false }
+            if next.wallClock > occurrence.wallClock && (time == nil || secondOfDay(next) == time) { return true }
+        }
+        return true
     }
 
     private static func secondOfDay(_ occurrence: Occurrence) -> Int {
