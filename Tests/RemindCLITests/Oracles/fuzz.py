@@ -20,7 +20,8 @@ time-out, and these must hold:
 - a failed run leaves no -o file and no temporary file;
 - with --ceiling C, no command takes more than C seconds: a run past C
   while the jobs share the machine is timed again alone at the end (best of
-  three), and is a failure only if it is still past C.
+  three; the 40 slowest of each worker), and is a failure only if it is
+  still past C.
 
 Seeds are dealt in turn to J worker processes (default 1); each worker runs
 its seeds one after another, each N inputs or its share of S seconds,
@@ -53,6 +54,8 @@ NOW = "2026-11-29T12:00:00Z"
 TIME_OUT = 20
 # libical stepping a file's SECONDLY rules, which can take it minutes.
 LIBICAL_TIME_OUT = 5
+# How many runs past the ceiling each worker keeps to time again alone: its slowest.
+OVER_KEPT = 40
 
 NUMBERS = ["0", "1", "-1", "59", "60", "999999999", "1000000000", "9223372036854775807", "9223372036854775808",
            "-9223372036854775808", "99999999999999999999", "1e9", "0x10", "007", ".5", "NaN"]
@@ -148,7 +151,7 @@ class Fuzzing:
         self.label = ""
         # The slowest run so far: seconds, the command, the input's label and bytes.
         self.slowest = (0.0, [], "", b"")
-        # Runs past the ceiling, timed again alone at the end (at most a few kept).
+        # Runs past the ceiling, timed again alone at the end: the slowest few are kept.
         self.over = []
         self.over_count = 0
         # Outputs whose SECONDLY rules libical took past the time-out to step.
@@ -168,8 +171,9 @@ class Fuzzing:
                 self.slowest = record
             if self.ceiling is not None and took > self.ceiling:
                 self.over_count += 1
-                if len(self.over) < 20:
-                    self.over.append(record)
+                self.over.append(record)
+                if len(self.over) > OVER_KEPT:
+                    self.over.remove(min(self.over, key=lambda kept: kept[0]))
         if result.returncode not in (0, 1, 2):
             raise Failure("%s: exit %d%s" % (" ".join(arguments[1:]), result.returncode,
                                              " (signal %d)" % -result.returncode if result.returncode < 0 else ""))
