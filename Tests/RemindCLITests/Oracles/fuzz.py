@@ -21,7 +21,9 @@ time-out, and these must hold:
 - with --ceiling C, no command takes more than C seconds: a run past C
   while the jobs share the machine is timed again alone at the end (best of
   three; the 40 slowest of each worker), and is a failure only if it is
-  still past C.
+  still past C. An input with a command past the 20 s time-out is judged
+  again alone at the end (the first 5 of each worker; the rest fail at once),
+  since a loaded machine can starve a niced worker.
 
 Seeds are dealt in turn to J worker processes (default 1); each worker runs
 its seeds one after another, each N inputs or its share of S seconds,
@@ -54,6 +56,8 @@ NOW = "2026-11-29T12:00:00Z"
 TIME_OUT = 20
 # libical stepping a file's SECONDLY rules, which can take it minutes.
 LIBICAL_TIME_OUT = 5
+# How many inputs with a time-out each worker judges again alone at the end.
+STARVED_KEPT = 5
 # How many runs past the ceiling each worker keeps to time again alone: its slowest.
 OVER_KEPT = 40
 
@@ -138,6 +142,10 @@ class Failure(Exception):
     pass
 
 
+class TimedOut(Failure):
+    """A command that did not end within the time-out."""
+
+
 class Fuzzing:
     """One worker's state: its folder, the slowest run, the runs over the ceiling."""
 
@@ -164,7 +172,7 @@ class Fuzzing:
             result = subprocess.run(arguments, capture_output=True, timeout=timeout, env=environment)
             took = time.monotonic() - begun
         except subprocess.TimeoutExpired:
-            raise Failure("%s: no end within %d s" % (" ".join(arguments[1:]), timeout))
+            raise TimedOut("%s: no end within %d s" % (" ".join(arguments[1:]), timeout))
         if took > self.slowest[0] or (self.ceiling is not None and took > self.ceiling):
             record = (took, arguments, self.label, open(self.path, "rb").read())
             if took > self.slowest[0]:
@@ -267,6 +275,7 @@ def worker(remindc, seeds, inputs, seconds, ceiling, keep, crontab_check, libica
     last_report = started
     count = 0
     failures = []
+    starved = []
     try:
         for index, seed in enumerate(seeds):
             deadline = started + seconds * (index + 1) / len(seeds)
@@ -284,6 +293,16 @@ def worker(remindc, seeds, inputs, seconds, ceiling, keep, crontab_check, libica
                 count += 1
                 try:
                     fuzzing.check_input()
+                except TimedOut as timed_out:
+                    # A command starved by whatever shares the machine is judged again alone at
+                    # the end; past a few, a time-out is a failure at once.
+                    if len(starved) < STARVED_KEPT:
+                        starved.append((seed, number, fuzzing.label, data, str(timed_out)))
+                        continue
+                    kept = keep_input(keep, fuzzing.label + ".yaml", data)
+                    failures.append("seed %d, input %d: %s (kept in %s)" % (seed, number, timed_out, kept))
+                    print("fuzz: " + failures[-1], flush=True)
+                    break
                 except Exception as failure:
                     kept = keep_input(keep, fuzzing.label + ".yaml", data)
                     what = failure if isinstance(failure, Failure) else "%s: %s" % (type(failure).__name__, failure)
@@ -297,7 +316,7 @@ def worker(remindc, seeds, inputs, seconds, ceiling, keep, crontab_check, libica
     finally:
         shutil.rmtree(fuzzing.folder, ignore_errors=True)
     return {"count": count, "failures": failures, "slowest": fuzzing.slowest, "over": fuzzing.over,
-            "over_count": fuzzing.over_count, "libical_slow": fuzzing.libical_slow}
+            "over_count": fuzzing.over_count, "libical_slow": fuzzing.libical_slow, "starved": starved}
 
 
 def timed_alone(record, folder):
@@ -312,8 +331,11 @@ def timed_alone(record, folder):
             if name != "input.yaml":
                 os.unlink(os.path.join(folder, name))
         begun = time.monotonic()
-        subprocess.run(arguments, capture_output=True, timeout=TIME_OUT,
-                       env=dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC"))
+        try:
+            subprocess.run(arguments, capture_output=True, timeout=TIME_OUT,
+                           env=dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC"))
+        except subprocess.TimeoutExpired:
+            return float(TIME_OUT)
         took = time.monotonic() - begun
         best = took if best is None else min(best, took)
     return best
@@ -373,15 +395,33 @@ def main():
                 results = pool.starmap(worker, work)
         count = sum(result["count"] for result in results)
         failures = [failure for result in results for failure in result["failures"]]
+        # Inputs whose commands timed out while the jobs ran, judged again alone, all of it.
+        starved = [entry for result in results for entry in result["starved"]]
+        alone_over = []
+        for seed, number, label, data, what in starved:
+            again = Fuzzing(remindc, crontab_check, libical, ceiling)
+            again.label = label
+            try:
+                with open(again.path, "wb") as out:
+                    out.write(data)
+                again.check_input()
+                alone_over += again.over
+            except Exception as failure:
+                kept = keep_input(keep, label + ".yaml", data)
+                failures.append("seed %d, input %d: %s while the jobs ran, and alone: %s (kept in %s)" % (
+                    seed, number, what, failure, kept))
+                print("fuzz: " + failures[-1], flush=True)
+            finally:
+                shutil.rmtree(again.folder, ignore_errors=True)
         slowest = max((result["slowest"] for result in results), key=lambda record: record[0])
         # A run past the ceiling while the jobs share the cores is timed again alone: only a run
         # that is slow by itself breaks the promise.
-        over_count = sum(result["over_count"] for result in results)
+        over_count = sum(result["over_count"] for result in results) + len(alone_over)
         slow = []
         if ceiling is not None and over_count:
             folder = tempfile.mkdtemp(prefix="remindc-fuzz-retime-")
             try:
-                for record in (record for result in results for record in result["over"]):
+                for record in [record for result in results for record in result["over"]] + alone_over:
                     took_alone = timed_alone(_moved(record, folder), folder)
                     if took_alone > ceiling:
                         kept = keep_input(keep, "slow-%s.yaml" % record[2], record[3])
@@ -391,6 +431,8 @@ def main():
                 shutil.rmtree(folder, ignore_errors=True)
         for line in slow:
             print("fuzz: " + line)
+        if starved:
+            print("fuzz: %d inputs with a run past %d s while the jobs ran, judged again alone" % (len(starved), TIME_OUT))
         if ceiling is not None:
             print("fuzz: %d runs past %.2f s while the jobs ran, %d of them timed again alone, %d slow alone" % (
                 over_count, ceiling, sum(len(result["over"]) for result in results), len(slow)))
