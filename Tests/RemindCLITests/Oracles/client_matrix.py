@@ -477,7 +477,9 @@ def read_radicale(server, windows, hrefs):
 
 def read_caldav(server, windows):
     import caldav
-    client = caldav.DAVClient(url=server.url)
+    # Radicale expands every instance of a window itself, which takes a loaded
+    # machine past the client's default 30 s.
+    client = caldav.DAVClient(url=server.url, timeout=600)
     calendar = client.calendar(url=server.url)
     found = []
     margin = datetime.timedelta(days=2)
