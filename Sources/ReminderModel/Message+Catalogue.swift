@@ -334,6 +334,11 @@ extension Message {
         }
     }
 
+    /// `every N quarters` past the longest interval a monthly rule may have.
+    public static func intervalInQuarters(_ quarters: Int, largest: Int) -> Message {
+        Message(id: "invalid-repeat", text: "'every' value \(quarters) quarters is out of range", hint: "allowed: 1 to \(largest) quarters")
+    }
+
     public static func ruleSyntax(_ error: RuleSyntaxError) -> Message {
         switch error.kind {
         case .malformedPart(let text):

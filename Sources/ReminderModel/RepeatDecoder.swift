@@ -165,7 +165,15 @@ enum RepeatDecoder {
             let rule = RecurrenceRule(frequency: frequency, interval: interval)
             // `every 999999999 years`: the interval is the only part.
             let problems = rule.validate()
-            for problem in problems { context.report(.ruleProblem(problem, inRRule: false), at: node.span) }
+            for problem in problems {
+                // `every 5000 quarters` is months to the rule, quarters to
+                // the one who wrote it: say its range in quarters.
+                if case .outOfRange(.interval, let months, let allowed) = problem, Scalars.countsQuarters(text) {
+                    context.report(.intervalInQuarters(months / 3, largest: allowed.upperBound / 3), at: node.span)
+                } else {
+                    context.report(.ruleProblem(problem, inRRule: false), at: node.span)
+                }
+            }
             return problems.isEmpty ? (rule, weekdaysOnly) : nil
         case .failure(let message):
             context.report(message, at: node.span)

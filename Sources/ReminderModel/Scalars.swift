@@ -325,6 +325,13 @@ enum Scalars {
         return .success((frequency, count * factor, false))
     }
 
+    /// Whether the repeat word `text` counts in quarters (`every 2
+    /// quarters`), which the rule holds as three months each.
+    static func countsQuarters(_ text: String) -> Bool {
+        let unit = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).last
+        return unit == "quarter" || unit == "quarters"
+    }
+
     /// Why `text` is not a repeat, with the map it was likely meant as:
     /// weekdays (`every monday`, `mondays and thursdays`) are `on:` of a
     /// weekly repeat; `twice a day` is `times:` of a daily one.

@@ -151,6 +151,24 @@ import YAMLSyntax
         #expect(ScheduledFile(file, floatingZone: ZoneCache.utc).scheduleDiagnostics().isEmpty)
     }
 
+    /// An interval in quarters is reported in quarters, the unit the file
+    /// wrote, not in the months the rule holds.
+    @Test(arguments: [
+        ("every 5000 quarters", "'every' value 5000 quarters is out of range", "allowed: 1 to 2732 quarters"),
+        ("every 999999999999999999 quarters", "'every' value 999999999999999999 quarters is out of range", "allowed: 1 to 2732 quarters"),
+        ("every 9000 months", "'every' value 9000 is out of range", "allowed: 1 to 8196"),
+    ])
+    func anIntervalIsOutOfRangeInTheUnitItWasWrittenIn(_ every: String, _ text: String, _ hint: String) throws {
+        let yaml = Self.reminder("    at: 2026-12-01 09:00\n    repeat: \(every)\n")
+        let result = ReminderFile.load(Array(yaml.utf8), path: "case.yaml")
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
+        #expect(diagnostic.id == "invalid-repeat")
+        #expect(diagnostic.span.start == SourcePosition(line: 5, column: 13))
+        #expect(diagnostic.message.text == text)
+        #expect(diagnostic.message.hint == hint)
+    }
+
     @Test func invalidUTF8() {
         let bytes = Array("reminders: []\nname: ab".utf8) + [0xFE] + Array("\n".utf8)
         let result = ReminderFile.load(bytes, path: "case.yaml")
