@@ -308,15 +308,14 @@ public struct Reminder: Sendable {
     }
 
     /// The reminder once per alert: each copy alerts once, at one of
-    /// `alertLeads`. Writers whose entries carry one alert each (a
+    /// `alertLeads`, and keeps `alertTime`, so its `alertInstants` are
+    /// the original's. Writers whose entries carry one alert each (a
     /// crontab line) write every copy.
     public var eachAlert: [Reminder] {
-        let leads = alertLeads
-        guard leads.count > 1 || alertTime != nil else { return [self] }
-        return leads.map { lead in
+        guard before.count > 1 else { return [self] }
+        return before.map { lead in
             var copy = self
             copy.before = [lead]
-            copy.alertTime = nil
             return copy
         }
     }

@@ -23,6 +23,10 @@ import Testing
         // guard picks the pass by the alert's instant, in seconds.
         Case(golden: "crontab-repeated-hour.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/crontab/repeated-hour.yaml"] + pinned,
              status: 0),
+        // An `alert-time` is a time on the day's clock, in cron as in
+        // expand: a change that day is noted only where they differ.
+        Case(golden: "crontab-alert-time.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/crontab/alert-time.yaml"] + pinned,
+             status: 0),
         // Each inexact entry is reported at the part of the reminder that
         // makes it so: `position`, BYSETPOS, `before`, the seconds of `at`.
         Case(golden: "crontab-inexact-causes.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/crontab/inexact.yaml"] + pinned,

@@ -265,6 +265,32 @@ import Testing
     }
 }
 
+/// `--allow-inexact` lists the coming alerts one by one, and looks for
+/// daylight-saving differences among those only: a repeat every second
+/// with a long `before` took 15 s to note changes a year away, under
+/// entries whose alerts had passed.
+@Suite struct CrontabListingTests {
+    @Test func aListingHasTheComingAlertsAndNotesOnlyThem() throws {
+        let run = try OddFileTests.inFolder("""
+            printf 'timezone: Europe/Berlin\nreminders:\n  - {id: r1, title: x, at: 2026-12-01 09:00, repeat: every 1 second, before: 60d}\n' > seconds.yaml
+            "$REMINDC" crontab --allow-inexact --zone Europe/Berlin seconds.yaml --now 2026-11-29T12:00:00Z > seconds.cron; echo "status $?"
+            grep -c '^[0-9]' seconds.cron; grep -c '^# dst:' seconds.cron; grep '^# inexact:' seconds.cron
+            grep '^[0-9]' seconds.cron | head -1 | cut -d' ' -f1-5; grep '^[0-9]' seconds.cron | tail -1 | cut -d' ' -f1-5
+            """)
+        // Now is 13:00 in Berlin; the first alert to come is of the
+        // occurrence 60 days later, the last listed 999 s after it.
+        #expect(run.stdout == """
+            status 0
+            1000
+            0
+            # inexact: cron has minutes only, not seconds; listed until 2027-01-28T13:16:40
+            0 13 29 11 *
+            16 13 29 11 *
+
+            """, "\(run.stderr)")
+    }
+}
+
 /// At the ends of the span remindc works in, every time written is a
 /// four-digit year, in both .ics forms (python icalendar refused
 /// `DTSTART:100000428T000000` and `00-11231T213612`).

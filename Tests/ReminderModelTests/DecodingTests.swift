@@ -387,7 +387,9 @@ import YAMLSyntax
         #expect(reminder.alertLeads.map(\.nominalSeconds) == expected)
         let copies = reminder.eachAlert
         #expect(copies.count == expected.count)
-        #expect(copies.map { $0.alertLeads.map(\.nominalSeconds) } == (expected.count == 1 && reminder.alertTime == nil ? [expected] : expected.map { [$0] }))
+        #expect(copies.map { $0.alertLeads.map(\.nominalSeconds) } == expected.map { [$0] })
+        // Each copy keeps the time of day its alert is counted from.
+        #expect(copies.allSatisfy { $0.alertTime == reminder.alertTime })
     }
 
     @Test(arguments: [(NominalDuration(days: 1, seconds: -64_800), "6h"), (NominalDuration(seconds: -32_400), "-9h"),

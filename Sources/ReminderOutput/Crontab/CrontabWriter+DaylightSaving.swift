@@ -7,36 +7,30 @@ extension CrontabWriter {
     // MARK: Daylight saving
 
     /// The dates in the next year where cron's daylight-saving behaviour
-    /// differs from the occurrences: `2027-03-28 02:30 ...`.
-    func daylightSavingNotes(_ reminder: Reminder, schedule: Schedule, zone: CronZone, entries: [CronEntry]) -> [String] {
+    /// differs from the occurrences: `2027-03-28 02:30 ...`. With
+    /// `listedUntil`, the entries list the occurrences before that instant
+    /// one by one, and only those are looked at.
+    func daylightSavingNotes(_ reminder: Reminder, schedule: Schedule, zone: CronZone, entries: [CronEntry], listedUntil: Instant? = nil) -> [String] {
         let clockZone = zone.isHost ? options.hostZone : zone.timeZone
         let fixed = entries.allSatisfy(\.isFixedTime)
         let end = options.now.advanced(by: 366 * secondsPerDay)
+        let walkEnd = listedUntil.map { min($0, end.advanced(by: 2 * secondsPerDay)) } ?? end.advanced(by: 2 * secondsPerDay)
         // Only alerts near a change can behave differently under cron: the
         // rest are not looked at (a daily reminder has 366 a year, a zone
         // two changes).
         let lead = lead(of: reminder)
         let changes = Self.changes(of: clockZone, from: options.now.advanced(by: -3 * secondsPerDay), to: end.advanced(by: 3 * secondsPerDay))
         guard !changes.isEmpty else { return [] }
-        let windows = Self.windows(around: changes, margin: lead + secondsPerDay)
+        // An alert is read differently when a change falls between it and
+        // its occurrence (a day either side), or when it or its occurrence
+        // falls in a change: from a day before a change to two days after
+        // it (the readings of one zone differ by hours), widened by the
+        // lead on the side the occurrence is (after the alert for a
+        // `before`, before it for an `alert-time` later in the day).
+        let windows = Self.windows(around: changes, before: max(lead, 0) + secondsPerDay, after: max(-lead, 0) + 2 * secondsPerDay)
         // The wall-clock times a change skips or repeats: only an alert in
         // one of them is read differently by cron and by remindc.
-        let spans = Self.windows(around: changes, margin: 0)
-        // The occurrences whose alerts fall in a window, the walk skipping
-        // from one window to the next.
-        var near: [(occurrence: Occurrence, alert: WallTime)] = []
-        var occurrences = schedule.occurrences()
-        var window = 0
-        while let occurrence = occurrences.next(), occurrence.instant < end.advanced(by: 2 * secondsPerDay) {
-            let alert = alertWallClock(of: occurrence, reminder)
-            while window < windows.count && windows[window].upperBound < alert { window += 1 }
-            guard window < windows.count else { break }
-            if windows[window].contains(alert) {
-                near.append((occurrence, alert))
-            } else {
-                occurrences.skip(toWallClock: windows[window].lowerBound.advanced(by: lead))
-            }
-        }
+        let spans = Self.windows(around: changes, before: 0, after: 0)
         /// Whether the rule selects the wall-clock time `alert` before a
         /// change merges any: the same schedule on a clock without daylight
         /// saving.
@@ -51,61 +45,87 @@ extension CrontabWriter {
             }
             return false
         }
-        var notes: [String] = []
-        var noted = Set<CivilDate>()
-        // An alert `before` its occurrence is that long before it; cron reads
-        // it off the clock, which a change between the two makes differ.
-        if let before = reminder.alertLeads.first, !before.isZero {
-            for (occurrence, alert) in near {
-                // Days are nominal (the same time that many days earlier),
-                // hours and minutes exact: without a change between the two
-                // (a day either side), the clock reads the alert exactly.
-                let dayEarlier = occurrence.shown.advanced(by: -before.days * secondsPerDay)
-                let exact = WallClock.instant(of: dayEarlier, in: clockZone).advanced(by: -before.seconds)
-                let local = alert.local
-                guard !noted.contains(local.date) else { continue }
-                let when = "\(local.date) \(zeroPadded(local.time.hour)):\(zeroPadded(local.time.minute))"
-                // An occurrence in a skipped or repeated hour: the alerts of
-                // the days before follow those days' own clocks.
-                if before.days != 0, spans.contains(where: { $0.contains(occurrence.wallClock) }) {
-                    let instant = WallClock.instant(of: local, in: clockZone)
-                    if instant >= options.now && instant < end {
-                        notes.append("\(when): the occurrence \(before.days) \(before.days == 1 ? "day" : "days") later falls in a daylight-saving change; cron fires the alerts of that day by its own clock, which can differ from remindc expand")
-                        noted.insert(local.date)
-                    }
-                    continue
-                }
-                guard changes.contains(where: {
-                    $0.instant > exact.advanced(by: -secondsPerDay) && $0.instant < occurrence.instant.advanced(by: secondsPerDay)
-                }) else { continue }
-                let byClock = WallClock.instant(of: local, in: clockZone)
-                guard byClock != exact, byClock >= options.now, byClock < end else { continue }
-                notes.append("\(when): a daylight-saving change falls between the alert and its occurrence; cron fires by the clock, \(byClock.seconds(since: exact) / 60) minutes off")
-                noted.insert(local.date)
-            }
-        }
-        for (_, alert) in near where spans.contains(where: { $0.contains(alert) }) {
+        /// The note for an alert `before` its occurrence, which is that
+        /// long before it: cron reads it off the clock, which a change
+        /// between the two makes differ.
+        func leadNote(_ occurrence: Occurrence, alert: WallTime, before: NominalDuration) -> String? {
+            // Days are nominal (the same time that many days earlier),
+            // hours and minutes exact, an `alert-time` a time of the day:
+            // without a change between the two (a day either side), the
+            // clock reads the alert exactly.
+            let exact = reminder.alertInstants(of: occurrence, in: clockZone)[0]
             let local = alert.local
-            guard !noted.contains(local.date) else { continue }
+            let when = "\(local.date) \(zeroPadded(local.time.hour)):\(zeroPadded(local.time.minute))"
+            // An occurrence in a skipped or repeated hour: the alerts of
+            // the days before follow those days' own clocks.
+            if before.days != 0, spans.contains(where: { $0.contains(occurrence.wallClock) }) {
+                let instant = WallClock.instant(of: local, in: clockZone)
+                guard instant >= options.now && instant < end else { return nil }
+                return "\(when): the occurrence \(before.days) \(before.days == 1 ? "day" : "days") later falls in a daylight-saving change; cron fires the alerts of that day by its own clock, which can differ from remindc expand"
+            }
+            guard changes.contains(where: {
+                $0.instant > exact.advanced(by: -secondsPerDay) && $0.instant < occurrence.instant.advanced(by: secondsPerDay)
+            }) else { return nil }
+            let byClock = WallClock.instant(of: local, in: clockZone)
+            guard byClock != exact, byClock >= options.now, byClock < end else { return nil }
+            return "\(when): a daylight-saving change falls between the alert and its occurrence; cron fires by the clock, \(byClock.seconds(since: exact) / 60) minutes off"
+        }
+        /// The note for an alert in a skipped or repeated span of the clock.
+        func clockNote(_ alert: WallTime) -> String? {
+            let local = alert.local
             let instant = WallClock.instant(of: local, in: clockZone)
-            guard instant >= options.now, instant < end else { continue }
+            guard instant >= options.now, instant < end else { return nil }
             let offset = WallClock.offset(of: clockZone, at: instant)
             let shown = instant.wallTime(offset: offset)
+            // Repeated, not skipped: the guard lets the first pass through.
+            guard shown != alert else { return nil }
+            // Skipped by a change. A `*` entry that also fires at the time
+            // it moves to loses nothing.
+            if !fixed && zone.isHost && selects(shown) { return nil }
             let when = "\(local.date) \(zeroPadded(local.time.hour)):\(zeroPadded(local.time.minute))"
-            let name = clockZone.identifier
-            if shown != alert {
-                // Skipped by a change. A `*` entry that also fires at the
-                // time it moves to loses nothing.
-                if !fixed && zone.isHost && selects(shown) { continue }
-                let shownTime = shown.local.time
-                let moved = "\(zeroPadded(shownTime.hour)):\(zeroPadded(shownTime.minute))"
-                let what = !zone.isHost ? "the guard never sees it, so cron does not fire"
-                    : fixed ? "Debian's cron and cronie run it when the clocks change; busybox crond skips it"
-                    : "cron skips it"
-                notes.append("\(when) does not exist in \(name): remindc expand says \(moved); \(what)")
-                noted.insert(local.date)
+            let shownTime = shown.local.time
+            let moved = "\(zeroPadded(shownTime.hour)):\(zeroPadded(shownTime.minute))"
+            let what = !zone.isHost ? "the guard never sees it, so cron does not fire"
+                : fixed ? "Debian's cron and cronie run it when the clocks change; busybox crond skips it"
+                : "cron skips it"
+            return "\(when) does not exist in \(clockZone.identifier): remindc expand says \(moved); \(what)"
+        }
+        // One note a date, the one about the lead first: the walk goes
+        // through the occurrences whose alerts fall in a window, skipping
+        // from one window to the next, and from a date with a lead note to
+        // the next date (a repeat every second has 86,400 a day).
+        let before = reminder.alertLeads.first.flatMap { $0.isZero ? nil : $0 }
+        var leadNotes: [String] = []
+        var clockNotes: [(date: CivilDate, note: String)] = []
+        var noted = Set<CivilDate>()
+        var clockNoted = Set<CivilDate>()
+        var occurrences = schedule.occurrences()
+        var window = 0
+        while let occurrence = occurrences.next(), occurrence.instant < walkEnd {
+            let alert = alertWallClock(of: occurrence, reminder)
+            while window < windows.count && windows[window].upperBound < alert { window += 1 }
+            guard window < windows.count else { break }
+            guard windows[window].contains(alert) else {
+                occurrences.skip(toWallClock: windows[window].lowerBound.advanced(by: lead))
+                continue
+            }
+            let date = alert.local.date
+            if let before, !noted.contains(date), let note = leadNote(occurrence, alert: alert, before: before) {
+                leadNotes.append(note)
+                noted.insert(date)
+            }
+            if noted.contains(date) {
+                let nextDay = WallTime(seconds: (alert.day.value + 1) * secondsPerDay)
+                occurrences.skip(toWallClock: nextDay.advanced(by: lead))
+                continue
+            }
+            if !clockNoted.contains(date), spans.contains(where: { $0.contains(alert) }), let note = clockNote(alert) {
+                clockNotes.append((date, note))
+                clockNoted.insert(date)
             }
         }
+        var notes = leadNotes + clockNotes.filter { !noted.contains($0.date) }.map(\.note)
+        noted.formUnion(clockNoted)
         // Another zone's alert in the second pass of a repeated hour of the
         // machine's clock: Debian's cron and cronie run a fixed-time entry
         // in the first pass only.
@@ -115,7 +135,7 @@ extension CrontabWriter {
                 var occurrences = schedule.occurrences()
                 let offset = WallClock.offset(of: zone.timeZone, at: change.instant)
                 occurrences.skip(toWallClock: change.instant.wallTime(offset: offset - secondsPerDay + lead))
-                while let occurrence = occurrences.next() {
+                while let occurrence = occurrences.next(), occurrence.instant < walkEnd {
                     let alert = alertWallClock(of: occurrence, reminder)
                     let instant = WallClock.instant(of: alert, in: zone.timeZone)
                     if instant >= second.upperBound { break }
@@ -145,12 +165,12 @@ extension CrontabWriter {
     }
 
     /// The wall-clock spans around each of `changes`: from the earlier of
-    /// the readings before and after the change, less `margin`, to the
-    /// later, plus `margin`. A wall-clock time outside all of them is read
-    /// the same by every clock and every rule of the zone.
-    static func windows(around changes: [WallClock.OffsetChange], margin: Int) -> [ClosedRange<WallTime>] {
+    /// the readings before and after the change, less `before`, to the
+    /// later, plus `after`. A wall-clock time outside all the spans with
+    /// no margin is read the same by every clock and every rule of the zone.
+    static func windows(around changes: [WallClock.OffsetChange], before: Int, after: Int) -> [ClosedRange<WallTime>] {
         changes.map { change in
-            min(change.readingBefore, change.readingAfter).advanced(by: -margin)...max(change.readingBefore, change.readingAfter).advanced(by: margin)
+            min(change.readingBefore, change.readingAfter).advanced(by: -before)...max(change.readingBefore, change.readingAfter).advanced(by: after)
         }
     }
 

@@ -171,6 +171,8 @@ public struct CrontabWriter {
         let zone = cronZone(of: reminder)
         var result = Result()
         var plan: [CronEntry]
+        // Where a listing of the coming occurrences stops.
+        var listedUntil: Instant?
         do {
             plan = try entries(reminder, schedule: schedule, zone: zone)
         } catch {
@@ -186,15 +188,17 @@ public struct CrontabWriter {
                     result.cause = error.cause
                     return result
                 }
-                // The coming year's occurrences, one line each, at most
+                // The coming year's alerts, one line each, at most
                 // `listLimit` of them (a repeat every second would make
-                // 31 million lines); the periods before now are passed over.
+                // 31 million lines); the periods whose alerts are past are
+                // passed over.
                 var horizon = options.now.advanced(by: 366 * secondsPerDay)
                 var occurrences = schedule.occurrences()
-                occurrences.skip(toWallClock: options.now.wallTime(offset: -2 * secondsPerDay))
+                occurrences.skip(toWallClock: options.now.wallTime(offset: -2 * secondsPerDay).advanced(by: lead(of: reminder)))
+                let clock = zone.isHost ? options.hostZone : zone.timeZone
                 var upcoming: [Occurrence] = []
                 while let occurrence = occurrences.next(), occurrence.instant < horizon {
-                    guard occurrence.instant >= options.now else { continue }
+                    guard reminder.alertInstants(of: occurrence, in: clock)[0] >= options.now else { continue }
                     if upcoming.count == Self.listLimit {
                         horizon = occurrence.instant
                         break
@@ -202,6 +206,7 @@ public struct CrontabWriter {
                     upcoming.append(occurrence)
                 }
                 plan = upcoming.map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
+                listedUntil = horizon
                 let until = WallClock.local(at: horizon, in: options.hostZone)
                 result.cause = error.cause
                 result.inexact = error.reason + "; listed until " + (upcoming.count == Self.listLimit ? until.description : until.date.description)
@@ -226,7 +231,7 @@ public struct CrontabWriter {
             }
         }
         result.lines = lines
-        result.daylightSaving = daylightSavingNotes(reminder, schedule: schedule, zone: zone, entries: plan)
+        result.daylightSaving = daylightSavingNotes(reminder, schedule: schedule, zone: zone, entries: plan, listedUntil: listedUntil)
         return result
     }
 
