@@ -181,11 +181,11 @@ private struct RuleBuilder {
             }
             rule.end = .until(until)
         case .count:
-            guard let count = Self.unsigned(value) else { return "a whole number" }
+            guard let count = Self.unsigned(value) else { return Self.wholeNumber }
             if case .until = rule.end { break }
             rule.end = .count(count)
         case .interval:
-            guard let interval = Self.unsigned(value) else { return "a whole number" }
+            guard let interval = Self.unsigned(value) else { return Self.wholeNumber }
             rule.interval = interval
         case .bySecond, .byMinute, .byHour, .byMonthDay, .byYearDay, .byWeekNumber, .bySetPosition:
             let (field, signed, expected) = Self.numberList(part)!
@@ -237,6 +237,9 @@ private struct RuleBuilder {
         }
         return items
     }
+
+    /// COUNT's and INTERVAL's grammar, with the length `unsigned` reads.
+    static let wholeNumber = "a whole number of at most 18 digits"
 
     static func unsigned(_ text: Substring) -> Int? { unsigned(String(text)) }
 

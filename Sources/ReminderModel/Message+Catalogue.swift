@@ -334,9 +334,14 @@ extension Message {
         }
     }
 
-    /// `every N quarters` past the longest interval a monthly rule may have.
-    public static func intervalInQuarters(_ quarters: Int, largest: Int) -> Message {
-        Message(id: "invalid-repeat", text: "'every' value \(quarters) quarters is out of range", hint: "allowed: 1 to \(largest) quarters")
+    /// `every N unit` past the longest interval the rule may have
+    /// (`largest`, in the rule's own unit), with N as written; quarters,
+    /// three months each to the rule, are named.
+    public static func intervalOutOfRange(_ written: Substring, unit: Substring, largest: Int) -> Message {
+        let inQuarters = ["quarter", "quarters"].contains(unit.lowercased())
+        return inQuarters
+            ? Message(id: "invalid-repeat", text: "'every' value \(written) quarters is out of range", hint: "allowed: 1 to \(largest / 3) quarters")
+            : Message(id: "invalid-repeat", text: "'every' value \(written) is out of range", hint: "allowed: 1 to \(largest)")
     }
 
     public static func ruleSyntax(_ error: RuleSyntaxError) -> Message {

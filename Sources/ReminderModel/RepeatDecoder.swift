@@ -166,10 +166,11 @@ enum RepeatDecoder {
             // `every 999999999 years`: the interval is the only part.
             let problems = rule.validate()
             for problem in problems {
-                // `every 5000 quarters` is months to the rule, quarters to
-                // the one who wrote it: say its range in quarters.
-                if case .outOfRange(.interval, let months, let allowed) = problem, Scalars.countsQuarters(text) {
-                    context.report(.intervalInQuarters(months / 3, largest: allowed.upperBound / 3), at: node.span)
+                // Said with the number as written, of any length, and in
+                // its unit: `every 5000 quarters` is months to the rule,
+                // quarters to the one who wrote it.
+                if case .outOfRange(.interval, _, let allowed) = problem, let written = Scalars.writtenInterval(text) {
+                    context.report(.intervalOutOfRange(written.count, unit: written.unit, largest: allowed.upperBound), at: node.span)
                 } else {
                     context.report(.ruleProblem(problem, inRRule: false), at: node.span)
                 }

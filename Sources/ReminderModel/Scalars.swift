@@ -298,13 +298,12 @@ enum Scalars {
             if let number = numberWords[String(digits)] {
                 count = number
             } else {
-                // Up to 18 digits: all an Int holds, three times over for
-                // quarters, so a number too large is reported with the
-                // range the rule allows.
-                guard digits.utf8.count <= 18, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(digits) else {
-                    return .failure(misspeltRepeat(text))
-                }
-                count = number
+                guard digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return .failure(misspeltRepeat(text)) }
+                // Any number of digits, held at a ceiling past every
+                // interval a rule may have (three times over for quarters
+                // still fits an Int), so a number too large is reported
+                // as out of range, not as no repeat.
+                count = digits.utf8.reduce(0) { min(intervalCeiling, $0 * 10 + Int($1 - 0x30)) }
             }
         }
         var unit = words[words.endIndex - 1]
@@ -325,11 +324,17 @@ enum Scalars {
         return .success((frequency, count * factor, false))
     }
 
-    /// Whether the repeat word `text` counts in quarters (`every 2
-    /// quarters`), which the rule holds as three months each.
-    static func countsQuarters(_ text: String) -> Bool {
-        let unit = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).last
-        return unit == "quarter" || unit == "quarters"
+    /// Past the longest interval of any rule: what a longer count is read as.
+    private static let intervalCeiling = RecurrenceRule.largestInterval + 1
+
+    /// The count and unit of `every N unit` as they are written (`5000`,
+    /// `quarters`), for a message in the file's own words; nil for a
+    /// repeat word without a count of digits.
+    static func writtenInterval(_ text: String) -> (count: Substring, unit: Substring)? {
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+        if words.first?.lowercased() == "every" { words = words.dropFirst() }
+        guard words.count == 2, let count = words.first, count.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return (count, words[words.endIndex - 1])
     }
 
     /// Why `text` is not a repeat, with the map it was likely meant as:

@@ -290,7 +290,7 @@ private struct TreeBuilder {
             root = index
             return
         }
-        guard isAtStreamItem, let stream else {
+        guard isAtStreamItem, stream != nil else {
             stack[stack.count - 1].children += 1
             return
         }

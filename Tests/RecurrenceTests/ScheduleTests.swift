@@ -347,7 +347,7 @@ import Testing
             let target = fraction > 1 ? walked.last!.wallClock.advanced(by: 1) : walked[index].wallClock
             var skipping = schedule.occurrences()
             skipping.skip(toWallClock: target)
-            var early = skipping
+            let early = skipping
             let after = Array(skipping.filter { $0.wallClock >= target })
             #expect(after == walked.filter { $0.wallClock >= target }, "to \(target)")
             // It was passed over, not walked: at most a day or a period is left before the target.

@@ -284,7 +284,9 @@ import YAMLSyntax
     }
 
     @Test(arguments: [("every 5 minutes", RecurrenceRule.Frequency.minutely, 5), ("quarterly", .monthly, 3), ("every 2 quarters", .monthly, 6),
-                      ("2 weeks", .weekly, 2), ("every hour", .hourly, 1), ("Yearly", .yearly, 1)])
+                      ("2 weeks", .weekly, 2), ("every hour", .hourly, 1), ("Yearly", .yearly, 1),
+                      // Leading zeros, however many, are read: the interval is the number.
+                      ("every 0000000000000000000005 days", .daily, 5)])
     func repeatWords(_ text: String, _ frequency: RecurrenceRule.Frequency, _ interval: Int) throws {
         let (parsedFrequency, parsedInterval, _) = try Scalars.repeatWord(text).get()
         #expect(parsedFrequency == frequency && parsedInterval == interval)

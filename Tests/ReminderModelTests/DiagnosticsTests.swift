@@ -151,20 +151,32 @@ import YAMLSyntax
         #expect(ScheduledFile(file, floatingZone: ZoneCache.utc).scheduleDiagnostics().isEmpty)
     }
 
-    /// An interval in quarters is reported in quarters, the unit the file
-    /// wrote, not in the months the rule holds.
+    /// An interval is reported with its number as written, however long,
+    /// and in the unit the file wrote: quarters, not the months the rule
+    /// holds. A number too long for an Int is out of range, not "not a
+    /// repeat"; an RRULE's says how long a number may be.
     @Test(arguments: [
-        ("every 5000 quarters", "'every' value 5000 quarters is out of range", "allowed: 1 to 2732 quarters"),
-        ("every 999999999999999999 quarters", "'every' value 999999999999999999 quarters is out of range", "allowed: 1 to 2732 quarters"),
-        ("every 9000 months", "'every' value 9000 is out of range", "allowed: 1 to 8196"),
+        ("every 5000 quarters", 13, "invalid-repeat", "'every' value 5000 quarters is out of range", "allowed: 1 to 2732 quarters"),
+        ("every 999999999999999999 quarters", 13, "invalid-repeat", "'every' value 999999999999999999 quarters is out of range",
+         "allowed: 1 to 2732 quarters"),
+        ("every 4000000000000000000 quarters", 13, "invalid-repeat", "'every' value 4000000000000000000 quarters is out of range",
+         "allowed: 1 to 2732 quarters"),
+        ("every 9000 months", 13, "invalid-repeat", "'every' value 9000 is out of range", "allowed: 1 to 8196"),
+        ("every 99999999999999999999 days", 13, "invalid-repeat", "'every' value 99999999999999999999 is out of range", "allowed: 1 to 32767"),
+        ("{every: 99999999999999999999 minutes}", 21, "invalid-repeat", "'every' value 99999999999999999999 is out of range",
+         "allowed: 1 to 32767"),
+        ("{rrule: 'FREQ=DAILY;INTERVAL=99999999999999999999'}", 33, "invalid-rrule",
+         "'99999999999999999999' is not a valid INTERVAL", "expected a whole number of at most 18 digits"),
+        ("{rrule: 'FREQ=DAILY;COUNT=99999999999999999999'}", 33, "invalid-rrule",
+         "'99999999999999999999' is not a valid COUNT", "expected a whole number of at most 18 digits"),
     ])
-    func anIntervalIsOutOfRangeInTheUnitItWasWrittenIn(_ every: String, _ text: String, _ hint: String) throws {
-        let yaml = Self.reminder("    at: 2026-12-01 09:00\n    repeat: \(every)\n")
+    func anIntervalIsOutOfRangeAsItWasWritten(_ written: String, _ column: Int, _ id: String, _ text: String, _ hint: String) throws {
+        let yaml = Self.reminder("    at: 2026-12-01 09:00\n    repeat: \(written)\n")
         let result = ReminderFile.load(Array(yaml.utf8), path: "case.yaml")
         let diagnostic = try #require(result.diagnostics.first)
         #expect(result.diagnostics.count == 1)
-        #expect(diagnostic.id == "invalid-repeat")
-        #expect(diagnostic.span.start == SourcePosition(line: 5, column: 13))
+        #expect(diagnostic.id == id)
+        #expect(diagnostic.span.start == SourcePosition(line: 5, column: column))
         #expect(diagnostic.message.text == text)
         #expect(diagnostic.message.hint == hint)
     }
