@@ -62,6 +62,7 @@ enum SystemdCommand {
         switch LoadedFiles.load(arguments.positionals, floatingZone: TimeZone.current, check: { _, scheduled, _ in
             guard let scheduled else { return [] }
             return scheduled.scheduleDiagnostics() + OutputTarget.sharedProblems(in: scheduled.file)
+                + SystemdWriter.problems(in: scheduled.file)
         }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome

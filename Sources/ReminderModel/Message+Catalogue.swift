@@ -271,6 +271,12 @@ extension Message {
                 hint: "split the reminders, or use 'remindc ics' for the ones that repeat often")
     }
 
+    public static func systemdYear(_ id: String, alert: String, last: Int) -> Message {
+        Message(.systemdYear,
+                text: "systemd cannot schedule the alert of '\(id)' at \(alert): its calendar events end with the year \(last)",
+                hint: "move it before \(last + 1), or publish it to a calendar with 'remindc ics'")
+    }
+
     public static func cronDaylightSaving(_ id: String, _ notes: [String]) -> Message {
         Message(.cronDst,
                 text: "cron and remindc expand differ for '\(id)' on \(notes.count == 1 ? "one date" : "\(notes.count) dates") around daylight-saving changes: \(notes[0])",

@@ -61,6 +61,7 @@ public enum SchemaRule: String, CaseIterable, Sendable {
     case cronDst = "cron-dst"
     case cronBusyboxLines = "cron-busybox-lines"
     case cronTooLong = "cron-too-long"
+    case systemdYear = "systemd-year"
     case unknownRule = "unknown-rule"
     case duplicateUID = "duplicate-uid"
 
@@ -96,6 +97,7 @@ public enum SchemaRule: String, CaseIterable, Sendable {
         case .cronDst: ("Cron and daylight saving", "Cron's daylight-saving behaviour differs from the occurrences.")
         case .cronBusyboxLines: ("Busybox cron's line limit", "The crontab has more entries than busybox crond reads of a user's crontab.")
         case .cronTooLong: ("Crontab too long", "The crontab would have more lines than Debian's `crontab` accepts.")
+        case .systemdYear: ("Past systemd calendar years", "An alert falls after 2199, the last year a systemd calendar event can name.")
         case .unknownRule: ("Unknown rule", "`lint.disable` or `ignore:` names a rule id that does not exist.")
         case .duplicateUID: ("Duplicate UID", "Reminders of two files checked together have the same UID (`<id>@<uid-domain>`).")
         }

@@ -19,8 +19,9 @@ extension OutputTarget {
         case .systemd:
             // Its guard (`remindc due`) asks the engine at each elapse, and
             // its timers elapse at every alert, gaps included: a systemd
-            // timer refuses nothing but what every output refuses.
-            return []
+            // timer refuses only an alert past the years its calendar
+            // events can name.
+            return SystemdWriter.problems(in: scheduled.file)
         }
     }
 

@@ -38,9 +38,9 @@ import Testing
     static let checkerRuleIDs = Set(Rules.all.map { $0.descriptor.id }).subtracting(["never-fires"])
 
     /// For every fixture, example and generated file: `check --for
-    /// ics,crontab` finds no error outside the checker's own rules exactly
-    /// when `ics` and `crontab` both succeed; and where it finds no error at
-    /// all, it exits 0 and so do both.
+    /// ics,crontab,systemd` finds no error outside the checker's own rules
+    /// exactly when `ics`, `crontab` and `systemd` all succeed; and where it
+    /// finds no error at all, it exits 0 and so do all three.
     @Test func checkForPassesExactlyWhatTheWritersAccept() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-targets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -65,15 +65,18 @@ import Testing
         #expect(!Self.checkerRuleIDs.isEmpty)
         var compared = 0
         for path in paths.sorted() {
-            let check = try EndToEndTests.run(["check", "--quiet", "--format", "json", "--for", "ics,crontab", path] + Self.now)
+            let check = try EndToEndTests.run(["check", "--quiet", "--format", "json", "--for", "ics,crontab,systemd", path] + Self.now)
             guard check.status != 2 else { continue }  // not a reminder file (a stand-in program)
             let errors = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [[String: Any]])
             let outsideTheChecker = errors.filter { !Self.checkerRuleIDs.contains($0["rule"] as? String ?? "") }
             let ics = try EndToEndTests.run(["ics", "-o", folder.appendingPathComponent("out.ics").path, path] + Self.now)
             let crontab = try EndToEndTests.run(["crontab", "-o", folder.appendingPathComponent("out.cron").path, path] + Self.now)
-            let writersAccept = ics.status == 0 && crontab.status == 0
+            let units = folder.appendingPathComponent("units-\(compared)")
+            let systemd = try EndToEndTests.run(["systemd", "-o", units.path, path], environment: ["TZ": "America/New_York"])
+            try? FileManager.default.removeItem(at: units)
+            let writersAccept = ics.status == 0 && crontab.status == 0 && systemd.status == 0
             #expect(outsideTheChecker.isEmpty == writersAccept,
-                    "\(path): check reports \(outsideTheChecker.map { $0["rule"] ?? "" }), ics exits \(ics.status), crontab \(crontab.status)")
+                    "\(path): check reports \(outsideTheChecker.map { $0["rule"] ?? "" }), ics exits \(ics.status), crontab \(crontab.status), systemd \(systemd.status)")
             if errors.isEmpty {
                 #expect(check.status == 0 && writersAccept, "\(path)")
             }

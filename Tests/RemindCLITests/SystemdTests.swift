@@ -259,3 +259,51 @@ extension SystemdTests {
         #expect(service.contains(" notify \"\(file.path)\" --id tea --minimal\n"), "\(service)")
     }
 }
+
+extension SystemdTests {
+    /// systemd's calendar events name the years 1970 to 2199, and systemd
+    /// drops a whole `OnCalendar=` line that names another. An alert
+    /// before 1970 is long past: it gets no event, and a reminder with no
+    /// other alert gets no units. The last minutes of 2199 are written, and
+    /// systemd reads every event.
+    @Test func alertsBefore1970GetNoEventAndTheLastOf2199AreWritten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-years-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try EndToEndTests.run(["systemd", "-o", folder.path, "\(EndToEndTests.fixtures)/systemd/years.yaml"])
+        #expect(run.status == 0, "\(run.stderr)")
+        var calendars: [String: [String]] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".timer") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            calendars[String(name.dropFirst("remindc-years.example.org-".count).dropLast(".timer".count))] =
+                text.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }.map { String($0.dropFirst(11)) }
+        }
+        #expect(calendars == [
+            "daily-since-1900": ["*-*-* 09:00:00 UTC"],
+            "weekly-also-1950": ["2026-12-07 10:00:00 UTC", "Mon *-*-* 10:00:00 UTC"],
+            "last-minutes": ["2199-12-31 23:30:00 UTC"],
+        ])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("remindc-years.example.org-long-past.service").path))
+        if Self.available {
+            let parsed = try CrontabDeliveryTests.run("/usr/bin/systemd-analyze", ["calendar"] + calendars.values.flatMap { $0 })
+            #expect(parsed.status == 0, "\(parsed.output)")
+        }
+    }
+
+    /// An alert after 2199 is refused at its place (the start, or the
+    /// repeat whose `also` holds it), once a place whatever the number of
+    /// alerts, by `systemd` (nothing written) and by `check --for systemd`
+    /// alike.
+    @Test func anAlertAfter2199IsRefusedAtItsPlace() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-years-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = "\(EndToEndTests.fixtures)/systemd/past-2199.yaml"
+        let refused = try EndToEndTests.run(["systemd", "-o", folder.path, file], environment: ["NO_COLOR": "1"])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.path), "nothing is written")
+        Golden.check(refused.transcript, "systemd-past-2199.txt")
+        let checked = try EndToEndTests.run(["check", "--for", "systemd", file, "--now", "2026-11-29T12:00:00Z"], environment: ["NO_COLOR": "1"])
+        #expect(checked.status == 1)
+        #expect(checked.stdout == refused.stderr)
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Recurrence
 import ReminderModel
+import YAMLSyntax
 
 /// systemd user units for reminders: per reminder a `.timer` whose
 /// `OnCalendar=` elapses at every alert (on a superset of them where a
@@ -66,6 +67,9 @@ public struct SystemdWriter: Sendable {
         for alert in reminder.eachAlert {
             for event in Self.calendarEvents(alert, gaps: gaps) where !calendars.contains(event) { calendars.append(event) }
         }
+        // Every alert lies before 1970: the reminder has none to come, and
+        // a timer with no event is one systemd refuses.
+        guard !calendars.isEmpty else { return [] }
         let timer = """
             # Written by remindc \(RemindcVersion.string); regenerate it rather than editing it.
             [Unit]
@@ -103,38 +107,15 @@ public struct SystemdWriter: Sendable {
     /// weekdays, months and days of the month where `before` does not move
     /// the alert to another day) for a repeat; the guard does the rest.
     static func calendarEvents(_ reminder: Reminder, gaps zoneGaps: [String: Set<Gap>]) -> [String] {
-        // The writer passes one alert of the reminder at a time.
-        let lead = reminder.alertLeads[0].nominalSeconds
-        // Zoned reminders in their zone; fixed offsets read in UTC; floating
-        // ones in the machine's clock, which is systemd's own.
-        var suffix = "", shift = lead
-        switch reminder.timeZone {
-        case .named(let name): suffix = " " + name
-        case .utc: suffix = " UTC"
-        case .offset(let seconds):
-            suffix = " UTC"
-            shift += seconds
-        case .floating: break
-        }
-        let start: LocalDateTime = switch reminder.start {
-        case .local(let local), .instant(let local, _): local
-        case .date(let date): LocalDateTime(date: date, time: .midnight)
-        }
-        var events: [String] = []
-        func exact(_ local: LocalDateTime) {
-            let alert = WallTime(local).advanced(by: -shift).local
-            events.append("\(alert.date) \(alert.time)\(suffix)")
-        }
+        let (suffix, shift) = clock(of: reminder)
+        let start = startTime(of: reminder)
         // The start is the first occurrence whether or not the rule selects
-        // it (RFC 5545 §3.8.5.3): its alert gets an event of its own.
-        exact(start)
+        // it (RFC 5545 §3.8.5.3): its alert gets an event of its own, as
+        // each `also` does. One before 1970 can never elapse; one after
+        // 2199 is refused before anything is written (`problems`).
+        var events = exactAlerts(reminder).filter { calendarYears.contains($0.time.date.year) }
+            .map { "\($0.time.date) \($0.time.time)\(suffix)" }
         guard let repeats = reminder.repeats else { return events }
-        for addition in repeats.also {
-            switch addition {
-            case .local(let local), .instant(let local, _): exact(local)
-            case .date(let date): exact(LocalDateTime(date: date, time: start.time))
-            }
-        }
         let rule = repeats.rule
         func list(_ values: [Int]) -> String { Set(values).sorted().map { zeroPadded($0) }.joined(separator: ",") }
         switch rule.frequency {
@@ -171,6 +152,66 @@ public struct SystemdWriter: Sendable {
             }
         }
         return events
+    }
+
+    /// The years a calendar event may name (systemd.time(7)): systemd
+    /// refuses a whole `OnCalendar=` line that names another.
+    static let calendarYears = 1970...2199
+
+    /// The clock one alert of the reminder (the writer passes one at a
+    /// time) is written in, as the suffix of its events, and how many
+    /// seconds before the occurrence on that clock the alert falls: zoned
+    /// reminders in their zone; fixed offsets in UTC; floating ones in the
+    /// machine's clock, which is systemd's own.
+    static func clock(of reminder: Reminder) -> (suffix: String, shift: Int) {
+        let lead = reminder.alertLeads[0].nominalSeconds
+        switch reminder.timeZone {
+        case .named(let name): return (" " + name, lead)
+        case .utc: return (" UTC", lead)
+        case .offset(let seconds): return (" UTC", lead + seconds)
+        case .floating: return ("", lead)
+        }
+    }
+
+    static func startTime(of reminder: Reminder) -> LocalDateTime {
+        switch reminder.start {
+        case .local(let local), .instant(let local, _): local
+        case .date(let date): LocalDateTime(date: date, time: .midnight)
+        }
+    }
+
+    /// The alert of one alert of the reminder at its start and at each
+    /// `also`, on the clock its events are written in, with the span of
+    /// what it comes from.
+    static func exactAlerts(_ reminder: Reminder) -> [(time: LocalDateTime, span: SourceSpan)] {
+        let shift = clock(of: reminder).shift
+        let start = startTime(of: reminder)
+        func alert(_ local: LocalDateTime) -> LocalDateTime { WallTime(local).advanced(by: -shift).local }
+        var alerts = [(alert(start), reminder.spans.start)]
+        guard let repeats = reminder.repeats else { return alerts }
+        for addition in repeats.also {
+            switch addition {
+            case .local(let local), .instant(let local, _): alerts.append((alert(local), repeats.span))
+            case .date(let date): alerts.append((alert(LocalDateTime(date: date, time: start.time)), repeats.span))
+            }
+        }
+        return alerts
+    }
+
+    /// What `remindc systemd` refuses in `file`: an alert after the last
+    /// year a calendar event can name, once for each place.
+    public static func problems(in file: ReminderFile) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for reminder in file.reminders {
+            for alert in reminder.eachAlert {
+                for exact in exactAlerts(alert) where exact.time.date.year > calendarYears.upperBound
+                    && !found.contains(where: { $0.span == exact.span }) {
+                    let message = Message.systemdYear(reminder.id, alert: "\(exact.time.date) \(exact.time.time)", last: calendarYears.upperBound)
+                    found.append(Diagnostic(message, file: file.path, span: exact.span))
+                }
+            }
+        }
+        return found
     }
 
     /// The date part: the rule's weekdays, months and days of the month,
