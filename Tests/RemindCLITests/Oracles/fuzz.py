@@ -8,16 +8,18 @@ the examples and fixtures, and reminders from a grammar of every key with
 extreme values (numbers past any range, years at and past the span remindc
 works in, far exceptions and alerts, sub-second repeats, control
 characters, broken YAML). Every input goes through check (text and JSON),
-expand (JSONL), ics, ics --expand and crontab (with -o), each under a
-time-out, and these must hold:
+expand (JSONL), ics, ics --expand, crontab and systemd (each with -o),
+each under a time-out, and these must hold:
 
 - the exit status is 0, 1 or 2, never a signal and never the time-out;
 - ics output parses with python icalendar (and its years have four digits)
   and with libical (Oracles/libical_check.c, built when libical-dev is
   there): no X-LIC-ERROR, and its iterator takes every RRULE;
 - a crontab passes `crontab -n` when Debian's cron is installed;
+- systemd units pass `systemd-analyze verify` and each OnCalendar= value
+  `systemd-analyze calendar`, when systemd is installed;
 - JSON and JSONL outputs parse;
-- a failed run leaves no -o file and no temporary file;
+- a failed run leaves no -o file, no units folder and no temporary file;
 - with --ceiling C, no command takes more than C seconds: a run past C
   while the jobs share the machine is timed again alone at the end (best of
   three; the 40 slowest of each worker), and is a failure only if it is
@@ -35,6 +37,7 @@ many inputs ran and the slowest command, whose input it keeps as
 slowest.yaml in FOLDER when one is given; with --progress P, each worker
 prints how far it is every P seconds, so a run cut short still tells.
 """
+import collections
 import json
 import os
 import random
@@ -142,6 +145,23 @@ class Failure(Exception):
     pass
 
 
+# The outputs' own readers found on this machine: whether `crontab -n`
+# works, the libical harness (or None), systemd-analyze's path (or None).
+Judges = collections.namedtuple("Judges", "crontab libical systemd")
+
+
+def emptied(folder, keeping=()):
+    """Removes everything in `folder` but the names in `keeping`, folders (units) included."""
+    for name in os.listdir(folder):
+        if name in keeping:
+            continue
+        path = os.path.join(folder, name)
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        else:
+            os.unlink(path)
+
+
 class TimedOut(Failure):
     """A command that did not end within the time-out."""
 
@@ -149,10 +169,11 @@ class TimedOut(Failure):
 class Fuzzing:
     """One worker's state: its folder, the slowest run, the runs over the ceiling."""
 
-    def __init__(self, remindc, crontab_check, libical, ceiling):
+    def __init__(self, remindc, judges, ceiling):
         self.remindc = remindc
-        self.crontab_check = crontab_check
-        self.libical = libical
+        self.crontab_check = judges.crontab
+        self.libical = judges.libical
+        self.systemd_analyze = judges.systemd
         self.ceiling = ceiling
         self.folder = tempfile.mkdtemp(prefix="remindc-fuzz-")
         self.path = os.path.join(self.folder, "input.yaml")
@@ -164,6 +185,8 @@ class Fuzzing:
         self.over_count = 0
         # Outputs whose SECONDLY rules libical took past the time-out to step.
         self.libical_slow = 0
+        # Sets of units systemd-analyze read.
+        self.units_judged = 0
 
     def run(self, arguments, timeout=TIME_OUT):
         environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC")
@@ -241,9 +264,42 @@ class Fuzzing:
                 raise Failure("crontab -n refuses the output: " + checked.stderr.decode(errors="replace")[:300])
         if os.path.exists(target):
             os.unlink(target)
+        self.check_units()
         leftovers = [name for name in os.listdir(folder) if "remindc-" in name and name.endswith(".tmp")]
         if leftovers:
             raise Failure("a temporary file stayed: %s" % leftovers)
+
+    def check_units(self):
+        """systemd -o: every unit or none, each read by systemd-analyze as remindc wrote it."""
+        units = os.path.join(self.folder, "units")
+        result = self.run([self.remindc, "systemd", "-o", units, self.path])
+        written = sorted(os.listdir(units)) if os.path.isdir(units) else []
+        if result.returncode != 0 and written:
+            raise Failure("systemd: exit %d left units: %s" % (result.returncode, written[:4]))
+        leftovers = [name for name in written if name.endswith(".tmp")]
+        if leftovers:
+            raise Failure("systemd: a temporary file stayed: %s" % leftovers)
+        if result.returncode == 0 and written and self.systemd_analyze:
+            calendars = []
+            for name in written:
+                if name.endswith(".timer"):
+                    with open(os.path.join(units, name), encoding="utf-8") as timer:
+                        calendars += [line[len("OnCalendar="):].rstrip("\n") for line in timer if line.startswith("OnCalendar=")]
+            if not calendars:
+                raise Failure("systemd: timers with no OnCalendar=: %s" % written[:4])
+            environment = dict(os.environ, XDG_RUNTIME_DIR=self.folder, HOME=self.folder, PATH="/usr/bin:/bin", TZ="UTC")
+            parsed = subprocess.run([self.systemd_analyze, "calendar"] + calendars, capture_output=True, env=environment,
+                                    timeout=TIME_OUT)
+            if parsed.returncode != 0:
+                raise Failure("systemd-analyze calendar refuses an OnCalendar=: " + parsed.stderr.decode(errors="replace")[:300])
+            verified = subprocess.run([self.systemd_analyze, "--user", "verify", "--recursive-errors=no"]
+                                      + [os.path.join(units, name) for name in written],
+                                      capture_output=True, env=environment, timeout=TIME_OUT)
+            if verified.returncode != 0 or verified.stderr.strip():
+                raise Failure("systemd-analyze verify refuses the units: " + verified.stderr.decode(errors="replace")[:300])
+            self.units_judged += 1
+        if os.path.isdir(units):
+            shutil.rmtree(units)
 
 
 def keep_input(keep, name, data):
@@ -268,9 +324,9 @@ def libical_harness(folder):
     return binary if built.returncode == 0 else None
 
 
-def worker(remindc, seeds, inputs, seconds, ceiling, keep, crontab_check, libical, progress):
+def worker(remindc, seeds, inputs, seconds, ceiling, keep, judges, progress):
     """Runs the seeds one after another, each with its share of the seconds; returns what it saw."""
-    fuzzing = Fuzzing(remindc, crontab_check, libical, ceiling)
+    fuzzing = Fuzzing(remindc, judges, ceiling)
     started = time.monotonic()
     last_report = started
     count = 0
@@ -285,8 +341,7 @@ def worker(remindc, seeds, inputs, seconds, ceiling, keep, crontab_check, libica
                     break
                 data = grammar(rng) if rng.random() < 0.5 else mutation(rng, SEEDS_FROM)
                 # Nothing an earlier input left (a failed one keeps its output).
-                for name in os.listdir(fuzzing.folder):
-                    os.unlink(os.path.join(fuzzing.folder, name))
+                emptied(fuzzing.folder)
                 with open(fuzzing.path, "wb") as out:
                     out.write(data)
                 fuzzing.label = "seed-%d-input-%d" % (seed, number)
@@ -316,7 +371,8 @@ def worker(remindc, seeds, inputs, seconds, ceiling, keep, crontab_check, libica
     finally:
         shutil.rmtree(fuzzing.folder, ignore_errors=True)
     return {"count": count, "failures": failures, "slowest": fuzzing.slowest, "over": fuzzing.over,
-            "over_count": fuzzing.over_count, "libical_slow": fuzzing.libical_slow, "starved": starved}
+            "over_count": fuzzing.over_count, "libical_slow": fuzzing.libical_slow, "units_judged": fuzzing.units_judged,
+            "starved": starved}
 
 
 def timed_alone(record, folder):
@@ -327,9 +383,7 @@ def timed_alone(record, folder):
         out.write(data)
     best = None
     for _ in range(3):
-        for name in os.listdir(folder):
-            if name != "input.yaml":
-                os.unlink(os.path.join(folder, name))
+        emptied(folder, keeping=("input.yaml",))
         begun = time.monotonic()
         try:
             subprocess.run(arguments, capture_output=True, timeout=TIME_OUT,
@@ -380,12 +434,12 @@ def main():
     open(empty, "wb").close()
     crontab_check = shutil.which("crontab") is not None and subprocess.run(
         ["crontab", "-n", empty], capture_output=True).returncode == 0
-    libical = libical_harness(tools)
+    judges = Judges(crontab_check, libical_harness(tools), shutil.which("systemd-analyze"))
     started = time.monotonic()
     # Seeds are dealt to the jobs in turn; each job gives its seeds equal shares of the seconds.
     jobs = min(jobs, len(seeds))
     shares = [seeds[index::jobs] for index in range(jobs)]
-    work = [(remindc, share, inputs, seconds, ceiling, keep, crontab_check, libical, progress) for share in shares]
+    work = [(remindc, share, inputs, seconds, ceiling, keep, judges, progress) for share in shares]
     try:
         if jobs == 1:
             results = [worker(*work[0])]
@@ -399,7 +453,7 @@ def main():
         starved = [entry for result in results for entry in result["starved"]]
         alone_over = []
         for seed, number, label, data, what in starved:
-            again = Fuzzing(remindc, crontab_check, libical, ceiling)
+            again = Fuzzing(remindc, judges, ceiling)
             again.label = label
             try:
                 with open(again.path, "wb") as out:
@@ -436,8 +490,11 @@ def main():
         if ceiling is not None:
             print("fuzz: %d runs past %.2f s while the jobs ran, %d of them timed again alone, %d slow alone" % (
                 over_count, ceiling, sum(len(result["over"]) for result in results), len(slow)))
-        judges = "python icalendar and libical" if libical else "python icalendar"
-        print("fuzz: .ics read by %s; crontabs %s" % (judges, "checked by crontab -n" if crontab_check else "not checked"))
+        readers = "python icalendar and libical" if judges.libical else "python icalendar"
+        print("fuzz: .ics read by %s; crontabs %s; systemd units %s" % (
+            readers, "checked by crontab -n" if judges.crontab else "not checked",
+            "of %d inputs read by systemd-analyze" % sum(result["units_judged"] for result in results)
+            if judges.systemd else "not checked"))
         slow_for_libical = sum(result["libical_slow"] for result in results)
         if slow_for_libical:
             print("fuzz: %d .ics with SECONDLY rules libical read but took over %d s to step (parsed again without stepping)" % (
