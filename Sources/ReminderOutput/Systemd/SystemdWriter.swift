@@ -173,6 +173,7 @@ public struct SystemdWriter: Sendable {
         }
     }
 
+    /// The start as a wall-clock reading; an all-day start at midnight.
     static func startTime(of reminder: Reminder) -> LocalDateTime {
         switch reminder.start {
         case .local(let local), .instant(let local, _): local
@@ -180,9 +181,9 @@ public struct SystemdWriter: Sendable {
         }
     }
 
-    /// The alert of one alert of the reminder at its start and at each
-    /// `also`, on the clock its events are written in, with the span of
-    /// what it comes from.
+    /// When one alert of the reminder falls for its start and for each
+    /// `also`, on the clock its events are written in, each with the span
+    /// of the key it comes from.
     static func exactAlerts(_ reminder: Reminder) -> [(time: LocalDateTime, span: SourceSpan)] {
         let shift = clock(of: reminder).shift
         let start = startTime(of: reminder)
