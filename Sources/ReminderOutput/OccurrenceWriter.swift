@@ -221,11 +221,22 @@ public struct OccurrenceWriter {
     }
 
     /// An RFC 4180 field: quoted, with quotes doubled, when it holds a
-    /// comma, a quote, a line break or edge spaces.
+    /// comma, a quote, a line break or edge spaces. Line breaks and tabs
+    /// are data; every other control character becomes U+FFFD, as in the
+    /// table, so a CSV shown in a terminal sends it no escapes.
     static func csvField(_ text: String) -> [UInt8] {
+        var text = text
+        if text.unicodeScalars.contains(where: isHiddenControl) {
+            text = String(String.UnicodeScalarView(text.unicodeScalars.map { isHiddenControl($0) ? "\u{FFFD}" : $0 }))
+        }
         let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || text.hasPrefix(" ") || text.hasSuffix(" ")
         guard needsQuotes else { return Array(text.utf8) }
         return Array(("\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"").utf8)
+    }
+
+    /// A control character other than a line break or a tab: C0, DEL, C1.
+    private static func isHiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\r" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
     }
 }

@@ -131,6 +131,25 @@ import Testing
         #expect(run.stdout.contains("\\u{1B}[2Jbad\\u{7}.yaml"), "\(run.stdout)")
     }
 
+    /// expand's table and CSV show a title's controls as U+FFFD; the CSV
+    /// keeps its line breaks and tabs, quoted, as data.
+    @Test(arguments: ["text", "csv"])
+    func expandShowsThemReplaced(_ format: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-controls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("titles.yaml")
+        try Data("timezone: UTC\nreminders:\n  - id: a\n    title: \"\\e]0;pwned\\a\\e[2J\\x85two\\tthree\\nfour\"\n    at: 2026-12-01 09:00\n".utf8)
+            .write(to: file)
+        let run = try EndToEndTests.run(["expand", "--format", format, file.path, "--now", "2026-11-29T12:00:00Z"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let controls = run.stdout.unicodeScalars.filter { ($0.value < 0x20 && !["\n", "\r", "\t"].contains($0)) || (0x7F...0x9F).contains($0.value) }
+        #expect(controls.isEmpty, "\(Array(controls))")
+        let title = format == "csv" ? "\"\u{FFFD}]0;pwned\u{FFFD}\u{FFFD}[2J\u{FFFD}two\tthree\nfour\"\r\n"
+                                    : "\u{FFFD}]0;pwned\u{FFFD}\u{FFFD}[2J\u{FFFD}two three four\n"
+        #expect(run.stdout.hasSuffix(title), "\(run.stdout)")
+    }
+
     /// A path named on the command line that cannot be read is named with
     /// its controls escaped.
     @Test func aMissingPathIsNamedEscaped() throws {
