@@ -7,9 +7,9 @@ Each seed drives its own reproducible stream of inputs: byte mutations of
 the examples and fixtures, and reminders from a grammar of every key with
 extreme values (numbers past any range, years at and past the span remindc
 works in, far exceptions and alerts, sub-second repeats, control
-characters, broken YAML). Every input goes through check (text and JSON),
-expand (JSONL), ics, ics --expand, crontab and systemd (each with -o),
-each under a time-out, and these must hold:
+characters, broken YAML). Every input goes through check (text, JSON,
+SARIF and GitHub), expand (JSONL and CSV), ics, ics --expand, crontab and
+systemd (each with -o), each under a time-out, and these must hold:
 
 - the exit status is 0, 1 or 2, never a signal and never the time-out;
 - ics output parses with python icalendar (and its years have four digits)
@@ -18,7 +18,12 @@ each under a time-out, and these must hold:
 - a crontab passes `crontab -n` when Debian's cron is installed;
 - systemd units pass `systemd-analyze verify` and each OnCalendar= value
   `systemd-analyze calendar`, when systemd is installed;
-- JSON and JSONL outputs parse;
+- JSON and JSONL outputs parse, SARIF as version 2.1.0 with its runs;
+- check's text and GitHub's format show no control character a terminal
+  or a runner would act on (C0 but line breaks and tabs, DEL, C1), and
+  GitHub's is workflow commands only, one a line;
+- CSV parses as RFC 4180 rows of five fields, with no control character
+  but line breaks and tabs;
 - a failed run leaves no -o file, no units folder and no temporary file;
 - with --ceiling C, no command takes more than C seconds: a run past C
   while the jobs share the machine is timed again alone at the end (best of
@@ -38,7 +43,10 @@ slowest.yaml in FOLDER when one is given; with --progress P, each worker
 prints how far it is every P seconds, so a run cut short still tells.
 """
 import collections
+import csv
+import io
 import json
+import re
 import os
 import random
 import shutil
@@ -63,13 +71,18 @@ LIBICAL_TIME_OUT = 5
 STARVED_KEPT = 5
 # How many runs past the ceiling each worker keeps to time again alone: its slowest.
 OVER_KEPT = 40
+# A workflow command of `check --format github`, alone on its line.
+WORKFLOW_COMMAND = re.compile(r"::(error|warning|notice) [^\r\n]*::[^\r\n]*")
+# What a terminal or a runner would act on: every C0 control but line breaks and tabs, DEL, C1.
+HIDDEN_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 NUMBERS = ["0", "1", "-1", "59", "60", "999999999", "1000000000", "9223372036854775807", "9223372036854775808",
            "-9223372036854775808", "99999999999999999999", "1e9", "0x10", "007", ".5", "NaN"]
 YEARS = ["1899", "1900", "1970", "2026", "2582", "2583", "2599", "2600", "9999", "0000", "0001"]
 ZONES = ["UTC", "floating", "Europe/Berlin", "America/New_York", "Pacific/Apia", "Australia/Lord_Howe", "Asia/Kolkata",
          "Africa/Casablanca", "Etc/GMT+12", "Pacific/Kiritimati", "Nowhere/Else", "+05:00", ""]
-TEXTS = ["Plain", "a, b; c\\\\ d", "\\e]0;pwned\\a\\e[2J", "line\\nbreak\\r\\n", "BEGIN:VALARM", "%0A::error::x",
+# Written into the file as JSON strings, which YAML reads: the controls are real.
+TEXTS = ["Plain", "a, b; c\\\\ d", "\x1b]0;pwned\x07\x1b[2J\x85", "line\nbreak\r\n", "BEGIN:VALARM", "%0A::error::x",
          "$(touch /tmp/remindc-fuzz-pwned)", "`id`", "'\"", "⏰" * 40, "w" * 1200, ""]
 DURATIONS = ["5m", "1h30m", "2d", "1w", "PT5M", "P1D", "0s", "-5m", "90s", "100000000d", "9223372036854775808s",
              "PT9223372036854775808S", "999999999w", "1y"]
@@ -213,15 +226,37 @@ class Fuzzing:
     def check_input(self):
         import icalendar
         remindc, path, folder = self.remindc, self.path, self.folder
-        self.run([remindc, "check", path, "--now", NOW, "--horizon", "30d"])
+        result = self.run([remindc, "check", path, "--now", NOW, "--horizon", "30d"])
+        shown = HIDDEN_CONTROL.search((result.stdout + result.stderr).decode("utf-8", errors="replace"))
+        if shown:
+            raise Failure("check: a control character reaches the terminal: %r" % shown.group())
         result = self.run([remindc, "check", "--format", "json", path, "--now", NOW, "--horizon", "30d"])
         if result.returncode in (0, 1):
             json.loads(result.stdout or b"{}")
+        result = self.run([remindc, "check", "--format", "sarif", path, "--now", NOW, "--horizon", "30d"])
+        if result.returncode in (0, 1):
+            sarif = json.loads(result.stdout)
+            if sarif.get("version") != "2.1.0" or not isinstance(sarif.get("runs"), list):
+                raise Failure("check --format sarif: no SARIF 2.1.0 log")
+        result = self.run([remindc, "check", "--format", "github", path, "--now", NOW, "--horizon", "30d"])
+        if result.returncode in (0, 1):
+            for line in result.stdout.decode("utf-8").split("\n")[:-1]:
+                if not WORKFLOW_COMMAND.fullmatch(line) or HIDDEN_CONTROL.search(line):
+                    raise Failure("check --format github: a line that is not one workflow command: %r" % line[:200])
         result = self.run([remindc, "expand", "--format", "jsonl", path, "--now", NOW, "--to", "2027-01-01",
                            "--limit", "50"])
         if result.returncode == 0:
             for line in result.stdout.splitlines():
                 json.loads(line)
+        result = self.run([remindc, "expand", "--format", "csv", path, "--now", NOW, "--to", "2027-01-01",
+                           "--limit", "50"])
+        if result.returncode == 0:
+            text = result.stdout.decode("utf-8")
+            rows = list(csv.reader(io.StringIO(text, newline=""), strict=True))
+            if not rows or rows[0] != ["reminder", "start", "utc", "timezone", "title"] or any(len(row) != 5 for row in rows):
+                raise Failure("expand --format csv: not rows of five fields under the header")
+            if HIDDEN_CONTROL.search(text):
+                raise Failure("expand --format csv: a control character: %r" % HIDDEN_CONTROL.search(text).group())
         # An hour of --expand: a repeat every second is 3,600 components.
         for extra in ([], ["--expand", "--to", "2026-11-29T13:00:00Z"]):
             target = os.path.join(folder, "out.ics")
