@@ -46,9 +46,9 @@ import collections
 import csv
 import io
 import json
-import re
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -158,6 +158,10 @@ class Failure(Exception):
     pass
 
 
+class TimedOut(Failure):
+    """A command that did not end within the time-out."""
+
+
 # The outputs' own readers found on this machine: whether `crontab -n`
 # works, the libical harness (or None), systemd-analyze's path (or None).
 Judges = collections.namedtuple("Judges", "crontab libical systemd")
@@ -173,10 +177,6 @@ def emptied(folder, keeping=()):
             shutil.rmtree(path)
         else:
             os.unlink(path)
-
-
-class TimedOut(Failure):
-    """A command that did not end within the time-out."""
 
 
 class Fuzzing:
@@ -255,8 +255,9 @@ class Fuzzing:
             rows = list(csv.reader(io.StringIO(text, newline=""), strict=True))
             if not rows or rows[0] != ["reminder", "start", "utc", "timezone", "title"] or any(len(row) != 5 for row in rows):
                 raise Failure("expand --format csv: not rows of five fields under the header")
-            if HIDDEN_CONTROL.search(text):
-                raise Failure("expand --format csv: a control character: %r" % HIDDEN_CONTROL.search(text).group())
+            shown = HIDDEN_CONTROL.search(text)
+            if shown:
+                raise Failure("expand --format csv: a control character: %r" % shown.group())
         # An hour of --expand: a repeat every second is 3,600 components.
         for extra in ([], ["--expand", "--to", "2026-11-29T13:00:00Z"]):
             target = os.path.join(folder, "out.ics")
