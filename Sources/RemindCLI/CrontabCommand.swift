@@ -71,9 +71,10 @@ enum CrontabCommand {
         var options = CrontabWriter.Options(hostZone: time.zone, command: arguments.value("--command"),
                                             allowInexact: arguments.flag("--allow-inexact"), now: time.now,
                                             workingFolder: invocation.workingFolder)
+        options.hostZoneName = time.zoneName
         if install {
             // The same block whatever the spelling of the paths.
-            options.regenerate = "remindc crontab --install --zone \(arguments.value("--zone") ?? time.zone.identifier) "
+            options.regenerate = "remindc crontab --install --zone \(arguments.value("--zone") ?? time.zoneName) "
                 + (arguments.value("--name").map { "--name '\($0)' " } ?? "") + Set(arguments.positionals.map(absolute)).sorted().joined(separator: " ")
         }
         let writer = CrontabWriter(options: options)
@@ -83,7 +84,8 @@ enum CrontabCommand {
         let warnings = loaded.report
         if install {
             let paths = files.map { absolute($0.file.path) }
-            return CrontabInstall.install(output.text, name: name, files: paths, zone: time.zone, warnings: warnings)
+            return CrontabInstall.install(output.text, name: name, files: paths, zone: time.zone, zoneName: time.zoneName,
+                                          now: time.now, warnings: warnings)
         }
         guard let path = arguments.value("-o"), path != "-" else {
             return Outcome(stdout: output.text, stderr: warnings)

@@ -8,17 +8,12 @@ import ReminderOutput
 /// leaves the old crontab. The program is `crontab`, or the one
 /// `REMINDC_CRONTAB` names (the tests' stand-in).
 enum CrontabInstall {
-    static func install(_ text: String, name: String, files: [String], zone: TimeZone, warnings: String) -> Outcome {
+    static func install(_ text: String, name: String, files: [String], zone: TimeZone, zoneName: String, now: Instant,
+                        warnings: String) -> Outcome {
         var notes = warnings
-        let system = systemZone()
-        // UTC and Etc/UTC are one clock; so are any two zones without changes at one offset.
-        let sameFixedClock = system.map { system in
-            system.nextDaylightSavingTimeTransition == nil && zone.nextDaylightSavingTimeTransition == nil
-                && system.secondsFromGMT() == zone.secondsFromGMT()
-        } ?? true
-        if let system, system.identifier != zone.identifier, !sameFixedClock {
-            notes += "warning: the crontab is written for a clock in \(zone.identifier), but this machine's clock runs in "
-                + "\(system.identifier), so cron would fire its alerts at other times; install it with --zone \(system.identifier)\n"
+        if let system = systemZone(), !CrontabWriter.sameClock(system.zone, zone, from: now) {
+            notes += "warning: the crontab is written for a clock in \(zoneName), but this machine's clock runs in "
+                + "\(system.name), so cron would fire its alerts at other times; install it with --zone \(system.name)\n"
         }
         let current = run(["-l"], input: nil)
         // `crontab -l` fails when the user has no crontab yet: start from nothing.
@@ -71,15 +66,14 @@ enum CrontabInstall {
     }
 
     /// The zone the system's clock runs in, which cron's daemon reads: the
-    /// zone `/etc/localtime` links to, else `/etc/timezone`.
-    static func systemZone() -> TimeZone? {
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
-           let range = target.range(of: "zoneinfo/"), let zone = TimeZone(identifier: String(target[range.upperBound...])) {
-            return zone
-        }
-        if let text = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8),
-           let zone = TimeZone(identifier: text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-            return zone
+    /// zone `/etc/localtime` links to, else `/etc/timezone`, with its name
+    /// as written there (Foundation calls UTC "GMT").
+    static func systemZone() -> (name: String, zone: TimeZone)? {
+        let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"))
+            .flatMap { target in target.range(of: "zoneinfo/").map { String(target[$0.upperBound...]) } }
+        let file = (try? String(contentsOfFile: "/etc/timezone", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        for name in [link, file].compactMap(\.self) {
+            if let zone = TimeZone(identifier: name) { return (name, zone) }
         }
         return nil
     }

@@ -8,6 +8,8 @@ import ReminderModel
 struct TimeOptions {
     /// The zone wall-clock T values and floating reminders are read in.
     var zone: TimeZone
+    /// The zone's name as the user gave it: Foundation calls UTC "GMT".
+    var zoneName: String
     /// "Now".
     var now: Instant
 
@@ -21,22 +23,26 @@ struct TimeOptions {
     /// Reads `--zone` (else `TZ`, else the machine's zone) and `--now`
     /// (else `SOURCE_DATE_EPOCH`, else the clock).
     static func read(_ arguments: ParsedArguments, invocation: Invocation, command: String) throws(UsageError) -> TimeOptions {
-        let zone: TimeZone
+        let zone: TimeZone, zoneName: String
         if let name = arguments.value("--zone") {
             switch ZoneName.parse(name) {
             case .success(.floating):
                 throw UsageError(message: "--zone must be a real zone, not 'floating'", command: command)
             case .success(let parsed):
                 zone = parsed.foundationZone
+                zoneName = parsed.description
             case .failure(let message):
                 throw UsageError(message: "Invalid value for --zone: \(message.text)" + (message.hint.map { " (\($0))" } ?? ""), command: command)
             }
-        } else if let tz = invocation.environment["TZ"], let named = TimeZone(identifier: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) {
+        } else if let tz = invocation.environment["TZ"].map({ $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }),
+                  let named = TimeZone(identifier: tz) {
             zone = named
+            zoneName = tz
         } else {
             zone = TimeZone.current
+            zoneName = zone.identifier
         }
-        var options = TimeOptions(zone: zone, now: Instant(secondsSince1970: 0))
+        var options = TimeOptions(zone: zone, zoneName: zoneName, now: Instant(secondsSince1970: 0))
         if let text = arguments.value("--now") {
             options.now = try options.instant(text, option: "--now", command: command)
         } else if let epoch = invocation.environment["SOURCE_DATE_EPOCH"] {

@@ -202,6 +202,48 @@ import Testing
         #expect(text == "it's 100% \"done\" $(x)|a; b is q|q|50%\nend\n")
     }
 
+    struct Clock: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var environment: [String: String]
+        /// The zone the header names.
+        var header: String
+        /// The ids whose entries are in the machine's clock: plain fields,
+        /// no `TZ=` in their guard.
+        var plain: Set<String>
+        var testDescription: String { (arguments + environment.map { "\($0)=\($1)" }).joined(separator: " ") }
+    }
+
+    /// The header names the machine's zone as the user gave it (Foundation
+    /// calls UTC "GMT"), and a reminder whose zone reads the machine's
+    /// clock under another name (UTC and Etc/UTC; Asia/Kolkata and
+    /// Asia/Calcutta) is written in plain fields, as the machine's own.
+    @Test(arguments: [
+        Clock(arguments: ["--zone", "UTC"], environment: [:], header: "UTC", plain: ["utc"]),
+        Clock(arguments: ["--zone", "Etc/UTC"], environment: [:], header: "UTC", plain: ["utc"]),
+        Clock(arguments: [], environment: ["TZ": "Etc/UTC"], header: "Etc/UTC", plain: ["utc"]),
+        Clock(arguments: [], environment: ["TZ": ":UTC"], header: "UTC", plain: ["utc"]),
+        Clock(arguments: ["--zone", "GMT"], environment: [:], header: "GMT", plain: ["utc"]),
+        Clock(arguments: ["--zone", "Asia/Calcutta"], environment: [:], header: "Asia/Calcutta", plain: ["kolkata"]),
+        Clock(arguments: ["--zone", "Europe/London"], environment: [:], header: "Europe/London", plain: []),
+    ])
+    func machineClock(_ c: Clock) throws {
+        let run = try EndToEndTests.run(["crontab", "\(EndToEndTests.fixtures)/crontab/same-clock.yaml", "--now", "2026-11-29T12:00:00Z"]
+                                            + c.arguments, environment: c.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("# Written by remindc ") == true)
+        #expect(lines.first?.hasSuffix(" for a machine whose clock runs in \(c.header).") == true, "\(lines.first ?? "")")
+        for id in ["utc", "kolkata"] {
+            guard let comment = lines.firstIndex(of: "# id: \(id)"), comment + 2 < lines.count else {
+                Issue.record("no entry for \(id) in \(run.stdout)")
+                continue
+            }
+            let entry = lines[comment + 2]
+            #expect(entry.hasPrefix("0 9 * * 1-5 ") == c.plain.contains(id), "\(entry)")
+            #expect(entry.contains("TZ=") != c.plain.contains(id), "\(entry)")
+        }
+    }
+
     /// A file name cannot break the crontab's comment lines either.
     @Test func fileNamesStayInTheirComment() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-name-\(UUID().uuidString)")

@@ -33,6 +33,9 @@ public struct CrontabWriter {
     public struct Options: Sendable {
         /// The machine's zone: the one cron's clock runs in.
         public var hostZone: TimeZone
+        /// Its name for the header, as the user gave it (Foundation calls
+        /// UTC "GMT"); nil: its identifier.
+        public var hostZoneName: String?
         /// The command per occurrence, with `{id}`, `{title}`, `{note}`,
         /// `{sound}` and `{category}`; nil for the default notification.
         public var command: String?
@@ -89,7 +92,7 @@ public struct CrontabWriter {
     public func write(_ scheduled: [ScheduledFile]) -> Output {
         let files = scheduled.map(\.file)
         var text = """
-            # Written by remindc \(RemindcVersion.string) for a machine whose clock runs in \(options.hostZone.identifier).
+            # Written by remindc \(RemindcVersion.string) for a machine whose clock runs in \(options.hostZoneName ?? options.hostZone.identifier).
             # Regenerate it rather than editing it: \(Self.comment(options.regenerate ?? "remindc crontab " + files.map(\.path).joined(separator: " "), limit: nil))
 
             """
@@ -251,8 +254,7 @@ public struct CrontabWriter {
         case .utc, .named:
             let zone = reminder.timeZone.foundationZone
             let name = reminder.timeZone == .utc ? "UTC" : reminder.timeZone.description
-            let same = zone.identifier == options.hostZone.identifier
-                || (reminder.timeZone == .utc && options.hostZone.identifier == "UTC")
+            let same = Self.sameClock(zone, options.hostZone, from: options.now)
             return CronZone(name: same ? nil : name, timeZone: zone, isHost: same)
         case .offset(let seconds):
             // POSIX TZ counts west of UTC: 'UTC-05:00' reads the clock five
@@ -261,6 +263,17 @@ public struct CrontabWriter {
             let name = "UTC\(seconds > 0 ? "-" : "+")\(zeroPadded(minutes / 60)):\(zeroPadded(minutes % 60))"
             return CronZone(name: name, timeZone: reminder.timeZone.foundationZone, isHost: false)
         }
+    }
+
+    /// Whether two zones read the same clock from `start` on: one zone
+    /// (UTC, Etc/UTC and GMT are one), or two at one offset that neither
+    /// changes again.
+    public static func sameClock(_ zone: TimeZone, _ other: TimeZone, from start: Instant) -> Bool {
+        if zone.identifier == other.identifier { return true }
+        let date = Date(timeIntervalSince1970: TimeInterval(start.secondsSince1970))
+        return zone.secondsFromGMT(for: date) == other.secondsFromGMT(for: date)
+            && zone.nextDaylightSavingTimeTransition(after: date) == nil
+            && other.nextDaylightSavingTimeTransition(after: date) == nil
     }
 
     /// The wall clock (in the reminder's zone) at which the alert for
