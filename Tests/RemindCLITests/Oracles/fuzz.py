@@ -17,7 +17,9 @@ systemd (each with -o), each under a time-out, and these must hold:
   there): no X-LIC-ERROR, and its iterator takes every RRULE;
 - a crontab passes `crontab -n` when Debian's cron is installed;
 - systemd units pass `systemd-analyze verify` and each OnCalendar= value
-  `systemd-analyze calendar`, when systemd is installed;
+  `systemd-analyze calendar`, when systemd is installed, and the first
+  services' ExecCondition=, run as systemd would (at NOW), answers 0 or 1
+  with nothing on stderr: the guard every alert of a timer runs;
 - JSON and JSONL outputs parse, SARIF as version 2.1.0 with its runs;
 - check's text and GitHub's format show no control character a terminal
   or a runner would act on (C0 but line breaks and tabs, DEL, C1), and
@@ -49,6 +51,7 @@ import json
 import os
 import random
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -71,6 +74,8 @@ LIBICAL_TIME_OUT = 5
 STARVED_KEPT = 5
 # How many runs past the ceiling each worker keeps to time again alone: its slowest.
 OVER_KEPT = 40
+# The services whose guard (`remindc due`) each input runs.
+GUARDS_RUN = 3
 # A workflow command of `check --format github`, alone on its line.
 WORKFLOW_COMMAND = re.compile(r"::(error|warning|notice) [^\r\n]*::[^\r\n]*")
 # What a terminal or a runner would act on: every C0 control but line breaks and tabs, DEL, C1.
@@ -200,6 +205,8 @@ class Fuzzing:
         self.libical_slow = 0
         # Sets of units systemd-analyze read.
         self.units_judged = 0
+        # Services whose guard ran.
+        self.guards_run = 0
 
     def run(self, arguments, timeout=TIME_OUT):
         environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC")
@@ -334,8 +341,27 @@ class Fuzzing:
             if verified.returncode != 0 or verified.stderr.strip():
                 raise Failure("systemd-analyze verify refuses the units: " + verified.stderr.decode(errors="replace")[:300])
             self.units_judged += 1
+        if result.returncode == 0:
+            for name in [name for name in written if name.endswith(".service")][:GUARDS_RUN]:
+                self.run_guard(os.path.join(units, name))
         if os.path.isdir(units):
             shutil.rmtree(units)
+
+
+    def run_guard(self, service):
+        """A service's ExecCondition= as systemd runs it: its words unquoted, `%%` as `%`."""
+        with open(service, encoding="utf-8") as unit:
+            lines = [line[len("ExecCondition="):].rstrip("\n") for line in unit if line.startswith("ExecCondition=")]
+        if len(lines) != 1:
+            raise Failure("systemd: %s has %d ExecCondition= lines" % (os.path.basename(service), len(lines)))
+        words = [word.replace("%%", "%") for word in shlex.split(lines[0])]
+        if os.path.realpath(words[0]) != os.path.realpath(self.remindc) or words[1:2] != ["due"]:
+            raise Failure("systemd: %s guards with %r, not remindc due" % (os.path.basename(service), words[:2]))
+        result = self.run(words + ["--now", NOW])
+        self.guards_run += 1
+        if result.returncode not in (0, 1) or result.stderr:
+            raise Failure("systemd: the guard %s exits %d: %s" % (
+                " ".join(words[1:]), result.returncode, result.stderr.decode(errors="replace")[:300]))
 
 
 def keep_input(keep, name, data):
@@ -408,7 +434,7 @@ def worker(remindc, seeds, inputs, seconds, ceiling, keep, judges, progress):
         shutil.rmtree(fuzzing.folder, ignore_errors=True)
     return {"count": count, "failures": failures, "slowest": fuzzing.slowest, "over": fuzzing.over,
             "over_count": fuzzing.over_count, "libical_slow": fuzzing.libical_slow, "units_judged": fuzzing.units_judged,
-            "starved": starved}
+            "guards_run": fuzzing.guards_run, "starved": starved}
 
 
 def timed_alone(record, folder):
@@ -531,6 +557,7 @@ def main():
             readers, "checked by crontab -n" if judges.crontab else "not checked",
             "of %d inputs read by systemd-analyze" % sum(result["units_judged"] for result in results)
             if judges.systemd else "not checked"))
+        print("fuzz: %d services' guards (remindc due) run" % sum(result["guards_run"] for result in results))
         slow_for_libical = sum(result["libical_slow"] for result in results)
         if slow_for_libical:
             print("fuzz: %d .ics with SECONDLY rules libical read but took over %d s to step (parsed again without stepping)" % (
