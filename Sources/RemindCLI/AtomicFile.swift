@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Writes `-o FILE` so that readers see the old contents or the new, never
 /// a part: a temporary file beside it, flushed, then renamed over it.
@@ -79,7 +80,7 @@ enum AtomicFile {
             return .written
         }
 
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).remindc-\(getpid()).tmp")
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(temporaryName(for: target.lastPathComponent))
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, existing.map { $0.st_mode & 0o7777 } ?? 0o666)
         guard descriptor >= 0 else { throw Failure(errorDescription: String(cString: strerror(errno))) }
         Cleanup.removeOnSignal(temporary.path)
@@ -102,6 +103,22 @@ enum AtomicFile {
             throw Failure(errorDescription: failure)
         }
         return .staged(staged)
+    }
+
+    /// The temporary beside a file named `name`: `.NAME.remindc-PID.tmp`,
+    /// within the 255 bytes a file name may have. Past them the name is
+    /// cut, and 8 digits of its SHA-256 keep apart two names cut alike.
+    static func temporaryName(for name: String) -> String {
+        let suffix = ".remindc-\(getpid()).tmp"
+        let room = 255 - 1 - suffix.utf8.count
+        guard name.utf8.count > room else { return "." + name + suffix }
+        let digest = "-" + SHA256.hex(Array(name.utf8)).prefix(8)
+        var kept = ""
+        for character in name {
+            guard kept.utf8.count + character.utf8.count + digest.utf8.count <= room else { break }
+            kept.append(character)
+        }
+        return "." + kept + digest + suffix
     }
 
     /// Renames each staged file over its target; the temporaries of any

@@ -54,6 +54,11 @@ enum SystemdCommand {
                 || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
             throw UsageError(message: "--name must be letters, digits, '.', '_' and '-'", command: spec.name)
         }
+        // The list of the install's units, remindc-NAME.units, is a file name of at most 255 bytes.
+        let longestName = 255 - "remindc-.units".utf8.count
+        guard name.utf8.count <= longestName else {
+            throw UsageError(message: "--name must be at most \(longestName) characters", command: spec.name)
+        }
         let units = SystemdInstall(name: name, environment: invocation.environment)
         if uninstall { return units.uninstall() }
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<path> ...'", command: spec.name) }
@@ -72,15 +77,34 @@ enum SystemdCommand {
                                                  minimal: arguments.flag("--minimal")))
         let written = writer.units(loaded.files.map(\.file))
         if let output {
+            // The folders this run makes, removed again if a unit cannot be written.
+            let made = firstMissingFolder(of: output)
             do {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), !isFolder.boolValue {
+                    throw AtomicFile.Failure(errorDescription: "it is not a folder")
+                }
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
                 try AtomicFile.writeAll(written.map { (output + "/" + $0.name, Array($0.text.utf8)) })
             } catch {
+                if let made { try? FileManager.default.removeItem(atPath: made) }
                 return Outcome(stderr: loaded.report + "Error: cannot write into '\(TerminalText.visible(output))': \(error.localizedDescription)\n", status: 2)
             }
             return Outcome(stderr: loaded.report)
         }
         return units.install(written, warnings: loaded.report)
+    }
+
+    /// The outermost folder of `path` that does not exist yet (`path`
+    /// itself, or one above it), or nil when `path` exists.
+    static func firstMissingFolder(of path: String) -> String? {
+        var missing: String?
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        while url.path != "/", !FileManager.default.fileExists(atPath: url.path) {
+            missing = url.path
+            url.deleteLastPathComponent()
+        }
+        return missing
     }
 
     /// The absolute path of this remindc: what the services run.

@@ -218,6 +218,17 @@ import Testing
         #expect(run.stdout == "600\nsymbolic link\n640\ncharacter special file\n1\n0\n", "\(run.stderr)")
     }
 
+    /// A target whose name is near the 255 bytes a name may have is
+    /// written too: its temporary's name is cut to fit, and does not stay.
+    @Test func aLongTargetNameIsWritten() throws {
+        let name = String(repeating: "é", count: 120) + ".ics"
+        let run = try Self.inFolder("""
+            "$REMINDC" ics ok.yaml -o '\(name)' \(Self.now); echo "status $?"
+            grep -c BEGIN:VEVENT '\(name)'; ls -a | grep -c remindc
+            """)
+        #expect(run.stdout == "status 0\n1\n0\n", "\(run.stderr)")
+    }
+
     /// Killed while writing `-o` (by the file size limit, or SIGTERM), no
     /// temporary file stays and the old file is whole. The test runner's
     /// children may inherit these signals blocked or ignored; `plain` runs

@@ -199,6 +199,8 @@ extension SystemdTests {
         UsageCase(arguments: ["systemd", "--install", "--name", "my home", "examples"], status: 2,
                   stderr: "Error: --name must be letters, digits, '.', '_' and '-'\n"),
         UsageCase(arguments: ["systemd", "--install"], status: 2, stderr: "Error: Missing expected argument '<path> ...'\n"),
+        UsageCase(arguments: ["systemd", "--install", "--name", String(repeating: "n", count: 242), "examples"], status: 2,
+                  stderr: "Error: --name must be at most 241 characters\n"),
         UsageCase(arguments: ["systemd", "--uninstall", "a", "b"], status: 2, stderr: "Error: --uninstall takes one name\n"),
         UsageCase(arguments: ["systemd", "--uninstall", "--name", "a", "b"], status: 2,
                   stderr: "Error: --uninstall takes the name once: 'remindc systemd --uninstall NAME'\n"),
@@ -305,5 +307,66 @@ extension SystemdTests {
         let checked = try EndToEndTests.run(["check", "--for", "systemd", file, "--now", "2026-11-29T12:00:00Z"], environment: ["NO_COLOR": "1"])
         #expect(checked.status == 1)
         #expect(checked.stdout == refused.stderr)
+    }
+}
+
+extension SystemdTests {
+    /// A unit name is at most 255 bytes, for systemd and the file system:
+    /// a longer id's units keep the name's start and end in 16 digits of
+    /// its SHA-256; systemd reads them, and their guard passes the alert.
+    @Test func aLongIdGetsUnitsSystemdReads() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-long-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let id = String(repeating: "a", count: 300)
+        let file = folder.appendingPathComponent("r.yaml")
+        try Data("""
+            uid-domain: home.example
+            timezone: UTC
+            reminders:
+              - {id: \(id), title: Bins, at: 2026-12-01 19:00, repeat: weekly}
+              - {id: \(id)b, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+
+            """.utf8).write(to: file)
+        let units = folder.appendingPathComponent("units")
+        let run = try EndToEndTests.run(["systemd", "-o", units.path, file.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: units.path).sorted()
+        #expect(names.count == 4, "\(names)")
+        for name in names {
+            #expect(name.utf8.count <= 255)
+            #expect(name.hasPrefix("remindc-home.example-aaaa"))
+            #expect(name.wholeMatch(of: /remindc-home\.example-a+-[0-9a-f]{16}\.(service|timer)/) != nil, "\(name)")
+        }
+        #expect(Set(names.map { $0.split(separator: ".").dropLast().joined(separator: ".") }).count == 2, "one name per reminder")
+        if Self.available {
+            let verified = try CrontabDeliveryTests.run(
+                "/usr/bin/systemd-analyze", ["--user", "verify", "--recursive-errors=no"] + names.map { units.appendingPathComponent($0).path },
+                environment: ["XDG_RUNTIME_DIR": folder.path, "HOME": folder.path, "PATH": "/usr/bin:/bin"])
+            #expect(verified.status == 0 && verified.output.isEmpty, "\(verified.output)")
+        }
+        let due = try EndToEndTests.run(["due", file.path, "--id", id, "--now", "2026-12-08T19:00:00Z"])
+        #expect(due.status == 0, "\(due.stderr)")
+    }
+
+    /// `-o` names a folder: a file there is refused and kept, and the
+    /// folders a failed write made are removed again.
+    @Test func aFailedWriteLeavesNoFolderItMade() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-made-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let taken = folder.appendingPathComponent("taken")
+        try Data("mine\n".utf8).write(to: taken)
+        let onFile = try EndToEndTests.run(["systemd", "-o", taken.path, "examples/repeating.yaml"])
+        #expect(onFile.status == 2)
+        #expect(onFile.stderr == "Error: cannot write into '\(taken.path)': it is not a folder\n")
+        #expect(try String(contentsOf: taken, encoding: .utf8) == "mine\n")
+
+        // A name past 255 bytes fails once its parent folder is made.
+        let deep = folder.appendingPathComponent("new/" + String(repeating: "x", count: 300))
+        let failed = try EndToEndTests.run(["systemd", "-o", deep.path, "examples/repeating.yaml"])
+        #expect(failed.status == 2)
+        #expect(failed.stderr.hasPrefix("Error: cannot write into '\(deep.path)': "), "\(failed.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["taken"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Recurrence
 import ReminderModel
+import Support
 import YAMLSyntax
 
 /// systemd user units for reminders: per reminder a `.timer` whose
@@ -55,10 +56,19 @@ public struct SystemdWriter: Sendable {
         }
     }
 
-    /// The base name of a reminder's units: its UID as a unit name.
+    /// The base name of a reminder's units: its UID as a unit name. systemd
+    /// and the file system take names of at most 255 bytes, `.service`
+    /// included; a longer one keeps its start and ends in 16 digits of its
+    /// SHA-256, so it stays one reminder's (domains and ids are ASCII).
     public static func unitName(_ reminder: Reminder, in file: ReminderFile) -> String {
-        "remindc-\(file.uidDomain)-\(reminder.id)"
+        let name = "remindc-\(file.uidDomain)-\(reminder.id)"
+        guard name.utf8.count > longestBaseName else { return name }
+        let digest = SHA256.hex(Array(name.utf8)).prefix(16)
+        return name.prefix(longestBaseName - digest.count - 1) + "-" + digest
     }
+
+    /// 255 bytes less `.service`.
+    static let longestBaseName = 255 - ".service".utf8.count
 
     func units(for reminder: Reminder, in file: ReminderFile, path: String, gaps: [String: Set<Gap>]) -> [Unit] {
         let name = Self.unitName(reminder, in: file)
