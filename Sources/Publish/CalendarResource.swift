@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// One calendar object resource to publish (RFC 4791 §4.1): a VCALENDAR
 /// holding the components of one UID and the VTIMEZONEs they use, with no
@@ -65,20 +66,35 @@ public struct CalendarResource: Sendable, Equatable {
     }
 
     /// A member name for a UID: its letters, digits, `-`, `_`, `.` and `@`
-    /// kept, anything else as `%XX`, and `.ics` after.
+    /// kept, anything else as `%XX`, and `.ics` after. Servers keep members
+    /// as files or in columns of 255 bytes, so a name past `longestMemberName`
+    /// keeps its start (whole characters) and ends in 16 digits of the UID's
+    /// SHA-256; members are found by UID, never by name.
     static func memberName(_ uid: String) -> String {
-        var name = ""
-        for byte in uid.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "@"):
-                name.append(Character(Unicode.Scalar(byte)))
-            default:
-                name += String(format: "%%%02X", byte)
-            }
+        // One part per character, so that a cut name is still UTF-8.
+        let parts = uid.unicodeScalars.map { scalar in
+            String(scalar).utf8.map { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "@"):
+                    String(Character(Unicode.Scalar(byte)))
+                default:
+                    String(format: "%%%02X", byte)
+                }
+            }.joined()
         }
-        return name + ".ics"
+        let name = parts.joined()
+        guard name.utf8.count + ".ics".utf8.count > longestMemberName else { return name + ".ics" }
+        let digest = "-" + SHA256.hex(Array(uid.utf8)).prefix(16) + ".ics"
+        var kept = ""
+        for part in parts {
+            guard kept.utf8.count + part.utf8.count + digest.utf8.count <= longestMemberName else { break }
+            kept += part
+        }
+        return kept + digest
     }
+
+    static let longestMemberName = 128
 }
 
 /// What a member of the collection holds, as far as publishing cares.

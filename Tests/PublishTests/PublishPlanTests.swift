@@ -181,4 +181,15 @@ struct PublishPlanTests {
     func memberNames(_ uid: String, _ name: String) {
         #expect(CalendarResource.memberName(uid) == name)
     }
+
+    /// A long UID's member name is cut to 128 bytes, at a whole character,
+    /// and ends in its digest: two UIDs alike at the start stay apart.
+    @Test(arguments: [String(repeating: "a", count: 300) + "@home", String(repeating: "é", count: 80) + "@home"])
+    func longMemberNames(_ uid: String) {
+        let name = CalendarResource.memberName(uid)
+        #expect(name.utf8.count <= 128, "\(name)")
+        #expect(name.wholeMatch(of: /(a+|(%C3%A9)+)-[0-9a-f]{16}\.ics/) != nil, "\(name)")
+        #expect(CalendarResource.memberName(uid + "x") != name)
+        #expect(String(name.prefix(20)) == String(CalendarResource.memberName(String(uid.prefix(40))).prefix(20)))
+    }
 }

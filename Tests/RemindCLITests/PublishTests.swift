@@ -280,6 +280,33 @@ extension PublishTests {
         #expect(right.stderr.contains("10 created"))
     }
 
+    /// A UID of any length is published: servers that keep a member as a
+    /// file of its name (Radicale, Xandikos) get a name of at most 128
+    /// bytes, and the next run finds the member by its UID, unchanged.
+    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos"])
+    func aLongIdIsPublished(_ kind: String) throws {
+        let server = try Server(kind)
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("r.yaml")
+        let id = String(repeating: "a", count: 300)
+        try Data("""
+            uid-domain: home.example
+            timezone: UTC
+            reminders:
+              - {id: \(id), title: Bins, at: 2026-12-01 19:00, repeat: weekly}
+
+            """.utf8).write(to: file)
+        let state = folder.appendingPathComponent("state")
+        let first = try Self.publish([server.url, file.path], state: state)
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        let put = server.writes(since: 0).filter { $0.hasPrefix("PUT ") }
+        #expect(put.count == 1 && put[0].split(separator: "/").last!.utf8.count <= 128, "\(put)")
+        let again = try Self.publish([server.url, file.path], state: state)
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("1 unchanged"), "\(again.stderr)")
+    }
+
     @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"))
     func aServerThatStopsMidwayLeavesWholeResourcesAndTheNextRunFinishes() throws {
         let server = try Server("radicale")
