@@ -83,15 +83,7 @@ public struct CalendarResource: Sendable, Equatable {
                 }
             }.joined()
         }
-        let name = parts.joined()
-        guard name.utf8.count + ".ics".utf8.count > longestMemberName else { return name + ".ics" }
-        let digest = "-" + SHA256.hex(Array(uid.utf8)).prefix(16) + ".ics"
-        var kept = ""
-        for part in parts {
-            guard kept.utf8.count + part.utf8.count + digest.utf8.count <= longestMemberName else { break }
-            kept += part
-        }
-        return kept + digest
+        return BoundedName.fit(parts, ending: ".ics", limit: longestMemberName, digits: 16, key: uid)
     }
 
     static let longestMemberName = 128

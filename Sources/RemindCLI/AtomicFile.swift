@@ -109,16 +109,7 @@ enum AtomicFile {
     /// within the 255 bytes a file name may have. Past them the name is
     /// cut, and 8 digits of its SHA-256 keep apart two names cut alike.
     static func temporaryName(for name: String) -> String {
-        let suffix = ".remindc-\(getpid()).tmp"
-        let room = 255 - 1 - suffix.utf8.count
-        guard name.utf8.count > room else { return "." + name + suffix }
-        let digest = "-" + SHA256.hex(Array(name.utf8)).prefix(8)
-        var kept = ""
-        for character in name {
-            guard kept.utf8.count + character.utf8.count + digest.utf8.count <= room else { break }
-            kept.append(character)
-        }
-        return "." + kept + digest + suffix
+        BoundedName.fit(["."] + name.map(String.init), ending: ".remindc-\(getpid()).tmp", limit: 255, digits: 8, key: name)
     }
 
     /// Renames each staged file over its target; the temporaries of any

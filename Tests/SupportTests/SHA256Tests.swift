@@ -16,3 +16,22 @@ struct SHA256Tests {
         #expect(SHA256.hex(Array(input.utf8)) == expected)
     }
 }
+
+/// Names within a length: as they are when they fit; else whole parts
+/// then 16 (or `digits`) digits of the key's SHA-256, within the limit.
+struct BoundedNameTests {
+    @Test func aNameThatFitsIsKept() {
+        #expect(BoundedName.fit(["a", "b", "c"], ending: ".ics", limit: 7, digits: 16, key: "abc") == "abc.ics")
+    }
+
+    @Test(arguments: [Array(repeating: "a", count: 300), Array(repeating: "%C3%A9", count: 80)])
+    func aLongNameIsCutAtAWholePart(_ parts: [String]) {
+        let name = BoundedName.fit(parts, ending: ".ics", limit: 128, digits: 16, key: parts.joined())
+        let digits = String(SHA256.hex(Array(parts.joined().utf8)).prefix(16))
+        #expect(name.utf8.count <= 128)
+        #expect(name.hasSuffix("-" + digits + ".ics"))
+        let kept = name.dropLast(digits.count + ".ics".count + 1)
+        #expect(kept.count % parts[0].count == 0 && parts.joined().hasPrefix(kept))
+        #expect(kept.utf8.count + parts[0].utf8.count + digits.count + ".ics".count + 1 > 128, "as many parts as fit")
+    }
+}

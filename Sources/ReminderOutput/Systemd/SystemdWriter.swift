@@ -62,9 +62,7 @@ public struct SystemdWriter: Sendable {
     /// SHA-256, so it stays one reminder's (domains and ids are ASCII).
     public static func unitName(_ reminder: Reminder, in file: ReminderFile) -> String {
         let name = "remindc-\(file.uidDomain)-\(reminder.id)"
-        guard name.utf8.count > longestBaseName else { return name }
-        let digest = SHA256.hex(Array(name.utf8)).prefix(16)
-        return name.prefix(longestBaseName - digest.count - 1) + "-" + digest
+        return BoundedName.fit(name.map(String.init), limit: longestBaseName, digits: 16, key: name)
     }
 
     /// 255 bytes less `.service`.
