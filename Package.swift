@@ -8,11 +8,17 @@ let package = Package(
         .library(name: "ReminderModel", targets: ["ReminderModel"]),
     ],
     targets: [
-        // libyaml, the only C code; only YAMLSyntax imports it.
+        // libyaml; only YAMLSyntax imports it.
         .systemLibrary(
             name: "CLibYAML",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
+        ),
+        // libcurl; only CalDAV's HTTPClient imports it.
+        .systemLibrary(
+            name: "CLibCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // What exists for speed alone, behind `package` access: work on every
         // core, a relay of values to one more thread, a value shared until
@@ -28,9 +34,9 @@ let package = Package(
         .target(name: "ReminderCheck", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel"]),
         // Renderers: diagnostics as text, occurrences as a table, JSON lines or CSV.
         .target(name: "ReminderOutput", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel"]),
-        // CalDAV (RFC 4791, RFC 6578) over Foundation's URLSession: a calendar
-        // collection's members, read and written under ETag conditions. Knows no reminders.
-        .target(name: "CalDAV"),
+        // CalDAV (RFC 4791, RFC 6578) over libcurl: a calendar collection's
+        // members, read and written under ETag conditions. Knows no reminders.
+        .target(name: "CalDAV", dependencies: ["CLibCurl"]),
         // `remindc publish`: the calendar's resources from the .ics writer, the plan
         // that brings a collection in step with them, and carrying it out.
         .target(name: "Publish", dependencies: ["Support", "ReminderModel", "ReminderOutput", "CalDAV"]),
@@ -51,6 +57,7 @@ let package = Package(
         ),
 
         .testTarget(name: "SupportTests", dependencies: ["Support", "YAMLSyntax"]),
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
         .testTarget(name: "PublishTests", dependencies: ["Publish", "CalDAV"]),
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),

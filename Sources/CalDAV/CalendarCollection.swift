@@ -1,12 +1,16 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One CalDAV calendar collection (RFC 4791) and what a one-way publisher
 /// does with it: learn whether it exists and what it offers, create it,
 /// list its members with their data, follow its changes (RFC 6578), and
 /// write and delete members under ETag conditions.
+///
+/// The server's answers never steer it elsewhere: no redirect is followed
+/// (one is a refusal that says where it pointed), and a member the server
+/// lists whose URL is not directly inside the collection (another scheme,
+/// host or port, or a path outside it once dot segments and
+/// percent-encoding are normalised) is set aside as `outside`, never read,
+/// written, deleted or sent the login.
 public struct CalendarCollection: Sendable {
     /// The collection's URL, ending in `/`.
     public let url: URL
@@ -24,6 +28,14 @@ public struct CalendarCollection: Sendable {
     public enum Failure: Error, Sendable {
         case transport(message: String, timedOut: Bool)
         case refused(status: Int, precondition: String?, message: String)
+        /// A 3xx: not followed. `offOrigin` when it pointed to another
+        /// scheme, host or port than the collection's.
+        case redirected(status: Int, location: String, offOrigin: Bool)
+        /// An answer that is not the WebDAV document asked for.
+        case unreadable(status: Int, reason: String)
+        /// Not sent, as it could not go as it must (an ETag with a line
+        /// break, a member outside the collection).
+        case notSent(String)
 
         public var status: Int? {
             if case .refused(let status, _, _) = self { return status }
@@ -39,11 +51,16 @@ public struct CalendarCollection: Sendable {
             switch self {
             case .transport(let message, _): return message
             case .refused(let status, let precondition, let message):
-                let reason = HTTPURLResponse.localizedString(forStatusCode: status)
-                var text = "\(status) \(reason)"
+                var text = HTTPStatus.line(status)
                 if let precondition { text += " (\(precondition))" }
                 if !message.isEmpty { text += ": \(message)" }
                 return text
+            case .redirected(let status, let location, let offOrigin):
+                return "\(HTTPStatus.line(status)) to \(location): "
+                    + (offOrigin ? "another scheme, host or port, so not followed: the login and the reminders go only to the calendar's own"
+                                 : "not followed; give that URL if it is the calendar")
+            case .unreadable(_, let reason): return reason
+            case .notSent(let reason): return reason
             }
         }
     }
@@ -77,7 +94,11 @@ public struct CalendarCollection: Sendable {
             if failure.status == 404 { return .success(nil) }
             return .failure(failure)
         case .success(let response):
-            guard let tree = DAVElement.parse(response.body) else { return .failure(unreadable(response)) }
+            let tree: DAVElement
+            switch multistatus(response) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let read): tree = read
+            }
             // Some servers (Xandikos) say 207 with a 404 inside.
             let entries = tree.children(DAVElement.dav, "response")
             if !entries.isEmpty, entries.allSatisfy({ $0.child(DAVElement.dav, "propstat") == nil
@@ -108,58 +129,78 @@ public struct CalendarCollection: Sendable {
 
     // MARK: Members
 
+    /// A listing: the members inside the collection, and the hrefs the
+    /// server listed that are not (set aside, for the caller to report).
+    public struct Listing: Sendable, Equatable {
+        public var members: [Member]
+        public var outside: [String]
+    }
+
     /// Every member with its ETag and data (a calendar-query REPORT that
     /// matches every calendar object).
-    public func members() -> Result<[Member], Failure> {
+    public func members() -> Result<Listing, Failure> {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop>\
             <c:filter><c:comp-filter name="VCALENDAR"/></c:filter></c:calendar-query>
             """
-        return send("REPORT", url, headers: ["Depth": "1"], body: body).flatMap { response in
-            guard let tree = DAVElement.parse(response.body) else { return .failure(unreadable(response)) }
-            return .success(memberList(tree))
-        }
+        return send("REPORT", url, headers: ["Depth": "1"], body: body, limit: HTTPClient.listingAnswer)
+            .flatMap(multistatus).map(memberList)
     }
 
     /// The given members with their ETags and data (calendar-multiget).
-    public func members(_ hrefs: [String]) -> Result<[Member], Failure> {
-        guard !hrefs.isEmpty else { return .success([]) }
+    public func members(_ hrefs: [String]) -> Result<Listing, Failure> {
+        guard !hrefs.isEmpty else { return .success(Listing(members: [], outside: [])) }
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop>\
             \(hrefs.map { "<d:href>\($0.xmlEscaped)</d:href>" }.joined())</c:calendar-multiget>
             """
-        return send("REPORT", url, headers: ["Depth": "1"], body: body).flatMap { response in
-            guard let tree = DAVElement.parse(response.body) else { return .failure(unreadable(response)) }
-            return .success(memberList(tree))
-        }
+        return send("REPORT", url, headers: ["Depth": "1"], body: body, limit: HTTPClient.listingAnswer)
+            .flatMap(multistatus).map(memberList)
     }
 
-    /// What changed since `token` (RFC 6578 sync-collection): the members
-    /// changed or added, with ETags, the hrefs removed, and the new token.
-    /// A token the server no longer accepts comes back as a refusal (403 or
-    /// 412, `valid-sync-token`).
-    public func changes(since token: String) -> Result<(changed: [Member], removed: [String], token: String), Failure> {
+    /// What changed since `token` (RFC 6578 sync-collection).
+    public struct Changes: Sendable, Equatable {
+        /// Members changed or added, with their ETags.
+        public var changed: [Member]
+        /// The hrefs of members removed.
+        public var removed: [String]
+        /// Hrefs listed that are not inside the collection, set aside.
+        public var outside: [String]
+        /// What to ask from next time.
+        public var token: String
+    }
+
+    /// What changed since `token`. A token the server no longer accepts
+    /// comes back as a refusal (403 or 412, `valid-sync-token`); an answer
+    /// without a new token as `unreadable`.
+    public func changes(since token: String) -> Result<Changes, Failure> {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token.xmlEscaped)</d:sync-token><d:sync-level>1</d:sync-level>\
             <d:prop><d:getetag/></d:prop></d:sync-collection>
             """
-        return send("REPORT", url, body: body).flatMap { response in
-            guard let tree = DAVElement.parse(response.body),
-                  let next = tree.child(DAVElement.dav, "sync-token")?.text, !next.isEmpty else { return .failure(unreadable(response)) }
-            var changed: [Member] = [], removed: [String] = []
+        return send("REPORT", url, body: body, limit: HTTPClient.listingAnswer).flatMap(multistatus).flatMap { tree in
+            guard let next = tree.child(DAVElement.dav, "sync-token")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                  !next.isEmpty else {
+                return .failure(.unreadable(status: 207, reason: "the answer to the sync token holds no new sync-token"))
+            }
+            var changes = Changes(changed: [], removed: [], outside: [], token: next)
             for entry in tree.children(DAVElement.dav, "response") {
                 guard let href = entry.child(DAVElement.dav, "href")?.text, !isCollection(href) else { continue }
+                guard memberURL(href) != nil else {
+                    changes.outside.append(href)
+                    continue
+                }
                 if let status = entry.child(DAVElement.dav, "status")?.text, status.contains(" 404") {
-                    removed.append(href)
+                    changes.removed.append(href)
                 } else {
                     let etag = entry.descendants(DAVElement.dav, "getetag").first?.text
-                    changed.append(Member(href: href, etag: etag, data: nil))
+                    changes.changed.append(Member(href: href, etag: etag, data: nil))
                 }
             }
-            return .success((changed, removed, next))
+            return .success(changes)
         }
     }
 
@@ -180,49 +221,175 @@ public struct CalendarCollection: Sendable {
         case .unchanged(let etag): headers["If-Match"] = etag
         case .any: break
         }
-        return send("PUT", resolve(href), headers: headers, body: text).map { $0.header("ETag") }
+        return write("PUT", href, headers: headers, body: text).map { $0.header("ETag") }
     }
 
     public func delete(_ href: String, etag: String?) -> Result<Void, Failure> {
-        send("DELETE", resolve(href), headers: etag.map { ["If-Match": $0] } ?? [:], body: nil).map { _ in () }
+        write("DELETE", href, headers: etag.map { ["If-Match": $0] } ?? [:], body: nil).map { _ in () }
     }
 
-    /// The URL of an href the server gave or a member name.
-    public func resolve(_ href: String) -> URL {
-        URL(string: href, relativeTo: url)?.absoluteURL ?? url.appendingPathComponent(href)
+    /// A write to a member, sent only to a URL inside the collection and
+    /// only with its condition whole.
+    private func write(_ method: String, _ href: String, headers: [String: String], body: String?) -> Result<HTTPClient.Response, Failure> {
+        guard let target = memberURL(href) else {
+            return .failure(.notSent("\(href) is not inside the calendar; not sent"))
+        }
+        if let etag = headers["If-Match"], !HTTPClient.isHeaderText(etag) {
+            return .failure(.notSent("the server's ETag for it holds a line break or control character; not sent without its condition"))
+        }
+        return send(method, target, headers: headers, body: body)
+    }
+
+    /// The URL of an href the server gave or a member name, when it lies
+    /// directly inside the collection: the same scheme, host and port, and
+    /// the collection's path with one more segment, once dot segments are
+    /// removed and percent-encoded unreserved characters decoded (RFC 3986
+    /// §6.2.2). An encoded `/` or `\\` in the segment, a query, a login or
+    /// a fragment make it nil. The URL returned is the normalised one, so
+    /// what is sent is what was judged.
+    public func memberURL(_ href: String) -> URL? {
+        // Some servers write a name's spaces and other characters unescaped.
+        let parsed = URL(string: href, relativeTo: url)
+            ?? href.addingPercentEncoding(withAllowedCharacters: Self.hrefCharacters).flatMap { URL(string: $0, relativeTo: url) }
+        guard let resolved = parsed?.absoluteURL,
+              let components = URLComponents(url: resolved, resolvingAgainstBaseURL: false),
+              components.user == nil, components.password == nil, components.query == nil, components.fragment == nil,
+              Self.origin(components) == Self.origin(URLComponents(url: url, resolvingAgainstBaseURL: false)),
+              let base = Self.segments(URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""),
+              let segments = Self.segments(components.percentEncodedPath),
+              segments.count == base.count + 1, Array(segments.dropLast()) == base,
+              let name = segments.last, !name.isEmpty,
+              !name.uppercased().contains("%2F"), !name.uppercased().contains("%5C"), !name.contains("\\") else { return nil }
+        var member = URLComponents()
+        member.scheme = components.scheme?.lowercased()
+        member.host = components.host
+        member.port = components.port
+        member.percentEncodedPath = "/" + segments.joined(separator: "/")
+        return member.url
+    }
+
+    /// What an href may hold unescaped: a path's characters and `%`, so
+    /// that escapes already there stay as they are.
+    static let hrefCharacters = CharacterSet.urlPathAllowed.union(CharacterSet(charactersIn: "%:"))
+
+    /// Scheme, host and port, the port filled in for http and https.
+    static func origin(_ components: URLComponents?) -> String? {
+        guard let components, let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased() else { return nil }
+        let port = components.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+        return "\(scheme)://\(host):\(port)"
+    }
+
+    /// A percent-encoded path as its segments (the leading empty one
+    /// dropped, a trailing one kept only when not empty), with unreserved
+    /// characters decoded, other escapes upper-cased, and `.` and `..`
+    /// removed (RFC 3986 §5.2.4); nil for a path that climbs above the root.
+    static func segments(_ path: String) -> [String]? {
+        var result: [String] = []
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        for (index, part) in parts.enumerated() {
+            let segment = normalisedEscapes(part)
+            switch segment {
+            case ".": continue
+            case "..":
+                guard !result.isEmpty else { return nil }
+                result.removeLast()
+            case "" where index == parts.count - 1: continue
+            default: result.append(segment)
+            }
+        }
+        return result
+    }
+
+    /// `%XX` of an unreserved character decoded, other escapes in upper case.
+    static func normalisedEscapes(_ segment: Substring) -> String {
+        let bytes = Array(segment.utf8)
+        var out: [UInt8] = []
+        var index = 0
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x41...0x46: byte - 0x41 + 10
+            case 0x61...0x66: byte - 0x61 + 10
+            default: nil
+            }
+        }
+        while index < bytes.count {
+            if bytes[index] == 0x25, index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
+                let value = high << 4 | low
+                let unreserved = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || (0x30...0x39).contains(value)
+                    || value == 0x2D || value == 0x2E || value == 0x5F || value == 0x7E
+                if unreserved {
+                    out.append(value)
+                } else {
+                    out += Array(String(format: "%%%02X", value).utf8)
+                }
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: Reading answers
 
-    private func memberList(_ tree: DAVElement) -> [Member] {
-        tree.children(DAVElement.dav, "response").compactMap { entry in
-            guard let href = entry.child(DAVElement.dav, "href")?.text, !isCollection(href) else { return nil }
+    private func memberList(_ tree: DAVElement) -> Listing {
+        var listing = Listing(members: [], outside: [])
+        for entry in tree.children(DAVElement.dav, "response") {
+            guard let href = entry.child(DAVElement.dav, "href")?.text, !isCollection(href) else { continue }
+            guard memberURL(href) != nil else {
+                listing.outside.append(href)
+                continue
+            }
             let ok = entry.children(DAVElement.dav, "propstat").filter { $0.child(DAVElement.dav, "status")?.text.contains(" 200") ?? true }
             let props = ok.compactMap { $0.child(DAVElement.dav, "prop") }
             let etag = props.compactMap { $0.child(DAVElement.dav, "getetag")?.text }.first
             let data = props.compactMap { $0.child(DAVElement.caldav, "calendar-data")?.text }.first
-            return Member(href: href, etag: etag, data: data)
+            listing.members.append(Member(href: href, etag: etag, data: data))
         }
+        return listing
     }
 
     /// Whether an href is the collection itself.
     private func isCollection(_ href: String) -> Bool {
-        let path = resolve(href).path
-        return path == url.path || path + "/" == url.path || path == url.path + "/"
+        guard let resolved = URL(string: href, relativeTo: url)?.absoluteURL,
+              let components = URLComponents(url: resolved, resolvingAgainstBaseURL: false),
+              Self.origin(components) == Self.origin(URLComponents(url: url, resolvingAgainstBaseURL: false)) else { return false }
+        return Self.segments(components.percentEncodedPath) == Self.segments(URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? "")
     }
 
-    private func unreadable(_ response: HTTPClient.Response) -> Failure {
-        .refused(status: response.status, precondition: nil, message: "the answer is not a WebDAV multistatus")
+    /// A WebDAV answer read as a tree, bounded in depth and size.
+    private func multistatus(_ response: HTTPClient.Response) -> Result<DAVElement, Failure> {
+        switch DAVElement.read(response.body) {
+        case .success(let tree) where tree.namespace == DAVElement.dav && tree.name == "multistatus":
+            return .success(tree)
+        case .success:
+            return .failure(.unreadable(status: response.status, reason: "the answer is not a WebDAV multistatus"))
+        case .failure(let reason):
+            return .failure(.unreadable(status: response.status, reason: reason.description))
+        }
     }
 
-    private func send(_ method: String, _ target: URL, headers: [String: String] = [:], body: String?) -> Result<HTTPClient.Response, Failure> {
+    /// Sends a request to the collection or one of its members: never
+    /// elsewhere, and no redirect followed.
+    private func send(_ method: String, _ target: URL, headers: [String: String] = [:], body: String?,
+                      limit: Int = HTTPClient.smallAnswer) -> Result<HTTPClient.Response, Failure> {
         var all = headers
         if body != nil && all["Content-Type"] == nil { all["Content-Type"] = "application/xml; charset=utf-8" }
-        let request = HTTPClient.Request(method: method, url: target, headers: all, body: body.map { Data($0.utf8) })
+        let request = HTTPClient.Request(method: method, url: target, headers: all, body: body.map { Data($0.utf8) }, limit: limit)
         switch http.send(request).result {
         case .failure(let error):
             return .failure(.transport(message: error.message, timedOut: error.timedOut))
         case .success(let response):
+            if [301, 302, 303, 307, 308].contains(response.status) {
+                let location = response.header("Location") ?? ""
+                let pointed = URL(string: location, relativeTo: target)?.absoluteURL
+                let pointedOrigin = pointed.flatMap { Self.origin(URLComponents(url: $0, resolvingAgainstBaseURL: false)) }
+                let offOrigin = pointedOrigin == nil || pointedOrigin != Self.origin(URLComponents(url: url, resolvingAgainstBaseURL: false))
+                let shown = location.isEmpty ? "nowhere" : String((pointed?.absoluteString ?? location).prefix(300))
+                return .failure(.redirected(status: response.status, location: shown, offOrigin: offOrigin))
+            }
             guard (200..<300).contains(response.status) else {
                 return .failure(Self.refusal(response))
             }

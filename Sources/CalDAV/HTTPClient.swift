@@ -1,12 +1,17 @@
+internal import CLibCurl
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// HTTP for WebDAV: one request at a time per call, answered or failed,
-/// with a time-out per request and bounded retries of what failed in
-/// transit. Through Foundation's URLSession (libcurl on Linux), so HTTPS
-/// certificates are checked by the system's trust store.
+/// HTTP for WebDAV over libcurl: one request at a time per call, answered
+/// or failed, each bounded in time from its first byte sent to its last
+/// byte read and in the size of its answer, with bounded retries of what
+/// failed in transit. HTTPS certificates are checked against the system's
+/// trust store.
+///
+/// It follows no redirect and sends the login only with the request it is
+/// given: a 3xx comes back as it is, for the caller to judge where it
+/// points. Only http and https are spoken. A request whose header holds a
+/// line break (an ETag a server made up) is refused before anything is
+/// sent, so a condition is never dropped or rewritten on the wire.
 public struct HTTPClient: Sendable {
     public struct Credentials: Sendable {
         public var user: String
@@ -23,12 +28,15 @@ public struct HTTPClient: Sendable {
         public var url: URL
         public var headers: [String: String] = [:]
         public var body: Data?
+        /// The most bytes of answer body read; past it the request fails.
+        public var limit: Int
 
-        public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil) {
+        public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, limit: Int = HTTPClient.smallAnswer) {
             self.method = method
             self.url = url
             self.headers = headers
             self.body = body
+            self.limit = limit
         }
     }
 
@@ -36,6 +44,12 @@ public struct HTTPClient: Sendable {
         public var status: Int
         public var headers: [String: String]
         public var body: Data
+
+        public init(status: Int, headers: [String: String], body: Data) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
 
         /// A header, by its name in any case.
         public func header(_ name: String) -> String? {
@@ -49,31 +63,35 @@ public struct HTTPClient: Sendable {
     public struct TransportError: Error, Sendable {
         public var message: String
         public var timedOut: Bool
+        /// Whether sending it again may help (not for an answer too large,
+        /// or a request refused before it went).
+        public var transient: Bool
     }
+
+    /// The bound of an answer that is not a listing: a WebDAV status, a
+    /// PROPFIND of one collection, an error body (1 MiB).
+    public static let smallAnswer = 1 << 20
+    /// The bound of a listing with every member's data (64 MiB: some
+    /// 10,000 reminders of several KB each).
+    public static let listingAnswer = 64 << 20
 
     static let transient: Set<Int> = [423, 429, 502, 503, 504]
 
-    let session: URLSession
-    private let refuser = ChallengeRefuser()
     let credentials: Credentials?
+    /// Seconds from a request's start to the last byte of its answer.
     public let timeout: TimeInterval
-    /// How many times a request that failed in transit, or got 423 Locked
+    /// How many times a request that failed in transit (not one that timed
+    /// out: the time-out is the user's bound), or got 423 Locked
     /// (Xandikos, while another write holds its repository), 429, 502, 503
     /// or 504, is sent again, after 0.5 s, then 1 s, and so on.
     public let retries: Int
+    private let handles: HandlePool
 
     public init(credentials: Credentials?, timeout: TimeInterval = 30, retries: Int = 2, connections: Int = 8) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.httpMaximumConnectionsPerHost = connections
-        configuration.httpCookieStorage = nil
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration, delegate: refuser, delegateQueue: nil)
         self.credentials = credentials
         self.timeout = timeout
         self.retries = retries
+        handles = HandlePool(capacity: connections)
     }
 
     /// Sends `request`, again after a failure in transit up to `retries`
@@ -85,7 +103,7 @@ public struct HTTPClient: Sendable {
             attempt += 1
             let result = sendOnce(request)
             let again: Bool = switch result {
-            case .failure: true
+            case .failure(let error): error.transient
             case .success(let response): Self.transient.contains(response.status)
             }
             if !again || attempt > retries { return (result, attempt) }
@@ -93,69 +111,176 @@ public struct HTTPClient: Sendable {
         }
     }
 
+    /// The time-out in words: "30 s", "0.5 s".
+    var timeoutText: String {
+        timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
+    }
+
     private func sendOnce(_ request: Request) -> Result<Response, TransportError> {
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        urlRequest.httpMethod = request.method
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in request.headers where !Self.isHeaderText(name) || !Self.isHeaderText(value) {
+            return .failure(TransportError(message: "the \(name) header would hold a line break or control character; not sent",
+                                           timedOut: false, transient: false))
+        }
+        let handle = handles.take()
+        defer { handles.give(handle) }
+        let reading = Reading(limit: request.limit)
+        var list: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(list) }
+        var headers = request.headers
+        // libcurl asks servers to "100 Continue" a body over 1 KiB and
+        // waits a second for servers that never do; a body is always typed.
+        if request.body != nil {
+            headers["Expect"] = ""
+            if headers["Content-Type"] == nil { headers["Content-Type"] = "application/octet-stream" }
+        }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            list = curl_slist_append(list, value.isEmpty ? "\(name):" : "\(name): \(value)")
+        }
+        let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorText.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        defer { errorText.deallocate() }
+        let context = Unmanaged.passRetained(reading)
+        defer { context.release() }
+
+        remindc_curl_set_string(handle, CURLOPT_URL, request.url.absoluteString)
+        remindc_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        remindc_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        remindc_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+        remindc_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
+        remindc_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeout * 1000))
+        remindc_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorText)
+        remindc_curl_set_list(handle, CURLOPT_HTTPHEADER, list)
+        remindc_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
+            Unmanaged<Reading>.fromOpaque(context!).takeUnretainedValue().body(data!, size * count)
+        })
+        remindc_curl_set_pointer(handle, CURLOPT_WRITEDATA, context.toOpaque())
+        remindc_curl_set_callback(handle, CURLOPT_HEADERFUNCTION, { data, size, count, context in
+            Unmanaged<Reading>.fromOpaque(context!).takeUnretainedValue().header(data!, size * count)
+        })
+        remindc_curl_set_pointer(handle, CURLOPT_HEADERDATA, context.toOpaque())
         if let credentials {
             // Sent with the first request: every CalDAV server takes Basic,
             // and a 401 round trip per request would double them.
-            let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
-            urlRequest.setValue("Basic \(token)", forHTTPHeaderField: "Authorization")
+            remindc_curl_set_long(handle, CURLOPT_HTTPAUTH, remindc_curl_auth_basic())
+            remindc_curl_set_string(handle, CURLOPT_USERNAME, credentials.user)
+            remindc_curl_set_string(handle, CURLOPT_PASSWORD, credentials.password)
         }
-        urlRequest.httpBody = request.body
-        // libcurl asks servers to "100 Continue" a body over 1 KiB and waits
-        // a second for servers that never do (Python's http.server).
-        if request.body != nil { urlRequest.setValue("", forHTTPHeaderField: "Expect") }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        let refuser = self.refuser
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-            if let response = response as? HTTPURLResponse {
-                var headers: [String: String] = [:]
-                for case let (name as String, value as String) in response.allHeaderFields { headers[name] = value }
-                box.result = .success(Response(status: response.statusCode, headers: headers, body: data ?? Data()))
-            } else if (error as? URLError)?.code == .cancelled, refuser.refused(box.task) {
-                box.result = .success(Response(status: 401, headers: [:], body: Data()))
-            } else {
-                let timedOut = (error as? URLError)?.code == .timedOut
-                let reason = timedOut ? "no answer within \(Int(timeout)) s" : (error?.localizedDescription ?? "no response")
-                box.result = .failure(TransportError(message: reason, timedOut: timedOut))
+        if let body = request.body {
+            remindc_curl_set_size(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            body.withUnsafeBytes { bytes in
+                _ = remindc_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorText)))
             }
-            done.signal()
+        } else {
+            remindc_curl_set_long(handle, CURLOPT_HTTPGET, 1)
         }
-        box.task = task.taskIdentifier
-        task.resume()
-        done.wait()
-        return box.result!
+        remindc_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
+
+        let code = curl_easy_perform(handle)
+        if reading.overLimit {
+            return .failure(TransportError(message: "the answer is larger than \(Self.sizeText(request.limit)); refused as it arrived",
+                                           timedOut: false, transient: false))
+        }
+        guard code == CURLE_OK else {
+            if code == CURLE_OPERATION_TIMEDOUT {
+                let what = reading.started ? "no whole answer" : "no answer"
+                // Not sent again: the time-out bounds the whole request.
+                return .failure(TransportError(message: "\(what) within \(timeoutText)", timedOut: true, transient: false))
+            }
+            let detail = String(cString: errorText)
+            let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+            return .failure(TransportError(message: message, timedOut: false, transient: true))
+        }
+        var status = 0
+        remindc_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        return .success(Response(status: status, headers: reading.headers, body: reading.data))
     }
 
-    /// Answers every authentication challenge by refusing it: the
-    /// credentials went with the request, and URLSession's default handling
-    /// would wait for others for ever. A task it refused ends cancelled,
-    /// which `sendOnce` turns back into the 401 it was.
-    private final class ChallengeRefuser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-        private let lock = NSLock()
-        private var tasks: Set<Int> = []
+    /// Whether a header's name or value can go on the wire as it is: no
+    /// control character (CR and LF would end it and start another).
+    static func isHeaderText(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }
+    }
 
-        func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-            lock.lock()
-            tasks.insert(task.taskIdentifier)
-            lock.unlock()
-            completionHandler(.cancelAuthenticationChallenge, nil)
+    static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
+    }
+
+    /// An answer as it arrives: its body, up to its limit, and the headers
+    /// of its last status line.
+    private final class Reading {
+        let limit: Int
+        var data = Data()
+        var headers: [String: String] = [:]
+        var overLimit = false
+        var started = false
+
+        init(limit: Int) { self.limit = limit }
+
+        func body(_ bytes: UnsafeMutablePointer<CChar>, _ count: Int) -> Int {
+            started = true
+            guard data.count + count <= limit else {
+                overLimit = true
+                return 0
+            }
+            data.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count)
+            return count
         }
 
-        func refused(_ task: Int?) -> Bool {
-            guard let task else { return false }
+        func header(_ bytes: UnsafeMutablePointer<CChar>, _ count: Int) -> Int {
+            started = true
+            let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
+            if line.hasPrefix("HTTP/") {
+                // A new status line (after 100 Continue): its own headers.
+                headers = [:]
+            } else if let colon = line.firstIndex(of: ":"), headers.count < 200 {
+                let name = String(line[..<colon])
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+                headers[name] = value
+                // An answer that says it is too large is refused unread.
+                if name.caseInsensitiveCompare("Content-Length") == .orderedSame, let length = Int(value), length > limit {
+                    overLimit = true
+                    return 0
+                }
+            }
+            return count
+        }
+    }
+
+    /// libcurl's handles, kept between requests so that their connections
+    /// are used again; one per request in flight.
+    private final class HandlePool: @unchecked Sendable {
+        private let lock = NSLock()
+        private var idle: [UnsafeMutableRawPointer] = []
+        private let capacity: Int
+
+        private static let initialised: Bool = {
+            curl_global_init(remindc_curl_global_all()) == CURLE_OK
+        }()
+
+        init(capacity: Int) {
+            _ = Self.initialised
+            self.capacity = max(1, capacity)
+        }
+
+        func take() -> UnsafeMutableRawPointer {
+            lock.lock()
+            let handle = idle.popLast()
+            lock.unlock()
+            if let handle {
+                curl_easy_reset(handle)
+                return handle
+            }
+            return curl_easy_init()!
+        }
+
+        func give(_ handle: UnsafeMutableRawPointer) {
             lock.lock()
             defer { lock.unlock() }
-            return tasks.remove(task) != nil
+            if idle.count < capacity { idle.append(handle) } else { curl_easy_cleanup(handle) }
         }
-    }
 
-    private final class Box: @unchecked Sendable {
-        var task: Int?
-        var result: Result<Response, TransportError>?
+        deinit {
+            idle.forEach { curl_easy_cleanup($0) }
+        }
     }
 }

@@ -23,27 +23,79 @@ public struct DAVElement: Sendable, Equatable {
         children.filter { $0.namespace == namespace && $0.name == name }
     }
 
-    /// Every element below this one (itself included) named so, depth first.
+    /// Every element below this one (itself included) named so, in
+    /// document order. Iterative: a tree's depth is bounded when parsed,
+    /// but a walk needs no stack of its own either way.
     public func descendants(_ namespace: String, _ name: String) -> [DAVElement] {
-        (namespace == self.namespace && name == self.name ? [self] : []) + children.flatMap { $0.descendants(namespace, name) }
+        var found: [DAVElement] = []
+        var pending: [DAVElement] = [self]
+        while let element = pending.popLast() {
+            if element.namespace == namespace && element.name == name { found.append(element) }
+            pending.append(contentsOf: element.children.reversed())
+        }
+        return found
     }
 
-    /// Parses `data`; nil when it is not well-formed XML.
-    public static func parse(_ data: Data) -> DAVElement? {
+    /// Why an answer is not read as a tree.
+    public enum Unreadable: Error, Sendable, Equatable {
+        case notWellFormed
+        /// Elements nested deeper than `maximumDepth`.
+        case tooDeep
+        /// More than `maximumElements` elements.
+        case tooMany
+
+        public var description: String {
+            switch self {
+            case .notWellFormed: "the answer is not well-formed XML"
+            case .tooDeep: "the answer nests elements deeper than \(DAVElement.maximumDepth)"
+            case .tooMany: "the answer holds more than \(DAVElement.maximumElements) elements"
+            }
+        }
+    }
+
+    /// The deepest nesting read. A WebDAV multistatus with calendar data
+    /// is 6 deep (multistatus, response, propstat, prop, an element and
+    /// its value); servers' error bodies a few more.
+    public static let maximumDepth = 32
+    /// The most elements read: a listing of 100,000 members, ten elements each.
+    public static let maximumElements = 1_000_000
+
+    /// Parses `data`, refusing it as soon as it nests deeper than
+    /// `maximumDepth` or holds more than `maximumElements` elements, so
+    /// that no answer can exhaust the stack or the memory.
+    public static func read(_ data: Data) -> Result<DAVElement, Unreadable> {
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
         let builder = Builder()
         parser.delegate = builder
-        guard parser.parse(), let root = builder.root else { return nil }
-        return root
+        let parsed = parser.parse()
+        if let refusal = builder.refusal { return .failure(refusal) }
+        guard parsed, let root = builder.root else { return .failure(.notWellFormed) }
+        return .success(root)
+    }
+
+    /// Parses `data`; nil when it cannot be read (`read` says why).
+    public static func parse(_ data: Data) -> DAVElement? {
+        try? read(data).get()
     }
 
     private final class Builder: NSObject, XMLParserDelegate {
         var stack: [DAVElement] = []
         var root: DAVElement?
+        var count = 0
+        var refusal: Unreadable?
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
+            guard refusal == nil else { return }
+            count += 1
+            if stack.count >= DAVElement.maximumDepth || count > DAVElement.maximumElements {
+                refusal = stack.count >= DAVElement.maximumDepth ? .tooDeep : .tooMany
+                stack = []
+                parser.abortParsing()
+                return
+            }
             stack.append(DAVElement(namespace: namespaceURI ?? "", name: elementName, text: "", children: []))
         }
 
@@ -58,7 +110,7 @@ public struct DAVElement: Sendable, Equatable {
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-            guard let element = stack.popLast() else { return }
+            guard refusal == nil, let element = stack.popLast() else { return }
             if stack.isEmpty {
                 root = element
             } else {

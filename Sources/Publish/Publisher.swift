@@ -56,6 +56,9 @@ public struct Publisher: Sendable {
         public var listing: Listing
         /// What the next run can follow the collection's changes from.
         public var state: ListingState?
+        /// Hrefs the server listed that are not inside the collection:
+        /// left alone, never read, written or deleted.
+        public var outside: [String] = []
     }
 
     public enum Listing: Sendable, Equatable {
@@ -66,6 +69,9 @@ public struct Publisher: Sendable {
         case changes(Int)
         /// The server no longer takes the last run's token; listed in full.
         case refusedToken
+        /// The server's answer to the last run's token could not be used
+        /// (it gave no new token, or was not WebDAV); listed in full.
+        case unusableChanges
     }
 
     /// Why nothing could be published.
@@ -113,10 +119,11 @@ public struct Publisher: Sendable {
         var members: [RemoteResource] = []
         var listing = Listing.full
         var next: ListingState?
+        var outside: [String] = []
         if !(created && options.dryRun) {
             switch list(since: offersSync ? state : nil) {
             case .failure(let failure): return .failure(stop(failure))
-            case .success(let found): (members, listing, next) = found
+            case .success(let found): (members, listing, next, outside) = found
             }
             // A full listing is followed from the token the collection had
             // before it: what changes in between is reported next time.
@@ -134,7 +141,7 @@ public struct Publisher: Sendable {
             }
         }
         // Threads of their own, not Dispatch's: each waits for its
-        // request, and URLSession needs Dispatch's threads to answer it.
+        // request, which would hold one of Dispatch's few threads.
         let queue = WorkQueue(writes)
         let workers = (0..<min(max(1, options.concurrency), writes.count)).map { _ in
             Thread { [collection] in
@@ -145,42 +152,62 @@ public struct Publisher: Sendable {
         workers.forEach { $0.start() }
         queue.waitForAll(workers.count)
         return .success(Report(plan: plan, done: plan.steps.enumerated().map { Done(step: $1, failure: results.failures[$0]) },
-                               createdCollection: created, listing: listing, state: next))
+                               createdCollection: created, listing: listing, state: next, outside: outside))
     }
 
     /// The members: the last run's with the changes since (RFC 6578), when
     /// there is a last run and the server still takes its token; otherwise
-    /// every member. The state to keep comes with a listing of changes.
-    private func list(since state: ListingState?) -> Result<([RemoteResource], Listing, ListingState?), CalendarCollection.Failure> {
-        var refused = false
+    /// every member. The state to keep comes with a listing of changes;
+    /// the hrefs set aside as outside the collection come last.
+    private func list(since state: ListingState?)
+        -> Result<([RemoteResource], Listing, ListingState?, [String]), CalendarCollection.Failure> {
+        var fallback = Listing.full
         if let state {
             switch collection.changes(since: state.token) {
-            case .success(let (changed, removed, token)):
-                // Servers write an href percent-encoded or not, whole or as a path.
-                let key = { (href: String) in collection.resolve(href).path }
-                var byKey = Dictionary(state.members.map { (key($0.href), $0) }, uniquingKeysWith: { _, last in last })
-                for href in removed { byKey[key(href)] = nil }
-                let stale = changed.filter { byKey[key($0.href)]?.etag == nil || byKey[key($0.href)]?.etag != $0.etag }.map(\.href)
+            case .success(let changes):
+                // Servers write an href percent-encoded or not, whole or as
+                // a path; a kept member no longer inside is dropped.
+                let key = { (href: String) in collection.memberURL(href)?.absoluteString }
+                var byKey: [String: RemoteResource] = [:]
+                var order: [String] = []
+                for member in state.members {
+                    guard let key = key(member.href) else { continue }
+                    if byKey.updateValue(member, forKey: key) == nil { order.append(key) }
+                }
+                for href in changes.removed { key(href).map { byKey[$0] = nil } }
+                let stale = changes.changed.filter { member in
+                    key(member.href).map { byKey[$0]?.etag == nil || byKey[$0]?.etag != member.etag } ?? false
+                }.map(\.href)
+                var outside = changes.outside
                 switch collection.members(stale) {
                 case .failure(let failure): return .failure(failure)
                 case .success(let read):
-                    for member in read { byKey[key(member.href)] = RemoteResource(href: member.href, etag: member.etag, data: member.data) }
+                    outside += read.outside
+                    for member in read.members {
+                        guard let key = key(member.href) else { continue }
+                        // A key removed and listed again comes twice; the
+                        // first place is kept below.
+                        if byKey.updateValue(RemoteResource(href: member.href, etag: member.etag, data: member.data), forKey: key) == nil {
+                            order.append(key)
+                        }
+                    }
                 }
-                var order = state.members.map { key($0.href) }
-                let known = Set(order)
-                order += stale.map(key).filter { !known.contains($0) }
                 var seen: Set<String> = []
                 let listed = order.filter { seen.insert($0).inserted }.compactMap { byKey[$0] }
-                return .success((listed, .changes(stale.count), ListingState(token: token, members: listed)))
+                return .success((listed, .changes(stale.count), ListingState(token: changes.token, members: listed), outside))
+            case .failure(.unreadable):
+                // No new token, or not WebDAV: the changes cannot be
+                // trusted, the full listing can.
+                fallback = .unusableChanges
             case .failure(let failure):
                 // 403 or 412 (`valid-sync-token`): the token is too old or
                 // unknown. Anything else is the server's trouble.
                 guard let status = failure.status, [400, 403, 409, 412].contains(status) else { return .failure(failure) }
-                refused = true
+                fallback = .refusedToken
             }
         }
         return collection.members().map { found in
-            (found.map { RemoteResource(href: $0.href, etag: $0.etag, data: $0.data) }, refused ? .refusedToken : .full, nil)
+            (found.members.map { RemoteResource(href: $0.href, etag: $0.etag, data: $0.data) }, fallback, nil, found.outside)
         }
     }
 
@@ -222,7 +249,7 @@ public struct Publisher: Sendable {
         switch failure {
         case .transport(let message, _): return .unreachable(message)
         case .refused(let status, _, _) where status == 401 || status == 403: return .authentication(status)
-        case .refused: return .unreachable(failure.description)
+        case .refused, .redirected, .unreadable, .notSent: return .unreachable(failure.description)
         }
     }
 

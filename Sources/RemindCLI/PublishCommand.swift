@@ -103,15 +103,15 @@ enum PublishCommand {
         switch Publisher(collection: collection, options: options).publish(wanted, state: stateFile.load()) {
         case .failure(let stop):
             let reason: String = switch stop {
-            case .unreachable(let message): "cannot reach the calendar \(shown): \(message)"
+            case .unreachable(let message): "cannot reach the calendar \(shown): \(TerminalText.visible(message))"
             case .authentication(let status):
                 "the server refused the login (\(status))" + (credentials.map { " of user '\(TerminalText.visible($0.user))'" } ?? "; give --user and REMINDC_PASSWORD, or a ~/.netrc entry")
             case .notACalendar: "\(shown) is not a calendar collection"
-            case .cannotCreate(let message): "the calendar \(shown) does not exist and cannot be created: \(message)"
+            case .cannotCreate(let message): "the calendar \(shown) does not exist and cannot be created: \(TerminalText.visible(message))"
             }
             return Outcome(stderr: loaded.report + "Error: \(reason)\n", status: 2)
         case .success(let report):
-            var warnings = loaded.report
+            var warnings = loaded.report + outsideWarning(report.outside, url: shown)
             if !options.dryRun {
                 do {
                     try stateFile.save(report.state)
@@ -158,11 +158,25 @@ enum PublishCommand {
         case .full: break
         case .changes(let count): created += "changes since the last run (\(count) read); "
         case .refusedToken: created += "the server no longer knew the last run's sync token, so listed in full; "
+        case .unusableChanges: created += "the server's answer to the last run's sync token could not be used, so listed in full; "
         }
         let stderr = dryRun
             ? "remindc: dry run for \(url): \(created)\(what); nothing was changed\n"
             : "remindc: published to \(url): \(created)\(what)\n"
         return Outcome(stdout: lines, stderr: warnings + stderr, status: failed > 0 ? 1 : 0)
+    }
+
+    /// The warning for members the server listed outside the collection:
+    /// the first five by href, and how many more.
+    static func outsideWarning(_ hrefs: [String], url: String) -> String {
+        guard !hrefs.isEmpty else { return "" }
+        var text = ""
+        for href in hrefs.prefix(5) {
+            text += "warning: the server listed \(TerminalText.visible(String(href.prefix(300)))) as a member, but it is not inside \(url); "
+                + "left alone (nothing is read, written or deleted there)\n"
+        }
+        if hrefs.count > 5 { text += "warning: and \(hrefs.count - 5) more members listed outside \(url), left alone\n" }
+        return text
     }
 
     /// The collection's URL: http or https, no credentials in it, plain

@@ -1,0 +1,303 @@
+import Foundation
+import Testing
+
+/// `remindc publish` against a CalDAV server that lies, stalls or tries to
+/// steer it elsewhere (Oracles/hostile_caldav.py, on 127.0.0.1, with a
+/// third party on 127.0.0.2 where no request may arrive). Each case runs
+/// the whole command with a login and asserts what both listeners
+/// received, the exit status and message, the wall time and the peak memory.
+@Suite(.serialized) struct HostileServerTests {
+    static let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/hostile_caldav.py").path
+    static let password = "hunter2-s3cret"
+
+    /// The hostile server, stopped when the value goes.
+    final class Server {
+        let folder: URL
+        /// The calendar's URL, and the third party's origin.
+        let url: String
+        let third: String
+        private let process = Process()
+        private let input = Pipe()
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-hostile-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [HostileServerTests.script, "serve", folder.path]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardInput = input
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line += chunk
+            }
+            let words = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+            guard words.count == 3, words[0] == "ready" else { throw PublishTests.Server.Failure(message: "no hostile server: \(words)") }
+            (url, third) = (String(words[1]), String(words[2]))
+        }
+
+        deinit {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        func scenario(_ json: String) throws {
+            try Data(json.utf8).write(to: folder.appendingPathComponent("scenario.json"))
+        }
+
+        struct Request: Decodable {
+            var listener: String
+            var method: String
+            var path: String
+            var authorization: Bool
+            var if_match: String?
+            var if_none_match: String?
+            var body: Int
+        }
+
+        var requests: [Request] {
+            let text = (try? String(contentsOf: folder.appendingPathComponent("requests.jsonl"), encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
+        }
+    }
+
+    struct Measured: Decodable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var seconds: Double
+        var peak_kib: Int
+    }
+
+    static let file = """
+        uid-domain: hostile.example
+        timezone: UTC
+        reminders:
+          - {id: r0, title: Bins, at: 2026-12-01 19:00, repeat: weekly}
+          - {id: r1, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+
+        """
+
+    /// `remindc publish` of `file` with a login, measured; its sync state
+    /// and home in `folder`.
+    static func publish(_ server: Server, folder: URL, extra: [String] = []) throws -> Measured {
+        let path = folder.appendingPathComponent("r.yaml")
+        if !FileManager.default.fileExists(atPath: path.path) { try Data(file.utf8).write(to: path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script, "measure", EndToEndTests.binary.path, "publish", server.url, path.path, "--user", "alice",
+                             "--timeout", "5", "--now", "2026-12-01T00:00:00Z"] + extra
+        process.environment = ["REMINDC_PASSWORD": password, "HOME": folder.path, "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
+                               "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return try JSONDecoder().decode(Measured.self, from: data)
+    }
+
+    /// What every case holds: nothing reached the third party, every
+    /// write went to a member directly inside the calendar with its
+    /// condition, and the password was never printed.
+    static func expectConfined(_ server: Server, _ run: Measured) {
+        let requests = server.requests
+        #expect(requests.filter { $0.listener != "main" }.map { "\($0.method) \($0.path)" } == [], "the third party was sent requests")
+        let calendar = URL(string: server.url)!.path + "/"
+        for request in requests where ["PUT", "DELETE"].contains(request.method) {
+            let name = request.path.hasPrefix(calendar) ? String(request.path.dropFirst(calendar.count)) : request.path
+            #expect(request.path.hasPrefix(calendar) && !name.isEmpty && !name.contains("/") && !name.contains("%2F") && !name.contains(".."),
+                    "\(request.method) \(request.path) is not directly inside \(calendar)")
+            #expect(request.if_match != nil || request.if_none_match == "*", "\(request.method) \(request.path) went without a condition")
+        }
+        #expect(!(run.stdout + run.stderr).contains(password))
+        #expect(!(run.stdout + run.stderr).contains("\u{1B}"), "an escape reached the terminal")
+    }
+
+    struct Redirect: Sendable, CustomTestStringConvertible {
+        var method: String
+        var status: Int
+        var location: String
+        var exit: Int32
+        var message: String
+        var testDescription: String { "\(status) on \(method) to \(location)" }
+    }
+
+    /// A redirect is never followed: to another host it is refused and
+    /// named, so neither the login nor the reminders leave the calendar's
+    /// origin; within it, the user is told the URL it pointed to.
+    @Test(arguments: [
+        Redirect(method: "PROPFIND", status: 307, location: "{third}/dav/x/", exit: 2,
+                 message: "307 Temporary Redirect to THIRD/dav/x/: another scheme, host or port, so not followed"),
+        Redirect(method: "PROPFIND", status: 301, location: "//{third_authority}/dav/x/", exit: 2,
+                 message: "301 Moved Permanently to THIRD/dav/x/: another scheme, host or port, so not followed"),
+        Redirect(method: "PROPFIND", status: 308, location: "/dav/alice/other/", exit: 2,
+                 message: "308 Permanent Redirect to CALENDAR_ORIGIN/dav/alice/other/: not followed; give that URL if it is the calendar"),
+        Redirect(method: "REPORT", status: 302, location: "{third}/dav/x/", exit: 2,
+                 message: "302 Found to THIRD/dav/x/: another scheme, host or port, so not followed"),
+        Redirect(method: "PUT", status: 308, location: "{third}/dav/w.ics", exit: 1,
+                 message: "failed     r0: create: 308 Permanent Redirect to THIRD/dav/w.ics: another scheme, host or port, so not followed"),
+    ])
+    func aRedirectIsNotFollowed(_ c: Redirect) throws {
+        let server = try Server()
+        let folder = try PublishTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try server.scenario(#"{"redirect": {"\#(c.method)": [\#(c.status), "\#(c.location)"]}}"#)
+        let run = try Self.publish(server, folder: folder)
+        #expect(run.status == c.exit, "\(run.stdout)\(run.stderr)")
+        let origin = server.url.replacingOccurrences(of: "/dav/alice/cal/", with: "")
+        let message = c.message.replacingOccurrences(of: "THIRD", with: server.third).replacingOccurrences(of: "CALENDAR_ORIGIN", with: origin)
+        #expect((run.stdout + run.stderr).contains(message), "\(run.stdout)\(run.stderr)")
+        Self.expectConfined(server, run)
+    }
+
+    /// A MKCALENDAR redirected elsewhere: the calendar is not made there.
+    @Test func aRedirectedMkcalendarMakesNothingElsewhere() throws {
+        let server = try Server()
+        let folder = try PublishTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try server.scenario(#"{"error": {"PROPFIND": [404, ""]}, "redirect": {"MKCALENDAR": [307, "{third}/dav/cal/"]}}"#)
+        let run = try Self.publish(server, folder: folder)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("does not exist and cannot be created: 307 Temporary Redirect to \(server.third)/dav/cal/: another scheme"),
+                "\(run.stderr)")
+        Self.expectConfined(server, run)
+    }
+
+    /// Members the server lists outside the calendar, as paths, dot
+    /// segments, escapes or other hosts, are reported and left alone; the
+    /// one member of the publisher's inside it is deleted, with its ETag.
+    static let planted = """
+        {"members": [
+          ["/dav/bob/cal/x.ics", "\\"1\\"", "x@hostile.example", "remindc"],
+          ["/dav/alice/cal/../../bob/cal/y.ics", "\\"1\\"", "y@hostile.example", "remindc"],
+          ["../z.ics", "\\"1\\"", "z@hostile.example", "remindc"],
+          ["{third}/dav/w.ics", "\\"1\\"", "w@hostile.example", "remindc"],
+          ["//{third_authority}/v.ics", "\\"1\\"", "v@hostile.example", "remindc"],
+          ["/dav/alice/cal/%2e%2e/%2E%2E/bob/cal/q.ics", "\\"1\\"", "q@hostile.example", "remindc"],
+          ["/dav/alice/cal/a%2Fb.ics", "\\"1\\"", "s@hostile.example", "remindc"],
+          ["/dav/bob/cal/r0.ics", "\\"1\\"", "r0@hostile.example", "remindc"],
+          ["/dav/alice/cal/./old.ics", "\\"7\\"", "old@hostile.example", "remindc"],
+          ["/dav/alice/cal/", "\\"0\\"", "cal@hostile.example", "remindc"]
+        ]}
+        """
+
+    @Test func membersOutsideTheCalendarAreLeftAlone() throws {
+        let server = try Server()
+        let folder = try PublishTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try server.scenario(Self.planted)
+        let run = try Self.publish(server, folder: folder)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let writes = server.requests.filter { ["PUT", "DELETE"].contains($0.method) }.map { "\($0.method) \($0.path)" }.sorted()
+        #expect(writes == ["DELETE /dav/alice/cal/old.ics", "PUT /dav/alice/cal/r0@hostile.example.ics", "PUT /dav/alice/cal/r1@hostile.example.ics"])
+        #expect(server.requests.first { $0.method == "DELETE" }?.if_match == "\"7\"")
+        #expect(run.stdout == "create     r0\ncreate     r1\ndelete     old\n", "\(run.stdout)")
+        #expect(run.stderr.contains("warning: the server listed /dav/bob/cal/x.ics as a member, but it is not inside \(server.url); left alone"),
+                "\(run.stderr)")
+        #expect(run.stderr.contains("warning: and 3 more members listed outside \(server.url), left alone\n"), "\(run.stderr)")
+        Self.expectConfined(server, run)
+    }
+
+    /// The same through a sync-collection answer, and an answer with no
+    /// new sync token: a full listing, and the next run is not stuck.
+    @Test func aSyncAnswerCannotSteerAndOneWithoutATokenFallsBack() throws {
+        let server = try Server()
+        let folder = try PublishTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try server.scenario(#"{"sync": {"token": "t1", "changed": []}, "members": []}"#)
+        let first = try Self.publish(server, folder: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        try server.scenario(#"""
+            {"sync": {"token": "t2", "changed": [["/dav/bob/cal/x.ics", "\"2\""], ["{third}/dav/w.ics", "\"2\""]]},
+             "members": [["/dav/bob/cal/x.ics", "\"2\"", "x@hostile.example", "remindc"]]}
+            """#)
+        let steered = try Self.publish(server, folder: folder)
+        #expect(steered.status == 0, "\(steered.stderr)")
+        #expect(steered.stderr.contains("warning: the server listed /dav/bob/cal/x.ics as a member"), "\(steered.stderr)")
+        #expect(steered.stderr.contains("warning: the server listed \(server.third)/dav/w.ics as a member"), "\(steered.stderr)")
+        Self.expectConfined(server, steered)
+
+        try server.scenario(#"{"sync": {"token": null, "changed": []}, "members": []}"#)
+        let tokenless = try Self.publish(server, folder: folder)
+        #expect(tokenless.status == 0, "\(tokenless.stderr)")
+        #expect(tokenless.stderr.contains("the server's answer to the last run's sync token could not be used, so listed in full"),
+                "\(tokenless.stderr)")
+        try server.scenario(#"{"sync": {"token": "t3", "changed": []}, "members": []}"#)
+        let after = try Self.publish(server, folder: folder)
+        #expect(after.status == 0, "\(after.stderr)")
+        Self.expectConfined(server, after)
+    }
+
+    /// An ETag with a line break: the write it conditions is refused, never
+    /// sent without its If-Match.
+    @Test func anETagWithALineBreakIsNeverDropped() throws {
+        let server = try Server()
+        let folder = try PublishTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try server.scenario(#"""
+            {"members": [["/dav/alice/cal/old.ics", "\"1\"\r\nX-Evil: 1", "old@hostile.example", "remindc"],
+                         ["/dav/alice/cal/r0.ics", "\"1\"\nX-Evil: 1", "r0@hostile.example", "remindc"]]}
+            """#)
+        let run = try Self.publish(server, folder: folder)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("failed     old: delete: the server's ETag for it holds a line break or control character; "
+                                    + "not sent without its condition\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("failed     r0: update: the server's ETag"), "\(run.stdout)")
+        #expect(server.requests.filter { ["PUT", "DELETE"].contains($0.method) }.map(\.path) == ["/dav/alice/cal/r1@hostile.example.ics"])
+        Self.expectConfined(server, run)
+    }
+
+    struct Stall: Sendable, CustomTestStringConvertible {
+        var name: String
+        var scenario: String
+        var message: String
+        var testDescription: String { name }
+    }
+
+    /// Answers that never end, grow without bound, trickle, or nest too
+    /// deep: exit 2 within the time-out, memory bounded, the reason said.
+    @Test(arguments: [
+        Stall(name: "a byte every 2 s", scenario: #"{"trickle": 2}"#, message: "no whole answer within 5 s"),
+        Stall(name: "an endless answer", scenario: #"{"endless": true}"#, message: "the answer is larger than 64 MiB; refused as it arrived"),
+        Stall(name: "an answer of 1 GiB", scenario: #"{"huge": 1073741824}"#, message: "the answer is larger than 64 MiB; refused as it arrived"),
+        Stall(name: "100,000 nested elements", scenario: #"{"deep": 100000}"#, message: "the answer nests elements deeper than 32"),
+    ])
+    func anAnswerIsBoundedInTimeAndSize(_ c: Stall) throws {
+        let server = try Server()
+        let folder = try PublishTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try server.scenario(c.scenario)
+        let run = try Self.publish(server, folder: folder)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr == "Error: cannot reach the calendar \(server.url): \(c.message)\n", "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        // The time-out is 5 s; the command's own start and the PROPFIND
+        // before it take well under 2 s more.
+        #expect(run.seconds < 7, "took \(run.seconds) s")
+        // 64 MiB of answer at most, held once as it arrives.
+        #expect(run.peak_kib < 256 * 1024, "peaked at \(run.peak_kib / 1024) MiB")
+        Self.expectConfined(server, run)
+    }
+
+    /// A server's error text reaches the terminal without its escapes.
+    @Test func aServersErrorTextIsShownWithoutEscapes() throws {
+        let server = try Server()
+        let folder = try PublishTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try server.scenario(#"{"error": {"PROPFIND": [500, "\u001b]0;pwned\u0007\u001b[2Jboom"]}}"#)
+        let run = try Self.publish(server, folder: folder)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: cannot reach the calendar \(server.url): 500 Internal Server Error: "), "\(run.stderr)")
+        #expect(run.stderr.contains("boom"))
+        try server.scenario(#"{"error": {"PUT": [500, "\u001b[31mred\u001b[0m"]}}"#)
+        let writes = try Self.publish(server, folder: folder)
+        #expect(writes.status == 1)
+        #expect(writes.stdout.contains("red"), "\(writes.stdout)")
+        Self.expectConfined(server, writes)
+    }
+}
