@@ -22,9 +22,10 @@ enum AtomicFile {
         var errorDescription: String?
     }
 
-    /// Writes what `produce` hands its sink to `path`.
-    static func write(to path: String, _ produce: (([UInt8]) -> Void) -> Void) throws {
-        switch try stage(path, produce) {
+    /// Writes what `produce` hands its sink to `path`; a new file gets
+    /// `mode` less the umask.
+    static func write(to path: String, mode: mode_t = 0o666, _ produce: (([UInt8]) -> Void) -> Void) throws {
+        switch try stage(path, produce, mode: mode) {
         case .written: return
         case .staged(let staged): try commit([staged])
         }
@@ -61,7 +62,8 @@ enum AtomicFile {
         case written
     }
 
-    private static func stage(_ path: String, _ produce: (([UInt8]) -> Void) -> Void, throughOthers: Bool = true) throws -> Staging {
+    private static func stage(_ path: String, _ produce: (([UInt8]) -> Void) -> Void, throughOthers: Bool = true,
+                              mode: mode_t = 0o666) throws -> Staging {
         var target = URL(fileURLWithPath: path)
         var status = stat()
         var existing: stat?
@@ -81,7 +83,7 @@ enum AtomicFile {
         }
 
         let temporary = target.deletingLastPathComponent().appendingPathComponent(temporaryName(for: target.lastPathComponent))
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, existing.map { $0.st_mode & 0o7777 } ?? 0o666)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, existing.map { $0.st_mode & 0o7777 } ?? mode)
         guard descriptor >= 0 else { throw Failure(errorDescription: String(cString: strerror(errno))) }
         Cleanup.removeOnSignal(temporary.path)
         var failure: String?

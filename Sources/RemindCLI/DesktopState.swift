@@ -4,46 +4,132 @@ import Foundation
 /// `$XDG_STATE_HOME/remindc/` (default `~/.local/state/remindc/`): the UIDs
 /// of the reminders a `stops: true` action stopped, one per line in
 /// `stopped`, and `notify.log`, a line per delivery that failed.
+///
+/// Made for many runs at once (a timer per reminder, a person pressing
+/// Stop on several alerts): a change to `stopped` is read, made and
+/// renamed into place under an exclusive lock on `.lock`, so none is lost,
+/// and readers see the old file or the new one whole. A line that is not
+/// UTF-8 is skipped and the others kept; CR before LF is dropped. The
+/// folder is made 0700 and its files 0600. A `stopped` that is not a
+/// regular file (a symbolic link, a FIFO, a folder) is refused by name:
+/// never followed, and never waited on.
 struct DesktopState {
     let folder: URL
 
     init(environment: [String: String]) {
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        folder = URL(fileURLWithPath: base).appendingPathComponent("remindc")
+        folder = StateFolder(environment: environment).url.appendingPathComponent("remindc")
     }
 
     var stoppedFile: URL { folder.appendingPathComponent("stopped") }
     var logFile: URL { folder.appendingPathComponent("notify.log") }
+    var lockFile: URL { folder.appendingPathComponent(".lock") }
 
-    /// The UIDs stopped, in the order they were.
-    func stopped() -> [String] {
-        guard let text = try? String(contentsOf: stoppedFile, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").map(String.init)
+    struct Failure: Error, LocalizedError {
+        var errorDescription: String?
     }
 
-    func isStopped(_ uid: String) -> Bool { stopped().contains(uid) }
-
-    /// Records `uid` as stopped (`true`) or resumed (`false`); replaces the
-    /// file whole, so a reader never sees half of it.
-    func setStopped(_ uid: String, _ stopped: Bool) throws {
-        var uids = self.stopped().filter { $0 != uid }
-        if stopped { uids.append(uid) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try AtomicFile.write(to: stoppedFile.path) { sink in sink(Array(uids.map { $0 + "\n" }.joined().utf8)) }
-    }
-
-    /// Appends a dated line to `notify.log`; a log that cannot be written
-    /// changes nothing (the message went to standard error too).
-    func log(_ line: String) {
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let text = "\(Date().ISO8601Format()) \(line)\n"
-        if let handle = try? FileHandle(forWritingTo: logFile) {
-            handle.seekToEndOfFile()
-            handle.write(Data(text.utf8))
-            try? handle.close()
-        } else {
-            try? Data(text.utf8).write(to: logFile)
+    /// The UIDs stopped, in the order they were; none when there is no file.
+    func stopped() throws -> [String] {
+        guard let bytes = try StateFolder.readRegularFile(stoppedFile.path) else { return [] }
+        return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            let line = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+            guard !line.isEmpty else { return nil }
+            return String(validating: line, as: UTF8.self)
         }
+    }
+
+    /// Whether `uid` is stopped. A state that cannot be read stops
+    /// nothing (an extra alert is better than a lost one), and says why in
+    /// `warning`.
+    func isStopped(_ uid: String) -> (stopped: Bool, warning: String?) {
+        do {
+            return (try stopped().contains(uid), nil)
+        } catch {
+            return (false, "warning: cannot read the stopped reminders: \(error.localizedDescription)\n")
+        }
+    }
+
+    /// Records `uid` as stopped (`true`) or resumed (`false`).
+    func setStopped(_ uid: String, _ stopped: Bool) throws {
+        try StateFolder.make(folder)
+        try StateFolder.locked(lockFile.path) {
+            var uids = try self.stopped().filter { $0 != uid }
+            if stopped { uids.append(uid) }
+            try AtomicFile.write(to: stoppedFile.path, mode: 0o600) { sink in sink(Array(uids.map { $0 + "\n" }.joined().utf8)) }
+        }
+    }
+
+    /// Appends a dated line to `notify.log` in one write, so lines of runs
+    /// at once never mix; a log that cannot be written changes nothing (the
+    /// message went to standard error too).
+    func log(_ line: String) {
+        guard (try? StateFolder.make(folder)) != nil else { return }
+        let text = "\(Date().ISO8601Format()) \(line.replacingOccurrences(of: "\n", with: " "))\n"
+        let descriptor = open(logFile.path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        _ = OutputChannel.writeAll(Array(text.utf8), to: descriptor)
+    }
+}
+
+/// `$XDG_STATE_HOME` (default `~/.local/state`), and how remindc keeps
+/// files there: folders 0700, files 0600, none followed through a link.
+struct StateFolder {
+    let url: URL
+
+    init(environment: [String: String]) {
+        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/state")
+        url = URL(fileURLWithPath: base)
+    }
+
+    /// Makes `folder` and the folders above it that are missing, 0700.
+    static func make(_ folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+
+    /// A regular file's bytes (at most 16 MiB); nil when it does not
+    /// exist. Anything else is refused by name, never followed or waited on.
+    static func readRegularFile(_ path: String) throws -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let error = errno
+            if error == ENOENT { return nil }
+            if error == ELOOP { throw DesktopState.Failure(errorDescription: "\(path) is a symbolic link; remove it") }
+            throw DesktopState.Failure(errorDescription: "\(path): \(String(cString: strerror(error)))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw DesktopState.Failure(errorDescription: "\(path) is not a regular file; remove it")
+        }
+        let limit = 16 << 20
+        guard status.st_size <= limit else { throw DesktopState.Failure(errorDescription: "\(path) is larger than 16 MiB") }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw DesktopState.Failure(errorDescription: "\(path): \(String(cString: strerror(errno)))") }
+            if count == 0 || bytes.count > limit { break }
+            bytes += buffer[..<count]
+        }
+        return bytes
+    }
+
+    /// Runs `body` holding an exclusive lock on the file `path` (made
+    /// 0600), so that changes of runs at once are made one after another.
+    static func locked<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw DesktopState.Failure(errorDescription: "cannot lock \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw DesktopState.Failure(errorDescription: "cannot lock \(path): \(String(cString: strerror(errno)))") }
+        }
+        return try body()
     }
 }

@@ -71,8 +71,11 @@ enum NotifyCommand {
         let actions = offeredActions(reminder, in: file, minimal: minimal, serverShowsActions: capabilities.contains("'actions'"))
         let sound = soundHandling(reminder, file: file, serverPlays: capabilities.contains("'sound'"), workingFolder: invocation.workingFolder)
         var shown = 0
+        var warnings = ""
         while true {
-            if state.isStopped(uid) {
+            let stop = state.isStopped(uid)
+            if let warning = stop.warning, warnings.isEmpty { warnings = warning }
+            if stop.stopped {
                 return Outcome(stderr: shown == 0 ? "remindc: '\(reminder.id)' is stopped; 'remindc resume --id \(reminder.id)' brings it back\n" : "")
             }
             let shownNow = show(reminder, actions: actions.buttons, defaultLabel: actions.defaultLabel, sound: sound, environment: environment)
@@ -83,7 +86,7 @@ enum NotifyCommand {
             }
             shown += 1
             if let player = sound.player { _ = Subprocess.run(player, environment: environment) }
-            guard let action = actions.buttons.first(where: { $0.id == shownNow.chosen }) else { return Outcome() }
+            guard let action = actions.buttons.first(where: { $0.id == shownNow.chosen }) else { return Outcome(stderr: warnings) }
             if let template = action.run {
                 let command: String
                 do {
@@ -100,9 +103,9 @@ enum NotifyCommand {
                 } catch {
                     return failure("cannot record that '\(reminder.id)' is stopped: \(error.localizedDescription)", reminder, state)
                 }
-                return Outcome(stderr: "remindc: '\(reminder.id)' is stopped until 'remindc resume --id \(reminder.id)'\n")
+                return Outcome(stderr: warnings + "remindc: '\(reminder.id)' is stopped until 'remindc resume --id \(reminder.id)'\n")
             }
-            guard let snooze = action.snooze else { return Outcome() }
+            guard let snooze = action.snooze else { return Outcome(stderr: warnings) }
             Thread.sleep(forTimeInterval: TimeInterval(snooze.days * secondsPerDay + snooze.seconds))
         }
     }
@@ -186,7 +189,9 @@ enum ResumeCommand {
         try DesktopReminder.with(arguments, command: spec.name) { found in
             let (reminder, uid) = (found.reminder, found.uid)
             let state = DesktopState(environment: invocation.environment)
-            guard state.isStopped(uid) else { return Outcome(stderr: "remindc: '\(reminder.id)' was not stopped\n") }
+            let stop = state.isStopped(uid)
+            if let warning = stop.warning { return Outcome(stderr: "Error: " + warning.dropFirst("warning: ".count), status: 1) }
+            guard stop.stopped else { return Outcome(stderr: "remindc: '\(reminder.id)' was not stopped\n") }
             do {
                 try state.setStopped(uid, false)
             } catch {

@@ -245,11 +245,9 @@ struct PublishState {
     let url: String
 
     init(environment: [String: String], url: URL, publisher: String) {
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/state")
         self.url = url.absoluteString
         let name = SHA256.hex(Array("\(url.absoluteString)\n\(publisher)".utf8)).prefix(32)
-        file = URL(fileURLWithPath: state).appendingPathComponent("remindc/publish/\(name).json")
+        file = StateFolder(environment: environment).url.appendingPathComponent("remindc/publish/\(name).json")
     }
 
     struct Stored: Codable {
@@ -258,7 +256,7 @@ struct PublishState {
     }
 
     func load() -> ListingState? {
-        guard let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(Stored.self, from: data),
+        guard let bytes = try? StateFolder.readRegularFile(file.path), let stored = try? JSONDecoder().decode(Stored.self, from: Data(bytes)),
               stored.url == url else { return nil }
         return stored.state
     }
@@ -269,8 +267,9 @@ struct PublishState {
             try? FileManager.default.removeItem(at: file)
             return
         }
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try StateFolder.make(file.deletingLastPathComponent())
         let data = try JSONEncoder().encode(Stored(url: url, state: state))
-        try AtomicFile.write(to: file.path) { sink in sink(Array(data)) }
+        // 0600: the URL may name the user, and the members their calendar.
+        try AtomicFile.write(to: file.path, mode: 0o600) { sink in sink(Array(data)) }
     }
 }

@@ -218,10 +218,11 @@ enum DueCommand {
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
         return try DesktopReminder.with(arguments, command: spec.name) { found in
-            if DesktopState(environment: invocation.environment).isStopped(found.uid) {
+            let stop = DesktopState(environment: invocation.environment).isStopped(found.uid)
+            if stop.stopped {
                 return Outcome(stderr: "remindc: '\(found.reminder.id)' is stopped\n", status: 1)
             }
-            return Outcome(status: isDue(found.reminder, at: time.now, floatingZone: time.zone) ? 0 : 1)
+            return Outcome(stderr: stop.warning ?? "", status: isDue(found.reminder, at: time.now, floatingZone: time.zone) ? 0 : 1)
         }
     }
 

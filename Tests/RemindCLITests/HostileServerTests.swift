@@ -231,6 +231,14 @@ import Testing
         let after = try Self.publish(server, folder: folder)
         #expect(after.status == 0, "\(after.stderr)")
         Self.expectConfined(server, after)
+        // The kept state names the calendar and its members: the user's alone.
+        let kept = folder.appendingPathComponent("state/remindc/publish")
+        let files = try FileManager.default.contentsOfDirectory(atPath: kept.path)
+        #expect(files.count == 1)
+        for path in [kept.path, kept.deletingLastPathComponent().path] + files.map({ kept.path + "/" + $0 }) {
+            let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            #expect(mode == (path.hasSuffix(".json") ? 0o600 : 0o700), "\(path)")
+        }
     }
 
     /// An ETag with a line break: the write it conditions is refused, never
