@@ -24,13 +24,9 @@ struct DesktopState {
     var logFile: URL { folder.appendingPathComponent("notify.log") }
     var lockFile: URL { folder.appendingPathComponent(".lock") }
 
-    struct Failure: Error, LocalizedError {
-        var errorDescription: String?
-    }
-
     /// The UIDs stopped, in the order they were; none when there is no file.
     func stopped() throws -> [String] {
-        guard let bytes = try StateFolder.readRegularFile(stoppedFile.path) else { return [] }
+        guard let bytes = try RegularFile.read(stoppedFile.path, followingLinks: false) else { return [] }
         return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
             let line = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
             guard !line.isEmpty else { return nil }
@@ -90,45 +86,16 @@ struct StateFolder {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
-    /// A regular file's bytes (at most 16 MiB); nil when it does not
-    /// exist. Anything else is refused by name, never followed or waited on.
-    static func readRegularFile(_ path: String) throws -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let error = errno
-            if error == ENOENT { return nil }
-            if error == ELOOP { throw DesktopState.Failure(errorDescription: "\(path) is a symbolic link; remove it") }
-            throw DesktopState.Failure(errorDescription: "\(path): \(String(cString: strerror(error)))")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw DesktopState.Failure(errorDescription: "\(path) is not a regular file; remove it")
-        }
-        let limit = 16 << 20
-        guard status.st_size <= limit else { throw DesktopState.Failure(errorDescription: "\(path) is larger than 16 MiB") }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw DesktopState.Failure(errorDescription: "\(path): \(String(cString: strerror(errno)))") }
-            if count == 0 || bytes.count > limit { break }
-            bytes += buffer[..<count]
-        }
-        return bytes
-    }
-
     /// Runs `body` holding an exclusive lock on the file `path` (made
     /// 0600), so that changes of runs at once are made one after another.
     static func locked<T>(_ path: String, _ body: () throws -> T) throws -> T {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw DesktopState.Failure(errorDescription: "cannot lock \(path): \(String(cString: strerror(errno)))")
+            throw RegularFile.Failure(errorDescription: "cannot lock \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw DesktopState.Failure(errorDescription: "cannot lock \(path): \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else { throw RegularFile.Failure(errorDescription: "cannot lock \(path): \(String(cString: strerror(errno)))") }
         }
         return try body()
     }

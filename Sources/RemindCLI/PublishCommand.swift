@@ -73,7 +73,7 @@ enum PublishCommand {
             throw UsageError(message: "--sound-base needs an absolute URL such as https://example.com/sounds/, not '\(soundBase)'",
                              command: spec.name)
         }
-        let credentials = try self.credentials(for: target, user: arguments.value("--user"), environment: invocation.environment)
+        let (credentials, netrcWarning) = try self.credentials(for: target, user: arguments.value("--user"), environment: invocation.environment)
 
         let loaded: LoadedFiles
         switch LoadedFiles.load(Array(arguments.positionals.dropFirst()), floatingZone: time.zone, check: { _, scheduled, _ in
@@ -109,9 +109,9 @@ enum PublishCommand {
             case .notACalendar: "\(shown) is not a calendar collection"
             case .cannotCreate(let message): "the calendar \(shown) does not exist and cannot be created: \(TerminalText.visible(message))"
             }
-            return Outcome(stderr: loaded.report + "Error: \(reason)\n", status: 2)
+            return Outcome(stderr: netrcWarning + loaded.report + "Error: \(reason)\n", status: 2)
         case .success(let report):
-            var warnings = loaded.report + outsideWarning(report.outside, url: shown)
+            var warnings = netrcWarning + loaded.report + outsideWarning(report.outside, url: shown)
             if !options.dryRun {
                 do {
                     try stateFile.save(report.state)
@@ -205,18 +205,27 @@ enum PublishCommand {
     }
 
     /// The login: `--user` with REMINDC_PASSWORD (or that user's ~/.netrc
-    /// password), else the host's ~/.netrc entry, else none.
-    static func credentials(for url: URL, user: String?, environment: [String: String]) throws(UsageError) -> HTTPClient.Credentials? {
+    /// password), else the host's ~/.netrc entry, else none; and a warning
+    /// when ~/.netrc exists but cannot be read.
+    static func credentials(for url: URL, user: String?, environment: [String: String]) throws(UsageError)
+        -> (credentials: HTTPClient.Credentials?, warning: String) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        let netrc = (try? String(contentsOfFile: home + "/.netrc", encoding: .utf8)).map(Netrc.init)
-        let entry = netrc?.entry(host: url.host ?? "", login: user)
+        let path = home + "/.netrc"
+        var warning = ""
+        var netrc: Netrc?
+        do {
+            netrc = try RegularFile.read(path, followingLinks: true).map(Netrc.init)
+        } catch {
+            warning = "warning: \(error.localizedDescription) (no login is taken from it)\n"
+        }
+        let found = netrc?.credentials(host: url.host ?? "", login: user)
         if let user {
-            if let password = environment["REMINDC_PASSWORD"], !password.isEmpty { return .init(user: user, password: password) }
-            if let password = entry?.password { return .init(user: user, password: password) }
+            if let password = environment["REMINDC_PASSWORD"], !password.isEmpty { return (.init(user: user, password: password), warning) }
+            if let password = found?.password { return (.init(user: user, password: password), warning) }
             throw UsageError(message: "--user needs the password in REMINDC_PASSWORD or in ~/.netrc", command: spec.name)
         }
-        if let entry, let login = entry.login, let password = entry.password { return .init(user: login, password: password) }
-        return nil
+        if let login = found?.login, let password = found?.password { return (.init(user: login, password: password), warning) }
+        return (nil, warning)
     }
 
     /// Two reminders with one UID (the same id and uid-domain in two files).
@@ -256,7 +265,7 @@ struct PublishState {
     }
 
     func load() -> ListingState? {
-        guard let bytes = try? StateFolder.readRegularFile(file.path), let stored = try? JSONDecoder().decode(Stored.self, from: Data(bytes)),
+        guard let bytes = try? RegularFile.read(file.path, followingLinks: false), let stored = try? JSONDecoder().decode(Stored.self, from: Data(bytes)),
               stored.url == url else { return nil }
         return stored.state
     }
