@@ -83,6 +83,7 @@ enum CrontabInstall {
         let program = ProcessInfo.processInfo.environment["REMINDC_CRONTAB"].flatMap { $0.isEmpty ? nil : $0 }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program ?? "crontab"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.filter { !Subprocess.withheld.contains($0.key) }
         let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out
         process.standardError = err

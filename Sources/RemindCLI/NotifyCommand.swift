@@ -237,11 +237,14 @@ struct DesktopReminder {
 
 /// Runs a program found on PATH, waits for it, and collects what it printed.
 enum Subprocess {
+    /// What no program remindc runs is given: `publish`'s password.
+    static let withheld = ["REMINDC_PASSWORD"]
+
     static func run(_ arguments: [String], environment: [String: String]) -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.filter { !withheld.contains($0.key) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -184,7 +184,8 @@ enum PublishCommand {
     static func collectionURL(_ text: String, insecure: Bool) throws(UsageError) -> URL {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty, let url = components.url else {
-            throw UsageError(message: "'\(TerminalText.visible(text))' is not an http or https URL of a calendar collection", command: spec.name)
+            throw UsageError(message: "'\(TerminalText.visible(withoutPassword(text)))' is not an http or https URL of a calendar collection",
+                             command: spec.name)
         }
         if components.user != nil || components.password != nil {
             throw UsageError(message: "the URL must not hold a login: give --user, and the password in REMINDC_PASSWORD or ~/.netrc",
@@ -195,6 +196,16 @@ enum PublishCommand {
                              command: spec.name)
         }
         return url
+    }
+
+    /// `text` with the password of a URL's `user:password@` hidden, for
+    /// a message.
+    static func withoutPassword(_ text: String) -> String {
+        guard let scheme = text.range(of: "://") else { return text }
+        let rest = text[scheme.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return text }
+        return String(text[..<colon]) + ":***" + String(text[at...])
     }
 
     static func isLoopback(_ host: String) -> Bool {

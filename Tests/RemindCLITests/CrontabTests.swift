@@ -202,6 +202,47 @@ import Testing
         #expect(text == "it's 100% \"done\" $(x)|a; b is q|q|50%\nend\n")
     }
 
+    /// A placeholder inside a command substitution, `$(…)` or backquotes,
+    /// within double quotes or not, comes out whole: the substitution is a
+    /// shell of its own, where it is quoted again. One left open is refused.
+    @Test(arguments: [
+        #"printf '%s|' "$(printf %s {title})" >> LOG"#,
+        #"printf '%s|' "$(printf %s "{title}")" >> LOG"#,
+        #"printf '%s|' "`printf %s {title}`" >> LOG"#,
+        #"printf '%s|' "$( (printf %s {title}) )" "{note}" >> LOG"#,
+        #"printf '%s|' "$(echo "$(printf %s {title})")" >> LOG"#,
+    ])
+    func aPlaceholderInACommandSubstitutionIsQuotedThere(_ template: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-nested-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A title the shell would split and glob: spaces, a star, a file it matches.
+        try Data().write(to: folder.appendingPathComponent("matched"))
+        let file = folder.appendingPathComponent("q.yaml")
+        try Data("timezone: UTC\nreminders:\n  - {id: q, title: 'a  *  b', note: 'c  d', at: 2027-01-05 09:00}\n".utf8).write(to: file)
+        let log = folder.appendingPathComponent("log").path
+        let run = try EndToEndTests.run(["crontab", file.path, "--zone", "UTC", "--now", "2026-11-29T12:00:00Z", "--command",
+                                         template.replacingOccurrences(of: "LOG", with: log)])
+        try #require(run.status == 0, "\(run.stderr)")
+        let line = try #require(run.stdout.split(separator: "\n").first { !$0.hasPrefix("#") && !$0.isEmpty })
+        let command = String(line.split(separator: " ", maxSplits: 5)[5]).replacingOccurrences(of: "\\%", with: "%")
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "date() { echo '2027 01 05 09 00 2 1800000000'; }\n" + command]
+        shell.currentDirectoryURL = folder
+        try shell.run()
+        shell.waitUntilExit()
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text == (template.contains("{note}") ? "a  *  b|c  d|" : "a  *  b|"))
+    }
+
+    @Test(arguments: [(#"echo $(printf %s {title}"#, "a '$(' is left open"), ("echo `date {title}", "a backquote is left open")])
+    func aCommandSubstitutionLeftOpenIsRefused(_ template: String, _ message: String) throws {
+        let run = try EndToEndTests.run(["crontab", "examples/remindme.yaml", "--command", template])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+
     struct Clock: Sendable, CustomTestStringConvertible {
         var arguments: [String]
         var environment: [String: String]

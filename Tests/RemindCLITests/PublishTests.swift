@@ -373,6 +373,8 @@ extension PublishTests {
                 stderr: "Error: plain http to calendar.example.com would send the password and reminders unencrypted: use https, or --insecure\n"),
         Refusal(arguments: ["publish", "https://bob:pw@calendar.example.com/dav/", "examples"],
                 stderr: "Error: the URL must not hold a login: give --user, and the password in REMINDC_PASSWORD or ~/.netrc\n"),
+        Refusal(arguments: ["publish", "ftp://bob:PASSWORD@calendar.example.com/dav/", "examples"],
+                stderr: "Error: 'ftp://bob:***@calendar.example.com/dav/' is not an http or https URL of a calendar collection\n"),
         Refusal(arguments: ["publish", "calendar.example.com/dav/", "examples"],
                 stderr: "Error: 'calendar.example.com/dav/' is not an http or https URL of a calendar collection\n"),
         Refusal(arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--user", "bob"],

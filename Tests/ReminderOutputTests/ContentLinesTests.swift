@@ -78,6 +78,9 @@ import ReminderModel
         ("up^down", "up^^down"),
         ("two\nlines", "two^nlines"),
         ("", "\"\""),
+        (" lead", "\" lead\""),
+        ("trail\t", "\"trail\t\""),
+        ("in between", "in between"),
     ])
     func quotesParameterValues(_ input: String, _ expected: String) {
         #expect(ContentLines.parameterValue(input) == expected)

@@ -69,9 +69,18 @@ extension CrontabWriter {
     /// bare; inside single quotes the quote is closed around it. `%`, which
     /// cron turns into a newline, becomes `\%` outside quotes the same way.
     /// `{{` is a literal `{`.
+    ///
+    /// A command substitution, `$(…)` or backquotes, is a shell of its own
+    /// whatever quotes are around it: `"$(printf %s {title})"` reads the
+    /// placeholder unquoted there, so the quotes are followed into it and
+    /// out again, and one left open is refused.
     static func substitute(_ template: String, values: [String: String]) throws(TemplateProblem) -> String {
         enum Quote { case none, single, double }
+        /// What a command substitution interrupted: the quote around it,
+        /// and for `$(…)`, the parentheses open inside it.
+        enum Nesting { case parenthesis(outer: Quote, depth: Int), backquote(outer: Quote) }
         var quote = Quote.none
+        var nesting: [Nesting] = []
         var result = ""
         let characters = Array(template)
         var index = 0
@@ -85,6 +94,36 @@ extension CrontabWriter {
         while index < characters.count {
             let character = characters[index]
             switch (character, quote) {
+            case ("$", .none), ("$", .double):
+                result.append(character)
+                if index + 1 < characters.count, characters[index + 1] == "(" {
+                    nesting.append(.parenthesis(outer: quote, depth: 0))
+                    quote = .none
+                    result.append("(")
+                    index += 1
+                }
+            case ("(", .none):
+                if case .parenthesis(let outer, let depth) = nesting.last { nesting[nesting.count - 1] = .parenthesis(outer: outer, depth: depth + 1) }
+                result.append(character)
+            case (")", .none):
+                if case .parenthesis(let outer, let depth) = nesting.last {
+                    if depth > 0 {
+                        nesting[nesting.count - 1] = .parenthesis(outer: outer, depth: depth - 1)
+                    } else {
+                        nesting.removeLast()
+                        quote = outer
+                    }
+                }
+                result.append(character)
+            case ("`", .none), ("`", .double):
+                if quote == .none, case .backquote(let outer) = nesting.last {
+                    nesting.removeLast()
+                    quote = outer
+                } else {
+                    nesting.append(.backquote(outer: quote))
+                    quote = .none
+                }
+                result.append(character)
             case ("'", .none): quote = .single; result.append(character)
             case ("'", .single): quote = .none; result.append(character)
             case ("\"", .none): quote = .double; result.append(character)
@@ -129,6 +168,10 @@ extension CrontabWriter {
         }
         guard quote == .none else {
             throw TemplateProblem(message: "a \(quote == .single ? "single" : "double") quote is left open")
+        }
+        if let open = nesting.last {
+            if case .backquote = open { throw TemplateProblem(message: "a backquote is left open") }
+            throw TemplateProblem(message: "a '$(' is left open")
         }
         return result
     }

@@ -159,11 +159,14 @@ struct ContentLines {
 
     /// A parameter value: RFC 6868 escapes (`^^`, `^'` for a quote, `^n` for
     /// a line break), control characters dropped, and quotes around it when
-    /// it holds `:`, `;` or `,` (or is empty).
+    /// it holds `:`, `;` or `,`, starts or ends with a space or tab (which
+    /// readers strip from a bare value), or is empty.
     static func appendParameterValue(_ value: String, to output: inout [UInt8]) {
         var value = value
         value.withUTF8 { utf8 in
-            let needsQuotes = utf8.isEmpty || utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
+            let blank = { (byte: UInt8?) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            let needsQuotes = utf8.isEmpty || blank(utf8.first) || blank(utf8.last)
+                || utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
             if needsQuotes { output.append(UInt8(ascii: "\"")) }
             var index = 0
             while index < utf8.count {
