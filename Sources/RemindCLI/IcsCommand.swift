@@ -13,7 +13,8 @@ enum IcsCommand {
             reminder, to standard output or atomically to -o FILE. With --expand, writes one component per \
             occurrence in [--from, --to) instead of rules: use it for reminders in another calendar (RSCALE, \
             which Google Calendar, Outlook, Radicale, khal, calcurse and most other clients refuse or read as \
-            Gregorian) and for clients without RRULE. Exits with 0 on success, 1 when a file has an \
+            Gregorian) and for clients without RRULE. Each reminder gets at most --limit components, the first \
+            ones; one that has more is named in a warning. Exits with 0 on success, 1 when a file has an \
             error or a reminder iCalendar cannot carry exactly (nothing is written then), and 2 for a usage \
             error or a path that cannot be read.
             """,
@@ -21,6 +22,9 @@ enum IcsCommand {
             OptionSpec(names: ["--expand"], valueName: nil, help: "One component per occurrence instead of rules, for clients without RRULE or RSCALE."),
             OptionSpec(names: ["--from"], valueName: "time", help: "With --expand: the first instant (default: now)."),
             OptionSpec(names: ["--to"], valueName: "time", help: "With --expand: occurrences before this (default: a year after --from)."),
+            OptionSpec(names: ["--limit"], valueName: "n",
+                       help: "With --expand: at most this many occurrences of each reminder, the first ones.",
+                       defaultValue: "\(ICalendarWriter.defaultLimit)"),
             OptionSpec(names: ["-o", "--output"], valueName: "file", help: "Write to this file, replacing it only once all is written; - is standard output."),
             OptionSpec(names: ["--sound-base"], valueName: "url",
                        help: "Alarm sounds as this URL followed by each sound's path (default: the sound file's absolute file: URI)."),
@@ -33,6 +37,14 @@ enum IcsCommand {
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
         var window: (from: Instant, to: Instant)?
+        var limit = ICalendarWriter.defaultLimit
+        if let text = arguments.value("--limit") {
+            guard arguments.flag("--expand") else { throw UsageError(message: "--limit needs --expand", command: spec.name) }
+            guard let value = Int(text), value >= 1 else {
+                throw UsageError(message: "--limit must be a whole number of at least 1, not '\(TerminalText.visible(text))'", command: spec.name)
+            }
+            limit = value
+        }
         if arguments.flag("--expand") {
             let from = try arguments.value("--from").map { text throws(UsageError) in try time.instant(text, option: "--from", command: spec.name) } ?? time.now
             let to = try arguments.value("--to").map { text throws(UsageError) in try time.instant(text, option: "--to", command: spec.name) } ?? time.yearAfter(from)
@@ -58,9 +70,15 @@ enum IcsCommand {
             throw UsageError(message: "--sound-base needs an absolute URL such as https://example.com/sounds/, not '\(soundBase)'",
                              command: spec.name)
         }
-        let writer = ICalendarWriter(options: .init(now: time.now, window: window, floatingZone: time.zone, soundBase: soundBase,
-                                                    workingFolder: invocation.workingFolder))
-        let warnings = loaded.report
+        var options = ICalendarWriter.Options(now: time.now, window: window, floatingZone: time.zone, soundBase: soundBase,
+                                              workingFolder: invocation.workingFolder)
+        options.limit = limit
+        let writer = ICalendarWriter(options: options)
+        var warnings = loaded.report
+        for (path, id) in writer.cut(files) {
+            warnings += "warning: \(path): '\(TerminalText.visible(id))' has more than \(limit) occurrences from \(window!.from) to \(window!.to); "
+                + "only the first \(limit) are written (a larger --limit, or an earlier --to)\n"
+        }
         guard let path = arguments.value("-o"), path != "-" else {
             var output = OutputBuffer(channel: invocation.standardOutput)
             writer.write(files) { output.append($0) }

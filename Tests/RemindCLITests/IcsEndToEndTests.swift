@@ -51,6 +51,33 @@ import Testing
 
     /// `--sound-base` must be an absolute URL: a path or text a content
     /// line would have to escape is a usage error, and nothing is written.
+    /// `--expand` writes at most `--limit` components per reminder (5,000
+    /// unless given), the first ones, and names each reminder it cut: a
+    /// reminder every 5 seconds no longer writes 6.3 million.
+    @Test(arguments: [(nil, 364), ("3", 3), ("400", 364)] as [(String?, Int)])
+    func anExpansionIsBounded(_ limit: String?, _ daily: Int) throws {
+        let run = try EndToEndTests.run(["ics", "--expand", "\(Self.fixtures)/ics/sub-minute.yaml"] + (limit.map { ["--limit", $0] } ?? []) + Self.now)
+        #expect(run.status == 0)
+        let uids = run.stdout.split(separator: "\r\n").filter { $0.hasPrefix("UID:") }
+        let cap = Int(limit ?? "5000")!
+        #expect(uids.filter { $0.hasPrefix("UID:fast-") }.count == cap)
+        #expect(uids.filter { $0.hasPrefix("UID:daily-") }.count == daily)
+        var expected = "warning: \(Self.fixtures)/ics/sub-minute.yaml: 'fast' has more than \(cap) occurrences from 2026-11-29T12:00:00Z "
+            + "to 2027-11-29T12:00:00Z; only the first \(cap) are written (a larger --limit, or an earlier --to)\n"
+        if cap < 364 {
+            expected += expected.replacingOccurrences(of: "'fast'", with: "'daily'")
+        }
+        #expect(run.stderr == expected, "\(run.stderr)")
+    }
+
+    @Test(arguments: [(["--limit", "3"], "Error: --limit needs --expand\n"),
+                      (["--expand", "--limit", "0"], "Error: --limit must be a whole number of at least 1, not '0'\n")])
+    func aLimitIsRefusedWhereItMeansNothing(_ arguments: [String], _ message: String) throws {
+        let run = try EndToEndTests.run(["ics", "examples/remindme.yaml"] + arguments + Self.now)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix(message), "\(run.stderr)")
+    }
+
     @Test(arguments: ["sounds/", "https://example.com/a b/", "://x", ""])
     func aSoundBaseThatIsNoURLIsAUsageError(_ base: String) throws {
         let run = try EndToEndTests.run(["ics", "--sound-base", base, "examples/my-minutes.yaml"] + Self.now)

@@ -50,6 +50,9 @@ public struct ICalendarWriter: Sendable {
         public var now: Instant
         /// Writes one component per occurrence in `[from, to)` instead of rules.
         public var window: (from: Instant, to: Instant)?
+        /// With a window: at most this many components per reminder, the
+        /// first ones (`cut(_:)` names the reminders that have more).
+        public var limit = ICalendarWriter.defaultLimit
         /// Where floating reminders are placed to decide which fall in the window.
         public var floatingZone: TimeZone
         /// A URL sound files' paths are appended to for ATTACH (`https://example.com/sounds/`);
@@ -66,6 +69,33 @@ public struct ICalendarWriter: Sendable {
             self.soundBase = soundBase
             self.workingFolder = workingFolder
         }
+    }
+
+    /// The components per reminder a window holds unless asked for more:
+    /// a year of two-hourly alerts, well past what a client shows.
+    public static let defaultLimit = 5_000
+
+    /// The reminders of `scheduled` with more occurrences in the window than
+    /// `limit`, whose later occurrences `write` leaves out; none without a
+    /// window. Each is counted only to one past the limit.
+    public func cut(_ scheduled: [ScheduledFile]) -> [(file: String, id: String)] {
+        guard let window = options.window else { return [] }
+        var found: [(file: String, id: String)] = []
+        for case let (file, fileSchedules) in scheduled.map({ ($0.file, $0.schedules) }) {
+            let over = Concurrently.map(file.reminders.count, chunk: 256) { index -> Bool in
+                var occurrences = fileSchedules[index].occurrences()
+                occurrences.skip(toWallClock: window.from.wallTime(offset: -2 * secondsPerDay))
+                var count = 0
+                while let occurrence = occurrences.next(), occurrence.instant < window.to {
+                    guard occurrence.instant >= window.from else { continue }
+                    count += 1
+                    if count > options.limit { return true }
+                }
+                return false
+            }
+            for (index, isOver) in over.enumerated() where isOver { found.append((file.path, file.reminders[index].id)) }
+        }
+        return found
     }
 
     /// How a reminder's times are written.
@@ -239,8 +269,10 @@ public struct ICalendarWriter: Sendable {
         if let window = options.window {
             var occurrences = schedule.occurrences()
             occurrences.skip(toWallClock: window.from.wallTime(offset: -2 * secondsPerDay))
-            while let occurrence = occurrences.next(), occurrence.instant < window.to {
+            var written = 0
+            while written < options.limit, let occurrence = occurrences.next(), occurrence.instant < window.to {
                 guard occurrence.instant >= window.from else { continue }
+                written += 1
                 let stamp: String = switch form {
                 case .date: ICalendarValues.date(occurrence.wallClock.day)
                 case .floating: ICalendarValues.localDateTime(occurrence.wallClock)
