@@ -113,6 +113,12 @@ public enum AcrossFiles {
                                                         + (quietFile.lint.span.map { place(quietFile, $0) } ?? quietFile.path)),
                                     ]))
         }
+        if let cut = sweep.cut {
+            let owner = files[owners[cut.busiest].file].file
+            var diagnostic = Checker.horizonCut(cut, sweep: sweep, reminders: reminders, path: owner.path, context: context)
+            diagnostic.notes = [Diagnostic.Note("counting the alerts of all \(files.count) files checked together")]
+            found.append(diagnostic)
+        }
         if let hit = sweep.overLimit, let maximum = merged.lint.maximumPerHour, reports(TooManyPerHourRule.descriptor.id, hit.reminder, hit.reminder) {
             let reminder = reminders[hit.reminder]
             found.append(Diagnostic(TooManyPerHourRule.tooMany(hit.count, endingWith: reminder.id, at: Clock.text(hit.instant, reminder, context),

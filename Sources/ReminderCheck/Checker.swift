@@ -54,6 +54,9 @@ public enum Checker {
                 diagnostics.append(findings[position].diagnostic)
             }
         }
+        if context.sweepWasRun, let cut = context.sweep.cut, !disabled.contains(SchemaRule.horizonCut.rawValue) {
+            diagnostics.append(horizonCut(cut, sweep: context.sweep, reminders: file.reminders, path: file.path, context: context))
+        }
         let known = Rules.descriptors.map(\.id)
         var named = Array(zip(file.lint.disabledRules, file.lint.disabledRuleSpans))
         for index in context.digests.indices where context.digests[index].hasIgnoredRules {
@@ -63,6 +66,16 @@ public enum Checker {
             diagnostics.append(Diagnostic(.unknownRule(id, suggestion: closest(to: id, in: known)), file: file.path, span: span))
         }
         return Diagnostic.sortedForReport(diagnostics)
+    }
+
+    /// What a sweep cut short of the horizon says: where it stopped, at
+    /// the repeat of the reminder that alerts most.
+    static func horizonCut(_ cut: (at: Instant, alerts: Int, busiest: Int), sweep: Sweep, reminders: [Reminder], path: String,
+                           context: CheckContext) -> Diagnostic {
+        let reminder = reminders[cut.busiest]
+        return Diagnostic(.horizonCut(at: Clock.text(cut.at, reminder, context), alerts: cut.alerts, busiest: reminder.id,
+                                      busiestAlerts: sweep.counts[cut.busiest]),
+                          file: path, span: reminder.spans.repeats ?? reminder.spans.start)
     }
 
     /// Each rule's findings, in the order of `rules`, the rules run on every

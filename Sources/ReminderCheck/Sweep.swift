@@ -20,13 +20,26 @@ struct Sweep {
     /// Per reminder: alerts in the horizon, and the first 16 of them.
     var counts: [Int]
     var firstAlerts: [[Instant]]
+    /// Where the sweep stopped short of the horizon, its alerts past
+    /// `budget`: the end of the day it passed it on, the alerts swept, and
+    /// the reminder with the most of them.
+    var cut: (at: Instant, alerts: Int, busiest: Int)?
 
     /// The sweep of `context`; days with `countingFrom` alerts or more are
     /// sorted by counting (a parameter for the tests that compare the two).
     /// With `groups` (a group per reminder: its file, when the context holds
     /// several files' reminders), same-time and too-close pair only
     /// reminders of different groups.
-    init(_ context: CheckContext, groups: [Int32] = [], countingFrom countingThreshold: Int = Sweep.countingSortThreshold) {
+    ///
+    /// The sweep costs what its alerts number, so it stops at the end of
+    /// the day on which they pass `budget` (by default `budget(for:)` the
+    /// file's reminders): a few kilobytes of reminders every few seconds
+    /// would otherwise take minutes (5,556 reminders every 59 seconds are
+    /// three billion alerts a year). Every fact is then of the same shorter
+    /// horizon, and `cut` says where it ends.
+    init(_ context: CheckContext, groups: [Int32] = [], countingFrom countingThreshold: Int = Sweep.countingSortThreshold,
+         budget: Int? = nil) {
+        let budget = budget ?? Self.budget(for: context.file.reminders.count)
         let reminders = context.file.reminders
         let count = reminders.count
         counts = Array(repeating: 0, count: count)
@@ -77,7 +90,13 @@ struct Sweep {
         var windowStart = 0
         var dayStart = context.now
         var firstDay = true
+        var swept = 0
         while dayStart < context.end && (firstDay || !live.isEmpty) {
+            if swept > budget {
+                let busiest = counts.indices.max { counts[$0] < counts[$1] } ?? 0
+                cut = (dayStart, swept, busiest)
+                break
+            }
             let dayEnd = min(dayStart.advanced(by: secondsPerDay), context.end)
             gathered.removeAll(keepingCapacity: true)
             /// Takes `source`'s alerts before `dayEnd` from `iterator`,
@@ -146,6 +165,8 @@ struct Sweep {
                 }
                 live.removeLast(live.count - kept)
             }
+
+            swept += gathered.count
 
             // Sorted by second of the day; equal seconds keep source order
             // (the order they were gathered in). A busy day is sorted by
@@ -227,6 +248,18 @@ struct Sweep {
     /// n log n comparisons cost what a counting sort's passes over the
     /// 86,400 seconds of a day do.
     static let countingSortThreshold = 4_096
+
+    /// The alerts swept before the sweep stops at the end of a day, for a
+    /// file of `reminders`: 4 million, and 10,000 more per reminder, so the
+    /// work grows with the file, not with how often its reminders repeat.
+    /// A year of hourly alerts is 8,760, of daily ones 365: a large file of
+    /// such reminders is swept whole (Benchmarks/CheckBenchmark's 10,000
+    /// daily and hourly reminders are 45 million alerts of a budget of 104
+    /// million), while a few kilobytes repeating every few seconds stop
+    /// within a second.
+    static func budget(for reminders: Int) -> Int {
+        4_000_000 + 10_000 * reminders
+    }
 
     private static func note(_ occurrence: Occurrence, in table: inout [Int: [String]], _ source: Int) {
         let local = occurrence.wallClock.local

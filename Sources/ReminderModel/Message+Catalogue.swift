@@ -271,6 +271,24 @@ extension Message {
                 hint: "split the reminders, or use 'remindc ics' for the ones that repeat often")
     }
 
+    public static func horizonCut(at end: String, alerts: Int, busiest: String, busiestAlerts: Int) -> Message {
+        Message(.horizonCut,
+                text: "the rules over alerts looked only before \(end): the reminders alert \(grouped(alerts)) times by then, "
+                    + "'\(busiest)' alone \(grouped(busiestAlerts)) of them",
+                hint: "check a shorter --horizon to look at every alert, or repeat '\(busiest)' less often")
+    }
+
+    /// `1234567` as `1,234,567`.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+
     public static func systemdYear(_ id: String, alert: String, last: Int) -> Message {
         Message(.systemdYear,
                 text: "systemd cannot schedule the alert of '\(id)' at \(alert): its calendar events end with the year \(last)",

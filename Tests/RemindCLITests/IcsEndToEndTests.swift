@@ -70,6 +70,22 @@ import Testing
         #expect(run.stderr == expected, "\(run.stderr)")
     }
 
+    /// `check` of the same file: the sweep stops within its budget, says
+    /// where, and the rest of the check is whole; --strict fails on it.
+    @Test func checkOfTheSameFileStopsItsSweepAndSaysWhere() throws {
+        let path = "\(Self.fixtures)/ics/sub-minute.yaml"
+        let run = try EndToEndTests.run(["check", path, "--format", "json"] + Self.now)
+        #expect(run.status == 0)
+        let found = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        let cut = try #require(found.first { $0["rule"] as? String == "horizon-cut" })
+        #expect(cut["severity"] as? String == "warning")
+        #expect(cut["line"] as? Int == 3 && cut["column"] as? Int == 73, "\(cut)")
+        #expect((cut["message"] as? String)?.hasPrefix("the rules over alerts looked only before 2027-07-2") == true, "\(cut)")
+        #expect(found.contains { $0["rule"] as? String == "same-time" }, "the sweep's findings before the cut are kept")
+        let strict = try EndToEndTests.run(["check", path, "--strict", "--quiet"] + Self.now)
+        #expect(strict.status == 1)
+    }
+
     @Test(arguments: [(["--limit", "3"], "Error: --limit needs --expand\n"),
                       (["--expand", "--limit", "0"], "Error: --limit must be a whole number of at least 1, not '0'\n")])
     func aLimitIsRefusedWhereItMeansNothing(_ arguments: [String], _ message: String) throws {

@@ -106,3 +106,50 @@ import ReminderModel
         #expect(context.schedules.map { $0.rule?.interval } == expected.map { $0.rule?.interval })
     }
 }
+
+/// A sweep stops at the end of the day its alerts pass the budget, every
+/// fact of the same shorter horizon, and check says where it stopped.
+@Suite struct SweepBudgetTests {
+    static let now = SweepTests.now
+
+    static let file = """
+        timezone: UTC
+        reminders:
+          - {id: slow, title: Slow, at: 2026-11-29 09:00, repeat: daily}
+          - {id: busy, title: Busy, at: 2026-11-29 09:00, repeat: every minute}
+
+        """
+
+    static func context(horizon: Int) throws -> CheckContext {
+        let result = ReminderFile.load(Array(file.utf8), path: "budget.yaml")
+        let loaded = try #require(result.file, "\(result.diagnostics)")
+        return CheckContext(file: loaded, now: now, horizon: horizon, floatingZone: TimeZone(identifier: "UTC")!)
+    }
+
+    @Test func theSweepStopsAtTheEndOfTheDayItPassesTheBudget() throws {
+        let context = try Self.context(horizon: 30 * secondsPerDay)
+        // 1,441 alerts a day: past 10,000 after the 7th day.
+        let sweep = Sweep(context, budget: 10_000)
+        let cut = try #require(sweep.cut)
+        #expect(cut.at == Self.now.advanced(by: 7 * secondsPerDay))
+        #expect(cut.alerts == 7 * 1_441)
+        #expect(cut.busiest == 1)
+        #expect(sweep.counts == [7, 7 * 1_440])
+        // Within the budget, no cut and the whole horizon.
+        let whole = Sweep(context, budget: 50_000)
+        #expect(whole.cut == nil)
+        #expect(whole.counts == [30, 30 * 1_440])
+    }
+
+    @Test func theCutIsSaidAtTheBusiestRepeat() throws {
+        let context = try Self.context(horizon: 30 * secondsPerDay)
+        let sweep = Sweep(context, budget: 10_000)
+        let diagnostic = Checker.horizonCut(sweep.cut!, sweep: sweep, reminders: context.file.reminders, path: "budget.yaml", context: context)
+        #expect(diagnostic.id == "horizon-cut")
+        #expect(diagnostic.severity == .warning)
+        #expect(diagnostic.message.text == "the rules over alerts looked only before 2026-12-06 12:00: the reminders alert "
+                + "10,087 times by then, 'busy' alone 10,080 of them")
+        #expect(diagnostic.message.hint == "check a shorter --horizon to look at every alert, or repeat 'busy' less often")
+        #expect("\(diagnostic.span.start.line):\(diagnostic.span.start.column)" == "4:59")
+    }
+}
