@@ -38,7 +38,7 @@ struct Sweep {
     /// three billion alerts a year). Every fact is then of the same shorter
     /// horizon, and `cut` says where it ends.
     init(_ context: CheckContext, groups: [Int32] = [], countingFrom countingThreshold: Int = Sweep.countingSortThreshold,
-         budget: Int? = nil) {
+         budget: Int? = nil, sliceCap: Int = Sweep.sliceCap) {
         let budget = budget ?? Self.budget(for: context.file.reminders.count)
         let reminders = context.file.reminders
         let count = reminders.count
@@ -54,16 +54,17 @@ struct Sweep {
         var sameTimeFound = [Bool](repeating: false, count: count)
         var tooCloseFound = [Bool](repeating: false, count: count)
 
-        // The alerts are merged a day at a time: each reminder's alerts of
-        // the day are gathered, counting-sorted by their second of the day
+        // The alerts are merged a slice (a day at most) at a time: each
+        // reminder's alerts of the slice are gathered, counting-sorted by
+        // their second of the slice
         // (a merge by bucket: no pair of reminders is ever compared), and
         // swept in order. Facts about one reminder alone are taken as its
         // alerts are gathered.
         //
-        // Iterators are made on the first day, one reminder at a time, and
-        // kept only while their next alert is inside the horizon: with a
-        // short horizon most are dropped at once, so memory follows the
-        // reminders still firing, not all of them.
+        // Iterators are made first, one reminder at a time, and kept only
+        // while their next alert is inside the horizon: with a short
+        // horizon most are never kept, so memory follows the reminders
+        // still firing, not all of them.
         /// A reminder whose alerts are being merged: its lead and zone (an
         /// index in `folds`) too.
         struct Live {
@@ -88,42 +89,90 @@ struct Sweep {
         var lastOther: (alert: Instant, source: Int)?
         var window: [Instant] = []
         var windowStart = 0
-        var dayStart = context.now
-        var firstDay = true
+        // Every stream (a reminder's alert) with its first alert in the
+        // horizon: alerts before now are not swept, the periods whose
+        // occurrences alert before it are passed over, however far back the
+        // start or far ahead `before` lies.
+        for source in reminders.indices where context.digests[source].alertFloor < context.end {
+            // Each alert of the reminder is swept as its own stream (no
+            // array is made for the one alert most have).
+            let otherLeads = context.digests[source].otherLeads
+            for index in -1..<otherLeads.count {
+                let lead = index < 0 ? context.digests[source].lead : otherLeads[index]
+                // A closer look, before an iterator is made for it.
+                if context.schedules[source].earliestInstant.advanced(by: -lead) >= context.end { continue }
+                var iterator = context.schedules[source].occurrences()
+                iterator.skip(toWallClock: context.now.wallTime(offset: lead - 2 * secondsPerDay))
+                var next = iterator.next()
+                while let occurrence = next, occurrence.instant.advanced(by: -lead) < context.now { next = iterator.next() }
+                guard let next, next.instant.advanced(by: -lead) < context.end else { continue }
+                live.append(Live(source: source, lead: lead, zone: folds.index(of: reminders[source].timeZone), iterator: iterator, next: next))
+            }
+        }
+
+        // The horizon is swept a slice at a time, a day at most: a slice's
+        // alerts are gathered, sorted and swept before the next, and the
+        // next slice is as long as holds about a quarter of `sliceCap` at
+        // the last one's pace. A slice never holds more than `sliceCap`
+        // alerts. One that might (more alerting streams times seconds than
+        // the cap, and no pace known for as many streams, or a pace near
+        // the cap) is gathered from a
+        // copy of the streams kept aside, and gathered again sixteen times
+        // shorter when it overflows: a stream alerts once a second at most,
+        // so a second of every stream is the least a slice holds. One whose
+        // pace was far below the cap but which overflows all the same (a
+        // burst after a quiet spell) ends the sweep there, as the budget
+        // does: its gathered alerts are taken back from the counts (a quiet
+        // hour or daylight-saving note of it may stay).
+        let sliceCap = max(sliceCap, 2 * live.count)
+        var sliceStart = context.now
+        var length = secondsPerDay
         var swept = 0
-        while dayStart < context.end && (firstDay || !live.isEmpty) {
+        var pace: (alerts: Int, seconds: Int, streams: Int)?
+        while sliceStart < context.end && !live.isEmpty {
             if swept > budget {
                 let busiest = counts.indices.max { counts[$0] < counts[$1] } ?? 0
-                cut = (dayStart, swept, busiest)
+                cut = (sliceStart, swept, busiest)
                 break
             }
-            let dayEnd = min(dayStart.advanced(by: secondsPerDay), context.end)
+            let sliceEnd = min(sliceStart.advanced(by: length), context.end)
             gathered.removeAll(keepingCapacity: true)
-            /// Takes `source`'s alerts before `dayEnd` from `iterator`,
+            // What a slice that may be gathered again starts from. The
+            // last slice's pace is trusted when as many streams alert in
+            // this one as did in it.
+            let active = live.reduce(0) { $0 + ($1.next.instant.advanced(by: -$1.lead) < sliceEnd ? 1 : 0) }
+            let provablySmall = active * length <= sliceCap
+            let expectedSmall = pace.map { $0.streams > 0 && active <= $0.streams && $0.alerts * length / max(1, $0.seconds) <= sliceCap / 8 }
+                ?? false
+            let saved = provablySmall || expectedSmall ? nil : (live, quiet, quietFound, gaps, self.folds)
+            var overflow = false
+            /// Takes `source`'s alerts before `sliceEnd` from `iterator`,
             /// starting with `pending`; the next occurrence, if one remains
             /// whose alert is inside the horizon.
-            func gather(_ source: Int, _ lead: Int, _ zone: Int?, _ iterator: inout Occurrences, _ pending: Occurrence?) -> Occurrence? {
-                var pending = pending
+            func gather(_ source: Int, _ lead: Int, _ zone: Int?, _ iterator: inout Occurrences, _ pending: Occurrence) -> Occurrence? {
+                var pending: Occurrence? = pending
                 while let occurrence = pending {
                     let alert = occurrence.instant.advanced(by: -lead)
-                    if alert >= dayEnd { break }
-                    if alert >= context.now {
-                        gathered.append((Int32(alert.seconds(since: dayStart)), Int32(source)))
-                        counts[source] += 1
-                        if firstAlerts[source].count < 16 { firstAlerts[source].append(alert) }
-                        if let hours = lint.quietHours, !quietFound[source] {
-                            let shown = alert.wallTime(offset: occurrence.offset).local
-                            if hours.contains(shown.time) {
-                                quiet[source] = shown
-                                quietFound[source] = true
-                            }
+                    if alert >= sliceEnd { break }
+                    if gathered.count == sliceCap {
+                        overflow = true
+                        break
+                    }
+                    gathered.append((Int32(alert.seconds(since: sliceStart)), Int32(source)))
+                    counts[source] += 1
+                    if firstAlerts[source].count < 16 { firstAlerts[source].append(alert) }
+                    if let hours = lint.quietHours, !quietFound[source] {
+                        let shown = alert.wallTime(offset: occurrence.offset).local
+                        if hours.contains(shown.time) {
+                            quiet[source] = shown
+                            quietFound[source] = true
                         }
-                        if let zone {
-                            if occurrence.shown != occurrence.wallClock {
-                                Self.note(occurrence, in: &gaps, source)
-                            } else if folds.contains(occurrence.wallClock, zone: zone) {
-                                Self.note(occurrence, in: &self.folds, source)
-                            }
+                    }
+                    if let zone {
+                        if occurrence.shown != occurrence.wallClock {
+                            Self.note(occurrence, in: &gaps, source)
+                        } else if folds.contains(occurrence.wallClock, zone: zone) {
+                            Self.note(occurrence, in: &self.folds, source)
                         }
                     }
                     pending = iterator.next()
@@ -131,42 +180,41 @@ struct Sweep {
                 guard let pending, pending.instant.advanced(by: -lead) < context.end else { return nil }
                 return pending
             }
-            if firstDay {
-                for source in reminders.indices where context.digests[source].alertFloor < context.end {
-                    // Each alert of the reminder is swept as its own stream
-                    // (no array is made for the one alert most have).
-                    let otherLeads = context.digests[source].otherLeads
-                    for index in -1..<otherLeads.count {
-                        let lead = index < 0 ? context.digests[source].lead : otherLeads[index]
-                        // A closer look, before an iterator is made for it.
-                        if context.schedules[source].earliestInstant.advanced(by: -lead) >= context.end { continue }
-                        var iterator = context.schedules[source].occurrences()
-                        // Alerts before now are not swept: the periods whose
-                        // occurrences alert before it are passed over, however
-                        // far back the start or far ahead `before` lies.
-                        iterator.skip(toWallClock: context.now.wallTime(offset: lead - 2 * secondsPerDay))
-                        let first = iterator.next()
-                        let zone = folds.index(of: reminders[source].timeZone)
-                        if let next = gather(source, lead, zone, &iterator, first) {
-                            live.append(Live(source: source, lead: lead, zone: zone, iterator: iterator, next: next))
-                        }
-                    }
+            var kept = 0
+            for index in live.indices where !overflow {
+                let (source, lead, zone) = (live[index].source, live[index].lead, live[index].zone)
+                if let next = gather(source, lead, zone, &live[index].iterator, live[index].next) {
+                    live[index].next = next
+                    live.swapAt(kept, index)
+                    kept += 1
                 }
-                firstDay = false
-            } else {
-                var kept = 0
-                for index in live.indices {
-                    let (source, lead, zone) = (live[index].source, live[index].lead, live[index].zone)
-                    if let next = gather(source, lead, zone, &live[index].iterator, live[index].next) {
-                        live[index].next = next
-                        live.swapAt(kept, index)
-                        kept += 1
-                    }
-                }
-                live.removeLast(live.count - kept)
             }
-
+            if overflow {
+                // Undone, and gathered again over a shorter slice, or the
+                // sweep ends here.
+                for item in gathered {
+                    let source = Int(item.source)
+                    counts[source] -= 1
+                    firstAlerts[source].removeAll { $0 >= sliceStart }
+                }
+                guard let saved else {
+                    let busiest = counts.indices.max { counts[$0] < counts[$1] } ?? 0
+                    cut = (sliceStart, swept, busiest)
+                    break
+                }
+                (live, quiet, quietFound, gaps, self.folds) = saved
+                length = max(1, length / 16)
+                continue
+            }
+            live.removeLast(live.count - kept)
             swept += gathered.count
+            pace = (gathered.count, sliceEnd.seconds(since: sliceStart), active)
+            // The next slice as long as holds about a quarter of the cap.
+            if gathered.count > sliceCap / 4 {
+                length = max(1, length / 4)
+            } else if gathered.count < sliceCap / 64 {
+                length = min(secondsPerDay, length * 4)
+            }
 
             // Sorted by second of the day; equal seconds keep source order
             // (the order they were gathered in). A busy day is sorted by
@@ -189,7 +237,7 @@ struct Sweep {
             }
 
             for item in sorted {
-                let alert = dayStart.advanced(by: Int(item.second))
+                let alert = sliceStart.advanced(by: Int(item.second))
                 let source = Int(item.source)
                 if groups.isEmpty {
                     if alert == groupInstant {
@@ -240,9 +288,13 @@ struct Sweep {
                     }
                 }
             }
-            dayStart = dayEnd
+            sliceStart = sliceEnd
         }
     }
+
+    /// The most alerts a slice of the sweep holds at once (or two per
+    /// stream, where there are more streams): 32 MiB of them.
+    static let sliceCap = 4_000_000
 
     /// Days with fewer alerts than this are sorted by comparison: about where
     /// n log n comparisons cost what a counting sort's passes over the

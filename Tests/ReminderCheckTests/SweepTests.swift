@@ -153,3 +153,38 @@ import ReminderModel
         #expect("\(diagnostic.span.start.line):\(diagnostic.span.start.column)" == "4:59")
     }
 }
+
+/// A slice that would hold more alerts than the cap is gathered again,
+/// shorter: what the sweep finds is the same whatever the cap.
+@Suite struct SweepSliceTests {
+    @Test func theFindingsDoNotDependOnTheSliceCap() throws {
+        let result = ReminderFile.load(Array("""
+            timezone: Europe/Berlin
+            lint: {min-gap: 10m, quiet-hours: "22:00-07:00", max-per-hour: 4000}
+            reminders:
+              - {id: a, title: A, at: 2026-11-29 13:00:00, repeat: every 1 second}
+              - {id: b, title: B, at: 2026-11-29 13:00:01, repeat: every 3 seconds}
+              - {id: c, title: C, at: 2026-11-30 02:00, repeat: hourly}
+              - {id: d, title: D, at: 2026-11-30 02:00:30, repeat: daily}
+              - {id: e, title: E, at: 2026-11-30 02:00, repeat: hourly}
+
+            """.utf8), path: "slices.yaml")
+        let file = try #require(result.file, "\(result.diagnostics)")
+        let context = CheckContext(file: file, now: SweepTests.now, horizon: 2 * secondsPerDay, floatingZone: TimeZone(identifier: "UTC")!)
+        let whole = Sweep(context)
+        for cap in [50_000, 4_000, 100] {
+            let sliced = Sweep(context, sliceCap: cap)
+            #expect(sliced.counts == whole.counts, "cap \(cap)")
+            #expect(sliced.firstAlerts == whole.firstAlerts, "cap \(cap)")
+            #expect(sliced.sameTime.mapValues(\.other) == whole.sameTime.mapValues(\.other), "cap \(cap)")
+            #expect(sliced.sameTime.mapValues(\.instant) == whole.sameTime.mapValues(\.instant), "cap \(cap)")
+            #expect(sliced.tooClose.mapValues(\.instant) == whole.tooClose.mapValues(\.instant), "cap \(cap)")
+            #expect(sliced.quiet == whole.quiet, "cap \(cap)")
+            #expect(sliced.overLimit?.instant == whole.overLimit?.instant, "cap \(cap)")
+            #expect(sliced.cut == nil)
+        }
+        #expect(whole.counts[0] > 100_000)
+        #expect(whole.sameTime[4] != nil)
+        #expect(whole.overLimit != nil)
+    }
+}
