@@ -75,9 +75,16 @@ enum IcsCommand {
         options.limit = limit
         let writer = ICalendarWriter(options: options)
         var warnings = loaded.report
-        for (path, id) in writer.cut(files) {
-            warnings += "warning: \(path): '\(TerminalText.visible(id))' has more than \(limit) occurrences from \(window!.from) to \(window!.to); "
-                + "only the first \(limit) are written (a larger --limit, or an earlier --to)\n"
+        // One line per file: its first few reminders cut, and how many more.
+        let cut = writer.cut(files)
+        var paths: [String] = []
+        for (path, _) in cut where paths.last != path { paths.append(path) }
+        for path in paths {
+            let ids = cut.filter { $0.file == path }.map { "'\(TerminalText.visible($0.id))'" }
+            let named = ids.count == 1 ? ids[0] + " has"
+                : ids.prefix(3).joined(separator: ", ") + (ids.count > 3 ? " and \(ids.count - 3) more" : "") + " have"
+            warnings += "warning: \(path): \(named) more than \(limit) occurrences from \(window!.from) to \(window!.to); "
+                + "only the first \(limit) of each are written (a larger --limit, or an earlier --to)\n"
         }
         guard let path = arguments.value("-o"), path != "-" else {
             var output = OutputBuffer(channel: invocation.standardOutput)

@@ -72,8 +72,10 @@ public struct ICalendarWriter: Sendable {
     }
 
     /// The components per reminder a window holds unless asked for more:
-    /// a year of two-hourly alerts, well past what a client shows.
-    public static let defaultLimit = 5_000
+    /// the occurrences of a daily reminder over almost three years, and as
+    /// many as the crontab lists; a few kilobytes of reminders every second
+    /// write some 100,000 components, not millions.
+    public static let defaultLimit = 1_000
 
     /// The reminders of `scheduled` with more occurrences in the window than
     /// `limit`, whose later occurrences `write` leaves out; none without a

@@ -4,7 +4,8 @@
             [--jobs J] [--ceiling C] [--progress P]
 
 Each seed drives its own reproducible stream of inputs: byte mutations of
-the examples and fixtures, and reminders from a grammar of every key with
+the examples and fixtures, crowds of reminders at one instant repeating
+every few seconds, and reminders from a grammar of every key with
 extreme values (numbers past any range, years at and past the span remindc
 works in, far exceptions and alerts, sub-second repeats, control
 characters, broken YAML). Every input goes through check (text, JSON,
@@ -146,6 +147,18 @@ def grammar(rng):
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
+def crowd(rng):
+    """Many reminders at one instant, each repeating every few seconds: a
+    few kilobytes that are millions of alerts a day."""
+    at = rng.choice(["2026-11-29 12:00", "2026-12-01 09:00", "2027-03-28 02:30"])
+    lines = ["timezone: " + rng.choice(["UTC", "Europe/Berlin"]), "reminders:"]
+    for index in range(rng.randint(20, 150)):
+        every = rng.choice(["every 1 second", "every %d seconds" % rng.randint(1, 59),
+                            "{rrule: 'FREQ=SECONDLY;INTERVAL=%d'}" % rng.randint(1, 59), "minutely"])
+        lines.append("  - {id: c%d, title: Crowd %d, at: %s, repeat: %s}" % (index, index, at, every))
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
 def mutation(rng, sources):
     """Bytes of an example or fixture, changed a few times."""
     data = bytearray(open(rng.choice(sources), "rb").read())
@@ -256,6 +269,11 @@ class Fuzzing:
             for line in result.stdout.decode("utf-8").split("\n")[:-1]:
                 if not WORKFLOW_COMMAND.fullmatch(line) or HIDDEN_CONTROL.search(line):
                     raise Failure("check --format github: a line that is not one workflow command: %r" % line[:200])
+        # The default horizon (a year) and the default --expand window (a
+        # year, each reminder's components bounded): only timed, under the
+        # ceiling, and the .ics not judged (the hour below is).
+        self.run([remindc, "check", "--quiet", path, "--now", NOW])
+        self.run([remindc, "ics", "--expand", path, "--now", NOW, "-o", os.devnull])
         result = self.run([remindc, "expand", "--format", "jsonl", path, "--now", NOW, "--to", "2027-01-01",
                            "--limit", "50"])
         if result.returncode == 0:
@@ -407,7 +425,8 @@ def worker(remindc, seeds, inputs, seconds, ceiling, keep, judges, progress):
             for number in range(inputs):
                 if time.monotonic() > deadline:
                     break
-                data = grammar(rng) if rng.random() < 0.5 else mutation(rng, SEEDS_FROM)
+                pick = rng.random()
+                data = crowd(rng) if pick < 0.1 else grammar(rng) if pick < 0.55 else mutation(rng, SEEDS_FROM)
                 # Nothing an earlier input left (a failed one keeps its output).
                 emptied(fuzzing.folder)
                 with open(fuzzing.path, "wb") as out:
