@@ -151,11 +151,13 @@ public struct HTTPClient: Sendable {
         remindc_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorText)
         remindc_curl_set_list(handle, CURLOPT_HTTPHEADER, list)
         remindc_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
-            Unmanaged<Reading>.fromOpaque(context!).takeUnretainedValue().body(data!, size * count)
+            guard let data, let context else { return 0 }
+            return Unmanaged<Reading>.fromOpaque(context).takeUnretainedValue().body(data, size * count)
         })
         remindc_curl_set_pointer(handle, CURLOPT_WRITEDATA, context.toOpaque())
         remindc_curl_set_callback(handle, CURLOPT_HEADERFUNCTION, { data, size, count, context in
-            Unmanaged<Reading>.fromOpaque(context!).takeUnretainedValue().header(data!, size * count)
+            guard let data, let context else { return 0 }
+            return Unmanaged<Reading>.fromOpaque(context).takeUnretainedValue().header(data, size * count)
         })
         remindc_curl_set_pointer(handle, CURLOPT_HEADERDATA, context.toOpaque())
         if let credentials {
@@ -176,6 +178,11 @@ public struct HTTPClient: Sendable {
         remindc_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
 
         let code = curl_easy_perform(handle)
+        // The handle goes back to the pool: nothing of this call's is left
+        // for it to write to.
+        remindc_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, nil)
+        remindc_curl_set_pointer(handle, CURLOPT_WRITEDATA, nil)
+        remindc_curl_set_pointer(handle, CURLOPT_HEADERDATA, nil)
         if reading.overLimit {
             return .failure(TransportError(message: "the answer is larger than \(Self.sizeText(request.limit)); refused as it arrived",
                                            timedOut: false, transient: false))

@@ -28,13 +28,7 @@ import Testing
             process.standardOutput = out
             process.standardInput = input
             try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line += chunk
-            }
-            let words = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+            let words = PublishTests.Server.firstLine(of: out).split(whereSeparator: \.isWhitespace)
             guard words.count == 3, words[0] == "ready" else { throw PublishTests.Server.Failure(message: "no hostile server: \(words)") }
             (url, third) = (String(words[1]), String(words[2]))
         }

@@ -38,13 +38,7 @@ import Testing
             process.standardError = FileHandle.nullDevice
             process.standardInput = input
             try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line += chunk
-            }
-            let text = String(decoding: line, as: UTF8.self)
+            let text = Self.firstLine(of: out)
             guard text.hasPrefix("ready ") else { throw Failure(message: "\(kind) did not start: \(text)") }
             url = String(text.dropFirst(6)).trimmingCharacters(in: .whitespacesAndNewlines)
         }
@@ -57,6 +51,18 @@ import Testing
         }
 
         struct Failure: Error { var message: String }
+
+        /// What a server started by a test prints first: its first line,
+        /// read as it comes (the pipe stays open while it runs).
+        static func firstLine(of pipe: Pipe) -> String {
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = pipe.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line += chunk
+            }
+            return String(decoding: line, as: UTF8.self)
+        }
 
         /// The requests so far: method, path, status.
         var requests: [(method: String, path: String, status: String)] {
