@@ -268,6 +268,13 @@ import Testing
         Stall(name: "an endless answer", scenario: #"{"endless": true}"#, message: "the answer is larger than 64 MiB; refused as it arrived"),
         Stall(name: "an answer of 1 GiB", scenario: #"{"huge": 1073741824}"#, message: "the answer is larger than 64 MiB; refused as it arrived"),
         Stall(name: "100,000 nested elements", scenario: #"{"deep": 100000}"#, message: "the answer nests elements deeper than 32"),
+        Stall(name: "a PROPFIND of a byte every 2 s", scenario: #"{"on": "PROPFIND", "trickle": 2}"#, message: "no whole answer within 5 s"),
+        Stall(name: "a PROPFIND of 1 GiB", scenario: #"{"on": "PROPFIND", "huge": 1073741824}"#,
+              message: "the answer is larger than 1 MiB; refused as it arrived"),
+        Stall(name: "an endless PROPFIND", scenario: #"{"on": "PROPFIND", "endless": true}"#,
+              message: "the answer is larger than 1 MiB; refused as it arrived"),
+        Stall(name: "a PROPFIND nesting 50,000 elements", scenario: #"{"on": "PROPFIND", "deep": 50000}"#,
+              message: "the answer nests elements deeper than 32"),
     ])
     func anAnswerIsBoundedInTimeAndSize(_ c: Stall) throws {
         let server = try Server()

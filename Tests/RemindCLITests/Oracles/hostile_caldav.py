@@ -31,6 +31,7 @@ The scenario changes that:
     {"trickle": SECONDS}                              answers one byte per SECONDS
     {"endless": true}                                 REPORT answers never end
     {"huge": BYTES}                                   REPORT answers this long
+    {"on": "PROPFIND", ...}                           the four above for PROPFIND
     {"error": {"METHOD": [STATUS, BODY]}}             a method answers so, text/plain
 
 In HREFs and LOCATIONs, {third} is the third party's origin and
@@ -126,6 +127,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             status, text = error
             self.answer(status, text.encode(), "text/plain")
             return
+        if self.command == plan.get("on", "REPORT") and self.stall(plan):
+            return
         if self.command == "PROPFIND":
             self.propfind(plan)
         elif self.command == "REPORT":
@@ -145,12 +148,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
                  f"<d:displayname>Hostile</d:displayname>{token}{reports}</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>")
         self.answer(207, multistatus(inner), "application/xml")
 
-    def report(self, plan, query):
+    def stall(self, plan):
+        """Answers as the scenario's deep, trickle, endless or huge says;
+        False when it says none."""
         if "deep" in plan:
             depth = plan["deep"]
             self.answer(207, b'<?xml version="1.0"?><d:multistatus xmlns:d="DAV:">' + b"<d:x>" * depth + b"</d:x>" * depth
                         + b"</d:multistatus>", "application/xml")
-            return
+            return True
         if "trickle" in plan:
             self.send_response(207)
             self.send_header("Content-Type", "application/xml")
@@ -163,7 +168,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     time.sleep(plan["trickle"])
             except OSError:
                 pass
-            return
+            return True
         if plan.get("endless") or "huge" in plan:
             self.send_response(207)
             self.send_header("Content-Type", "application/xml")
@@ -190,7 +195,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     sent += len(piece)
             except OSError:
                 pass
-            return
+            return True
+        return False
+
+    def report(self, plan, query):
         if "sync-collection" in query:
             sync = plan.get("sync", {})
             inner = "".join(response_element(place(href), etag) for href, etag in sync.get("changed", []))
