@@ -222,11 +222,14 @@ public struct ICalendarWriter: Sendable {
             // core, a piece of them each, and handed on in order; a round's
             // output is all that is held at once.
             let count = file.reminders.count
-            for round in stride(from: 0, to: count, by: Self.piece * Self.piecesPerRound) {
-                let pieces = Concurrently.map(min(Self.piecesPerRound, (count - round + Self.piece - 1) / Self.piece), chunk: 1) { piece in
+            // A window writes up to `limit` components a reminder: fewer
+            // reminders a piece, so a round holds about as much.
+            let size = options.window == nil ? Self.piece : max(1, Self.piece * 4 / max(4, options.limit))
+            for round in stride(from: 0, to: count, by: size * Self.piecesPerRound) {
+                let pieces = Concurrently.map(min(Self.piecesPerRound, (count - round + size - 1) / size), chunk: 1) { piece in
                     var written = ContentLines()
-                    let first = round + piece * Self.piece
-                    for index in first..<min(first + Self.piece, count) {
+                    let first = round + piece * size
+                    for index in first..<min(first + size, count) {
                         let reminder = file.reminders[index]
                         writeComponents(reminder, file: context, schedule: fileSchedules[index], form: Self.form(of: reminder), into: &written)
                     }

@@ -152,7 +152,7 @@ def crowd(rng):
     few kilobytes that are millions of alerts a day."""
     at = rng.choice(["2026-11-29 12:00", "2026-12-01 09:00", "2027-03-28 02:30"])
     lines = ["timezone: " + rng.choice(["UTC", "Europe/Berlin"]), "reminders:"]
-    for index in range(rng.randint(20, 150)):
+    for index in range(rng.randint(10, 80)):
         every = rng.choice(["every 1 second", "every %d seconds" % rng.randint(1, 59),
                             "{rrule: 'FREQ=SECONDLY;INTERVAL=%d'}" % rng.randint(1, 59), "minutely"])
         lines.append("  - {id: c%d, title: Crowd %d, at: %s, repeat: %s}" % (index, index, at, every))
