@@ -186,3 +186,30 @@ import Testing
         }
     }
 }
+
+extension DesktopStateTests {
+    /// `publish`'s password is never handed to a program remindc runs: a
+    /// `run:` action's command sees no REMINDC_PASSWORD.
+    @Test(.enabled(if: NotifyTests.available, "needs dbus-daemon, notify-send and python3-dbus"))
+    func theCommandsRemindcRunsAreNotGivenThePassword() throws {
+        let session = try NotifyTests.Session(invoke: ["env"])
+        let path = try session.write("""
+            timezone: UTC
+            categories:
+              nag:
+                actions:
+                  - {id: env, title: Env, activation: foreground, run: "env > seen"}
+            reminders:
+              - {id: water, title: Water, at: 2026-12-01 09:00, repeat: hourly, category: nag}
+
+            """)
+        var environment = session.environment
+        environment["REMINDC_PASSWORD"] = "hunter2-s3cret"
+        let run = try EndToEndTests.run(["notify", path, "--id", "water"], environment: environment, replacing: true,
+                                        workingFolder: session.folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let seen = try String(contentsOf: session.folder.appendingPathComponent("seen"), encoding: .utf8)
+        #expect(seen.contains("DBUS_SESSION_BUS_ADDRESS="), "the command ran with the session's environment")
+        #expect(!seen.contains("REMINDC_PASSWORD") && !seen.contains("hunter2"))
+    }
+}
