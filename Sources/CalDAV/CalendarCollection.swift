@@ -302,9 +302,11 @@ public struct CalendarCollection: Sendable {
     static func refusal(_ response: HTTPClient.Response) -> Failure {
         var precondition: String?
         var message = ""
-        if let tree = DAVElement.parse(response.body), tree.name == "error" {
-            precondition = tree.children.first?.name
-            message = tree.descendants("http://sabredav.org/ns", "message").first?.text ?? ""
+        if let tree = DAVElement.parse(response.body), tree.namespace == DAVElement.dav, tree.name == "error" {
+            // The precondition is an element of DAV or CalDAV; SabreDAV
+            // (Nextcloud, Baïkal) puts its version and exception first.
+            precondition = tree.children.first { $0.namespace == DAVElement.dav || $0.namespace == DAVElement.caldav }?.name
+            message = tree.descendants(DAVElement.sabre, "message").first?.text ?? ""
         } else if response.header("Content-Type")?.hasPrefix("text/") ?? false {
             message = response.text
         }

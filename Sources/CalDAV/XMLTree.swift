@@ -13,6 +13,8 @@ public struct DAVElement: Sendable, Equatable {
 
     public static let dav = "DAV:"
     public static let caldav = "urn:ietf:params:xml:ns:caldav"
+    /// SabreDAV's own elements (`<s:message>`, `<s:exception>`).
+    public static let sabre = "http://sabredav.org/ns"
 
     /// The first child named so.
     public func child(_ namespace: String, _ name: String) -> DAVElement? {

@@ -88,3 +88,43 @@ import Testing
         #expect(DAVElement.read(Data("<d:a xmlns:d=\"DAV:\">".utf8)) == .failure(.notWellFormed))
     }
 }
+
+/// A refusal's precondition and message, as servers write them.
+@Suite struct RefusalTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var body: String
+        var contentType: String
+        var precondition: String?
+        var message: String
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        Case(name: "SabreDAV (Nextcloud, Baïkal)", body: """
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns" xmlns:cal="urn:ietf:params:xml:ns:caldav">
+              <s:sabredav-version>4.7.0</s:sabredav-version>
+              <s:exception>Sabre\\DAV\\Exception\\Conflict</s:exception>
+              <s:message>The UID is already in use by another object</s:message>
+              <cal:no-uid-conflict><d:href>/remote.php/dav/calendars/alice/home/x.ics</d:href></cal:no-uid-conflict>
+            </d:error>
+            """, contentType: "application/xml; charset=utf-8", precondition: "no-uid-conflict",
+             message: "The UID is already in use by another object"),
+        Case(name: "RFC 4918 plain", body: """
+            <?xml version="1.0"?><D:error xmlns:D="DAV:"><D:valid-sync-token/></D:error>
+            """, contentType: "application/xml", precondition: "valid-sync-token", message: ""),
+        Case(name: "an error of another namespace", body: """
+            <?xml version="1.0"?><x:error xmlns:x="urn:example"><x:reason/></x:error>
+            """, contentType: "application/xml", precondition: nil, message: ""),
+        Case(name: "text", body: "Conflict in the request.\nmore", contentType: "text/plain", precondition: nil,
+             message: "Conflict in the request."),
+    ])
+    func aRefusalIsRead(_ c: Case) {
+        let response = HTTPClient.Response(status: 409, headers: ["Content-Type": c.contentType], body: Data(c.body.utf8))
+        let failure = CalendarCollection.refusal(response)
+        #expect(failure.status == 409)
+        #expect(failure.precondition == c.precondition)
+        if case .refused(_, _, let message) = failure { #expect(message == c.message) }
+    }
+}
