@@ -37,6 +37,7 @@ static inline CURLcode remindc_curl_get_long(CURL *handle, CURLINFO info, long *
 
 /* Macros with casts, which Swift does not import. */
 static inline long remindc_curl_auth_basic(void) { return (long)CURLAUTH_BASIC; }
+static inline long remindc_curl_auth_digest(void) { return (long)CURLAUTH_DIGEST; }
 static inline long remindc_curl_global_all(void) { return (long)CURL_GLOBAL_ALL; }
 
 #endif

@@ -78,6 +78,7 @@ public struct HTTPClient: Sendable {
     static let transient: Set<Int> = [423, 429, 502, 503, 504]
 
     let credentials: Credentials?
+    private let login = LoginScheme()
     /// Seconds from a request's start to the last byte of its answer.
     public let timeout: TimeInterval
     /// How many times a request that failed in transit (not one that timed
@@ -111,12 +112,36 @@ public struct HTTPClient: Sendable {
         }
     }
 
+    /// How the login goes: "Basic" until a server asks for Digest alone
+    /// (RFC 7616), then "Digest" for every request after.
+    public var loginScheme: String { login.digest ? "Digest" : "Basic" }
+
     /// The time-out in words: "30 s", "0.5 s".
     var timeoutText: String {
         timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
     }
 
+    /// `perform`, and again under Digest when a Basic login is refused by
+    /// a server that offers Digest and not Basic.
     private func sendOnce(_ request: Request) -> Result<Response, TransportError> {
+        let digest = login.digest
+        let result = perform(request, digest: digest)
+        if !digest, credentials != nil, case .success(let response) = result, response.status == 401,
+           let offered = response.header("WWW-Authenticate"), Self.offersDigestOnly(offered) {
+            login.digest = true
+            return perform(request, digest: true)
+        }
+        return result
+    }
+
+    /// Whether a 401's challenges (`WWW-Authenticate`, several joined by a
+    /// line break) offer Digest and not Basic.
+    static func offersDigestOnly(_ challenges: String) -> Bool {
+        let schemes = challenges.split(whereSeparator: \.isNewline).compactMap { $0.split(separator: " ").first?.lowercased() }
+        return schemes.contains("digest") && !schemes.contains("basic")
+    }
+
+    private func perform(_ request: Request, digest: Bool) -> Result<Response, TransportError> {
         for (name, value) in request.headers where !Self.isHeaderText(name) || !Self.isHeaderText(value) {
             return .failure(TransportError(message: "the \(name) header would hold a line break or control character; not sent",
                                            timedOut: false, transient: false))
@@ -161,9 +186,10 @@ public struct HTTPClient: Sendable {
         })
         remindc_curl_set_pointer(handle, CURLOPT_HEADERDATA, context.toOpaque())
         if let credentials {
-            // Sent with the first request: every CalDAV server takes Basic,
-            // and a 401 round trip per request would double them.
-            remindc_curl_set_long(handle, CURLOPT_HTTPAUTH, remindc_curl_auth_basic())
+            // Basic goes with the first request: most CalDAV servers take
+            // it, and a 401 round trip per request would double them.
+            // Digest answers the server's challenge, which libcurl asks for.
+            remindc_curl_set_long(handle, CURLOPT_HTTPAUTH, digest ? remindc_curl_auth_digest() : remindc_curl_auth_basic())
             remindc_curl_set_string(handle, CURLOPT_USERNAME, credentials.user)
             remindc_curl_set_string(handle, CURLOPT_PASSWORD, credentials.password)
         }
@@ -242,7 +268,12 @@ public struct HTTPClient: Sendable {
             } else if let colon = line.firstIndex(of: ":"), headers.count < 200 {
                 let name = String(line[..<colon])
                 let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-                headers[name] = value
+                // Challenges come one a header: all are kept.
+                if name.caseInsensitiveCompare("WWW-Authenticate") == .orderedSame, let earlier = headers[name] {
+                    headers[name] = earlier + "\n" + value
+                } else {
+                    headers[name] = value
+                }
                 // An answer that says it is too large is refused unread.
                 if name.caseInsensitiveCompare("Content-Length") == .orderedSame, let length = Int(value), length > limit {
                     overLimit = true
@@ -250,6 +281,25 @@ public struct HTTPClient: Sendable {
                 }
             }
             return count
+        }
+    }
+
+    /// Which scheme the login goes under, shared by the requests of a run.
+    private final class LoginScheme: @unchecked Sendable {
+        private let lock = NSLock()
+        private var isDigest = false
+
+        var digest: Bool {
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return isDigest
+            }
+            set {
+                lock.lock()
+                isDigest = newValue
+                lock.unlock()
+            }
         }
     }
 

@@ -97,7 +97,8 @@ enum PublishCommand {
         options.deleteOthers = arguments.flag("--delete-others")
         options.keepServerEdits = arguments.flag("--keep-server-edits")
         options.concurrency = connections
-        let collection = CalendarCollection(url: target, http: HTTPClient(credentials: credentials, timeout: timeout, connections: connections))
+        let http = HTTPClient(credentials: credentials, timeout: timeout, connections: connections)
+        let collection = CalendarCollection(url: target, http: http)
         let shown = TerminalText.visible(collection.url.absoluteString)
         let stateFile = PublishState(environment: invocation.environment, url: collection.url, publisher: publisher)
         switch Publisher(collection: collection, options: options).publish(wanted, state: stateFile.load()) {
@@ -105,7 +106,8 @@ enum PublishCommand {
             let reason: String = switch stop {
             case .unreachable(let message): "cannot reach the calendar \(shown): \(TerminalText.visible(message))"
             case .authentication(let status):
-                "the server refused the login (\(status))" + (credentials.map { " of user '\(TerminalText.visible($0.user))'" } ?? "; give --user and REMINDC_PASSWORD, or a ~/.netrc entry")
+                credentials.map { "the server refused the login (\(status), \(http.loginScheme)) of user '\(TerminalText.visible($0.user))'" }
+                    ?? "the server refused the login (\(status)); give --user and REMINDC_PASSWORD, or a ~/.netrc entry"
             case .notACalendar: "\(shown) is not a calendar collection"
             case .cannotCreate(let message): "the calendar \(shown) does not exist and cannot be created: \(TerminalText.visible(message))"
             }

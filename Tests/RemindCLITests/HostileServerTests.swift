@@ -310,3 +310,29 @@ import Testing
         Self.expectConfined(server, writes)
     }
 }
+
+extension HostileServerTests {
+    /// A server that takes Digest logins alone (SabreDAV's Digest backend,
+    /// a Baïkal setting): the right password publishes, under MD5 or
+    /// SHA-256; a wrong one is refused and named as a Digest login.
+    @Test(arguments: [["MD5"], ["SHA-256"], ["SHA-256", "MD5"]])
+    func aDigestLoginIsAnswered(_ algorithms: [String]) throws {
+        let server = try Server()
+        let folder = try PublishTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let listed = algorithms.map { "\"\($0)\"" }.joined(separator: ", ")
+        try server.scenario(#"{"digest": {"user": "alice", "password": "\#(Self.password)", "algorithms": [\#(listed)]}}"#)
+        let run = try Self.publish(server, folder: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "create     r0\ncreate     r1\n")
+        let puts = server.requests.filter { $0.method == "PUT" && $0.authorization }
+        #expect(puts.count == 2, "each write went with its login")
+        Self.expectConfined(server, run)
+
+        try server.scenario(#"{"digest": {"user": "alice", "password": "another", "algorithms": [\#(listed)]}}"#)
+        let wrong = try Self.publish(server, folder: folder)
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.hasSuffix("Error: the server refused the login (401, Digest) of user 'alice'\n"), "\(wrong.stderr)")
+        Self.expectConfined(server, wrong)
+    }
+}

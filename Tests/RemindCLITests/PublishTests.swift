@@ -275,7 +275,7 @@ extension PublishTests {
         let state = folder.appendingPathComponent("state")
         let wrong = try Self.publish([server.url, file.path, "--user", "alice"], state: state, environment: ["REMINDC_PASSWORD": "not-the-password"])
         #expect(wrong.status == 2)
-        #expect(wrong.stderr.contains("Error: the server refused the login (401) of user 'alice'"), "\(wrong.stderr)")
+        #expect(wrong.stderr.contains("Error: the server refused the login (401, Basic) of user 'alice'"), "\(wrong.stderr)")
         #expect(!(wrong.stdout + wrong.stderr).contains("not-the-password"))
         #expect(server.writes(since: 0) == [])
         // The same through ~/.netrc, and then right.

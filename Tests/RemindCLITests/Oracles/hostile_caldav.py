@@ -33,10 +33,15 @@ The scenario changes that:
     {"huge": BYTES}                                   REPORT answers this long
     {"on": "PROPFIND", ...}                           the four above for PROPFIND
     {"error": {"METHOD": [STATUS, BODY]}}             a method answers so, text/plain
+    {"digest": {"user": U, "password": P, "algorithms": ["MD5", "SHA-256"]}}
+                                                      every request needs a Digest
+                                                      login (RFC 7616, qop=auth),
+                                                      challenged in each algorithm
 
 In HREFs and LOCATIONs, {third} is the third party's origin and
 {third_authority} its host and port.
 """
+import hashlib
 import json
 import os
 import resource
@@ -60,6 +65,20 @@ def scenario():
             return json.load(given)
     except (OSError, ValueError):
         return {}
+
+
+def split_parameters(text):
+    """An Authorization header's parameters, split at commas outside quotes."""
+    parts, current, quoted = [], "", False
+    for character in text:
+        if character == '"':
+            quoted = not quoted
+        if character == "," and not quoted:
+            parts.append(current)
+            current = ""
+        else:
+            current += character
+    return parts + [current]
 
 
 def place(text):
@@ -114,6 +133,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.answer(404, b"")
             return
         plan = scenario()
+        if "digest" in plan and not self.digest_login(plan["digest"]):
+            return
         redirect = plan.get("redirect", {}).get(self.command)
         if redirect:
             status, location = redirect
@@ -139,6 +160,31 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.answer(204, b"")
         else:
             self.answer(405, b"")
+
+    def digest_login(self, login):
+        """Whether the request's Digest login is right (RFC 7616 with
+        qop=auth); otherwise a 401 with a challenge per algorithm, sent here."""
+        header = self.headers.get("Authorization", "")
+        if header.startswith("Digest "):
+            fields = dict((key.strip(), value.strip().strip('"'))
+                          for key, value in (part.split("=", 1) for part in split_parameters(header[7:]) if "=" in part))
+            algorithm = fields.get("algorithm", "MD5")
+            name = {"MD5": "md5", "SHA-256": "sha256"}.get(algorithm)
+            if name and algorithm in login["algorithms"] and fields.get("username") == login["user"]:
+                digest = lambda text: hashlib.new(name, text.encode()).hexdigest()
+                first = digest("%s:%s:%s" % (login["user"], fields.get("realm"), login["password"]))
+                second = digest("%s:%s" % (self.command, fields.get("uri")))
+                expected = digest(":".join([first, fields.get("nonce", ""), fields.get("nc", ""), fields.get("cnonce", ""),
+                                            fields.get("qop", ""), second]))
+                if fields.get("response") == expected and fields.get("uri") == self.path:
+                    return True
+        self.send_response(401)
+        for algorithm in login["algorithms"]:
+            self.send_header("WWW-Authenticate", 'Digest realm="hostile", qop="auth", algorithm=%s, nonce="%s"'
+                             % (algorithm, os.urandom(8).hex()))
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        return False
 
     def propfind(self, plan):
         sync = "sync" in plan
