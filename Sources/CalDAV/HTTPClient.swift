@@ -5,7 +5,8 @@ import Foundation
 /// or failed, each bounded in time from its first byte sent to its last
 /// byte read and in the size of its answer, with bounded retries of what
 /// failed in transit. HTTPS certificates are checked against the system's
-/// trust store.
+/// trust store, or the authorities of a PEM file given; a certificate that
+/// is expired, for another name or of an unknown authority is refused.
 ///
 /// It follows no redirect and sends the login only with the request it is
 /// given: a 3xx comes back as it is, for the caller to judge where it
@@ -88,8 +89,14 @@ public struct HTTPClient: Sendable {
     public let retries: Int
     private let handles: HandlePool
 
-    public init(credentials: Credentials?, timeout: TimeInterval = 30, retries: Int = 2, connections: Int = 8) {
+    /// A PEM file of the certificate authorities HTTPS servers are checked
+    /// against, in place of the system's store.
+    let authorities: String?
+
+    public init(credentials: Credentials?, timeout: TimeInterval = 30, retries: Int = 2, connections: Int = 8,
+                authorities: String? = nil) {
         self.credentials = credentials
+        self.authorities = authorities
         self.timeout = timeout
         self.retries = retries
         handles = HandlePool(capacity: connections)
@@ -170,6 +177,7 @@ public struct HTTPClient: Sendable {
         remindc_curl_set_string(handle, CURLOPT_URL, request.url.absoluteString)
         remindc_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         remindc_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        if let authorities { remindc_curl_set_string(handle, CURLOPT_CAINFO, authorities) }
         remindc_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
         remindc_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
         remindc_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeout * 1000))

@@ -23,8 +23,10 @@ enum PublishCommand {
             has any more are deleted; others' are left alone unless --delete-others. A member edited on the \
             server since it was published is overwritten and reported, or kept with --keep-server-edits. \
             Prints per reminder id what it did (or, with --dry-run, would do, changing nothing). The password \
-            comes from REMINDC_PASSWORD with --user, or from ~/.netrc; it is never printed. Plain http is \
-            refused, except to this machine, without --insecure. Exits with 0 on success, 1 when a file has an \
+            comes from REMINDC_PASSWORD with --user, or from ~/.netrc; it is never printed, and goes only to \
+            the calendar's own scheme, host and port: no redirect is followed. HTTPS certificates are checked \
+            against the system's store or --ca-file. Plain http is refused, except to this machine, without \
+            --insecure. Exits with 0 on success, 1 when a file has an \
             error or a resource could not be published (the others are), and 2 for a usage error, a server that \
             does not answer, or a refused login.
             """,
@@ -36,6 +38,8 @@ enum PublishCommand {
             OptionSpec(names: ["--delete-others"], valueName: nil, help: "Also delete (or replace) members this publisher did not write."),
             OptionSpec(names: ["--keep-server-edits"], valueName: nil, help: "Leave members edited on the server as they are."),
             OptionSpec(names: ["--insecure"], valueName: nil, help: "Allow plain http to a host other than this one."),
+            OptionSpec(names: ["--ca-file"], valueName: "file",
+                       help: "Check HTTPS certificates against the authorities of this PEM file (default: the system's)."),
             OptionSpec(names: ["--timeout"], valueName: "seconds", help: "Give up on a request after this long.", defaultValue: "30"),
             OptionSpec(names: ["--connections"], valueName: "n", help: "Writes in flight at once (1 to 32).", defaultValue: "\(Publisher.Options.defaultConcurrency)"),
             OptionSpec(names: ["--sound-base"], valueName: "url", help: "Alarm sounds as this URL followed by each sound's path."),
@@ -73,6 +77,13 @@ enum PublishCommand {
             throw UsageError(message: "--sound-base needs an absolute URL such as https://example.com/sounds/, not '\(soundBase)'",
                              command: spec.name)
         }
+        let authorities = try arguments.value("--ca-file").map { path throws(UsageError) -> String in
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(path, R_OK) == 0 else {
+                throw UsageError(message: "--ca-file '\(TerminalText.visible(path))' is not a file remindc can read", command: spec.name)
+            }
+            return path.hasPrefix("/") ? path : invocation.workingFolder + "/" + path
+        }
         let (credentials, netrcWarning) = try self.credentials(for: target, user: arguments.value("--user"), environment: invocation.environment)
 
         let loaded: LoadedFiles
@@ -97,7 +108,7 @@ enum PublishCommand {
         options.deleteOthers = arguments.flag("--delete-others")
         options.keepServerEdits = arguments.flag("--keep-server-edits")
         options.concurrency = connections
-        let http = HTTPClient(credentials: credentials, timeout: timeout, connections: connections)
+        let http = HTTPClient(credentials: credentials, timeout: timeout, connections: connections, authorities: authorities)
         let collection = CalendarCollection(url: target, http: http)
         let shown = TerminalText.visible(collection.url.absoluteString)
         let stateFile = PublishState(environment: invocation.environment, url: collection.url, publisher: publisher)

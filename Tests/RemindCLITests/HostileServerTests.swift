@@ -19,11 +19,12 @@ import Testing
         private let process = Process()
         private let input = Pipe()
 
-        init() throws {
+        /// With `tls`, the calendar's server answers HTTPS with that certificate and key.
+        init(tls: (certificate: String, key: String)? = nil) throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-hostile-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [HostileServerTests.script, "serve", folder.path]
+            process.arguments = [HostileServerTests.script, "serve", folder.path] + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
             let out = Pipe()
             process.standardOutput = out
             process.standardInput = input
@@ -334,5 +335,92 @@ extension HostileServerTests {
         #expect(wrong.status == 2)
         #expect(wrong.stderr.hasSuffix("Error: the server refused the login (401, Digest) of user 'alice'\n"), "\(wrong.stderr)")
         Self.expectConfined(server, wrong)
+    }
+}
+
+extension HostileServerTests {
+    /// A test authority and certificates it signs for 127.0.0.1: one good,
+    /// one for another name, one expired; made with openssl in `folder`.
+    struct Authority {
+        let folder: URL
+        var file: String { folder.appendingPathComponent("ca.pem").path }
+        func certificate(_ name: String) -> (certificate: String, key: String) {
+            (folder.appendingPathComponent("\(name).pem").path, folder.appendingPathComponent("server.key").path)
+        }
+
+        init(in folder: URL) throws {
+            self.folder = folder
+            func openssl(_ arguments: [String]) throws {
+                let run = try CrontabDeliveryTests.run("/usr/bin/openssl", arguments)
+                try #require(run.status == 0, "openssl \(arguments.joined(separator: " ")): \(run.output)")
+            }
+            let path = { (name: String) in folder.appendingPathComponent(name).path }
+            try openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path("ca.key"), "-out", path("ca.pem"), "-days", "2",
+                         "-subj", "/CN=remindc test authority"])
+            try openssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", path("server.key"), "-out", path("server.csr"), "-subj", "/CN=127.0.0.1"])
+            for (name, names, days) in [("good", "IP:127.0.0.1", "2"), ("other-name", "DNS:calendar.example.com", "2"), ("expired", "IP:127.0.0.1", "0")] {
+                try Data("subjectAltName=\(names)\n".utf8).write(to: URL(fileURLWithPath: path("\(name).ext")))
+                try openssl(["x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"), "-CAcreateserial",
+                             "-out", path("\(name).pem"), "-days", days, "-extfile", path("\(name).ext")])
+            }
+            // "-days 0" ends the certificate the second it begins.
+            Thread.sleep(forTimeInterval: 1.1)
+        }
+    }
+
+    struct Secure: Sendable, CustomTestStringConvertible {
+        var name: String
+        var certificate: String
+        var withAuthority: Bool
+        /// What stderr ends with, or nil for a publish that succeeds.
+        var refusal: String?
+        var testDescription: String { name }
+    }
+
+    /// HTTPS as users have it: a certificate of the authority given with
+    /// --ca-file is taken; one of an authority the system does not know,
+    /// for another name or expired is refused with exit 2 and the reason,
+    /// before any login or reminder is sent.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "needs openssl"), arguments: [
+        Secure(name: "the authority given", certificate: "good", withAuthority: true, refusal: nil),
+        Secure(name: "an authority the system does not know", certificate: "good", withAuthority: false,
+               refusal: "SSL certificate problem: unable to get local issuer certificate\n"),
+        Secure(name: "a certificate for another name", certificate: "other-name", withAuthority: true,
+               refusal: "SSL: no alternative certificate subject name matches target host name '127.0.0.1'\n"),
+        Secure(name: "an expired certificate", certificate: "expired", withAuthority: true,
+               refusal: "SSL certificate problem: certificate has expired\n"),
+    ])
+    func httpsCertificatesAreChecked(_ c: Secure) throws {
+        let folder = try PublishTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let authority = try Authority(in: folder)
+        let server = try Server(tls: authority.certificate(c.certificate))
+        #expect(server.url.hasPrefix("https://127.0.0.1:"))
+        let run = try Self.publish(server, folder: folder, extra: c.withAuthority ? ["--ca-file", authority.file] : [])
+        if let refusal = c.refusal {
+            #expect(run.status == 2)
+            #expect(run.stderr == "Error: cannot reach the calendar \(server.url): \(refusal)", "\(run.stderr)")
+            #expect(server.requests.isEmpty, "nothing reached the server")
+        } else {
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == "create     r0\ncreate     r1\n")
+        }
+        Self.expectConfined(server, run)
+    }
+
+    /// A redirect from https to http is another scheme: not followed.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "needs openssl"))
+    func aRedirectFromHTTPSToHTTPIsNotFollowed() throws {
+        let folder = try PublishTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let authority = try Authority(in: folder)
+        let server = try Server(tls: authority.certificate("good"))
+        let plain = server.url.replacingOccurrences(of: "https://", with: "http://")
+        try server.scenario(#"{"redirect": {"PROPFIND": [301, "\#(plain)"]}}"#)
+        let run = try Self.publish(server, folder: folder, extra: ["--ca-file", authority.file])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("301 Moved Permanently to \(plain): another scheme, host or port, so not followed"), "\(run.stderr)")
+        #expect(server.requests.map(\.method) == ["PROPFIND"])
+        Self.expectConfined(server, run)
     }
 }

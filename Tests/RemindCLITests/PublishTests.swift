@@ -393,6 +393,8 @@ extension PublishTests {
                 stderr: "Error: --name must be letters, digits, '.', '_' and '-'\n"),
         Refusal(arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--connections", "0"],
                 stderr: "Error: --connections takes a number from 1 to 32, not '0'\n"),
+        Refusal(arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--ca-file", "no-such-ca.pem"],
+                stderr: "Error: --ca-file 'no-such-ca.pem' is not a file remindc can read\n"),
         Refusal(arguments: ["publish", "http://127.0.0.1:9/dav/", "examples"],
                 stderr: "Error: cannot reach the calendar http://127.0.0.1:9/dav/: "),
     ])

@@ -2,8 +2,9 @@
 publish` does when the server it talks to lies, stalls or tries to steer
 it elsewhere (Tests/RemindCLITests/HostileServerTests.swift).
 
-    hostile_caldav.py serve FOLDER
-        Listens on 127.0.0.1 (the calendar's server) and on 127.0.0.2 (a
+    hostile_caldav.py serve FOLDER [--tls CERT KEY]
+        Listens on 127.0.0.1 (the calendar's server, behind TLS with CERT
+        and KEY when given) and on 127.0.0.2 (a
         third party, where no request should ever arrive) and prints
         "ready CALENDAR_URL THIRD_PARTY_ORIGIN". Before each request it
         reads FOLDER/scenario.json (below); it appends a JSON line per
@@ -277,15 +278,21 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
 
 
-def serve(folder):
+def serve(folder, tls=None):
     global FOLDER, THIRD
     FOLDER = folder
     main = Server(("127.0.0.1", 0), Handler)
+    if tls:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(tls[0], tls[1])
+        main.socket = context.wrap_socket(main.socket, server_side=True)
     third = Server(("127.0.0.2", 0), ThirdParty)
     THIRD = f"http://127.0.0.2:{third.server_address[1]}"
     for server in (main, third):
         threading.Thread(target=server.serve_forever, daemon=True).start()
-    print(f"ready http://127.0.0.1:{main.server_address[1]}{CALENDAR} {THIRD}", flush=True)
+    scheme = "https" if tls else "http"
+    print(f"ready {scheme}://127.0.0.1:{main.server_address[1]}{CALENDAR} {THIRD}", flush=True)
     sys.stdin.read()
     os._exit(0)
 
@@ -301,6 +308,6 @@ def measure(command):
 
 if __name__ == "__main__":
     if sys.argv[1] == "serve":
-        serve(sys.argv[2])
+        serve(sys.argv[2], sys.argv[4:6] if "--tls" in sys.argv else None)
     elif sys.argv[1] == "measure":
         measure(sys.argv[2:])
