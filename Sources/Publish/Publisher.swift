@@ -92,8 +92,12 @@ public struct Publisher: Sendable {
     }
 
     /// Publishes `wanted`; `state` is what the last run against this
-    /// collection kept, if any.
-    public func publish(_ wanted: [CalendarResource], state: ListingState? = nil) -> Result<Report, Stop> {
+    /// collection kept, if any. `progress` is handed each step's outcome
+    /// in the plan's order, as soon as it and every step before it are
+    /// settled (from the thread that settled the last of them, one at a
+    /// time), and `total` once the plan is known, before any of them.
+    public func publish(_ wanted: [CalendarResource], state: ListingState? = nil,
+                        total: ((Int) -> Void)? = nil, progress: ((Done) -> Void)? = nil) -> Result<Report, Stop> {
         var created = false
         var token: String?
         var offersSync = false
@@ -131,13 +135,16 @@ public struct Publisher: Sendable {
         }
         let plan = PublishPlan.make(wanted: wanted, members: members, publisher: options.publisher,
                                     deleteOthers: options.deleteOthers, keepServerEdits: options.keepServerEdits)
-        let results = Results(count: plan.steps.count)
+        total?(plan.steps.count)
+        let results = Results(plan.steps, progress: progress)
         var writes: [Int] = []
         for (index, step) in plan.steps.enumerated() {
             if case .taken(_, let member) = step {
                 results.set(index, "UID is held by \(member.href), a resource this publisher did not write (--delete-others replaces it)")
             } else if step.writes && !options.dryRun {
                 writes.append(index)
+            } else {
+                results.set(index, nil)
             }
         }
         // Threads of their own, not Dispatch's: each waits for its
@@ -281,17 +288,32 @@ public struct Publisher: Sendable {
         }
     }
 
-    /// Each step's failure, written from the threads that carry them out.
+    /// Each step's failure, written from the threads that carry them out,
+    /// and handed on in the plan's order as a prefix of them is settled.
     private final class Results: @unchecked Sendable {
         private let lock = NSLock()
+        private let steps: [PublishPlan.Step]
         private var stored: [String?]
+        private var settled: [Bool]
+        private var delivered = 0
+        private let progress: ((Done) -> Void)?
 
-        init(count: Int) { stored = Array(repeating: nil, count: count) }
+        init(_ steps: [PublishPlan.Step], progress: ((Done) -> Void)?) {
+            self.steps = steps
+            stored = Array(repeating: nil, count: steps.count)
+            settled = Array(repeating: false, count: steps.count)
+            self.progress = progress
+        }
 
         func set(_ index: Int, _ failure: String?) {
             lock.lock()
+            defer { lock.unlock() }
             stored[index] = failure
-            lock.unlock()
+            settled[index] = true
+            while delivered < steps.count && settled[delivered] {
+                progress?(Done(step: steps[delivered], failure: stored[delivered]))
+                delivered += 1
+            }
         }
 
         var failures: [String?] {

@@ -112,7 +112,15 @@ enum PublishCommand {
         let collection = CalendarCollection(url: target, http: http)
         let shown = TerminalText.visible(collection.url.absoluteString)
         let stateFile = PublishState(environment: invocation.environment, url: collection.url, publisher: publisher)
-        switch Publisher(collection: collection, options: options).publish(wanted, state: stateFile.load()) {
+        // Each resource's line as its request completes, in the plan's
+        // order; on a terminal, a count of them on standard error.
+        var output = OutputBuffer(channel: invocation.standardOutput)
+        let counter = ProgressCounter(showing: invocation.standardOutput != nil && isatty(2) == 1)
+        let published = Publisher(collection: collection, options: options).publish(wanted, state: stateFile.load(), total: counter.start) { done in
+            counter.advance { output.append(Array(line(for: done).utf8)) }
+        }
+        counter.finish()
+        switch published {
         case .failure(let stop):
             let reason: String = switch stop {
             case .unreachable(let message): "cannot reach the calendar \(shown): \(TerminalText.visible(message))"
@@ -132,7 +140,30 @@ enum PublishCommand {
                     warnings += "warning: cannot keep the calendar's sync state in \(stateFile.file.path): \(error.localizedDescription)\n"
                 }
             }
-            return summary(report, url: shown, dryRun: options.dryRun, warnings: warnings)
+            var outcome = summary(report, url: shown, dryRun: options.dryRun, warnings: warnings)
+            outcome.stdout = output.finish()
+            return outcome
+        }
+    }
+
+    /// A step's line: what was done (or would be) to the reminder's
+    /// resource, or why it failed.
+    static func line(for done: Publisher.Done) -> String {
+        let id = TerminalText.visible(done.step.reminderID)
+        let (word, note) = words(for: done.step)
+        if let failure = done.failure { return "failed     \(id): \(word): \(TerminalText.visible(failure))\n" }
+        return word.padding(toLength: 11, withPad: " ", startingAt: 0) + id + note + "\n"
+    }
+
+    /// A step's word in the summary and the note its line adds.
+    static func words(for step: PublishPlan.Step) -> (word: String, note: String) {
+        switch step {
+        case .create: ("create", "")
+        case .update(_, _, let edited): ("update", edited ? " (edited on the server since it was published; overwritten)" : "")
+        case .unchanged: ("unchanged", "")
+        case .keptEdit: ("kept", " (edited on the server since it was published; kept)")
+        case .taken: ("taken", "")
+        case .delete(_, let owned): ("delete", owned ? "" : " (another's, --delete-others)")
         }
     }
 
@@ -142,21 +173,11 @@ enum PublishCommand {
         var counts: [String: Int] = [:]
         var failed = 0
         for done in report.done {
-            let id = TerminalText.visible(done.step.reminderID)
-            let (word, note): (String, String) = switch done.step {
-            case .create: ("create", "")
-            case .update(_, _, let edited): ("update", edited ? " (edited on the server since it was published; overwritten)" : "")
-            case .unchanged: ("unchanged", "")
-            case .keptEdit: ("kept", " (edited on the server since it was published; kept)")
-            case .taken: ("taken", "")
-            case .delete(_, let owned): ("delete", owned ? "" : " (another's, --delete-others)")
-            }
-            if let failure = done.failure {
+            lines += line(for: done)
+            if done.failure != nil {
                 failed += 1
-                lines += "failed     \(id): \(word): \(TerminalText.visible(failure))\n"
             } else {
-                counts[word, default: 0] += 1
-                lines += word.padding(toLength: 11, withPad: " ", startingAt: 0) + id + note + "\n"
+                counts[words(for: done.step).word, default: 0] += 1
             }
         }
         let words = dryRun
@@ -304,5 +325,37 @@ struct PublishState {
         let data = try JSONEncoder().encode(Stored(url: url, state: state))
         // 0600: the URL may name the user, and the members their calendar.
         try AtomicFile.write(to: file.path, mode: 0o600) { sink in sink(Array(data)) }
+    }
+}
+
+/// A count of the resources published so far, redrawn in place on
+/// standard error when it is a terminal ("12 of 1000"), and erased at the
+/// end; nothing otherwise, so a log or a CI job gets the lines alone.
+final class ProgressCounter: @unchecked Sendable {
+    private let showing: Bool
+    private var total = 0
+    private var done = 0
+
+    init(showing: Bool) {
+        self.showing = showing
+    }
+
+    func start(_ total: Int) {
+        self.total = total
+    }
+
+    /// One more done: the count erased, `printing` (a line on standard
+    /// output), and the count drawn again. Called one at a time.
+    func advance(_ printing: () -> Void) {
+        done += 1
+        guard showing, total > 1 else { return printing() }
+        if done > 1 { _ = OutputChannel.writeAll(Array("\r\u{1B}[K".utf8), to: 2) }
+        printing()
+        _ = OutputChannel.writeAll(Array("\(done) of \(total)".utf8), to: 2)
+    }
+
+    func finish() {
+        guard showing, total > 1, done > 0 else { return }
+        _ = OutputChannel.writeAll(Array("\r\u{1B}[K".utf8), to: 2)
     }
 }

@@ -424,3 +424,34 @@ extension HostileServerTests {
         Self.expectConfined(server, run)
     }
 }
+
+extension HostileServerTests {
+    /// Each resource's line is printed as its request completes, in the
+    /// plan's order: the first is there while the second is still sent.
+    @Test func eachLineComesAsItsRequestCompletes() throws {
+        let server = try Server()
+        let folder = try PublishTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try server.scenario(#"{"slow": {"PUT": 2}}"#)
+        let path = folder.appendingPathComponent("r.yaml")
+        try Data(Self.file.utf8).write(to: path)
+        let process = Process()
+        process.executableURL = EndToEndTests.binary
+        process.arguments = ["publish", server.url, path.path, "--connections", "1", "--now", "2026-12-01T00:00:00Z"]
+        process.environment = ["HOME": folder.path, "XDG_STATE_HOME": folder.appendingPathComponent("state").path, "TZ": "UTC"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        let started = Date()
+        try process.run()
+        let first = PublishTests.Server.firstLine(of: out)
+        let firstAt = Date().timeIntervalSince(started)
+        let rest = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let endedAt = Date().timeIntervalSince(started)
+        #expect(first == "create     r0\n")
+        #expect(rest == "create     r1\n")
+        #expect(endedAt - firstAt > 1.5, "the first line came at \(firstAt) s, the end at \(endedAt) s")
+        #expect(process.terminationStatus == 0)
+    }
+}

@@ -34,6 +34,7 @@ The scenario changes that:
     {"huge": BYTES}                                   REPORT answers this long
     {"on": "PROPFIND", ...}                           the four above for PROPFIND
     {"error": {"METHOD": [STATUS, BODY]}}             a method answers so, text/plain
+    {"slow": {"METHOD": SECONDS}}                     a method answers after SECONDS
     {"digest": {"user": U, "password": P, "algorithms": ["MD5", "SHA-256"]}}
                                                       every request needs a Digest
                                                       login (RFC 7616, qop=auth),
@@ -144,6 +145,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Content-Length", "0")
             self.end_headers()
             return
+        time.sleep(plan.get("slow", {}).get(self.command, 0))
         error = plan.get("error", {}).get(self.command)
         if error:
             status, text = error
