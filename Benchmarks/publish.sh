@@ -27,14 +27,21 @@ for i in range(int(sys.argv[1])):
           f"    timezone: {zones[i % len(zones)]}\n    before: {i % 3 * 10}m" + ("" if repeat == "none" else f"\n    repeat: {repeat}"))
 PY
 
-# One run: wall-clock seconds, remindc's own CPU seconds (user + system),
-# and its summary.
+# One run: wall-clock seconds, remindc's own CPU seconds (user + system)
+# and per request (the requests the server's proxy logged), and its summary.
 run() {
     local err="$1"
     shift
+    local log="$folder/requests.log" before=0
+    [ -f "$log" ] && before=$(wc -l < "$log")
     /usr/bin/time -f "%e %U %S" -o "$err.time" "$remindc" publish "$@" >/dev/null 2>"$err" || true
     read -r wall user sys < "$err.time"
-    printf '%6.2f s (remindc %4.2f s CPU; %s)' "$wall" "$(echo "$user + $sys" | bc)" "$(tail -1 "$err" | sed 's/^remindc: published to [^ ]*: //')"
+    local requests=$(( $(wc -l < "$log") - before ))
+    local cpu
+    cpu=$(echo "$user + $sys" | bc)
+    printf '%6.2f s (remindc %4.2f s CPU, %5.2f ms a request of %d; %s)' "$wall" "$cpu" \
+        "$(echo "scale=2; 1000 * $cpu / ($requests + (${requests} == 0))" | bc)" "$requests" \
+        "$(tail -1 "$err" | sed 's/^remindc: published to [^ ]*: //')"
 }
 
 for kind in radicale xandikos; do
