@@ -115,6 +115,13 @@ public struct CalendarCollection: Sendable {
         }
     }
 
+    /// The collection this one would be made in; nil for the server's root.
+    public var parent: CalendarCollection? {
+        let path = url.path
+        guard path != "/", !path.isEmpty, let above = URL(string: "..", relativeTo: url)?.absoluteURL, above.path != path else { return nil }
+        return CalendarCollection(url: above, http: http)
+    }
+
     /// Creates the collection as a calendar of events and to-dos named `name`.
     public func create(name: String?) -> Result<Void, Failure> {
         let display = name.map { "<d:displayname>\($0.xmlEscaped)</d:displayname>" } ?? ""

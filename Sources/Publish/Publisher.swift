@@ -106,6 +106,14 @@ public struct Publisher: Sendable {
             return .failure(stop(failure))
         case .success(nil):
             created = true
+            // A dry run checks what MKCALENDAR needs: the collection above.
+            if options.dryRun, let parent = collection.parent {
+                switch parent.properties() {
+                case .failure(let failure): return .failure(stop(failure))
+                case .success(nil): return .failure(.cannotCreate("the collection above it, \(parent.url.absoluteString), does not exist"))
+                case .success: break
+                }
+            }
             if !options.dryRun, case .failure(let failure) = collection.create(name: options.calendarName) {
                 if let status = failure.status, status == 401 { return .failure(.authentication(status)) }
                 // RFC 4791 §5.3.1.2: 409 when the collection above it is missing.

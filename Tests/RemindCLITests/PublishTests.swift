@@ -465,6 +465,12 @@ extension PublishTests {
         let plain = try Self.publish([root + "/remindc/", file.path], state: folder)
         #expect(plain.status == 2)
         #expect(plain.stderr == "Error: \(root)/remindc/ is not a calendar collection\n", "\(plain.stderr)")
+        // A dry run finds the missing collection above too, sending no write.
+        let dry = try Self.publish([root + "/nobody/calendar/", file.path, "--dry-run"], state: folder)
+        #expect(dry.status == 2)
+        #expect(dry.stderr == "Error: the calendar \(root)/nobody/calendar/ does not exist and cannot be created: "
+                + "the collection above it, \(root)/nobody/, does not exist\n", "\(dry.stderr)")
+        #expect(dry.stdout.isEmpty)
         let orphan = try Self.publish([root + "/nobody/calendar/", file.path], state: folder)
         #expect(orphan.status == 2)
         #expect(orphan.stderr == "Error: the calendar \(root)/nobody/calendar/ does not exist and cannot be created: 409 Conflict: "
