@@ -18,8 +18,7 @@ extension CalendarCollection {
         guard let resolved = parsed?.absoluteURL,
               let components = URLComponents(url: resolved, resolvingAgainstBaseURL: false),
               components.user == nil, components.password == nil, components.query == nil, components.fragment == nil,
-              Self.origin(components) == Self.origin(URLComponents(url: url, resolvingAgainstBaseURL: false)),
-              let base = Self.segments(URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""),
+              origin != nil, Self.origin(components) == origin, let base = pathSegments,
               let segments = Self.segments(components.percentEncodedPath),
               segments.count == base.count + 1, Array(segments.dropLast()) == base,
               let name = segments.last, !name.isEmpty,
@@ -100,7 +99,7 @@ extension CalendarCollection {
     func isCollection(_ href: String) -> Bool {
         guard let resolved = URL(string: href, relativeTo: url)?.absoluteURL,
               let components = URLComponents(url: resolved, resolvingAgainstBaseURL: false),
-              Self.origin(components) == Self.origin(URLComponents(url: url, resolvingAgainstBaseURL: false)) else { return false }
-        return Self.segments(components.percentEncodedPath) == Self.segments(URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? "")
+              origin != nil, Self.origin(components) == origin else { return false }
+        return Self.segments(components.percentEncodedPath) == pathSegments
     }
 }

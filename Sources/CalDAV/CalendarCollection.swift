@@ -16,11 +16,19 @@ public struct CalendarCollection: Sendable {
     public let url: URL
     let http: HTTPClient
 
+    /// The collection's scheme, host and port, and its path's normalised
+    /// segments: what every href the server lists is judged against.
+    let origin: String?
+    let pathSegments: [String]?
+
     public init(url: URL, http: HTTPClient) {
         var text = url.absoluteString
         if !text.hasSuffix("/") { text += "/" }
         self.url = URL(string: text) ?? url
         self.http = http
+        let components = URLComponents(url: self.url, resolvingAgainstBaseURL: false)
+        origin = Self.origin(components)
+        pathSegments = Self.segments(components?.percentEncodedPath ?? "")
     }
 
     /// Why an operation failed: no answer, or the server's refusal with its
@@ -293,7 +301,7 @@ public struct CalendarCollection: Sendable {
                 let location = response.header("Location") ?? ""
                 let pointed = URL(string: location, relativeTo: target)?.absoluteURL
                 let pointedOrigin = pointed.flatMap { Self.origin(URLComponents(url: $0, resolvingAgainstBaseURL: false)) }
-                let offOrigin = pointedOrigin == nil || pointedOrigin != Self.origin(URLComponents(url: url, resolvingAgainstBaseURL: false))
+                let offOrigin = pointedOrigin == nil || pointedOrigin != origin
                 let shown = location.isEmpty ? "nowhere" : String((pointed?.absoluteString ?? location).prefix(300))
                 return .failure(.redirected(status: response.status, location: shown, offOrigin: offOrigin))
             }

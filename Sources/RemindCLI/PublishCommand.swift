@@ -140,9 +140,7 @@ enum PublishCommand {
                     warnings += "warning: cannot keep the calendar's sync state in \(stateFile.file.path): \(error.localizedDescription)\n"
                 }
             }
-            var outcome = summary(report, url: shown, dryRun: options.dryRun, warnings: warnings)
-            outcome.stdout = output.finish()
-            return outcome
+            return summary(report, stdout: output.finish(), url: shown, dryRun: options.dryRun, warnings: warnings)
         }
     }
 
@@ -167,13 +165,12 @@ enum PublishCommand {
         }
     }
 
-    /// The lines of what was done (or would be), and the totals.
-    static func summary(_ report: Publisher.Report, url: String, dryRun: Bool, warnings: String) -> Outcome {
-        var lines = ""
+    /// The totals of what was done (or would be), after `stdout`, its lines
+    /// as they were printed.
+    static func summary(_ report: Publisher.Report, stdout: String, url: String, dryRun: Bool, warnings: String) -> Outcome {
         var counts: [String: Int] = [:]
         var failed = 0
         for done in report.done {
-            lines += line(for: done)
             if done.failure != nil {
                 failed += 1
             } else {
@@ -197,7 +194,7 @@ enum PublishCommand {
         let stderr = dryRun
             ? "remindc: dry run for \(url): \(created)\(what); nothing was changed\n"
             : "remindc: published to \(url): \(created)\(what)\n"
-        return Outcome(stdout: lines, stderr: warnings + stderr, status: failed > 0 ? 1 : 0)
+        return Outcome(stdout: stdout, stderr: warnings + stderr, status: failed > 0 ? 1 : 0)
     }
 
     /// The warning for members the server listed outside the collection:
