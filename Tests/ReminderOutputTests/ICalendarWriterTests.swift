@@ -30,7 +30,7 @@ import Testing
 
     /// The lines of the components of a file of one or more reminders,
     /// unfolded, without DTSTAMP and alarms.
-    static func componentLines(_ yaml: String, window: (from: Instant, to: Instant)? = nil) throws -> [String] {
+    static func componentLines(_ yaml: String, window: (from: Instant, to: Instant)? = nil, uids: Bool = false) throws -> [String] {
         let file = try #require(ReminderFile.load(Array(yaml.utf8), path: "/reminders/test.yaml").file)
         let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_040_000), window: window, floatingZone: TimeZone(identifier: "UTC")!, workingFolder: "/home/me"))
         let text = String(decoding: writer.write([file]), as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
@@ -40,7 +40,7 @@ import Testing
         for line in text.components(separatedBy: "\r\n") {
             if line == "BEGIN:VEVENT" || line == "BEGIN:VTODO" { inside = true }
             if line == "BEGIN:VALARM" { alarm = true }
-            if inside && !alarm && !line.hasPrefix("DTSTAMP") && !line.hasPrefix("UID") && !line.hasPrefix("X-REMINDC-ID")
+            if inside && !alarm && !line.hasPrefix("DTSTAMP") && (uids || !line.hasPrefix("UID")) && !line.hasPrefix("X-REMINDC-ID")
                 && !line.hasPrefix("SUMMARY") && !line.hasPrefix("BEGIN") && !line.hasPrefix("END") { lines.append(line) }
             if line == "END:VALARM" { alarm = false }
             if line == "END:VEVENT" || line == "END:VTODO" { inside = false; lines.append("--") }
@@ -55,21 +55,22 @@ import Testing
         var testDescription: String { input }
     }
 
-    /// DTSTART is always an instance of the rule (RFC 5545 §3.8.5.3): a
-    /// start the rule does not select (a Tuesday for Monday, Wednesday and
-    /// Friday) is an RDATE, and COUNT no longer counts it.
+    /// DTSTART is always an instance of the rule (RFC 5545 §3.8.5.3) and no
+    /// RDATE comes before it: a start the rule does not select (a Tuesday
+    /// for Monday, Wednesday and Friday) is a component of its own, first,
+    /// and COUNT no longer counts it.
     @Test(arguments: [
         LinesCase(input: "{every: week, on: [mon, wed, fri]}",
-                  lines: ["DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR",
-                          "RDATE;TZID=Europe/London:20261201T184500", "--"]),
+                  lines: ["DTSTART;TZID=Europe/London:20261201T184500", "--",
+                          "DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR", "--"]),
         LinesCase(input: "{every: week, on: [mon, wed, fri], count: 5}",
-                  lines: ["DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=MO,WE,FR",
-                          "RDATE;TZID=Europe/London:20261201T184500", "--"]),
+                  lines: ["DTSTART;TZID=Europe/London:20261201T184500", "--",
+                          "DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=MO,WE,FR", "--"]),
         // The week of the start stays the first of the interval.
         LinesCase(input: "{every: 2 weeks, on: [mon]}",
-                  lines: ["DTSTART;TZID=Europe/London:20261214T184500", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO",
-                          "RDATE;TZID=Europe/London:20261201T184500", "--"]),
-        // An excluded start is no RDATE, and needs no EXDATE.
+                  lines: ["DTSTART;TZID=Europe/London:20261201T184500", "--",
+                          "DTSTART;TZID=Europe/London:20261214T184500", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", "--"]),
+        // An excluded start is no component, and needs no EXDATE.
         LinesCase(input: "{every: week, on: [mon, wed], except: [2026-12-01]}",
                   lines: ["DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE", "--"]),
         // No instance of its own before UNTIL: the start and the additions.
@@ -84,6 +85,43 @@ import Testing
     func dtstartIsAnInstanceOfTheRule(_ c: LinesCase) throws {
         let yaml = "timezone: Europe/London\nreminders:\n  - {id: a, title: A, at: 2026-12-01 18:45, repeat: \(c.input)}\n"
         #expect(try Self.componentLines(yaml) == c.lines)
+    }
+
+    /// What the rule does not give (a start it does not select, `also`
+    /// times) is an RDATE only at or after the rule's first instance; what
+    /// comes before it is the component `<id>-start`, never an RDATE before
+    /// a DTSTART. An addition the rule gives anyway is no RDATE, and an
+    /// exception removes an addition.
+    @Test(arguments: [
+        LinesCase(input: "{every: week, on: [wed], also: [\"2026-11-20 09:00\", \"2026-12-05 09:00\"]}",
+                  lines: ["UID:a-start@test", "DTSTART;TZID=Europe/London:20261120T090000", "RDATE;TZID=Europe/London:20261201T184500", "--",
+                          "UID:a@test", "DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=WE",
+                          "RDATE;TZID=Europe/London:20261205T090000", "--"]),
+        // The start selected: an earlier addition is still its own component.
+        LinesCase(input: "{every: week, on: [tue], also: [\"2026-11-20 09:00\", \"2026-12-08 18:45\"]}",
+                  lines: ["UID:a-start@test", "DTSTART;TZID=Europe/London:20261120T090000", "--",
+                          "UID:a@test", "DTSTART;TZID=Europe/London:20261201T184500", "RRULE:FREQ=WEEKLY;BYDAY=TU", "--"]),
+        // An excluded start leaves the additions alone.
+        LinesCase(input: "{every: week, on: [wed], except: [2026-12-01], also: [\"2026-11-30 09:00\"]}",
+                  lines: ["UID:a-start@test", "DTSTART;TZID=Europe/London:20261130T090000", "--",
+                          "UID:a@test", "DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=WE", "--"]),
+        LinesCase(input: "{every: week, on: [wed], except: [\"2026-11-30 09:00\"], also: [\"2026-11-30 09:00\"]}",
+                  lines: ["UID:a-start@test", "DTSTART;TZID=Europe/London:20261201T184500", "--",
+                          "UID:a@test", "DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=WE", "--"]),
+        // Times of day: the start before both pieces.
+        LinesCase(input: "{every: week, on: [wed], times: ['08:00', '20:30'], count: 4}",
+                  lines: ["UID:a-start@test", "DTSTART;TZID=Europe/London:20261201T184500", "--",
+                          "UID:a-0800@test", "DTSTART;TZID=Europe/London:20261202T080000",
+                          "RRULE:FREQ=WEEKLY;UNTIL=20261209T080000Z;BYDAY=WE", "--",
+                          "UID:a-2030@test", "DTSTART;TZID=Europe/London:20261202T203000",
+                          "RRULE:FREQ=WEEKLY;UNTIL=20261209T080000Z;BYDAY=WE", "--"]),
+        // No rule: the earliest is DTSTART, whichever it is.
+        LinesCase(input: "{every: week, on: [wed], count: 1, also: [\"2026-11-30 09:00\"]}",
+                  lines: ["UID:a@test", "DTSTART;TZID=Europe/London:20261130T090000", "RDATE;TZID=Europe/London:20261201T184500", "--"]),
+    ])
+    func nothingComesBeforeDTSTART(_ c: LinesCase) throws {
+        let yaml = "timezone: Europe/London\nuid-domain: test\nreminders:\n  - {id: a, title: A, at: 2026-12-01 18:45, repeat: \(c.input)}\n"
+        #expect(try Self.componentLines(yaml, uids: true) == c.lines)
     }
 
     /// libical cannot iterate a rule from a DTSTART past 2582, nor one
@@ -109,16 +147,16 @@ import Testing
         LinesCase(input: "{id: a, title: A, at: 2582-11-30 09:00, repeat: {every: month, days: [1, 30]}}",
                   lines: ["DTSTART;TZID=Europe/London:25821130T090000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=1,30", "--"]),
         // One component per time of day, each with its next instance in
-        // 2583: the start joins the first as an RDATE.
+        // 2583, and the start before them its own.
         LinesCase(input: "{id: a, title: A, at: 2582-12-31 07:00, repeat: {every: day, times: ['08:15', '10:45']}}",
-                  lines: ["DTSTART;TZID=Europe/London:25821231T081500", "RDATE;TZID=Europe/London:25821231T070000", "--",
+                  lines: ["DTSTART;TZID=Europe/London:25821231T070000", "--", "DTSTART;TZID=Europe/London:25821231T081500", "--",
                           "DTSTART;TZID=Europe/London:25821231T104500", "--"]),
         // An excluded one is no component at all.
         LinesCase(input: "{id: a, title: A, at: 2582-12-31 07:00, repeat: {every: day, times: ['08:15', '10:45'], except: ['2582-12-31 08:15']}}",
-                  lines: ["DTSTART;TZID=Europe/London:25821231T104500", "RDATE;TZID=Europe/London:25821231T070000", "--"]),
+                  lines: ["DTSTART;TZID=Europe/London:25821231T070000", "--", "DTSTART;TZID=Europe/London:25821231T104500", "--"]),
         // A day earlier, each goes on in the span.
         LinesCase(input: "{id: a, title: A, at: 2582-12-30 07:00, repeat: {every: day, times: ['08:15', '10:45']}}",
-                  lines: ["DTSTART;TZID=Europe/London:25821230T081500", "RRULE:FREQ=DAILY", "RDATE;TZID=Europe/London:25821230T070000", "--",
+                  lines: ["DTSTART;TZID=Europe/London:25821230T070000", "--", "DTSTART;TZID=Europe/London:25821230T081500", "RRULE:FREQ=DAILY", "--",
                           "DTSTART;TZID=Europe/London:25821230T104500", "RRULE:FREQ=DAILY", "--"]),
     ])
     func aRuleThatEndsWithTheSpanIsLeftOff(_ c: LinesCase) throws {

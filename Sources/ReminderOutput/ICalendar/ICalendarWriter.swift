@@ -18,9 +18,10 @@ import ReminderModel
 /// is a calendar to import or publish (RFC 4791 §4.1), not a scheduling
 /// message (RFC 5546).
 ///
-/// DTSTART is always an instance of the rule (RFC 5545 §3.8.5.3 leaves
-/// the set undefined otherwise): a start the rule does not select becomes
-/// an RDATE; see `synchronized`.
+/// DTSTART is always an instance of its component's rule (RFC 5545
+/// §3.8.5.3 leaves the set undefined otherwise), and no RDATE comes before
+/// it: a start the rule does not select, and additions before the rule's
+/// first instance, are a component of their own; see `components(of:)`.
 ///
 /// What iCalendar has no property for travels as X- properties a later
 /// import can read back:
@@ -322,32 +323,115 @@ public struct ICalendarWriter: Sendable {
         var added: [Occurrence]
     }
 
-    /// The components that say exactly what `schedule` does: one, or one per
-    /// time of day when `times:` holds times no rule part combination gives.
+    /// The components that say exactly what `schedule` does, each one's
+    /// DTSTART its first instance (RFC 5545 §3.8.5.3 leaves a set undefined
+    /// when the rule does not select DTSTART, and clients differ: some drop
+    /// the start, some count it, sabre/vobject expands nothing after an
+    /// earlier RDATE):
+    ///
+    /// - the rule's own instances: one component, or one per time of day
+    ///   when `times:` holds times no rule part combination gives;
+    /// - the start when the rule does not select it, and the additions,
+    ///   as RDATEs of the earliest of those when they come at or after its
+    ///   DTSTART; those before it make a component of their own, UID
+    ///   `<id>-start@<domain>`, with no rule. A reminder whose rule adds
+    ///   nothing in the span is that one component, UID `<id>@<domain>`.
     static func components(of schedule: Schedule, form: Form, uid: String, reminderID: String, domain: String) -> [Component] {
         let start = schedule.firstOccurrence
         let excluded = schedule.excludedOccurrences()
-        let added = schedule.additionOccurrences()
-        guard let rule = schedule.rule else {
-            return [Component(uid: uid, start: start, rule: nil, excluded: excluded, added: added)]
-        }
-        guard !schedule.timesOfDay.isEmpty else {
-            return [synchronized(schedule, rule: rule, uid: uid, excluded: excluded, added: added)]
-        }
-        // The rule's own instances, made only here: a changed copy of a
-        // schedule copies every part of it.
         var ruleOnly = schedule
         ruleOnly.exceptions = []
         ruleOnly.additions = []
-        // COUNT spans every time of day: it becomes the UNTIL it amounts to.
+        let startIsAnInstance = schedule.rule != nil && schedule.ruleSelectsStart()
+        var series: [Component] = []
+        if let rule = schedule.rule {
+            series = schedule.timesOfDay.isEmpty
+                ? ruleSeries(ruleOnly, rule: rule, startIsAnInstance: startIsAnInstance, uid: uid, excluded: excluded).map { [$0] } ?? []
+                : timeOfDaySeries(ruleOnly, rule: rule, startIsAnInstance: startIsAnInstance, form: form, reminderID: reminderID,
+                                  domain: domain, excluded: excluded)
+        }
+
+        // What the rule does not give: the start it does not select and the
+        // additions, less what the exceptions remove and what a rule
+        // instance already is (a component of another time of day must not
+        // hold it twice).
+        let removed = Set(excluded.map(\.instant))
+        var extras = startIsAnInstance ? [] : [start]
+        extras += schedule.additionOccurrences().filter { addition in
+            addition.instant != start.instant && !isRuleInstance(addition, of: ruleOnly)
+        }
+        extras = extras.filter { !removed.contains($0.instant) }.sorted { ($0.instant, $0.wallClock) < ($1.instant, $1.wallClock) }
+        extras = extras.enumerated().filter { $0.offset == 0 || extras[$0.offset - 1].instant != $0.element.instant }.map(\.element)
+
+        // A rule that adds nothing in the span joins the extras as one
+        // component without a rule.
+        if series.count == 1 && series[0].rule == nil && schedule.timesOfDay.isEmpty {
+            extras = (extras + [series[0].start]).sorted { ($0.instant, $0.wallClock) < ($1.instant, $1.wallClock) }
+            series = []
+        }
+        guard let earliest = series.indices.min(by: { series[$0].start.instant < series[$1].start.instant }) else {
+            guard let first = extras.first else { return [] }
+            return [Component(uid: uid, start: first, rule: nil, excluded: [], added: Array(extras.dropFirst()))]
+        }
+        let before = extras.filter { $0.instant < series[earliest].start.instant }
+        series[earliest].added = extras.filter { $0.instant >= series[earliest].start.instant }
+        guard let first = before.first else { return series }
+        return [Component(uid: "\(reminderID)-start@\(domain)", start: first, rule: nil, excluded: [], added: Array(before.dropFirst()))]
+            + series
+    }
+
+    /// Whether `occurrence` is one of the rule's instances (not its start
+    /// alone, which `ruleOnly` always gives).
+    private static func isRuleInstance(_ occurrence: Occurrence, of ruleOnly: Schedule) -> Bool {
+        guard ruleOnly.rule != nil else { return false }
+        var instances = ruleOnly.occurrences()
+        instances.skip(toWallClock: occurrence.wallClock.advanced(by: -2 * secondsPerDay))
+        let start = ruleOnly.firstOccurrence.instant
+        while let next = instances.next(), next.instant <= occurrence.instant {
+            if next.instant == occurrence.instant && (next.instant != start || ruleOnly.ruleSelectsStart()) { return true }
+        }
+        return false
+    }
+
+    /// The component of the rule's own instances, DTSTART the first of
+    /// them: when the rule does not select the start, its first instance
+    /// after it, and a COUNT (which counted the start) one less. Nil when
+    /// the rule has no instance of its own (a COUNT of one, an UNTIL before
+    /// its first match), or only an excluded one.
+    static func ruleSeries(_ ruleOnly: Schedule, rule: RecurrenceRule, startIsAnInstance: Bool, uid: String,
+                           excluded: [Occurrence]) -> Component? {
+        let start = ruleOnly.firstOccurrence
+        var first = start
+        var written = rule
+        if !startIsAnInstance {
+            var instances = ruleOnly.occurrences()
+            _ = instances.next()  // the start
+            guard let next = instances.next() else { return nil }
+            first = next
+            if case .count(let count) = rule.end { written.end = .count(count - 1) }
+        }
+        // Exceptions of additions alone are no EXDATE here.
+        let mine = excluded.filter { isRuleInstance($0, of: ruleOnly) }
+        guard continuesInTheSpan(ruleOnly, after: first) else {
+            guard first.date.year <= SupportedSpan.lastYear, !mine.contains(where: { $0.instant == first.instant }) else { return nil }
+            return Component(uid: uid, start: first, rule: nil, excluded: [], added: [])
+        }
+        return Component(uid: uid, start: first, rule: written, excluded: mine, added: [])
+    }
+
+    /// One component per time of day of `times:`, UIDs `<id>-0800@<domain>`,
+    /// COUNT (which spans every time of day) turned into the UNTIL it
+    /// amounts to.
+    static func timeOfDaySeries(_ ruleOnly: Schedule, rule: RecurrenceRule, startIsAnInstance: Bool, form: Form, reminderID: String,
+                                domain: String, excluded: [Occurrence]) -> [Component] {
+        let start = ruleOnly.firstOccurrence
         var shared = rule
         if case .count = rule.end {
             let last = ruleOnly.occurrences().reduce(start) { _, next in next }
             shared.end = .until(until(for: last, form: form))
         }
-        let startIsAnInstance = schedule.ruleSelectsStart()
         var pieces: [Component] = []
-        for time in Set(schedule.timesOfDay.map(\.secondsSinceMidnight)).sorted() {
+        for time in Set(ruleOnly.timesOfDay.map(\.secondsSinceMidnight)).sorted() {
             // The first instance at this time of day; the start counts only
             // when the rule itself selects it.
             let first = ruleOnly.occurrences().prefix(100_000).first { occurrence in
@@ -360,7 +444,7 @@ public struct ICalendarWriter: Sendable {
             var suffix = zeroPadded(hour) + zeroPadded(minute)
             if second != 0 { suffix += zeroPadded(second) }
             let pieceUID = "\(reminderID)-\(suffix)@\(domain)"
-            let mine = excluded.filter { secondOfDay($0) == time }
+            let mine = excluded.filter { secondOfDay($0) == time && isRuleInstance($0, of: ruleOnly) }
             // A piece with nothing more at its time before 2583 is its first
             // instance alone, as every rule that adds nothing in the span is.
             guard continuesInTheSpan(ruleOnly, after: first, atSecondOfDay: time) else {
@@ -371,61 +455,7 @@ public struct ICalendarWriter: Sendable {
             }
             pieces.append(Component(uid: pieceUID, start: first, rule: shared, excluded: mine, added: []))
         }
-        guard !pieces.isEmpty else {
-            return [Component(uid: uid, start: start, rule: nil, excluded: [], added: added)]
-        }
-        // The start is always an occurrence; when the rule does not select
-        // it, it joins the first component as an addition, and so do the
-        // exceptions of additions at other times of day.
-        pieces[0].added = (startIsAnInstance ? [] : [start]) + added
-        let times = Set(schedule.timesOfDay.map(\.secondsSinceMidnight))
-        pieces[0].excluded += excluded.filter { !times.contains(secondOfDay($0)) }
-        pieces[0].excluded.sort { $0.instant < $1.instant }
         return pieces
-    }
-
-    /// The component for a rule whose DTSTART is one of its own instances.
-    /// RFC 5545 §3.8.5.3 leaves a set undefined when the rule does not
-    /// select DTSTART, and clients differ (some drop the start, some count
-    /// it, some move the interval to another week). When remindc's start is
-    /// not an instance of the rule, DTSTART is the rule's first instance,
-    /// the start an RDATE, and a COUNT (which counted the start) one less:
-    /// the same occurrences, read one way by every client.
-    static func synchronized(_ schedule: Schedule, rule: RecurrenceRule, uid: String, excluded: [Occurrence],
-                             added: [Occurrence]) -> Component {
-        let start = schedule.firstOccurrence
-        var ruleOnly = schedule
-        ruleOnly.exceptions = []
-        ruleOnly.additions = []
-        guard !schedule.ruleSelectsStart() else {
-            guard continuesInTheSpan(ruleOnly, after: start) else {
-                return Component(uid: uid, start: start, rule: nil, excluded: excluded, added: added)
-            }
-            return Component(uid: uid, start: start, rule: rule, excluded: excluded, added: added)
-        }
-        var instances = ruleOnly.occurrences()
-        _ = instances.next()  // the start
-        // A rule with no instance of its own (a COUNT of one, an UNTIL before
-        // its first match) says nothing the start and RDATEs do not.
-        guard let first = instances.next() else {
-            return Component(uid: uid, start: start, rule: nil, excluded: excluded, added: added)
-        }
-        guard continuesInTheSpan(ruleOnly, after: first) else {
-            let firstWritten = first.date.year <= SupportedSpan.lastYear && !excluded.contains { $0.instant == first.instant }
-            let additions = (added + (firstWritten ? [first] : [])).sorted { ($0.instant, $0.wallClock) < ($1.instant, $1.wallClock) }
-            return Component(uid: uid, start: start, rule: nil, excluded: excluded.filter { $0.instant != first.instant },
-                             added: additions)
-        }
-        var shifted = rule
-        if case .count(let count) = rule.end { shifted.end = .count(count - 1) }
-        let startExcluded = excluded.contains { $0.instant == start.instant }
-        var additions = added.filter { $0.instant != start.instant }
-        if !startExcluded {
-            additions.append(start)
-            additions.sort { ($0.instant, $0.wallClock) < ($1.instant, $1.wallClock) }
-        }
-        return Component(uid: uid, start: first, rule: shifted, excluded: excluded.filter { $0.instant != start.instant },
-                         added: additions)
     }
 
     /// Whether the rule, its COUNT or UNTIL left off, has an instance after
