@@ -35,10 +35,28 @@ public enum RuleProblem: Hashable, Sendable {
 }
 
 extension RecurrenceRule {
-    /// The largest INTERVAL and COUNT calendar readers hold as written
-    /// (libical's `short` and `int`).
-    public static let largestInterval = Int(Int16.max)
+    /// The largest INTERVAL libical (behind Evolution and several CalDAV
+    /// servers) holds as written, in a `short`: the iCalendar writer says
+    /// a larger one another way or reports it (`check --for ics`).
+    public static let largestReadableInterval = Int(Int16.max)
+    /// The largest COUNT calendar readers hold as written (libical's `int`).
     public static let largestCount = Int(Int32.max)
+
+    /// The largest INTERVAL of `frequency`: one step no longer than the span
+    /// remindc works in. A longer one could never repeat inside it, and
+    /// walking it would take as long.
+    public static func largestInterval(_ frequency: Frequency) -> Int {
+        let span = SupportedSpan.seconds
+        return switch frequency {
+        case .yearly: SupportedSpan.lastYear + 1 - SupportedSpan.firstYear
+        case .monthly: (SupportedSpan.lastYear + 1 - SupportedSpan.firstYear) * 12
+        case .weekly: span / (7 * secondsPerDay)
+        case .daily: span / secondsPerDay
+        case .hourly: span / 3600
+        case .minutely: span / 60
+        case .secondly: span
+        }
+    }
 
     /// Every way this rule breaks the RFCs' constraints, or the limits above, in part order.
     ///
@@ -56,24 +74,9 @@ extension RecurrenceRule {
             }
         }
         if interval < 1 { problems.append(.zero(.interval)) }
-        // One step no longer than the span remindc works in: a longer one
-        // could never repeat inside it, and walking it would take as long.
-        let span = SupportedSpan.seconds
-        let longest = switch frequency {
-        case .yearly: SupportedSpan.lastYear + 1 - SupportedSpan.firstYear
-        case .monthly: (SupportedSpan.lastYear + 1 - SupportedSpan.firstYear) * 12
-        case .weekly: span / (7 * secondsPerDay)
-        case .daily: span / secondsPerDay
-        case .hourly: span / 3600
-        case .minutely: span / 60
-        case .secondly: span
-        }
-        // RFC 5545 sets no upper bound, but libical (Evolution, Cyrus and
-        // other servers) keeps INTERVAL in 16 bits and COUNT in 32: it drops
-        // a larger INTERVAL as unreadable, or reads 70000 as 4464, so no rule
-        // is written that it cannot read as written.
-        let readable = min(longest, Self.largestInterval)
-        if interval > readable { problems.append(.outOfRange(.interval, value: interval, allowed: 1...readable)) }
+        // RFC 5545 sets no upper bound: any step inside the span is kept.
+        let longest = Self.largestInterval(frequency)
+        if interval > longest { problems.append(.outOfRange(.interval, value: interval, allowed: 1...longest)) }
         if case .count(let count) = end {
             if count < 1 {
                 problems.append(.zero(.count))

@@ -133,7 +133,9 @@ struct RuleExpansion {
         var rule = rule
         Self.fillFromStart(&rule, facts: startFacts)
         filter = DayFilter(rule: rule)
-        skipMonthDays = skip == .omit ? [] : rule.byMonthDay
+        // Only a period that holds months makes a month day that does not
+        // exist (RFC 7529 §3.1.2); a daily or weekly BYMONTHDAY only limits.
+        skipMonthDays = skip == .omit || !(frequency == .monthly || frequency == .yearly) ? [] : rule.byMonthDay
 
         let hours = rule.byHour.isEmpty ? [hour] : rule.byHour
         let ruleMinutes = rule.byMinute.isEmpty ? [minute] : rule.byMinute

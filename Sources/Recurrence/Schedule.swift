@@ -276,10 +276,19 @@ public struct Schedule: Sendable {
             case .date(let date): date.dayNumber.advanced(by: 1).midnight
             case .local(let local), .utc(let local): WallTime(local)
             }
-            var last = occurrences.next()
-            occurrences.skip(toWallClock: wallClock.advanced(by: -3 * secondsPerDay))
-            while let next = occurrences.next() { last = next }
-            return last
+            // Read from ever further back until a stretch before the end
+            // holds an occurrence: a dense rule is read over days, a
+            // monthly one whose last instance is weeks before UNTIL over
+            // months, and the start is the last only when nothing follows.
+            let first = occurrences.next()
+            for days in [3, 40, 400, 4_000, 40_000, 400_000] {
+                var tail = occurrences
+                tail.skip(toWallClock: wallClock.advanced(by: -days * secondsPerDay))
+                var last: Occurrence?
+                while let next = tail.next() { last = next }
+                if let last { return last }
+            }
+            return first
         case .count, nil:
             // Of the last instances, each exception may leave one out, and
             // one later by the wall clock may be read earlier by as much as

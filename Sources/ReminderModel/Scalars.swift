@@ -325,7 +325,7 @@ enum Scalars {
     }
 
     /// Past the longest interval of any rule: what a longer count is read as.
-    private static let intervalCeiling = RecurrenceRule.largestInterval + 1
+    private static let intervalCeiling = RecurrenceRule.largestInterval(.secondly) + 1
 
     /// The count and unit of `every N unit` as they are written (`5000`,
     /// `quarters`), for a message in the file's own words; nil for a

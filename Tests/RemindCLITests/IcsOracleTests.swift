@@ -52,7 +52,8 @@ import Testing
 
     static let windows = [
         ("2026-10-20T00:00:07Z", "2026-11-06T00:00:07Z"), ("2026-11-29T00:00:07Z", "2026-12-08T00:00:07Z"),
-        ("2027-03-10T00:00:07Z", "2027-04-08T00:00:07Z"),
+        ("2027-02-26T00:00:07Z", "2027-03-02T00:00:07Z"), ("2027-03-10T00:00:07Z", "2027-04-08T00:00:07Z"),
+        ("2028-02-27T00:00:07Z", "2028-03-02T00:00:07Z"),
     ]
 
     /// What iCalendar's TEXT can carry of `text`: one kind of line break.
@@ -233,7 +234,9 @@ import Testing
             var repeats: [String] = allDay
                 ? ["daily", "weekly", "monthly", "yearly", "{every: 2 weeks, except: [\(later)]}",
                    "{every: month, days: [1, -1], count: 12}", "{every: year, months: [mar, oct], on: [last sun]}",
-                   "{every: week, on: [mon, fri], until: \(later)}"]
+                   "{every: week, on: [mon, fri], until: \(later)}",
+                   "{every: month, days: [\(pick([29, 30, 31]))], calendar: gregorian, skip: \(pick(["backward", "forward"]))}",
+                   "{every: year, months: [feb], days: [29], calendar: gregorian, skip: \(pick(["backward", "forward"]))}"]
                 : ["daily", "weekdays", "weekly", "monthly", "quarterly", "yearly", "{every: 3 days, count: 20}",
                    "{every: week, on: [\(pick(weekdays)), \(pick(weekdays))], until: \(later)}",
                    "{every: month, on: [last fri]}", "{every: month, days: [31]}",
@@ -242,7 +245,16 @@ import Testing
                    "{every: day, times: [\"06:45\", \"19:10\"], except: [\(date)], also: [\"\(later) 12:00\"]}",
                    "{every: week, except: [\"\(date) \(two(hour)):\(two(minute))\"], count: 30}",
                    "{rrule: \"FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1\"}",
-                   "{every: month, on: [2nd tue, -1 thu], position: [1]}"]
+                   "{every: month, on: [2nd tue, -1 thu], position: [1]}",
+                   // Starts the repeat does not select, in every form.
+                   "{every: month, days: [5, 20]}", "{every: year, months: [jun], days: [1]}",
+                   "{every: week, on: [sat], times: [\"08:00\", \"20:30\"]}",
+                   "{every: 2 weeks, on: [\(pick(weekdays))], count: 6, also: [\"2026-12-03 10:00\", \"2027-03-20 10:00\"]}",
+                   // The 29th, 30th and 31st in the Gregorian calendar, back and forward.
+                   "{every: month, days: [\(pick([29, 30, 31]))], calendar: gregorian, skip: \(pick(["backward", "forward"]))}",
+                   "{every: 2 months, days: [\(pick([29, 30, 31]))], calendar: gregorian, skip: \(pick(["backward", "forward"])), count: 12}",
+                   "{every: year, months: [feb], days: [29], calendar: gregorian, skip: \(pick(["backward", "forward"]))}",
+                   "{every: year, months: [feb], days: [29]}"]
             if fine && !allDay {
                 repeats += ["{every: 90 minutes, count: 40}", "hourly", "{every: 5 minutes, count: 100}"]
             }

@@ -88,29 +88,29 @@ import Testing
     }
 
     /// What the rule does not give (a start it does not select, `also`
-    /// times) is an RDATE only at or after the rule's first instance; what
-    /// comes before it is the component `<id>-start`, never an RDATE before
-    /// a DTSTART. An addition the rule gives anyway is no RDATE, and an
-    /// exception removes an addition.
+    /// times) is one component without a rule, `<id>-extra`: never an RDATE
+    /// before a DTSTART, nor an RDATE beside an RRULE (sabre/vobject reads
+    /// the RDATEs instead of the rule). An addition the rule gives anyway is
+    /// no RDATE, and an exception removes an addition.
     @Test(arguments: [
         LinesCase(input: "{every: week, on: [wed], also: [\"2026-11-20 09:00\", \"2026-12-05 09:00\"]}",
-                  lines: ["UID:a-start@test", "DTSTART;TZID=Europe/London:20261120T090000", "RDATE;TZID=Europe/London:20261201T184500", "--",
-                          "UID:a@test", "DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=WE",
-                          "RDATE;TZID=Europe/London:20261205T090000", "--"]),
-        // The start selected: an earlier addition is still its own component.
+                  lines: ["UID:a-extra@test", "DTSTART;TZID=Europe/London:20261120T090000",
+                          "RDATE;TZID=Europe/London:20261201T184500,20261205T090000", "--",
+                          "UID:a@test", "DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=WE", "--"]),
+        // The start selected: the additions alone, one of them the rule's.
         LinesCase(input: "{every: week, on: [tue], also: [\"2026-11-20 09:00\", \"2026-12-08 18:45\"]}",
-                  lines: ["UID:a-start@test", "DTSTART;TZID=Europe/London:20261120T090000", "--",
+                  lines: ["UID:a-extra@test", "DTSTART;TZID=Europe/London:20261120T090000", "--",
                           "UID:a@test", "DTSTART;TZID=Europe/London:20261201T184500", "RRULE:FREQ=WEEKLY;BYDAY=TU", "--"]),
         // An excluded start leaves the additions alone.
         LinesCase(input: "{every: week, on: [wed], except: [2026-12-01], also: [\"2026-11-30 09:00\"]}",
-                  lines: ["UID:a-start@test", "DTSTART;TZID=Europe/London:20261130T090000", "--",
+                  lines: ["UID:a-extra@test", "DTSTART;TZID=Europe/London:20261130T090000", "--",
                           "UID:a@test", "DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=WE", "--"]),
         LinesCase(input: "{every: week, on: [wed], except: [\"2026-11-30 09:00\"], also: [\"2026-11-30 09:00\"]}",
-                  lines: ["UID:a-start@test", "DTSTART;TZID=Europe/London:20261201T184500", "--",
+                  lines: ["UID:a-extra@test", "DTSTART;TZID=Europe/London:20261201T184500", "--",
                           "UID:a@test", "DTSTART;TZID=Europe/London:20261202T184500", "RRULE:FREQ=WEEKLY;BYDAY=WE", "--"]),
-        // Times of day: the start before both pieces.
+        // Times of day: the start beside both pieces.
         LinesCase(input: "{every: week, on: [wed], times: ['08:00', '20:30'], count: 4}",
-                  lines: ["UID:a-start@test", "DTSTART;TZID=Europe/London:20261201T184500", "--",
+                  lines: ["UID:a-extra@test", "DTSTART;TZID=Europe/London:20261201T184500", "--",
                           "UID:a-0800@test", "DTSTART;TZID=Europe/London:20261202T080000",
                           "RRULE:FREQ=WEEKLY;UNTIL=20261209T080000Z;BYDAY=WE", "--",
                           "UID:a-2030@test", "DTSTART;TZID=Europe/London:20261202T203000",

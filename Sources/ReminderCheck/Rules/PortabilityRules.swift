@@ -95,7 +95,7 @@ extension ClientSupportRule {
     static func ignoredByClients(_ reminder: String, _ part: Unsupported) -> Message {
         let text = switch part {
         case .calendar(let calendar): "many calendar clients ignore the \(calendar) calendar (RSCALE) of '\(reminder)'"
-        case .secondly: "many calendar clients ignore repeats under a minute, as '\(reminder)' has"
+        case .secondly: "many calendar clients ignore a repeat counted in seconds, as '\(reminder)' is"
         }
         return descriptor.message(text, hint: "'remindc ics --expand' writes each occurrence instead")
     }

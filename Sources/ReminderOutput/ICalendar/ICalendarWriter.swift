@@ -324,18 +324,19 @@ public struct ICalendarWriter: Sendable {
     }
 
     /// The components that say exactly what `schedule` does, each one's
-    /// DTSTART its first instance (RFC 5545 §3.8.5.3 leaves a set undefined
-    /// when the rule does not select DTSTART, and clients differ: some drop
-    /// the start, some count it, sabre/vobject expands nothing after an
-    /// earlier RDATE):
+    /// DTSTART its first instance and none with both RRULE and RDATE. RFC
+    /// 5545 §3.8.5.3 leaves a set undefined when the rule does not select
+    /// DTSTART, and clients differ; sabre/vobject (behind Nextcloud and
+    /// Baïkal) reads RDATE instead of RRULE when a component has both, so
+    /// an earlier RDATE left the rule's instances out:
     ///
     /// - the rule's own instances: one component, or one per time of day
-    ///   when `times:` holds times no rule part combination gives;
-    /// - the start when the rule does not select it, and the additions,
-    ///   as RDATEs of the earliest of those when they come at or after its
-    ///   DTSTART; those before it make a component of their own, UID
-    ///   `<id>-start@<domain>`, with no rule. A reminder whose rule adds
-    ///   nothing in the span is that one component, UID `<id>@<domain>`.
+    ///   when `times:` holds times no rule part combination gives, or per
+    ///   piece of a Gregorian SKIP;
+    /// - the start when the rule does not select it, and the additions: one
+    ///   component without a rule, DTSTART the earliest and RDATEs the rest,
+    ///   UID `<id>-extra@<domain>` beside a rule's (`<id>@<domain>` when the
+    ///   rule adds nothing in the span and is left off).
     static func components(of schedule: Schedule, form: Form, uid: String, reminderID: String, domain: String) -> [Component] {
         let start = schedule.firstOccurrence
         let excluded = schedule.excludedOccurrences()
@@ -344,9 +345,11 @@ public struct ICalendarWriter: Sendable {
         ruleOnly.additions = []
         let startIsAnInstance = schedule.rule != nil && schedule.ruleSelectsStart()
         var series: [Component] = []
-        if let rule = schedule.rule {
+        if let rule = schedule.rule, let pieces = ruleOnly.gregorianPieces() {
+            series = gregorianSeries(pieces, ruleOnly: ruleOnly, rule: rule, uid: uid, form: form, excluded: excluded)
+        } else if let rule = schedule.rule {
             series = schedule.timesOfDay.isEmpty
-                ? ruleSeries(ruleOnly, rule: rule, startIsAnInstance: startIsAnInstance, uid: uid, excluded: excluded).map { [$0] } ?? []
+                ? ruleSeries(ruleOnly, rule: rule, startIsAnInstance: startIsAnInstance, uid: uid, form: form, excluded: excluded).map { [$0] } ?? []
                 : timeOfDaySeries(ruleOnly, rule: rule, startIsAnInstance: startIsAnInstance, form: form, reminderID: reminderID,
                                   domain: domain, excluded: excluded)
         }
@@ -369,15 +372,43 @@ public struct ICalendarWriter: Sendable {
             extras = (extras + [series[0].start]).sorted { ($0.instant, $0.wallClock) < ($1.instant, $1.wallClock) }
             series = []
         }
-        guard let earliest = series.indices.min(by: { series[$0].start.instant < series[$1].start.instant }) else {
-            guard let first = extras.first else { return [] }
-            return [Component(uid: uid, start: first, rule: nil, excluded: [], added: Array(extras.dropFirst()))]
+        guard let first = extras.first else { return series }
+        let extra = Component(uid: series.isEmpty ? uid : "\(reminderID)-extra@\(domain)", start: first, rule: nil, excluded: [],
+                              added: Array(extras.dropFirst()))
+        return [extra] + series
+    }
+
+    /// The components of a rule that counts in the Gregorian calendar, as
+    /// the plain rules of `Schedule.gregorianPieces()` (Radicale and
+    /// SabreDAV refuse RSCALE, recurring-ical-events and khal fail on it):
+    /// the first keeps the UID, the others add `-skip1`, `-skip2`, ...
+    /// Several pieces turn COUNT into the UNTIL it amounts to.
+    static func gregorianSeries(_ pieces: [Schedule], ruleOnly: Schedule, rule: RecurrenceRule, uid: String, form: Form,
+                                excluded: [Occurrence]) -> [Component] {
+        let last: Occurrence? = rule.end == .never ? nil : ruleOnly.lastOccurrence()
+        var end = rule.end
+        if pieces.count > 1, let last, case .count = rule.end { end = .until(until(for: last, form: form)) }
+        var written: [Component] = []
+        for (index, var piece) in pieces.enumerated() {
+            piece.rule?.end = end
+            var pieceUID = uid
+            if index > 0, let at = pieceUID.lastIndex(of: "@") { pieceUID.insert(contentsOf: "-skip\(index)", at: at) }
+            guard let component = ruleSeries(piece, rule: piece.rule!, startIsAnInstance: piece.ruleSelectsStart(), uid: pieceUID,
+                                             form: form, excluded: excluded),
+                  last.map({ component.start.instant <= $0.instant }) ?? true else { continue }
+            written.append(component)
         }
-        let before = extras.filter { $0.instant < series[earliest].start.instant }
-        series[earliest].added = extras.filter { $0.instant >= series[earliest].start.instant }
-        guard let first = before.first else { return series }
-        return [Component(uid: "\(reminderID)-start@\(domain)", start: first, rule: nil, excluded: [], added: Array(before.dropFirst()))]
-            + series
+        return written
+    }
+
+    /// Whether the schedule, its end kept, has an occurrence after `occurrence`.
+    private static func hasInstance(_ ruleOnly: Schedule, after occurrence: Occurrence) -> Bool {
+        var instances = ruleOnly.occurrences()
+        instances.skip(toWallClock: occurrence.wallClock)
+        while let next = instances.next() {
+            if next.wallClock > occurrence.wallClock { return true }
+        }
+        return false
     }
 
     /// Whether `occurrence` is one of the rule's instances (not its start
@@ -398,7 +429,7 @@ public struct ICalendarWriter: Sendable {
     /// after it, and a COUNT (which counted the start) one less. Nil when
     /// the rule has no instance of its own (a COUNT of one, an UNTIL before
     /// its first match), or only an excluded one.
-    static func ruleSeries(_ ruleOnly: Schedule, rule: RecurrenceRule, startIsAnInstance: Bool, uid: String,
+    static func ruleSeries(_ ruleOnly: Schedule, rule: RecurrenceRule, startIsAnInstance: Bool, uid: String, form: Form,
                            excluded: [Occurrence]) -> Component? {
         let start = ruleOnly.firstOccurrence
         var first = start
@@ -410,9 +441,16 @@ public struct ICalendarWriter: Sendable {
             first = next
             if case .count(let count) = rule.end { written.end = .count(count - 1) }
         }
+        // UNTIL as the last instance itself: sabre/vobject's monthly rule
+        // gives the first of the month after the last instance too, when
+        // that is still before UNTIL (monthly on the 15th until June 1st
+        // gave June 1st).
+        if case .until = rule.end, let last = ruleOnly.lastOccurrence() { written.end = .until(until(for: last, form: form)) }
         // Exceptions of additions alone are no EXDATE here.
         let mine = excluded.filter { isRuleInstance($0, of: ruleOnly) }
-        guard continuesInTheSpan(ruleOnly, after: first) else {
+        // A rule whose end leaves it no instance after the first is that
+        // instance alone (sabre/vobject gives an UNTIL equal to DTSTART twice).
+        guard continuesInTheSpan(ruleOnly, after: first), hasInstance(ruleOnly, after: first) else {
             guard first.date.year <= SupportedSpan.lastYear, !mine.contains(where: { $0.instant == first.instant }) else { return nil }
             return Component(uid: uid, start: first, rule: nil, excluded: [], added: [])
         }
@@ -426,7 +464,7 @@ public struct ICalendarWriter: Sendable {
                                 domain: String, excluded: [Occurrence]) -> [Component] {
         let start = ruleOnly.firstOccurrence
         var shared = rule
-        if case .count = rule.end {
+        if rule.end != .never {
             let last = ruleOnly.occurrences().reduce(start) { _, next in next }
             shared.end = .until(until(for: last, form: form))
         }
