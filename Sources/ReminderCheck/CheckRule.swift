@@ -209,7 +209,7 @@ public enum Rules {
         SameTimeRule.self, TooCloseRule.self, QuietHoursRule.self, TooManyPerHourRule.self,
         DaylightSavingGapRule.self, DaylightSavingRepeatRule.self, NeverFiresRule.self, InThePastRule.self,
         UntilBeforeStartRule.self, ExceptMatchesNothingRule.self, DuplicateReminderRule.self,
-        SnoozeCollidesRule.self, EndlessRepeatRule.self,
+        SnoozeCollidesRule.self, EndlessRepeatRule.self, LeapDayRule.self,
         TooManyActionsRule.self, UnusedCategoryRule.self, RedundantAuthenticationRule.self, StopWithoutRepeatRule.self, UIDDomainMissingRule.self,
         SoundMissingRule.self, SoundTooLongRule.self, SoundFormatRule.self,
         ClientSupportRule.self, YAML11TrapRule.self,

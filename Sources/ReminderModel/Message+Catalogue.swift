@@ -289,6 +289,60 @@ extension Message {
         return result
     }
 
+    /// A rule `remindc ics` keeps with RSCALE (another calendar, or a
+    /// Gregorian SKIP no plain rules say).
+    public static func rscaleKept(_ id: String, calendar: String) -> Message {
+        let gregorian = calendar.lowercased() == "gregorian"
+        return Message(.readerSupport,
+                       text: "'\(id)' is written with RSCALE (\(calendar)), which Radicale and SabreDAV (Nextcloud, Baïkal) refuse, khal and recurring-ical-events fail on, and calcurse and `ical` read as Gregorian",
+                       hint: gregorian ? "split it into reminders without 'skip', or write 'remindc ics --expand'"
+                           : "'remindc ics --expand' writes each occurrence instead")
+    }
+
+    /// A rule whose INTERVAL libical cannot hold, with more instances than
+    /// are written as dates.
+    public static func intervalPastLibical(_ id: String, interval: Int, largest: Int, asDates: Int) -> Message {
+        Message(.readerSupport,
+                text: "libical (Evolution and several CalDAV servers) holds an INTERVAL up to \(largest) and reads the \(interval) of '\(id)' otherwise",
+                hint: "a 'count' or 'until' of at most \(asDates) occurrences is written as dates; or use a coarser unit")
+    }
+
+    /// A finite series with more instances than SabreDAV holds.
+    public static func seriesTooLong(_ id: String, instances: Int) -> Message {
+        Message(.serverLimit,
+                text: "'\(id)' has \(instances > 10_000 ? "more than 10,000" : String(instances)) instances, and SabreDAV (Nextcloud, Baïkal) refuses a series of more than 3,500",
+                hint: "end it sooner with 'until' or 'count', or import 'remindc ics --expand' instead")
+    }
+
+    /// A finite series with more instances than Radicale holds.
+    public static func radicaleCount(_ id: String) -> Message {
+        Message(.serverLimit, text: "'\(id)' has more than 10,000 instances, and Radicale refuses a series of more",
+                hint: "end it sooner with 'until' or 'count', or import 'remindc ics --expand' instead")
+    }
+
+    /// Radicale's estimate of a series, by its UNTIL and FREQ.
+    public static func radicaleEstimate(_ id: String, estimate: Int) -> Message {
+        Message(.serverLimit,
+                text: "Radicale refuses '\(id)': it takes UNTIL less DTSTART over the rule's unit as its instances, \(estimate), past its limit of 10,000",
+                hint: "end it sooner, or give it a 'count' instead of 'until'")
+    }
+
+    /// A rule counted in minutes or seconds, which sabre/vobject does not
+    /// expand (it gives DTSTART again and again).
+    public static func sabreSubHourly(_ id: String, ends: Bool) -> Message {
+        Message(.serverLimit,
+                text: "SabreDAV (Nextcloud, Baïkal) does not expand a repeat counted in minutes or seconds: it gives the first time of '\(id)' over and over, and "
+                    + (ends ? "refuses a series with an 'until' or more than 3,500 occurrences" : "fails every time-range query over a series without an end"),
+                hint: "repeat it hourly or slower, or import 'remindc ics --expand' instead")
+    }
+
+    /// An endless series whose 3,500th instance comes within a year.
+    public static func endlessPastSabre(_ id: String, date: String) -> Message {
+        Message(.serverLimit,
+                text: "SabreDAV (Nextcloud, Baïkal) expands 3,500 instances of a series: '\(id)' reaches them on \(date), and a time-range query past that date fails",
+                hint: "give it an 'until', and start a new one from there")
+    }
+
     public static func systemdYear(_ id: String, alert: String, last: Int) -> Message {
         Message(.systemdYear,
                 text: "systemd cannot schedule the alert of '\(id)' at \(alert): its calendar events end with the year \(last)",

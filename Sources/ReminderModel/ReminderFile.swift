@@ -76,6 +76,7 @@ public struct LintSettings: Hashable, Sendable {
 /// An output remindc writes, whose own checks `check --for` runs.
 public enum OutputTarget: String, CaseIterable, Hashable, Sendable {
     case ics
+    case caldav
     case crontab
     case systemd
 

@@ -62,6 +62,8 @@ public enum SchemaRule: String, CaseIterable, Sendable {
     case cronBusyboxLines = "cron-busybox-lines"
     case cronTooLong = "cron-too-long"
     case systemdYear = "systemd-year"
+    case readerSupport = "reader-support"
+    case serverLimit = "server-limit"
     case horizonCut = "horizon-cut"
     case unknownRule = "unknown-rule"
     case duplicateUID = "duplicate-uid"
@@ -99,6 +101,8 @@ public enum SchemaRule: String, CaseIterable, Sendable {
         case .cronBusyboxLines: ("Busybox cron's line limit", "The crontab has more entries than busybox crond reads of a user's crontab.")
         case .cronTooLong: ("Crontab too long", "The crontab would have more lines than Debian's `crontab` accepts.")
         case .systemdYear: ("Past systemd calendar years", "An alert falls after 2199, the last year a systemd calendar event can name.")
+        case .readerSupport: ("Calendar reader support", "`remindc ics` writes a rule some calendar readers refuse or read otherwise: RSCALE, an INTERVAL past 32,767.")
+        case .serverLimit: ("CalDAV server limit", "A series a CalDAV server refuses or cannot expand: past SabreDAV's 3,500 instances (Nextcloud, Baïkal) or Radicale's 10,000, or counted in minutes or seconds.")
         case .horizonCut: ("Horizon cut", "The reminders alert so often that the rules over alerts looked at a shorter horizon than asked.")
         case .unknownRule: ("Unknown rule", "`lint.disable` or `ignore:` names a rule id that does not exist.")
         case .duplicateUID: ("Duplicate UID", "Reminders of two files checked together have the same UID (`<id>@<uid-domain>`).")
@@ -106,6 +110,8 @@ public enum SchemaRule: String, CaseIterable, Sendable {
         let rationale = switch self {
         case .duplicateUID: "A calendar keeps one event per UID: written together, one reminder replaces the other."
         case .horizonCut: "Looking at every alert of the horizon would take minutes; what lies past the cut is not checked."
+        case .readerSupport: "The file is written, and remindc's own outputs fire it, but a calendar that refuses or misreads the rule loses or moves its occurrences."
+        case .serverLimit: "A server refuses the whole series on upload, or fails every time-range query that reaches past its limit, so the reminder never reaches the phones."
         default: "The file cannot be read as the format says, so nothing is written from it."
         }
         return RuleDescriptor(id: rawValue, name: name, summary: summary, rationale: rationale, severity: severity)
@@ -116,7 +122,7 @@ public enum SchemaRule: String, CaseIterable, Sendable {
     /// entry is an error, a warning only under `--allow-inexact`.
     public var severity: Severity {
         switch self {
-        case .cronDst, .cronBusyboxLines, .unknownRule, .horizonCut: .warning
+        case .cronDst, .cronBusyboxLines, .unknownRule, .horizonCut, .readerSupport, .serverLimit: .warning
         default: .error
         }
     }

@@ -112,7 +112,7 @@ import Testing
         Mistake(name: "activation word", yaml: file("    at: 2027-01-01\n    category: c\n",
                                                    header: "categories:\n  c:\n    actions: [{id: a, title: A, activation: sideways}]\n"), id: "invalid-value"),
         Mistake(name: "skip word", yaml: file("    at: 2027-01-01\n    repeat: {every: month, skip: sideways}\n"), id: "invalid-value"),
-        Mistake(name: "target word", yaml: file("    at: 2027-01-01\n", header: "lint: {targets: [caldav]}\n"), id: "invalid-value"),
+        Mistake(name: "target word", yaml: file("    at: 2027-01-01\n", header: "lint: {targets: [webdav]}\n"), id: "invalid-value"),
         Mistake(name: "negative badge", yaml: file("    at: 2027-01-01\n    badge: -1\n"), id: "invalid-value"),
         Mistake(name: "time of day as at", yaml: file("    at: 09:00\n"), id: "invalid-time"),
         Mistake(name: "duration form", yaml: file("    at: 2027-01-01\n    before: soon\n"), id: "invalid-duration"),

@@ -139,7 +139,7 @@ enum UIDDomainMissingRule: CheckRule {
     static let readsTimes = false
     static let descriptor = RuleDescriptor(
         id: "uid-domain-missing", name: "UID domain missing",
-        summary: "A file that goes to iCalendar (`check --for ics`, `lint.targets`) has no `uid-domain`.",
+        summary: "A file that goes to iCalendar or CalDAV (`check --for ics`, `lint.targets`) has no `uid-domain`.",
         rationale: "Without one, every UID ends in the file's name: renaming the file gives every event a new UID, and a calendar that imports it again holds each event twice.",
         severity: .warning,
         triggering: [header + """
@@ -160,9 +160,9 @@ enum UIDDomainMissingRule: CheckRule {
 
     static func check(_ context: CheckContext) -> [Finding] {
         let file = context.file
-        guard context.targets.contains(.ics), file.uidDomainSpan == nil, !file.reminders.isEmpty else { return [] }
+        guard !context.targets.isDisjoint(with: [.ics, .caldav]), file.uidDomainSpan == nil, !file.reminders.isEmpty else { return [] }
         // At the `ics` the file names, or its first line for `--for ics`.
-        let span = file.lint.targets.firstIndex(of: .ics).map { file.lint.targetSpans[$0] }
+        let span = file.lint.targets.firstIndex { $0 == .ics || $0 == .caldav }.map { file.lint.targetSpans[$0] }
             ?? SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)
         return [context.finding(missing(file.uidDomain), at: span)]
     }

@@ -10,7 +10,7 @@ enum ClientSupportRule: CheckRule {
     static let descriptor = RuleDescriptor(
         id: "client-support", name: "Client support",
         summary: "A reminder uses what many calendar clients ignore: other calendars (RSCALE), repeats under a minute, floating times.",
-        rationale: "Google Calendar and Outlook drop RSCALE rules and sub-minute repeats, Radicale refuses RSCALE, khal fails on it and calcurse and `ical` read it as Gregorian, and Outlook reads floating times in its own zone; `remindc ics --expand` or the crontab fire them anyway.",
+        rationale: "Google Calendar and Outlook drop RSCALE rules and repeats counted in seconds; Radicale and SabreDAV (Nextcloud, Baïkal) refuse RSCALE, khal and recurring-ical-events fail on it, and calcurse and `ical` read it as Gregorian; Outlook reads floating times in its own zone. `remindc ics --expand` or the crontab fire them anyway; `check --for ics` says which rules are written with RSCALE.",
         severity: .info,
         triggering: [header + """
             reminders:

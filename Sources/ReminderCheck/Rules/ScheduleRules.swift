@@ -310,3 +310,47 @@ extension EndlessRepeatRule {
                            hint: "add 'count' or 'until', or a category with a 'stops: true' action")
     }
 }
+
+/// A plain yearly repeat on 29 February, which fires in leap years only.
+enum LeapDayRule: CheckRule {
+    static let descriptor = RuleDescriptor(
+        id: "leap-day", name: "Leap day",
+        summary: "A yearly repeat on 29 February without `skip`: it fires in leap years only.",
+        rationale: "A birthday or anniversary on 29 February is kept every year by most people; RFC 5545 leaves the 29th out of the three years without one. `calendar: gregorian` with `skip: backward` (28 February) or `skip: forward` (1 March) keeps it yearly, and remindc writes that as rules every calendar reader knows.",
+        severity: .info,
+        triggering: [header + """
+            reminders:
+              - {id: birthday, title: Birthday, at: 2028-02-29, repeat: ↓yearly}
+              - {id: rent, title: Rent, at: 2026-12-01, repeat: ↓{every: year, months: [feb], days: [29]}}
+            """],
+        nonTriggering: [header + """
+            reminders:
+              - {id: birthday, title: Birthday, at: 2028-02-29, repeat: {every: year, calendar: gregorian, skip: backward}}
+              - {id: olympics, title: Olympics, at: 2028-02-29, repeat: {every: 4 years}}
+              - {id: monthly, title: Monthly, at: 2028-01-29, repeat: monthly}
+            """])
+
+    static func check(_ context: CheckContext) -> [Finding] {
+        context.file.reminders.indices.compactMap { index in
+            let reminder = context.file.reminders[index]
+            guard let repeats = reminder.repeats, let rule = context.schedules[index].rule, rule.frequency == .yearly,
+                  rule.interval % 4 != 0, (rule.skip ?? .omit) == .omit || rule.calendar == nil,
+                  rule.calendar == nil || rule.calendar?.lowercased() == "gregorian",
+                  rule.byDay.isEmpty, rule.byYearDay.isEmpty, rule.byWeekNumber.isEmpty, rule.bySetPosition.isEmpty else { return nil }
+            let start = context.schedules[index].start.date
+            let months = rule.byMonth.isEmpty ? [start.month] : rule.byMonth.map(\.number)
+            let days = rule.byMonthDay.isEmpty ? [start.day] : rule.byMonthDay
+            guard months == [2], days == [29] else { return nil }
+            return context.finding(leapYearsOnly(reminder.id), at: reminder.spans.repeats ?? repeats.span, reminder: index)
+        }
+    }
+}
+
+// MARK: LeapDayRule's messages
+
+extension LeapDayRule {
+    static func leapYearsOnly(_ reminder: String) -> Message {
+        descriptor.message("'\(reminder)' repeats on 29 February, so it fires in leap years only",
+                           hint: "for every year, write {every: year, calendar: gregorian, skip: backward} (28 February) or skip: forward (1 March)")
+    }
+}

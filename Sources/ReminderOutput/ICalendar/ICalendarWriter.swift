@@ -432,29 +432,59 @@ public struct ICalendarWriter: Sendable {
     static func ruleSeries(_ ruleOnly: Schedule, rule: RecurrenceRule, startIsAnInstance: Bool, uid: String, form: Form,
                            excluded: [Occurrence]) -> Component? {
         let start = ruleOnly.firstOccurrence
-        var first = start
         var written = rule
-        if !startIsAnInstance {
-            var instances = ruleOnly.occurrences()
-            _ = instances.next()  // the start
-            guard let next = instances.next() else { return nil }
-            first = next
-            if case .count(let count) = rule.end { written.end = .count(count - 1) }
+        // DTSTART is the first instance written: not the start the rule
+        // does not select, nor an excluded one (sabre/vobject 2.1 keeps a
+        // DTSTART an EXDATE names). COUNT counted both.
+        let removed = Set(excluded.map(\.instant))
+        var instances = ruleOnly.occurrences()
+        var passed = 0
+        var found: Occurrence?
+        while let next = instances.next() {
+            if (next.instant == start.instant && !startIsAnInstance) || removed.contains(next.instant) {
+                passed += 1
+                continue
+            }
+            found = next
+            break
         }
+        guard let first = found else { return nil }
+        if case .count(let count) = rule.end, passed > 0 { written.end = .count(count - passed) }
         // UNTIL as the last instance itself: sabre/vobject's monthly rule
         // gives the first of the month after the last instance too, when
         // that is still before UNTIL (monthly on the 15th until June 1st
         // gave June 1st).
         if case .until = rule.end, let last = ruleOnly.lastOccurrence() { written.end = .until(until(for: last, form: form)) }
-        // Exceptions of additions alone are no EXDATE here.
-        let mine = excluded.filter { isRuleInstance($0, of: ruleOnly) }
+        // Exceptions of additions alone are no EXDATE here, nor those
+        // before DTSTART.
+        let mine = excluded.filter { $0.instant > first.instant && isRuleInstance($0, of: ruleOnly) }
         // A rule whose end leaves it no instance after the first is that
         // instance alone (sabre/vobject gives an UNTIL equal to DTSTART twice).
         guard continuesInTheSpan(ruleOnly, after: first), hasInstance(ruleOnly, after: first) else {
             guard first.date.year <= SupportedSpan.lastYear, !mine.contains(where: { $0.instant == first.instant }) else { return nil }
             return Component(uid: uid, start: first, rule: nil, excluded: [], added: [])
         }
+        // libical holds INTERVAL in 16 bits: a wider step over few enough
+        // occurrences is written as their dates.
+        if written.interval > RecurrenceRule.largestReadableInterval, let dates = dates(of: ruleOnly, from: first, leaving: mine) {
+            return Component(uid: uid, start: dates[0], rule: nil, excluded: [], added: Array(dates.dropFirst()))
+        }
         return Component(uid: uid, start: first, rule: written, excluded: mine, added: [])
+    }
+
+    /// The occurrences of `ruleOnly` from `first` on, less `excluded`, when
+    /// there are at most `intervalAsDates` of them.
+    private static func dates(of ruleOnly: Schedule, from first: Occurrence, leaving excluded: [Occurrence]) -> [Occurrence]? {
+        let removed = Set(excluded.map(\.instant))
+        var occurrences = ruleOnly.occurrences()
+        occurrences.skip(toWallClock: first.wallClock)
+        var found: [Occurrence] = []
+        while let next = occurrences.next(), next.date.year <= SupportedSpan.lastYear {
+            guard next.instant >= first.instant, !removed.contains(next.instant) else { continue }
+            guard found.count < intervalAsDates else { return nil }
+            found.append(next)
+        }
+        return found.isEmpty ? nil : found
     }
 
     /// One component per time of day of `times:`, UIDs `<id>-0800@<domain>`,
@@ -472,8 +502,10 @@ public struct ICalendarWriter: Sendable {
         for time in Set(ruleOnly.timesOfDay.map(\.secondsSinceMidnight)).sorted() {
             // The first instance at this time of day; the start counts only
             // when the rule itself selects it.
+            let removed = Set(excluded.map(\.instant))
             let first = ruleOnly.occurrences().prefix(100_000).first { occurrence in
                 (occurrence.wallClock != start.wallClock || startIsAnInstance) && secondOfDay(occurrence) == time
+                    && !removed.contains(occurrence.instant)
             }
             // A DTSTART past 2582 is one libical cannot iterate from, and its
             // instances lie outside the span.
@@ -482,7 +514,7 @@ public struct ICalendarWriter: Sendable {
             var suffix = zeroPadded(hour) + zeroPadded(minute)
             if second != 0 { suffix += zeroPadded(second) }
             let pieceUID = "\(reminderID)-\(suffix)@\(domain)"
-            let mine = excluded.filter { secondOfDay($0) == time && isRuleInstance($0, of: ruleOnly) }
+            let mine = excluded.filter { secondOfDay($0) == time && $0.instant > first.instant && isRuleInstance($0, of: ruleOnly) }
             // A piece with nothing more at its time before 2583 is its first
             // instance alone, as every rule that adds nothing in the span is.
             guard continuesInTheSpan(ruleOnly, after: first, atSecondOfDay: time) else {

@@ -23,7 +23,8 @@ the harness Oracles/libical_check.c, given as REMINDC_LIBICAL_HARNESS), ical,
 Radicale (a server on 127.0.0.1 this script starts, one resource per
 component, expanded by the server's calendar-query REPORT), the caldav
 client library against the same server, khal (importing into a vdir in a
-temporary folder) and calcurse (importing into a temporary folder).
+temporary folder), calcurse (importing into a temporary folder) and
+sabre/vobject 2.1 (PHP, through Oracles/vobject21_expand.php).
 """
 import datetime
 import io
@@ -232,6 +233,32 @@ KNOWN_BUGS = [
         "client": "calcurse", "version": "4.7.1", "name": "midnight-weekly",
         "reason": "skips a weekly rule whose floating DTSTART is at midnight (\"rrule does not match start day\")",
         "applies": lambda c, o: c.is_floating and c.starts_at_midnight and c.rule is not None and "WEEKLY" in c.rule,
+    },
+    {
+        "client": "sabre-vobject", "version": "2.1.7", "name": "no-sub-hourly", "withheld": True,
+        "reason": "does not step MINUTELY or SECONDLY rules: expanding one never ends, so such reminders are left out of its run",
+        "applies": lambda c, o: c.rule is not None and re.search(r"FREQ=(MINUTELY|SECONDLY)", c.rule) is not None,
+    },
+    {
+        "client": "sabre-vobject", "version": "2.1.7", "name": "events-only",
+        "reason": "expands events only: a to-do is left out of an expanded calendar",
+        "applies": lambda c, o: c.kind == "VTODO",
+    },
+    {
+        "client": "sabre-vobject", "version": "2.1.7", "name": "no-rdate",
+        "reason": "ignores RDATE: a component without a rule is its DTSTART alone",
+        "applies": lambda c, o: o[1] in c.rdates,
+    },
+    {
+        "client": "sabre-vobject", "version": "2.1.7", "name": "leap-year-day",
+        "reason": "counts BYYEARDAY in a leap year as in other years: day 60 is 1 March, not 29 February",
+        "applies": lambda c, o: c.rule is not None and "BYYEARDAY" in c.rule
+        and o[1].split(":", 1)[1][5:10] in ("02-28", "02-29", "03-01", "03-02"),
+    },
+    {
+        "client": "sabre-vobject", "version": "2.1.7", "name": "offset-kept",
+        "reason": "steps a zoned rule with the offset of DTSTART: instances on the other side of a change of offset are an hour off",
+        "applies": lambda c, o: c.tzid is not None and zone_changes_offset(c.tzid),
     },
     {
         "client": "khal", "version": "0.14.1", "name": "endless-sub-hourly", "withheld": True,
@@ -539,6 +566,33 @@ def read_khal(text, windows, folder, path):
     return found
 
 
+def read_sabre_vobject(text, windows, folder):
+    """sabre/vobject 2.1 (Debian's php-sabre-vobject) through
+    Oracles/vobject21_expand.php: VCalendar::expand over each window, as a
+    CalDAV server built on it answers a REPORT with expand."""
+    path = os.path.join(folder, "sabre-vobject.ics")
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(withheld("sabre-vobject", text))
+    margin = datetime.timedelta(days=2)
+    bounds = [str(int(moment.timestamp())) for begin, end in windows for moment in (begin - margin, end + margin)]
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vobject21_expand.php")
+    result = subprocess.run(["php", script, path] + bounds, capture_output=True, text=True, timeout=600)
+    if result.returncode != 0:
+        raise RuntimeError("sabre/vobject: " + (result.stderr or result.stdout).strip()[:500])
+    by_uid = {c.uid: c for c in components_of(text)}
+    found = []
+    for uid, start in json.loads(result.stdout):
+        component = by_uid.get(uid)
+        if component is None:
+            found.append(["?" + uid, start])
+        elif len(start) == 8:
+            found.append([component.id, f"date:{start[:4]}-{start[4:6]}-{start[6:8]}"])
+        else:
+            stamp = f"{start[:4]}-{start[4:6]}-{start[6:8]}T{start[9:11]}:{start[11:13]}:{start[13:15]}"
+            found.append([component.id, ("floating:" + stamp) if component.is_floating else ("utc:" + stamp + "Z")])
+    return found
+
+
 def read_calcurse(text, windows, folder, path):
     """calcurse keeps no UID: its items are matched to reminders by title,
     and titles that several reminders share are left out of the comparison
@@ -583,7 +637,15 @@ def read_calcurse(text, windows, folder, path):
     return [[i, "floating:" + l[4:-1]] if i in floating and l.startswith("utc:") else [i, l] for i, l in found]
 
 
-CLIENTS = ["recurring-ical-events", "vobject", "libical", "ical", "radicale", "caldav", "khal", "calcurse"]
+CLIENTS = ["recurring-ical-events", "vobject", "libical", "ical", "radicale", "caldav", "khal", "calcurse", "sabre-vobject"]
+
+
+def sabre_vobject_version():
+    try:
+        source = open("/usr/share/php/Sabre/VObject/Version.php", encoding="utf-8").read()
+        return re.search(r"VERSION = '([^']+)'", source).group(1)
+    except Exception:
+        return ""
 
 
 def version(name):
@@ -592,7 +654,7 @@ def version(name):
         return {"radicale": package_version("radicale"), "caldav": package_version("caldav"),
                 "recurring-ical-events": package_version("recurring-ical-events"),
                 "vobject": package_version("vobject"), "ical": package_version("ical"),
-                "khal": package_version("khal")}.get(name, "")
+                "khal": package_version("khal"), "sabre-vobject": sabre_vobject_version()}.get(name, "")
     except Exception:
         return ""
 
@@ -676,6 +738,8 @@ def main():
                     theirs = read_khal(text, windows, os.path.join(folder, "khal"), given)
                 elif client == "calcurse":
                     theirs = read_calcurse(text, windows, os.path.join(folder, "calcurse"), path)
+                elif client == "sabre-vobject":
+                    theirs = read_sabre_vobject(text, windows, folder)
                 result = compare(client, theirs, expected, components, windows)
             except Exception as error:
                 result = {"client": client, "version": version(client), "error": f"{type(error).__name__}: {error}"[:1000]}

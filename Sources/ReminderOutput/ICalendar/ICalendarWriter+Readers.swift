@@ -1,0 +1,132 @@
+import Support
+import Foundation
+import Recurrence
+import ReminderModel
+
+/// What calendar readers and CalDAV servers do with the rules `write`
+/// writes, found without writing: `check --for ics` and `check --for
+/// caldav` report it at each reminder's repeat.
+extension ICalendarWriter {
+    /// The most occurrences of a rule whose INTERVAL libical cannot hold
+    /// that are written as dates (DTSTART and RDATEs) instead.
+    public static let intervalAsDates = 1_000
+
+    /// SabreDAV's `Settings::$maxRecurrences`: a series with more instances
+    /// is refused on PUT, and a time-range query needing more fails.
+    public static let sabreLimit = 3_500
+    /// Radicale's `max_vevent_rrule_occurrence`.
+    public static let radicaleLimit = 10_000
+
+    /// Rules some readers refuse or misread: RSCALE kept (another calendar,
+    /// or a Gregorian SKIP no plain rules say), an INTERVAL past libical's
+    /// 16 bits on more occurrences than are written as dates.
+    public static func readerProblems(in scheduled: ScheduledFile) -> [Diagnostic] {
+        perReminder(scheduled) { reminder, components in
+            var found: [Message] = []
+            if let kept = components.lazy.compactMap({ $0.rule?.calendar }).first {
+                found.append(.rscaleKept(reminder.id, calendar: kept))
+            }
+            if let wide = components.lazy.compactMap({ $0.rule?.interval }).first(where: { $0 > RecurrenceRule.largestReadableInterval }) {
+                found.append(.intervalPastLibical(reminder.id, interval: wide, largest: RecurrenceRule.largestReadableInterval,
+                                                  asDates: intervalAsDates))
+            }
+            return found
+        }
+    }
+
+    /// Series a CalDAV server refuses or cannot expand: a rule counted in
+    /// minutes or seconds, which SabreDAV does not expand; a finite one
+    /// with more instances than SabreDAV (3,500) or Radicale (10,000)
+    /// holds, or that Radicale estimates past its limit from UNTIL; an
+    /// endless one that reaches SabreDAV's 3,500th instance within a year
+    /// of `now`.
+    public static func serverProblems(in scheduled: ScheduledFile, now: Instant) -> [Diagnostic] {
+        let yearOn = now.advanced(by: 366 * secondsPerDay)
+        return perReminder(scheduled) { reminder, components in
+            // One finding of each kind a reminder: its first component's.
+            var sabre: Message?, radicale: Message?
+            for component in components {
+                guard let rule = component.rule else { continue }
+                let series = component.schedule
+                if rule.frequency <= .minutely {
+                    sabre = sabre ?? .sabreSubHourly(reminder.id, ends: rule.end != .never)
+                }
+                var occurrences = series.occurrences()
+                var count = 0
+                var reached: Occurrence?
+                while let next = occurrences.next() {
+                    count += 1
+                    if count > sabreLimit {
+                        reached = next
+                        break
+                    }
+                }
+                if rule.end == .never {
+                    if let reached, reached.instant < yearOn {
+                        sabre = sabre ?? .endlessPastSabre(reminder.id, date: reached.local.date.description)
+                    }
+                    continue
+                }
+                if reached != nil {
+                    while count <= radicaleLimit, occurrences.next() != nil { count += 1 }
+                    sabre = sabre ?? .seriesTooLong(reminder.id, instances: count)
+                    if count > radicaleLimit { radicale = radicale ?? .radicaleCount(reminder.id) }
+                }
+                // Radicale takes UNTIL less DTSTART, over the unit of FREQ
+                // (a month is a twelfth of 365 days), for the instances.
+                if case .until = rule.end, let last = series.lastOccurrence() {
+                    let unit: Double = switch rule.frequency {
+                    case .yearly: 365 * 86_400
+                    case .monthly: 365 * 86_400 / 12
+                    case .weekly: 7 * 86_400
+                    case .daily: 86_400
+                    case .hourly: 3_600
+                    case .minutely: 60
+                    case .secondly: 1
+                    }
+                    let estimate = Int(Double(last.instant.seconds(since: component.start.instant)) / unit)
+                    if estimate > radicaleLimit { radicale = radicale ?? .radicaleEstimate(reminder.id, estimate: estimate) }
+                }
+                if case .count(let count) = rule.end, count > radicaleLimit { radicale = radicale ?? .radicaleCount(reminder.id) }
+            }
+            return [sabre, radicale].compactMap { $0 }
+        }
+    }
+
+    /// `check` on every reminder's components, on every core, as
+    /// diagnostics at its repeat, less those `lint.disable` or the
+    /// reminder's `ignore:` names.
+    private static func perReminder(_ scheduled: ScheduledFile,
+                                    _ check: @Sendable (Reminder, [WrittenComponent]) -> [Message]) -> [Diagnostic] {
+        let file = scheduled.file
+        let schedules = scheduled.schedules
+        return Concurrently.map(file.reminders.count, chunk: 256) { index -> [Diagnostic] in
+            let reminder = file.reminders[index]
+            guard let repeats = reminder.repeats else { return [] }
+            let schedule = schedules[index]
+            let form = form(of: reminder)
+            let components = Self.components(of: schedule, form: form, uid: "\(reminder.id)@\(file.uidDomain)", reminderID: reminder.id,
+                                              domain: file.uidDomain).map { component in
+                var series = schedule
+                series.exceptions = []
+                series.additions = []
+                series.timesOfDay = []
+                series.start = component.start.wallClock.local
+                series.rule = component.rule
+                return WrittenComponent(start: component.start, rule: component.rule, schedule: series)
+            }
+            // Warnings the file or the reminder switched off stay off.
+            return check(reminder, components)
+                .filter { !file.lint.disabledRules.contains($0.id) && !reminder.ignoredRules.contains($0.id) }
+                .map { Diagnostic($0, file: file.path, span: reminder.spans.repeats ?? repeats.span) }
+        }.flatMap { $0 }
+    }
+
+    /// A component as readers see it: its DTSTART and rule, and the
+    /// schedule they make.
+    struct WrittenComponent {
+        var start: Occurrence
+        var rule: RecurrenceRule?
+        var schedule: Schedule
+    }
+}
