@@ -256,8 +256,23 @@ public struct Publisher: Sendable {
             } else {
                 text += "; it changed on the server during this publish and is left as it is"
             }
+        } else if let calendar = rscale(of: step), failure.status.map({ (400..<600).contains($0) }) ?? false {
+            // Radicale refuses RSCALE with a bare 400, SabreDAV with 500.
+            text += "; its repeat is written with RSCALE (\(calendar)), which many servers refuse: publish "
+                + "'remindc ics --expand' to a calendar instead"
         }
         return text
+    }
+
+    /// The calendar (RSCALE) a written resource's rule counts in, if any.
+    static func rscale(of step: PublishPlan.Step) -> String? {
+        let text: String
+        switch step {
+        case .create(let resource), .update(let resource, _, _): text = resource.text
+        default: return nil
+        }
+        guard let range = text.range(of: "RSCALE=") else { return nil }
+        return String(text[range.upperBound...].prefix { $0 != ";" && $0 != "\r" && $0 != ":" }).lowercased()
     }
 
     private func stop(_ failure: CalendarCollection.Failure) -> Stop {

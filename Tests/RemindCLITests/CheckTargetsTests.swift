@@ -19,6 +19,9 @@ import Testing
         // A file's own targets, one of them misspelt.
         Case(golden: "check-lint-targets.txt", arguments: ["check", "--quiet", "\(fixtures)/check/targets.yaml"] + now, status: 1),
         Case(golden: "check-for-unknown.txt", arguments: ["check", "--for", "ics,cron", "examples"] + now, status: 2),
+        // What CalDAV servers and calendar readers refuse, before anything is sent.
+        Case(golden: "check-for-caldav.txt", arguments: ["check", "--for", "caldav", "--strict", "\(fixtures)/check/caldav.yaml"] + now,
+             status: 1),
     ])
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])

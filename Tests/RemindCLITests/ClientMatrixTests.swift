@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-/// remindc's rule-form .ics read by eight calendar clients that run
+/// remindc's rule-form .ics read by nine calendar clients that run
 /// headless here (Oracles/client_matrix.py: recurring-ical-events, vobject,
 /// libical, ical, Radicale as a CalDAV server on 127.0.0.1, the caldav
-/// client library against it, khal and calcurse, all installed by
-/// `.ci/run`): each one's occurrences over the windows equal `remindc
+/// client library against it, khal, calcurse and sabre/vobject 2.1 in PHP,
+/// all installed by `.ci/run`): each one's occurrences over the windows equal `remindc
 /// expand`'s, except where an entry of the script's table of known client
 /// bugs accounts for the difference. The table is the README's section
 /// "What each client does with remindc's files", and every entry must still
@@ -24,7 +24,10 @@ import Testing
         probe.waitUntilExit()
         let calcurse = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/calcurse") }
-        return probe.terminationStatus == 0 && calcurse && LibicalTests.harness != nil ? python : nil
+        let php = FileManager.default.fileExists(atPath: "/usr/share/php/Sabre/VObject/includes.php")
+            && ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
+                .contains { FileManager.default.isExecutableFile(atPath: "\($0)/php") }
+        return probe.terminationStatus == 0 && calcurse && php && LibicalTests.harness != nil ? python : nil
     }()
 
     struct Result: Decodable {
@@ -80,7 +83,7 @@ import Testing
     /// Every client ran, read something, and differs only where the table says.
     func expectEveryCellGreen(_ results: [Result], _ what: String) {
         #expect(results.map(\.client).sorted() == ["calcurse", "caldav", "ical", "khal", "libical", "radicale",
-                                                    "recurring-ical-events", "vobject"], "\(what)")
+                                                    "recurring-ical-events", "sabre-vobject", "vobject"], "\(what)")
         for result in results {
             #expect(result.error == nil, "\(what): \(result.client): \(result.error ?? "")")
             #expect((result.occurrences ?? 0) > 0, "\(what): \(result.client) read no occurrence")

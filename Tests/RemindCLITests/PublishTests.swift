@@ -177,6 +177,28 @@ import Testing
         #expect(server.requests.dropFirst(before).map(\.method) == ["PROPFIND", "REPORT"])
     }
 
+    /// Another calendar's repeat: the Gregorian `skip` (written without
+    /// RSCALE) is stored by both servers; the Hebrew one, which keeps
+    /// RSCALE, Radicale refuses with a bare 400, and the failure says RSCALE.
+    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos"])
+    func otherCalendarsArePublishedAndARefusalNamesRSCALE(_ kind: String) throws {
+        let server = try Server(kind)
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.publish([server.url, "examples/other-calendars.yaml"], state: folder.appendingPathComponent("state"))
+        #expect(run.stdout.contains("create     backup\n"), "\(run.stdout)")
+        if kind == "radicale" {
+            #expect(run.status == 1)
+            #expect(run.stdout.contains("failed     yahrzeit: create: 400") && run.stdout.contains("written with RSCALE (hebrew)"),
+                    "\(run.stdout)")
+        } else {
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        }
+        // What the server holds of the backup has no RSCALE.
+        let ics = try EndToEndTests.run(["ics", "examples/other-calendars.yaml"] + Self.now)
+        #expect(ics.stdout.contains("RRULE:FREQ=MONTHLY;BYMONTHDAY=-1\r\n") && !ics.stdout.contains("RSCALE=GREGORIAN"))
+    }
+
     static let three = """
         uid-domain: home.example
         name: Home

@@ -124,6 +124,66 @@ import Testing
         #expect(try Self.componentLines(yaml, uids: true) == c.lines)
     }
 
+    /// `calendar: gregorian` with `skip` is written without RSCALE, which
+    /// Radicale and SabreDAV refuse and recurring-ical-events and khal fail
+    /// on: as one plain rule where one says it, else the rule without SKIP
+    /// and a yearly rule for the days short months move to. Other calendars
+    /// keep RSCALE.
+    @Test(arguments: [
+        LinesCase(input: "{id: a, title: A, at: 2027-01-31 09:00, repeat: {every: month, calendar: gregorian, skip: backward}}",
+                  lines: ["UID:a@test", "DTSTART:20270131T090000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=-1", "--"]),
+        LinesCase(input: "{id: a, title: A, at: 2028-02-29, repeat: {every: year, calendar: gregorian, skip: backward}}",
+                  lines: ["UID:a@test", "DTSTART;VALUE=DATE:20280229", "RRULE:FREQ=YEARLY;BYMONTHDAY=-1;BYMONTH=2", "--"]),
+        LinesCase(input: "{id: a, title: A, at: 2028-02-29, repeat: {every: year, calendar: gregorian, skip: forward, count: 3}}",
+                  lines: ["UID:a@test", "DTSTART;VALUE=DATE:20280229", "RRULE:FREQ=YEARLY;COUNT=3;BYYEARDAY=60", "--"]),
+        LinesCase(input: "{id: a, title: A, at: 2027-01-31 09:00, repeat: {every: month, calendar: gregorian, skip: forward, count: 4}}",
+                  lines: ["UID:a@test", "DTSTART:20270131T090000", "RRULE:FREQ=MONTHLY;UNTIL=20270331T090000;BYMONTHDAY=31", "--",
+                          "UID:a-skip1@test", "DTSTART:20270301T090000",
+                          "RRULE:FREQ=YEARLY;UNTIL=20270501T090000;BYMONTHDAY=1;BYMONTH=3,5,7,10,12", "--"]),
+        // The 30th, else the month's last day: February's last day apart.
+        LinesCase(input: "{id: a, title: A, at: 2027-01-30 09:00, repeat: {every: month, calendar: gregorian, skip: backward}}",
+                  lines: ["UID:a@test", "DTSTART:20270130T090000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=30", "--",
+                          "UID:a-skip1@test", "DTSTART:20270228T090000", "RRULE:FREQ=YEARLY;BYMONTHDAY=-1;BYMONTH=2", "--"]),
+        // The 29th backward: February leaves the plain rule, a yearly one.
+        LinesCase(input: "{id: a, title: A, at: 2027-01-29 09:00, repeat: {every: month, calendar: gregorian, skip: backward}}",
+                  lines: ["UID:a@test", "DTSTART:20270129T090000", "RRULE:FREQ=YEARLY;BYMONTHDAY=29;BYMONTH=1,3,4,5,6,7,8,9,10,11,12", "--",
+                          "UID:a-skip1@test", "DTSTART:20270228T090000", "RRULE:FREQ=YEARLY;BYMONTHDAY=-1;BYMONTH=2", "--"]),
+        // Every two months, the 31st or the last day: the last day.
+        LinesCase(input: "{id: a, title: A, at: 2027-01-31 09:00, repeat: {every: 2 months, calendar: gregorian, skip: backward}}",
+                  lines: ["UID:a@test", "DTSTART:20270131T090000", "RRULE:FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=-1", "--"]),
+        // Every two months from March (the 30th, which the rule does not
+        // select, apart), the 31st forward: 1 October and 1 December.
+        LinesCase(input: "{id: a, title: A, at: 2027-03-30 09:00, repeat: {every: 2 months, days: [31], calendar: gregorian, skip: forward}}",
+                  lines: ["UID:a-extra@test", "DTSTART:20270330T090000", "--",
+                          "UID:a@test", "DTSTART:20270331T090000", "RRULE:FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=31", "--",
+                          "UID:a-skip1@test", "DTSTART:20271001T090000", "RRULE:FREQ=YEARLY;BYMONTHDAY=1;BYMONTH=10,12", "--"]),
+        // Days every month has: RSCALE and SKIP say nothing.
+        LinesCase(input: "{id: a, title: A, at: 2027-01-15 09:00, repeat: {every: month, calendar: gregorian, skip: forward}}",
+                  lines: ["UID:a@test", "DTSTART:20270115T090000", "RRULE:FREQ=MONTHLY", "--"]),
+        LinesCase(input: "{id: a, title: A, at: 2026-12-05 18:00, repeat: {every: year, calendar: hebrew}}",
+                  lines: ["UID:a@test", "DTSTART:20261205T180000", "RRULE:RSCALE=HEBREW;FREQ=YEARLY", "--"]),
+    ])
+    func gregorianSkipIsWrittenWithoutRSCALE(_ c: LinesCase) throws {
+        let yaml = "uid-domain: test\nreminders:\n  - \(c.input)\n"
+        #expect(try Self.componentLines(yaml, uids: true) == c.lines)
+    }
+
+    /// INTERVAL is any step inside the span (RFC 5545 bounds none). libical
+    /// holds it in 16 bits: a wider one over at most 1,000 occurrences is
+    /// written as their dates, a longer series as the rule.
+    @Test(arguments: [
+        LinesCase(input: "{id: a, title: A, at: 2026-12-01 09:00, repeat: {rrule: 'FREQ=SECONDLY;COUNT=3;INTERVAL=90061'}}",
+                  lines: ["UID:a@test", "DTSTART:20261201T090000Z", "RDATE:20261202T100101Z,20261203T110202Z", "--"]),
+        LinesCase(input: "{id: a, title: A, at: 2026-12-01 09:00, repeat: {rrule: 'FREQ=MINUTELY;INTERVAL=40000'}}",
+                  lines: ["UID:a@test", "DTSTART:20261201T090000Z", "RRULE:FREQ=MINUTELY;INTERVAL=40000", "--"]),
+        LinesCase(input: "{id: a, title: A, at: 2026-12-01 09:00, repeat: {rrule: 'FREQ=MINUTELY;INTERVAL=32767;COUNT=2'}}",
+                  lines: ["UID:a@test", "DTSTART:20261201T090000Z", "RRULE:FREQ=MINUTELY;COUNT=2;INTERVAL=32767", "--"]),
+    ])
+    func wideIntervals(_ c: LinesCase) throws {
+        let yaml = "uid-domain: test\ntimezone: UTC\nreminders:\n  - \(c.input)\n"
+        #expect(try Self.componentLines(yaml, uids: true) == c.lines)
+    }
+
     /// libical cannot iterate a rule from a DTSTART past 2582, nor one
     /// whose next instance lies past 2582 (it refused these three). Such a
     /// rule adds nothing inside the span: it is left off, and what it

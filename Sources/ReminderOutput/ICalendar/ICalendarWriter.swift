@@ -369,7 +369,7 @@ public struct ICalendarWriter: Sendable {
         // A rule that adds nothing in the span joins the extras as one
         // component without a rule.
         if series.count == 1 && series[0].rule == nil && schedule.timesOfDay.isEmpty {
-            extras = (extras + [series[0].start]).sorted { ($0.instant, $0.wallClock) < ($1.instant, $1.wallClock) }
+            extras = (extras + [series[0].start] + series[0].added).sorted { ($0.instant, $0.wallClock) < ($1.instant, $1.wallClock) }
             series = []
         }
         guard let first = extras.first else { return series }
