@@ -199,6 +199,31 @@ import Testing
         #expect(ics.stdout.contains("RRULE:FREQ=MONTHLY;BYMONTHDAY=-1\r\n") && !ics.stdout.contains("RSCALE=GREGORIAN"))
     }
 
+    /// Radicale as people run it refuses series past 10,000 instances (by
+    /// its own estimate from UNTIL) and RSCALE: every reminder it refuses,
+    /// `check --for caldav` reported first, and every one it accepts that
+    /// `check` named is one SabreDAV would refuse.
+    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"))
+    func whatRadicaleRefusesCheckReportsFirst() throws {
+        let server = try Server("radicale-defaults")
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = "\(EndToEndTests.fixtures)/check/caldav.yaml"
+        let check = try EndToEndTests.run(["check", "--for", "caldav", "--format", "json", file] + Self.now)
+        let findings = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as! [[String: Any]]
+        func reported(_ id: String, _ words: String) -> Bool {
+            findings.contains { ($0["message"] as! String).contains("'\(id)'") && ($0["message"] as! String).contains(words) }
+        }
+        let run = try Self.publish([server.url, file], state: folder.appendingPathComponent("state"))
+        let failed = run.stdout.split(separator: "\n").filter { $0.hasPrefix("failed ") }
+            .map { String($0.dropFirst(11).prefix { $0 != ":" }) }
+        #expect(Set(failed) == ["ninety", "daily-decades", "hanukkah"], "\(run.stdout)")
+        for id in failed {
+            #expect(reported(id, "Radicale"), "\(id): Radicale refused it, check --for caldav did not say so")
+        }
+        #expect(!reported("daily", "Radicale") && !reported("rent", ""))
+    }
+
     static let three = """
         uid-domain: home.example
         name: Home

@@ -2,7 +2,9 @@
 independent reading of what they hold.
 
     caldav_servers.py serve KIND FOLDER [--htpasswd USER:PASSWORD]
-        Starts Radicale or Xandikos (KIND) with its storage in FOLDER on a
+        Starts Radicale or Xandikos (KIND; radicale-defaults is Radicale
+        with its default limit of 10,000 instances a series, which the
+        others lift) with its storage in FOLDER on a
         free loopback port, and in front of it a small HTTP proxy on
         another: prints "ready URL" (the URL of a collection that does not
         exist yet, through the proxy) and runs until killed. The proxy
@@ -63,7 +65,7 @@ def wait_for(port, seconds=30):
 def start(kind, folder, htpasswd):
     port = free_port()
     bin_folder = os.path.dirname(sys.executable)
-    if kind == "radicale":
+    if kind in ("radicale", "radicale-defaults"):
         config = os.path.join(folder, "radicale.conf")
         auth = "type = none\n"
         if htpasswd:
@@ -74,7 +76,9 @@ def start(kind, folder, htpasswd):
         with open(config, "w") as out:
             # Radicale refuses (400) a series it counts more than 10,000
             # instances of by default; some generated reminders have more.
-            out.write(f"[server]\nhosts = 127.0.0.1:{port}\ndelay_on_error = 0\nmax_vevent_rrule_occurrence = 10000000\n[auth]\n{auth}"
+            # "radicale-defaults" keeps that limit, as people run it.
+            limit = "" if kind == "radicale-defaults" else "max_vevent_rrule_occurrence = 10000000\n"
+            out.write(f"[server]\nhosts = 127.0.0.1:{port}\ndelay_on_error = 0\n{limit}[auth]\n{auth}"
                       f"[storage]\nfilesystem_folder = {folder}/collections\n"
                       f"[logging]\nlevel = critical\n")
         server = subprocess.Popen([os.path.join(bin_folder, "radicale"), "--config", config],
@@ -92,7 +96,7 @@ def start(kind, folder, htpasswd):
         server = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=open(os.path.join(folder, "server.log"), "w"))
         path = "/user/calendars/remindc/"
     wait_for(port)
-    if kind == "radicale":
+    if kind.startswith("radicale"):
         # The user's own collection, which Radicale makes on a login.
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         headers = {}
