@@ -425,10 +425,10 @@ public struct ICalendarWriter: Sendable {
     }
 
     /// The component of the rule's own instances, DTSTART the first of
-    /// them: when the rule does not select the start, its first instance
-    /// after it, and a COUNT (which counted the start) one less. Nil when
-    /// the rule has no instance of its own (a COUNT of one, an UNTIL before
-    /// its first match), or only an excluded one.
+    /// them that fires: not a start the rule does not select, nor an
+    /// excluded instance, with COUNT (which counted them) less as many.
+    /// Nil when the rule has no instance of its own (a COUNT of one, an
+    /// UNTIL before its first match), or only excluded ones.
     static func ruleSeries(_ ruleOnly: Schedule, rule: RecurrenceRule, startIsAnInstance: Bool, uid: String, form: Form,
                            excluded: [Occurrence]) -> Component? {
         let start = ruleOnly.firstOccurrence
