@@ -336,6 +336,13 @@ extension Message {
                 hint: "repeat it hourly or slower, or import 'remindc ics --expand' instead")
     }
 
+    /// A rule part sabre/vobject leaves out of its expansion.
+    public static func sabreIgnoresPart(_ id: String, part: String, frequency: String) -> Message {
+        Message(.serverLimit,
+                text: "SabreDAV (Nextcloud, Baïkal) leaves \(part) out of a \(frequency) rule, so its server-side alarms and searches list other occurrences of '\(id)' than remindc",
+                hint: "the phones' own calendars read the rule whole; for the server, import 'remindc ics --expand' instead")
+    }
+
     /// An endless series whose 3,500th instance comes within a year.
     public static func endlessPastSabre(_ id: String, date: String) -> Message {
         Message(.serverLimit,

@@ -184,6 +184,24 @@ import Testing
         #expect(try Self.componentLines(yaml, uids: true) == c.lines)
     }
 
+    /// The rule parts sabre/vobject 4.5 (Nextcloud, Baïkal) leaves out of
+    /// its expansion, as its RRuleIterator reads them: each was seen to
+    /// give other occurrences there; a part DTSTART says anyway is none.
+    @Test(arguments: [
+        ("FREQ=DAILY;BYMONTH=12", "BYMONTH"), ("FREQ=DAILY;BYMONTH=12;BYDAY=MO", nil),
+        ("FREQ=HOURLY;BYHOUR=9,10", "BYHOUR"), ("FREQ=HOURLY", nil), ("FREQ=HOURLY;BYDAY=MO", "BYDAY"),
+        ("FREQ=MONTHLY;BYMONTHDAY=30;BYHOUR=9,17", "BYHOUR"), ("FREQ=MONTHLY;BYMONTHDAY=30;BYHOUR=9", nil),
+        ("FREQ=DAILY;BYMINUTE=0,10", "BYMINUTE"), ("FREQ=DAILY;BYMINUTE=0", nil), ("FREQ=DAILY;BYSECOND=0,30", "BYSECOND"),
+        ("FREQ=WEEKLY;BYMONTH=1,2", "BYMONTH"), ("FREQ=MONTHLY;BYMONTH=1,2;BYMONTHDAY=1", "BYMONTH"),
+        ("FREQ=YEARLY;BYMONTH=1,2;BYMONTHDAY=1", nil), ("FREQ=DAILY;BYMONTHDAY=1,15", "BYMONTHDAY"),
+        ("FREQ=WEEKLY;BYDAY=MO,TU;BYSETPOS=1", "BYSETPOS"), ("FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=-1", nil),
+    ] as [(String, String?)])
+    func partsSabreLeavesOut(_ rule: String, _ part: String?) throws {
+        let parsed = try #require(RecurrenceRule.parse(rule).rule)
+        let start = LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0, second: 0))
+        #expect(ICalendarWriter.sabreIgnores(parsed, start: start) == part)
+    }
+
     /// libical cannot iterate a rule from a DTSTART past 2582, nor one
     /// whose next instance lies past 2582 (it refused these three). Such a
     /// rule adds nothing inside the span: it is left off, and what it

@@ -50,6 +50,8 @@ extension ICalendarWriter {
                 let series = component.schedule
                 if rule.frequency <= .minutely {
                     sabre = sabre ?? .sabreSubHourly(reminder.id, ends: rule.end != .never)
+                } else if let part = sabreIgnores(rule, start: component.start.wallClock.local) {
+                    sabre = sabre ?? .sabreIgnoresPart(reminder.id, part: part, frequency: rule.frequency.rawValue)
                 }
                 var occurrences = series.occurrences()
                 var count = 0
@@ -91,6 +93,36 @@ extension ICalendarWriter {
             }
             return [sabre, radicale].compactMap { $0 }
         }
+    }
+
+    /// The first rule part sabre/vobject 4.5 leaves out of its expansion
+    /// of `rule`, which then gives other occurrences than the rule: it
+    /// steps HOURLY rules by the hour alone, never reads BYMINUTE or
+    /// BYSECOND, reads BYHOUR only in DAILY and WEEKLY rules, BYMONTHDAY in
+    /// MONTHLY and YEARLY ones, BYMONTH in DAILY ones only beside BYDAY or
+    /// BYHOUR (and in YEARLY ones), and BYSETPOS only in MONTHLY and
+    /// YEARLY ones. A part that says only what DTSTART says changes nothing.
+    static func sabreIgnores(_ rule: RecurrenceRule, start: LocalDateTime) -> String? {
+        let frequency = rule.frequency
+        if frequency == .hourly {
+            let parts: [(String, Bool)] = [("BYMONTH", !rule.byMonth.isEmpty), ("BYWEEKNO", !rule.byWeekNumber.isEmpty),
+                                           ("BYYEARDAY", !rule.byYearDay.isEmpty), ("BYMONTHDAY", !rule.byMonthDay.isEmpty),
+                                           ("BYDAY", !rule.byDay.isEmpty), ("BYHOUR", !rule.byHour.isEmpty),
+                                           ("BYSETPOS", !rule.bySetPosition.isEmpty)]
+            if let part = parts.first(where: \.1) { return part.0 }
+        }
+        if !rule.byMinute.isEmpty && rule.byMinute != [start.time.minute] { return "BYMINUTE" }
+        if !rule.bySecond.isEmpty && rule.bySecond != [start.time.second] { return "BYSECOND" }
+        if (frequency == .monthly || frequency == .yearly) && !rule.byHour.isEmpty && rule.byHour != [start.time.hour] { return "BYHOUR" }
+        if (frequency == .daily || frequency == .weekly) && !rule.byMonthDay.isEmpty { return "BYMONTHDAY" }
+        if !rule.byMonth.isEmpty {
+            switch frequency {
+            case .daily where rule.byDay.isEmpty && rule.byHour.isEmpty, .weekly, .monthly: return "BYMONTH"
+            default: break
+            }
+        }
+        if (frequency == .daily || frequency == .weekly) && !rule.bySetPosition.isEmpty { return "BYSETPOS" }
+        return nil
     }
 
     /// `check` on every reminder's components, on every core, as
