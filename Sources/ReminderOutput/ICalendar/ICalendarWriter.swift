@@ -460,7 +460,7 @@ public struct ICalendarWriter: Sendable {
         let mine = excluded.filter { $0.instant > first.instant && isRuleInstance($0, of: ruleOnly) }
         // A rule whose end leaves it no instance after the first is that
         // instance alone (sabre/vobject gives an UNTIL equal to DTSTART twice).
-        guard continuesInTheSpan(ruleOnly, after: first), hasInstance(ruleOnly, after: first) else {
+        guard continuesInTheSpan(ruleOnly, after: first), rule.end == .never || hasInstance(ruleOnly, after: first) else {
             guard first.date.year <= SupportedSpan.lastYear, !mine.contains(where: { $0.instant == first.instant }) else { return nil }
             return Component(uid: uid, start: first, rule: nil, excluded: [], added: [])
         }
