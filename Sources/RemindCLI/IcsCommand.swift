@@ -57,8 +57,12 @@ enum IcsCommand {
         }
 
         let loaded: LoadedFiles
+        // Rule form writes a reminder as several components with UIDs of
+        // their own (`<id>-extra`), which another reminder must not have.
+        let expanding = window != nil
         switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, check: { _, scheduled, _ in
-            scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0.file) } ?? []
+            scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0.file) + (expanding ? [] : ICalendarWriter.uidClashes(in: $0)) }
+                ?? []
         }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome

@@ -99,6 +99,11 @@ enum PublishCommand {
             return Outcome(stderr: loaded.report + "Error: \(clash); a calendar holds one resource per UID (give each file its own uid-domain)\n",
                            status: 1)
         }
+        // One reminder's component with another's UID (`x-extra`).
+        if let clash = files.lazy.flatMap({ ICalendarWriter.uidClashes(in: $0) }).first {
+            let place = "\(clash.file):\(clash.span.start.line):\(clash.span.start.column)"
+            return Outcome(stderr: loaded.report + "Error: \(place): \(clash.message.text); \(clash.message.hint ?? "")\n", status: 1)
+        }
         let writer = ICalendarWriter(options: .init(now: time.now, floatingZone: time.zone, soundBase: soundBase,
                                                     workingFolder: invocation.workingFolder))
         let wanted = CalendarResource.split(String(decoding: writer.write(files), as: UTF8.self), publisher: publisher)

@@ -94,6 +94,13 @@ extension Message {
                 hint: "give one of the files its own 'uid-domain:', or the reminder another id")
     }
 
+    /// A UID one of a reminder's components has (`<id>-extra`, `<id>-0800`,
+    /// `<id>-skip1`) that another reminder of the file has too.
+    public static func componentUIDTaken(_ uid: String, reminder: String, other: String) -> Message {
+        Message(.duplicateUID, text: "'\(reminder)' and '\(other)' are both written with the UID '\(uid)'",
+                hint: "give one of them another id: a calendar holds one event per UID, and a reminder's extra times are written as '<id>-extra', its times of day as '<id>-0800'")
+    }
+
     /// A name in `lint.targets` or `check --for` that is no output of remindc's.
     public static func unknownTarget(_ name: String) -> Message {
         let suggestion = closest(to: name, in: OutputTarget.allCases.map(\.rawValue))

@@ -12,12 +12,13 @@ extension OutputTarget {
     public func problems(in scheduled: ScheduledFile, hostZone: TimeZone, now: Instant, workingFolder: String) -> [Diagnostic] {
         switch self {
         case .ics:
-            return ICalendarWriter.problems(in: scheduled.file) + ICalendarWriter.readerProblems(in: scheduled)
+            return ICalendarWriter.problems(in: scheduled.file) + ICalendarWriter.uidClashes(in: scheduled)
+                + ICalendarWriter.readerProblems(in: scheduled)
         case .caldav:
             // What `publish` writes is the .ics: its checks, and what the
             // servers it goes to refuse.
-            return ICalendarWriter.problems(in: scheduled.file) + ICalendarWriter.readerProblems(in: scheduled)
-                + ICalendarWriter.serverProblems(in: scheduled, now: now)
+            return ICalendarWriter.problems(in: scheduled.file) + ICalendarWriter.uidClashes(in: scheduled)
+                + ICalendarWriter.readerProblems(in: scheduled) + ICalendarWriter.serverProblems(in: scheduled, now: now)
         case .crontab:
             let writer = CrontabWriter(options: .init(hostZone: hostZone, now: now, workingFolder: workingFolder))
             return writer.write([scheduled]).diagnostics

@@ -499,6 +499,22 @@ extension PublishTests {
         #expect(run.stdout.isEmpty)
     }
 
+    /// A reminder written with another's UID (`standup-extra`, and the
+    /// `-extra` component of `standup`) is refused at its place before
+    /// anything is sent, as `check --for caldav` reports it.
+    @Test func aComponentWithAnotherRemindersUIDIsRefusedBeforeAnythingIsSent() throws {
+        let home = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let path = "\(EndToEndTests.fixtures)/ics/uid-clash.yaml"
+        let run = try Self.publish(["http://127.0.0.1:9/dav/", path], state: home)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("Error: \(path):8:10: 'standup-extra' and 'standup' are both written with the UID "
+                                     + "'standup-extra@team.example'; give one of them another id"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let check = try EndToEndTests.run(["check", "--for", "caldav", "--quiet", path] + Self.now)
+        #expect(check.status == 1 && check.stdout.contains("[duplicate-uid]"), "\(check.stdout)")
+    }
+
     /// A URL that is a collection but no calendar, and one whose parent is
     /// missing: exit 2, the reason, nothing written.
     @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"))

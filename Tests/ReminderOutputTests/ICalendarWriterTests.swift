@@ -202,6 +202,28 @@ import Testing
         #expect(ICalendarWriter.sabreIgnores(parsed, start: start) == part)
     }
 
+    /// A component's UID that another reminder of the file has too
+    /// (`x-extra`, and the `-extra` component of `x`) is an error at the
+    /// later reminder, whichever comes first: a calendar keeps one event
+    /// per UID.
+    @Test(arguments: [
+        ("  - {id: x, title: X, at: 2026-12-01 09:00, repeat: {every: week, on: [wed]}}\n  - {id: x-extra, title: Y, at: 2026-12-02 10:00}\n",
+         ["5:10 'x-extra' and 'x' are both written with the UID 'x-extra@test'"]),
+        ("  - {id: x-extra, title: Y, at: 2026-12-02 10:00}\n  - {id: x, title: X, at: 2026-12-01 09:00, repeat: {every: week, on: [wed]}}\n",
+         ["5:10 'x' and 'x-extra' are both written with the UID 'x-extra@test'"]),
+        ("  - {id: x, title: X, at: 2026-12-01 08:00, repeat: {every: day, times: ['08:00', '20:30']}}\n  - {id: x-0800, title: Y, at: 2026-12-02 10:00}\n",
+         ["5:10 'x-0800' and 'x' are both written with the UID 'x-0800@test'"]),
+        ("  - {id: x, title: X, at: 2026-12-01 09:00, repeat: {every: week, on: [tue]}}\n  - {id: x-extra, title: Y, at: 2026-12-02 10:00}\n",
+         []),
+    ])
+    func aComponentUIDAnotherReminderHasIsAnError(_ reminders: String, _ expected: [String]) throws {
+        let yaml = "uid-domain: test\ntimezone: UTC\nreminders:\n" + reminders
+        let file = try #require(ReminderFile.load(Array(yaml.utf8), path: "/reminders/test.yaml").file)
+        let found = ICalendarWriter.uidClashes(in: ScheduledFile(file, floatingZone: TimeZone(identifier: "UTC")!))
+        #expect(found.map { "\($0.span.start.line):\($0.span.start.column) \($0.message.text)" } == expected)
+        #expect(found.allSatisfy { $0.id == "duplicate-uid" && $0.severity == .error })
+    }
+
     /// libical cannot iterate a rule from a DTSTART past 2582, nor one
     /// whose next instance lies past 2582 (it refused these three). Such a
     /// rule adds nothing inside the span: it is left off, and what it

@@ -125,6 +125,38 @@ extension ICalendarWriter {
         return nil
     }
 
+    /// Reminders of the file with a component UID another reminder's
+    /// component has: `x-extra`, and the `-extra` component of `x`. A
+    /// calendar keeps one event per UID, so one of them would be lost; the
+    /// error is at the later reminder's id.
+    public static func uidClashes(in scheduled: ScheduledFile) -> [Diagnostic] {
+        let file = scheduled.file
+        let schedules = scheduled.schedules
+        let uids = Concurrently.map(file.reminders.count, chunk: 1_024) { index -> [String] in
+            let reminder = file.reminders[index]
+            // Only a reminder written as several components has UIDs past
+            // its own.
+            let own = "\(reminder.id)@\(file.uidDomain)"
+            guard reminder.repeats != nil else { return [own] }
+            return Self.components(of: schedules[index], form: form(of: reminder), uid: own, reminderID: reminder.id,
+                                   domain: file.uidDomain).map(\.uid)
+        }
+        var owner: [String: Int] = [:]
+        var found: [Diagnostic] = []
+        for (index, written) in uids.enumerated() {
+            for uid in Set(written) {
+                if let other = owner[uid], other != index {
+                    let reminder = file.reminders[index]
+                    found.append(Diagnostic(.componentUIDTaken(uid, reminder: reminder.id, other: file.reminders[other].id), file: file.path,
+                                            span: reminder.spans.id))
+                } else {
+                    owner[uid] = index
+                }
+            }
+        }
+        return found
+    }
+
     /// `check` on every reminder's components, on every core, as
     /// diagnostics at its repeat, less those `lint.disable` or the
     /// reminder's `ignore:` names.
