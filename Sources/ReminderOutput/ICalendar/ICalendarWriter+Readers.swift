@@ -132,12 +132,20 @@ extension ICalendarWriter {
     public static func uidClashes(in scheduled: ScheduledFile) -> [Diagnostic] {
         let file = scheduled.file
         let schedules = scheduled.schedules
+        // A component's UID is `<id>-<suffix>`: only a reminder whose id,
+        // and a hyphen, begins another's can clash, and only its components
+        // are worked out (in most files, none).
+        let prefixes = Set(file.reminders.flatMap { reminder in
+            reminder.id.indices.filter { reminder.id[$0] == "-" }.map { String(reminder.id[..<$0]) }
+        })
+        guard !prefixes.isEmpty,
+              file.reminders.contains(where: { $0.repeats != nil && prefixes.contains($0.id) }) else { return [] }
         let uids = Concurrently.map(file.reminders.count, chunk: 1_024) { index -> [String] in
             let reminder = file.reminders[index]
             // Only a reminder written as several components has UIDs past
             // its own.
             let own = "\(reminder.id)@\(file.uidDomain)"
-            guard reminder.repeats != nil else { return [own] }
+            guard reminder.repeats != nil, prefixes.contains(reminder.id) else { return [own] }
             return Self.components(of: schedules[index], form: form(of: reminder), uid: own, reminderID: reminder.id,
                                    domain: file.uidDomain).map(\.uid)
         }

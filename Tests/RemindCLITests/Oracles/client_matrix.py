@@ -118,21 +118,7 @@ def components_of(text):
 def gap_near(tzid, instant, hours=3):
     """Whether a daylight-saving gap of the zone `tzid` lies within its
     length plus `hours` of `instant`."""
-    try:
-        zone = zoneinfo.ZoneInfo(tzid)
-    except Exception:
-        return False
-    step = datetime.timedelta(minutes=30)
-    moment = instant - datetime.timedelta(hours=hours + 2)
-    end = instant + datetime.timedelta(hours=hours + 2)
-    previous = moment.astimezone(zone).utcoffset()
-    while moment < end:
-        moment += step
-        offset = moment.astimezone(zone).utcoffset()
-        if offset > previous:
-            return True
-        previous = offset
-    return False
+    return changes_near(tzid, instant, hours, later=True)
 
 
 def zone_changes_offset(tzid):
