@@ -39,9 +39,13 @@ let package = Package(
         .target(name: "CalDAV", dependencies: ["CLibCurl"]),
         // `remindc publish`: the calendar's resources from the .ics writer, the plan
         // that brings a collection in step with them, and carrying it out.
-        .target(name: "Publish", dependencies: ["Support", "ReminderModel", "ReminderOutput", "CalDAV"]),
-        // Argument parsing and the commands.
-        .target(name: "RemindCLI", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "CalDAV", "Publish"]),
+        .target(name: "Publish", dependencies: ["Support", "ReminderModel", "ReminderOutput", "CalDAV", "Delivery"]),
+        // What acts on this machine for the user: files written whole, the
+        // crontab and systemd installs, desktop alerts (notify, due,
+        // resume), their state under $XDG_STATE_HOME, the programs run.
+        .target(name: "Delivery", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderOutput"]),
+        // Commands declared once: parse the arguments, call the libraries, print.
+        .target(name: "RemindCLI", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "CalDAV", "Publish", "Delivery"]),
         .executableTarget(name: "remindc", dependencies: ["RemindCLI"]),
 
         .executableTarget(
@@ -59,6 +63,7 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["Support", "YAMLSyntax"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
         .testTarget(name: "PublishTests", dependencies: ["Publish", "CalDAV"]),
+        .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "ReminderModel", "ReminderOutput", "Recurrence"]),
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
         .testTarget(name: "ReminderModelTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel"]),
@@ -66,7 +71,7 @@ let package = Package(
         .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck"]),
         .testTarget(
             name: "RemindCLITests",
-            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck"],
+            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "Delivery"],
             exclude: ["Golden", "Fixtures", "Oracles"]
         ),
     ]

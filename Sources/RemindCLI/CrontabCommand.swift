@@ -1,3 +1,4 @@
+import Delivery
 import Foundation
 import Recurrence
 import ReminderModel
@@ -37,7 +38,7 @@ enum CrontabCommand {
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
         if let template = arguments.value("--command") {
-            if let problem = CrontabWriter.templateProblem(template) ?? shellSyntaxProblem(template) {
+            if let problem = CrontabWriter.templateProblem(template) ?? shellSyntaxProblem(template, environment: invocation.environment) {
                 throw UsageError(message: "--command cannot be used: \(problem)", command: spec.name)
             }
         }
@@ -56,7 +57,7 @@ enum CrontabCommand {
             throw UsageError(message: "Missing expected argument '<path> ...'", command: spec.name)
         }
         let name = arguments.value("--name") ?? blockName(arguments.positionals)
-        if uninstall { return CrontabInstall.uninstall(name: name) }
+        if uninstall { return Outcome(CrontabInstall(environment: invocation.environment).uninstall(name: name)) }
 
         var loaded: LoadedFiles
         switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, check: { _, scheduled, _ in
@@ -84,8 +85,8 @@ enum CrontabCommand {
         let warnings = loaded.report
         if install {
             let paths = files.map { absolute($0.file.path) }
-            return CrontabInstall.install(output.text, name: name, files: paths, zone: time.zone, zoneName: time.zoneName,
-                                          now: time.now, warnings: warnings)
+            return Outcome(CrontabInstall(environment: invocation.environment)
+                .install(output.text, name: name, files: paths, zone: time.zone, zoneName: time.zoneName, now: time.now, warnings: warnings))
         }
         guard let path = arguments.value("-o"), path != "-" else {
             return Outcome(stdout: output.text, stderr: warnings)
@@ -112,20 +113,13 @@ enum CrontabCommand {
     }
 
     /// What `/bin/sh -n` says of the template with every placeholder filled, or nil.
-    static func shellSyntaxProblem(_ template: String) -> String? {
+    static func shellSyntaxProblem(_ template: String, environment: [String: String]) -> String? {
         let filled = CrontabWriter.placeholders.reduce(template.replacingOccurrences(of: "{{", with: "")) {
             $0.replacingOccurrences(of: "{\($1)}", with: "x")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-n", "-c", "{ \(filled)\n}"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus != 0 else { return nil }
+        let checked = Subprocess.run(["/bin/sh", "-n", "-c", "{ \(filled)\n}"], environment: environment)
+        guard checked.status != 0 else { return nil }
+        let message = checked.errors
         // dash says "/bin/sh: 1: Syntax error: ...", bash "sh: -c: line 1: ...".
         let line = message.split(separator: "\n").first.map { line -> String in
             for prefix in ["sh: 1: ", "sh: -c: "] { if let range = line.range(of: prefix) { return String(line[range.upperBound...]) } }

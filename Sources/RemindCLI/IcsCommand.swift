@@ -1,3 +1,4 @@
+import Delivery
 import Foundation
 import Recurrence
 import ReminderModel

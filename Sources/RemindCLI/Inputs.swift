@@ -1,3 +1,4 @@
+import Delivery
 import Foundation
 import ReminderModel
 import ReminderOutput
@@ -12,7 +13,7 @@ public struct Inputs {
     /// `*.yml` below it (hidden files and folders skipped), in sorted order.
     /// A missing or unreadable path, or a folder with no reminder files, is a
     /// usage failure: the message for `Error: …`. The files are read one at a
-    /// time, later (`contents(of:)`), so only one is in memory at once.
+    /// time, later (`FileDescriptor.contents(of:)`), so only one is in memory at once.
     static func read(_ paths: [String]) -> Result<Inputs, InputError> {
         var files: [String] = []
         var errors: [String] = []
@@ -61,39 +62,6 @@ public struct Inputs {
 
     /// The path `-` stands for.
     static let standardInput = "/dev/stdin"
-
-    /// The bytes of the file at `path`, or nil when it cannot be read: one
-    /// buffer of the file's size, filled by `read(2)` (a large file is not
-    /// gathered in chunks and copied again).
-    static func contents(of path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        return contents(of: descriptor)
-    }
-
-    /// What is left to read of `descriptor`, as `contents(of:)` reads it.
-    static func contents(of descriptor: Int32) -> [UInt8]? {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        // One byte more than fstat's size, so the read that reaches the end
-        // finds room; a file still growing (or one reporting no size) grows
-        // the buffer in steps.
-        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 65_536)) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                readBytes(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return nil }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
-    }
 
     /// Every `*.yaml` and `*.yml` file below `folder`, hidden files and
     /// folders skipped, symbolic links to folders not followed; and what
@@ -165,11 +133,6 @@ public struct Inputs {
     }
 }
 
-/// `read(2)`, named apart from `Inputs.read`.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}
-
 struct InputError: Error {
     var messages: [String]
 
@@ -226,7 +189,7 @@ struct LoadedFiles {
             if keepFiles, let scheduled { loaded.files.append(scheduled) }
             disposal.dispose((result, scheduled))
             if found.contains(where: showsSource) || !isRegular {
-                if source == nil { source = Inputs.contents(of: path) }
+                if source == nil { source = FileDescriptor.contents(of: path) }
                 loaded.sources[path] = source
             }
             loaded.diagnostics += found
@@ -247,7 +210,7 @@ struct LoadedFiles {
         defer { close(descriptor) }
         var status = stat()
         let isRegular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        guard let bytes = Inputs.contents(of: descriptor) else { return nil }
+        guard let bytes = FileDescriptor.readAll(descriptor) else { return nil }
         let result = bytes.withUnsafeBufferPointer { ReminderFile.load($0, path: path) }
         let keep = !isRegular || result.diagnostics.contains(where: showsSource)
         return (result, keep ? bytes : nil, isRegular)
@@ -279,7 +242,7 @@ struct LoadedFiles {
         }
         diagnostics = runs.flatMap { run in Diagnostic.sortedForReport(run.diagnostics + (added[run.file] ?? [])) }
         for diagnostic in more where sources[diagnostic.file] == nil {
-            sources[diagnostic.file] = Inputs.contents(of: diagnostic.file)
+            sources[diagnostic.file] = FileDescriptor.contents(of: diagnostic.file)
         }
     }
 
@@ -288,7 +251,7 @@ struct LoadedFiles {
     mutating func add(_ more: [Diagnostic]) {
         diagnostics += more
         for diagnostic in more where sources[diagnostic.file] == nil {
-            sources[diagnostic.file] = Inputs.contents(of: diagnostic.file)
+            sources[diagnostic.file] = FileDescriptor.contents(of: diagnostic.file)
         }
     }
 

@@ -1,3 +1,4 @@
+import Delivery
 import Foundation
 
 /// Where a command streams large output: standard output, written in
@@ -19,29 +20,12 @@ public final class OutputChannel: @unchecked Sendable {
 
     public func write(_ bytes: [UInt8]) {
         guard failure == nil, !bytes.isEmpty else { return }
-        failure = Self.writeAll(bytes, to: descriptor)
+        failure = FileDescriptor.writeAll(bytes, to: descriptor)
     }
 
     /// The message for `failure`, for standard error.
     public var failureMessage: String? {
         failure.map { "Error: cannot write to standard output: \(String(cString: strerror($0)))\n" }
-    }
-
-    /// Writes every byte to a file descriptor, retrying after signals;
-    /// returns the `errno` of a failure, or nil.
-    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        bytes.withUnsafeBytes { raw -> Int32? in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
     }
 }
 

@@ -1,4 +1,5 @@
 import CalDAV
+import Delivery
 import Foundation
 import Publish
 import Recurrence
@@ -116,7 +117,7 @@ enum PublishCommand {
         let http = HTTPClient(credentials: credentials, timeout: timeout, connections: connections, authorities: authorities)
         let collection = CalendarCollection(url: target, http: http)
         let shown = TerminalText.visible(collection.url.absoluteString)
-        let stateFile = PublishState(environment: invocation.environment, url: collection.url, publisher: publisher)
+        let stateFile = PublishState(folders: UserFolders(environment: invocation.environment), url: collection.url, publisher: publisher)
         // Each resource's line as its request completes, in the plan's
         // order; on a terminal, a count of them on standard error.
         var output = OutputBuffer(channel: invocation.standardOutput)
@@ -256,8 +257,7 @@ enum PublishCommand {
     /// when ~/.netrc exists but cannot be read.
     static func credentials(for url: URL, user: String?, environment: [String: String]) throws(UsageError)
         -> (credentials: HTTPClient.Credentials?, warning: String) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        let path = home + "/.netrc"
+        let path = UserFolders(environment: environment).home + "/.netrc"
         var warning = ""
         var netrc: Netrc?
         do {
@@ -291,45 +291,6 @@ enum PublishCommand {
     }
 }
 
-/// Where `publish` keeps, per calendar and publisher, the sync token and
-/// the members as the last run listed them (`$XDG_STATE_HOME/remindc/
-/// publish/`), so the next run reads only what changed since (RFC 6578).
-/// Without it (a fresh CI machine) the listing is in full; a state that
-/// cannot be read is ignored.
-struct PublishState {
-    let file: URL
-    let url: String
-
-    init(environment: [String: String], url: URL, publisher: String) {
-        self.url = url.absoluteString
-        let name = SHA256.hex(Array("\(url.absoluteString)\n\(publisher)".utf8)).prefix(32)
-        file = StateFolder(environment: environment).url.appendingPathComponent("remindc/publish/\(name).json")
-    }
-
-    struct Stored: Codable {
-        var url: String
-        var state: ListingState
-    }
-
-    func load() -> ListingState? {
-        guard let bytes = try? RegularFile.read(file.path, followingLinks: false), let stored = try? JSONDecoder().decode(Stored.self, from: Data(bytes)),
-              stored.url == url else { return nil }
-        return stored.state
-    }
-
-    /// Keeps `state`; nil removes what was kept.
-    func save(_ state: ListingState?) throws {
-        guard let state else {
-            try? FileManager.default.removeItem(at: file)
-            return
-        }
-        try StateFolder.make(file.deletingLastPathComponent())
-        let data = try JSONEncoder().encode(Stored(url: url, state: state))
-        // 0600: the URL may name the user, and the members their calendar.
-        try AtomicFile.write(to: file.path, mode: 0o600) { sink in sink(Array(data)) }
-    }
-}
-
 /// A count of the resources published so far, redrawn in place on
 /// standard error when it is a terminal ("12 of 1000"), and erased at the
 /// end; nothing otherwise, so a log or a CI job gets the lines alone.
@@ -351,13 +312,13 @@ final class ProgressCounter: @unchecked Sendable {
     func advance(_ printing: () -> Void) {
         done += 1
         guard showing, total > 1 else { return printing() }
-        if done > 1 { _ = OutputChannel.writeAll(Array("\r\u{1B}[K".utf8), to: 2) }
+        if done > 1 { _ = FileDescriptor.writeAll(Array("\r\u{1B}[K".utf8), to: 2) }
         printing()
-        _ = OutputChannel.writeAll(Array("\(done) of \(total)".utf8), to: 2)
+        _ = FileDescriptor.writeAll(Array("\(done) of \(total)".utf8), to: 2)
     }
 
     func finish() {
         guard showing, total > 1, done > 0 else { return }
-        _ = OutputChannel.writeAll(Array("\r\u{1B}[K".utf8), to: 2)
+        _ = FileDescriptor.writeAll(Array("\r\u{1B}[K".utf8), to: 2)
     }
 }

@@ -1,3 +1,4 @@
+import Delivery
 import Foundation
 import Recurrence
 import ReminderModel
@@ -38,6 +39,11 @@ public struct Outcome: Sendable, Equatable {
         self.stdout = stdout
         self.stderr = stderr
         self.status = status
+    }
+
+    /// What an act of delivery said, on standard error, and its status.
+    init(_ report: DeliveryReport) {
+        self.init(stderr: report.messages, status: report.status)
     }
 }
 

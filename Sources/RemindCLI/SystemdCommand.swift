@@ -1,3 +1,4 @@
+import Delivery
 import Foundation
 import Recurrence
 import ReminderModel
@@ -60,7 +61,7 @@ enum SystemdCommand {
             throw UsageError(message: "--name must be at most \(longestName) characters", command: spec.name)
         }
         let units = SystemdInstall(name: name, environment: invocation.environment)
-        if uninstall { return units.uninstall() }
+        if uninstall { return Outcome(units.uninstall()) }
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<path> ...'", command: spec.name) }
 
         let loaded: LoadedFiles
@@ -73,126 +74,16 @@ enum SystemdCommand {
         case .failure(let error): return error.outcome
         }
         if loaded.hasErrors { return loaded.failure }
-        let writer = SystemdWriter(options: .init(remindc: remindcPath, workingFolder: invocation.workingFolder,
+        let writer = SystemdWriter(options: .init(remindc: SystemdInstall.remindcPath, workingFolder: invocation.workingFolder,
                                                  minimal: arguments.flag("--minimal")))
         let written = writer.units(loaded.files.map(\.file))
         if let output {
-            // The folders this run makes, removed again if a unit cannot be written.
-            let made = firstMissingFolder(of: output)
-            do {
-                var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), !isFolder.boolValue {
-                    throw AtomicFile.Failure(errorDescription: "it is not a folder")
-                }
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-                try AtomicFile.writeAll(written.map { (output + "/" + $0.name, Array($0.text.utf8)) })
-            } catch {
-                if let made { try? FileManager.default.removeItem(atPath: made) }
-                return Outcome(stderr: loaded.report + "Error: cannot write into '\(TerminalText.visible(output))': \(error.localizedDescription)\n", status: 2)
+            if let failure = SystemdInstall.write(written, into: output) {
+                return Outcome(stderr: loaded.report + "Error: cannot write into '\(TerminalText.visible(output))': \(failure)\n", status: 2)
             }
             return Outcome(stderr: loaded.report)
         }
-        return units.install(written, warnings: loaded.report)
-    }
-
-    /// The outermost folder of `path` that does not exist yet (`path`
-    /// itself, or one above it), or nil when `path` exists.
-    static func firstMissingFolder(of path: String) -> String? {
-        var missing: String?
-        var url = URL(fileURLWithPath: path).standardizedFileURL
-        while url.path != "/", !FileManager.default.fileExists(atPath: url.path) {
-            missing = url.path
-            url.deleteLastPathComponent()
-        }
-        return missing
-    }
-
-    /// The absolute path of this remindc: what the services run.
-    static var remindcPath: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
-}
-
-/// An install of units into the user's systemd folder, named so that
-/// installing again replaces it and uninstalling removes exactly it.
-struct SystemdInstall {
-    let name: String
-    let folder: URL
-    let environment: [String: String]
-
-    init(name: String, environment: [String: String]) {
-        self.name = name
-        self.environment = environment
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
-        folder = URL(fileURLWithPath: config).appendingPathComponent("systemd/user")
-    }
-
-    /// The list of the unit files the install wrote, one per line.
-    var manifest: URL { folder.appendingPathComponent("remindc-\(name).units") }
-
-    func installed() -> [String] {
-        ((try? String(contentsOf: manifest, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-    }
-
-    func install(_ units: [SystemdWriter.Unit], warnings: String) -> Outcome {
-        let before = installed()
-        let wanted = Set(units.map(\.name))
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try AtomicFile.writeAll(units.map { (folder.appendingPathComponent($0.name).path, Array($0.text.utf8)) }
-                                    + [(manifest.path, Array(units.map { $0.name + "\n" }.joined().utf8))])
-        } catch {
-            return Outcome(stderr: warnings + "Error: cannot write into \(folder.path): \(error.localizedDescription)\n", status: 2)
-        }
-        let gone = before.filter { !wanted.contains($0) }
-        let timers = units.map(\.name).filter { $0.hasSuffix(".timer") }
-        var notes = ""
-        guard userManagerRuns else {
-            for unit in gone { try? FileManager.default.removeItem(at: folder.appendingPathComponent(unit)) }
-            notes = "remindc: wrote \(units.count) units into \(folder.path); no user manager is running, so the timers start with your next session\n"
-            return Outcome(stderr: warnings + notes)
-        }
-        let goneTimers = gone.filter { $0.hasSuffix(".timer") }
-        if !goneTimers.isEmpty { _ = systemctl(["disable", "--now"] + goneTimers) }
-        for unit in gone { try? FileManager.default.removeItem(at: folder.appendingPathComponent(unit)) }
-        let reload = systemctl(["daemon-reload"])
-        guard reload.status == 0 else {
-            return Outcome(stderr: warnings + "Error: systemctl --user daemon-reload failed: \(reload.errors)", status: 1)
-        }
-        if !timers.isEmpty {
-            let enabled = systemctl(["enable", "--now"] + timers)
-            guard enabled.status == 0 else {
-                return Outcome(stderr: warnings + "Error: systemctl --user enable --now failed: \(enabled.errors)", status: 1)
-            }
-        }
-        notes = "remindc: installed and started \(timers.count) timers as '\(name)' in \(folder.path)\n"
-        return Outcome(stderr: warnings + notes)
-    }
-
-    func uninstall() -> Outcome {
-        let units = installed()
-        guard FileManager.default.fileExists(atPath: manifest.path) else {
-            return Outcome(stderr: "Error: no install named '\(name)' in \(folder.path)\n", status: 1)
-        }
-        let timers = units.filter { $0.hasSuffix(".timer") }
-        if userManagerRuns && !timers.isEmpty { _ = systemctl(["disable", "--now"] + timers) }
-        for unit in units { try? FileManager.default.removeItem(at: folder.appendingPathComponent(unit)) }
-        try? FileManager.default.removeItem(at: manifest)
-        if userManagerRuns { _ = systemctl(["daemon-reload"]) }
-        return Outcome(stderr: "remindc: removed the \(units.count) units of '\(name)'\n")
-    }
-
-    /// Whether the user's service manager answers.
-    var userManagerRuns: Bool {
-        let state = systemctl(["is-system-running"])
-        let answer = state.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        return ["running", "degraded", "starting", "initializing"].contains(answer)
-    }
-
-    func systemctl(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
-        let program = environment["REMINDC_SYSTEMCTL"].flatMap { $0.isEmpty ? nil : $0 } ?? "systemctl"
-        return Subprocess.run([program, "--user"] + arguments, environment: environment)
+        return Outcome(units.install(written, warnings: loaded.report))
     }
 }
 
@@ -218,32 +109,7 @@ enum DueCommand {
     static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
         return try DesktopReminder.with(arguments, command: spec.name) { found in
-            let stop = DesktopState(environment: invocation.environment).isStopped(found.uid)
-            if stop.stopped {
-                return Outcome(stderr: "remindc: '\(found.reminder.id)' is stopped\n", status: 1)
-            }
-            return Outcome(stderr: stop.warning ?? "", status: isDue(found.reminder, at: time.now, floatingZone: time.zone) ? 0 : 1)
+            Outcome(found.due(at: time.now, floatingZone: time.zone, environment: invocation.environment))
         }
-    }
-
-    /// Whether an alert of `reminder` falls within the 30 seconds before
-    /// `now` or the 2 after. `before` moves the alert's wall clock, a day as
-    /// 24 hours of it, as the crontab counts it; the alert is that wall
-    /// clock read in the zone.
-    static func isDue(_ reminder: Reminder, at now: Instant, floatingZone: TimeZone) -> Bool {
-        reminder.alertLeads.contains { isDue(reminder, lead: $0.nominalSeconds, at: now, floatingZone: floatingZone) }
-    }
-
-    private static func isDue(_ reminder: Reminder, lead: Int, at now: Instant, floatingZone: TimeZone) -> Bool {
-        let zone = reminder.timeZone == .floating ? floatingZone : reminder.timeZone.foundationZone
-        var occurrences = reminder.schedule(floatingZone: floatingZone).occurrences()
-        occurrences.skip(toWallClock: now.wallTime(offset: lead - 2 * secondsPerDay))
-        let window = now.advanced(by: -30)...now.advanced(by: 2)
-        while let occurrence = occurrences.next() {
-            let alert = lead == 0 ? occurrence.instant : WallClock.instant(of: occurrence.wallClock.advanced(by: -lead), in: zone)
-            if window.contains(alert) { return true }
-            if alert > window.upperBound { break }
-        }
-        return false
     }
 }

@@ -16,6 +16,14 @@ public struct ReminderFile: Sendable {
     public var uidDomain: String
     /// Where `uid-domain:` was written; nil when the default is used.
     public var uidDomainSpan: SourceSpan?
+
+    /// The UID of the component with id `id` (a reminder's id, or one of
+    /// the components a reminder is written as, `<id>-extra`): `id@uidDomain`.
+    public func uid(_ id: String) -> String { "\(id)@\(uidDomain)" }
+
+    /// `reminder`'s UID, `<id>@<uidDomain>`: what a calendar, the desktop
+    /// state and the checks across files know it by.
+    public func uid(of reminder: Reminder) -> String { uid(reminder.id) }
     /// The default zone of every reminder.
     public var timeZone: ZoneName
     public var lint: LintSettings

@@ -12,7 +12,7 @@ for index in 1..<Int(CommandLine.argc) {
     let bytes = Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map { UInt8(bitPattern: $0) }
     if String(validating: bytes, as: UTF8.self) == nil {
         let message = "Error: cannot read '\(Inputs.escaped(bytes))': its name is not UTF-8\n"
-        _ = OutputChannel.writeAll(Array(message.utf8), to: STDERR_FILENO)
+        OutputChannel(descriptor: STDERR_FILENO).write(Array(message.utf8))
         exit(2)
     }
 }
@@ -25,11 +25,12 @@ let outcome = Remindc.run(Invocation(
     standardOutput: standardOutput
 ))
 standardOutput.write(Array(outcome.stdout.utf8))
-_ = OutputChannel.writeAll(Array(outcome.stderr.utf8), to: STDERR_FILENO)
+let standardError = OutputChannel(descriptor: STDERR_FILENO)
+standardError.write(Array(outcome.stderr.utf8))
 // Output that did not reach standard output (a full disk, a closed
 // descriptor) is a failure, whatever the command found.
 if let message = standardOutput.failureMessage {
-    _ = OutputChannel.writeAll(Array(message.utf8), to: STDERR_FILENO)
+    standardError.write(Array(message.utf8))
     exit(2)
 }
 exit(outcome.status)

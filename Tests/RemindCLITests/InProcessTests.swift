@@ -3,20 +3,6 @@ import Testing
 @testable import RemindCLI
 
 @Suite struct InProcessTests {
-    /// A file is read whole into a buffer of exactly its size, whatever the
-    /// size; a missing file is nil.
-    @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 300_001])
-    func filesAreReadWholeAndExactly(_ size: Int) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-read-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let read = try #require(Inputs.contents(of: path))
-        #expect(read == bytes)
-        #expect(read.capacity < size + 65_536)
-        #expect(Inputs.contents(of: path + ".missing") == nil)
-    }
-
     @Test func colourOnlyOnATerminalWithoutNoColor() {
         let path = "Tests/RemindCLITests/Fixtures/bad/syntax.yaml"
         let root = EndToEndTests.root.path

@@ -1,3 +1,4 @@
+import Delivery
 import Foundation
 import Testing
 @testable import RemindCLI
@@ -91,7 +92,7 @@ import ReminderModel
                 let reminder = try #require(byID[id])
                 for instant in try Self.elapses(calendars, from: window.0, to: window.1) {
                     let now = Instant(secondsSince1970: Int(formatter.date(from: instant)!.timeIntervalSince1970))
-                    if DueCommand.isDue(reminder, at: now, floatingZone: machine) { fired.append(instant) }
+                    if DesktopReminder.isDue(reminder, at: now, floatingZone: machine) { fired.append(instant) }
                 }
                 let expected = ((subDaily ? expectedShort : expectedLong)[id] ?? []).sorted()
                 if Set(fired) != Set(expected) {

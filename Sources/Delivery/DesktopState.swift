@@ -13,19 +13,19 @@ import Foundation
 /// folder is made 0700 and its files 0600. A `stopped` that is not a
 /// regular file (a symbolic link, a FIFO, a folder) is refused by name:
 /// never followed, and never waited on.
-struct DesktopState {
-    let folder: URL
+public struct DesktopState: Sendable {
+    public let folder: URL
 
-    init(environment: [String: String]) {
-        folder = StateFolder(environment: environment).url.appendingPathComponent("remindc")
+    public init(folders: UserFolders) {
+        folder = folders.remindcState
     }
 
-    var stoppedFile: URL { folder.appendingPathComponent("stopped") }
-    var logFile: URL { folder.appendingPathComponent("notify.log") }
-    var lockFile: URL { folder.appendingPathComponent(".lock") }
+    public var stoppedFile: URL { folder.appendingPathComponent("stopped") }
+    public var logFile: URL { folder.appendingPathComponent("notify.log") }
+    public var lockFile: URL { folder.appendingPathComponent(".lock") }
 
     /// The UIDs stopped, in the order they were; none when there is no file.
-    func stopped() throws -> [String] {
+    public func stopped() throws -> [String] {
         guard let bytes = try RegularFile.read(stoppedFile.path, followingLinks: false) else { return [] }
         return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
             let line = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
@@ -37,7 +37,7 @@ struct DesktopState {
     /// Whether `uid` is stopped. A state that cannot be read stops
     /// nothing (an extra alert is better than a lost one), and says why in
     /// `warning`.
-    func isStopped(_ uid: String) -> (stopped: Bool, warning: String?) {
+    public func isStopped(_ uid: String) -> (stopped: Bool, warning: String?) {
         do {
             return (try stopped().contains(uid), nil)
         } catch {
@@ -46,7 +46,7 @@ struct DesktopState {
     }
 
     /// Records `uid` as stopped (`true`) or resumed (`false`).
-    func setStopped(_ uid: String, _ stopped: Bool) throws {
+    public func setStopped(_ uid: String, _ stopped: Bool) throws {
         try StateFolder.make(folder)
         try StateFolder.locked(lockFile.path) {
             var uids = try self.stopped().filter { $0 != uid }
@@ -58,7 +58,7 @@ struct DesktopState {
     /// Appends a dated line to `notify.log` in one write, so lines of runs
     /// at once never mix; a log that cannot be written changes nothing (the
     /// message went to standard error too).
-    func log(_ line: String) {
+    public func log(_ line: String) {
         guard (try? StateFolder.make(folder)) != nil else { return }
         let text = "\(Date().ISO8601Format()) \(line.replacingOccurrences(of: "\n", with: " "))\n"
         let descriptor = open(logFile.path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
@@ -66,37 +66,6 @@ struct DesktopState {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
-        _ = OutputChannel.writeAll(Array(text.utf8), to: descriptor)
-    }
-}
-
-/// `$XDG_STATE_HOME` (default `~/.local/state`), and how remindc keeps
-/// files there: folders 0700, files 0600, none followed through a link.
-struct StateFolder {
-    let url: URL
-
-    init(environment: [String: String]) {
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/state")
-        url = URL(fileURLWithPath: base)
-    }
-
-    /// Makes `folder` and the folders above it that are missing, 0700.
-    static func make(_ folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    }
-
-    /// Runs `body` holding an exclusive lock on the file `path` (made
-    /// 0600), so that changes of runs at once are made one after another.
-    static func locked<T>(_ path: String, _ body: () throws -> T) throws -> T {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw RegularFile.Failure(errorDescription: "cannot lock \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw RegularFile.Failure(errorDescription: "cannot lock \(path): \(String(cString: strerror(errno)))") }
-        }
-        return try body()
+        _ = FileDescriptor.writeAll(Array(text.utf8), to: descriptor)
     }
 }

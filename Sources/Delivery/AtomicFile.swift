@@ -17,14 +17,10 @@ import Support
 /// - `writeAll` does the same for a set of files (the units of `remindc
 ///   systemd`): every temporary is written before the first rename, so a
 ///   failure to write one leaves all as they were.
-enum AtomicFile {
-    struct Failure: Error, LocalizedError {
-        var errorDescription: String?
-    }
-
+public enum AtomicFile {
     /// Writes what `produce` hands its sink to `path`; a new file gets
     /// `mode` less the umask.
-    static func write(to path: String, mode: mode_t = 0o666, _ produce: (([UInt8]) -> Void) -> Void) throws {
+    public static func write(to path: String, mode: mode_t = 0o666, _ produce: (([UInt8]) -> Void) -> Void) throws {
         switch try stage(path, produce, mode: mode) {
         case .written: return
         case .staged(let staged): try commit([staged])
@@ -34,7 +30,7 @@ enum AtomicFile {
     /// Writes several files so that a failure leaves every one as it was:
     /// all are written beside their targets first, and only then renamed
     /// over them. Every target must be a regular file or absent.
-    static func writeAll(_ files: [(path: String, bytes: [UInt8])]) throws {
+    public static func writeAll(_ files: [(path: String, bytes: [UInt8])]) throws {
         var staged: [Staged] = []
         do {
             for file in files {
@@ -77,14 +73,14 @@ enum AtomicFile {
             }
         }
         if let existing, existing.st_mode & S_IFMT != S_IFREG {
-            guard throughOthers else { throw Failure(errorDescription: "\(target.path) is not a regular file") }
+            guard throughOthers else { throw FileFailure(errorDescription: "\(target.path) is not a regular file") }
             try writeThrough(to: target.path, produce)
             return .written
         }
 
         let temporary = target.deletingLastPathComponent().appendingPathComponent(temporaryName(for: target.lastPathComponent))
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, existing.map { $0.st_mode & 0o7777 } ?? mode)
-        guard descriptor >= 0 else { throw Failure(errorDescription: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw FileFailure(errorDescription: String(cString: strerror(errno))) }
         Cleanup.removeOnSignal(temporary.path)
         var failure: String?
         if let existing {
@@ -95,14 +91,14 @@ enum AtomicFile {
         }
         produce { bytes in
             guard failure == nil else { return }
-            if let error = OutputChannel.writeAll(bytes, to: descriptor) { failure = String(cString: strerror(error)) }
+            if let error = FileDescriptor.writeAll(bytes, to: descriptor) { failure = String(cString: strerror(error)) }
         }
         if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
         let staged = Staged(temporary: temporary.path, target: target.path)
         if let failure {
             discard([staged])
-            throw Failure(errorDescription: failure)
+            throw FileFailure(errorDescription: failure)
         }
         return .staged(staged)
     }
@@ -124,7 +120,7 @@ enum AtomicFile {
         }
         if let failure {
             discard(staged)
-            throw Failure(errorDescription: failure)
+            throw FileFailure(errorDescription: failure)
         }
     }
 
@@ -138,14 +134,14 @@ enum AtomicFile {
     /// Writes straight into what is not a regular file.
     private static func writeThrough(to path: String, _ produce: (([UInt8]) -> Void) -> Void) throws {
         let descriptor = open(path, O_WRONLY | O_TRUNC)
-        guard descriptor >= 0 else { throw Failure(errorDescription: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw FileFailure(errorDescription: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var failure: String?
         produce { bytes in
             guard failure == nil else { return }
-            if let error = OutputChannel.writeAll(bytes, to: descriptor) { failure = String(cString: strerror(error)) }
+            if let error = FileDescriptor.writeAll(bytes, to: descriptor) { failure = String(cString: strerror(error)) }
         }
-        if let failure { throw Failure(errorDescription: failure) }
+        if let failure { throw FileFailure(errorDescription: failure) }
     }
 }
 

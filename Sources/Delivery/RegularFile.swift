@@ -3,32 +3,28 @@ import Foundation
 /// Reading a file remindc did not write and must not be fooled by: a
 /// state file, `~/.netrc`. Only a regular file is read, never waited on
 /// (a FIFO) or, where asked, reached through a symbolic link.
-enum RegularFile {
-    struct Failure: Error, LocalizedError {
-        var errorDescription: String?
-    }
-
+public enum RegularFile {
     /// The most read: a state file or a `.netrc` is far smaller.
-    static let limit = 16 << 20
+    public static let limit = 16 << 20
 
     /// The bytes of the regular file at `path`; nil when nothing is there.
     /// Anything else is refused by name, as is a file past `limit`.
-    static func read(_ path: String, followingLinks: Bool) throws -> [UInt8]? {
+    public static func read(_ path: String, followingLinks: Bool) throws -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             let error = errno
             if error == ENOENT { return nil }
-            if error == ELOOP && !followingLinks { throw Failure(errorDescription: "\(path) is a symbolic link; remove it") }
-            throw Failure(errorDescription: "\(path): \(String(cString: strerror(error)))")
+            if error == ELOOP && !followingLinks { throw FileFailure(errorDescription: "\(path) is a symbolic link; remove it") }
+            throw FileFailure(errorDescription: "\(path): \(String(cString: strerror(error)))")
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw Failure(errorDescription: "\(path) is not a regular file; remove it")
+            throw FileFailure(errorDescription: "\(path) is not a regular file; remove it")
         }
-        guard status.st_size <= limit else { throw Failure(errorDescription: "\(path) is larger than 16 MiB") }
-        guard let bytes = Inputs.contents(of: descriptor), bytes.count <= limit else {
-            throw Failure(errorDescription: "\(path): \(String(cString: strerror(errno)))")
+        guard status.st_size <= limit else { throw FileFailure(errorDescription: "\(path) is larger than 16 MiB") }
+        guard let bytes = FileDescriptor.readAll(descriptor), bytes.count <= limit else {
+            throw FileFailure(errorDescription: "\(path): \(String(cString: strerror(errno)))")
         }
         return bytes
     }

@@ -1,0 +1,63 @@
+import Foundation
+import Recurrence
+import ReminderModel
+
+/// One reminder as the desktop delivers it (`remindc notify`, `due` and
+/// `resume`): its file, and the UID its state is kept by.
+public struct DesktopReminder: Sendable {
+    public let file: ReminderFile
+    public let reminder: Reminder
+
+    public init(file: ReminderFile, reminder: Reminder) {
+        self.file = file
+        self.reminder = reminder
+    }
+
+    /// What the state file keys it by.
+    public var uid: String { file.uid(of: reminder) }
+
+    /// `remindc due`: status 0 when an alert falls within the 30 seconds
+    /// before `now` or the 2 after and the reminder is not stopped, else 1.
+    public func due(at now: Instant, floatingZone: TimeZone, environment: [String: String]) -> DeliveryReport {
+        let stop = DesktopState(folders: UserFolders(environment: environment)).isStopped(uid)
+        if stop.stopped {
+            return DeliveryReport("remindc: '\(reminder.id)' is stopped\n", status: 1)
+        }
+        return DeliveryReport(stop.warning ?? "", status: Self.isDue(reminder, at: now, floatingZone: floatingZone) ? 0 : 1)
+    }
+
+    /// `remindc resume`: lets the reminder alert again.
+    public func resume(environment: [String: String]) -> DeliveryReport {
+        let state = DesktopState(folders: UserFolders(environment: environment))
+        let stop = state.isStopped(uid)
+        if let warning = stop.warning { return DeliveryReport("Error: " + warning.dropFirst("warning: ".count), status: 1) }
+        guard stop.stopped else { return DeliveryReport("remindc: '\(reminder.id)' was not stopped\n") }
+        do {
+            try state.setStopped(uid, false)
+        } catch {
+            return .failed("cannot write \(state.stoppedFile.path): \(error.localizedDescription)")
+        }
+        return DeliveryReport("remindc: '\(reminder.id)' alerts again\n")
+    }
+
+    /// Whether an alert of `reminder` falls within the 30 seconds before
+    /// `now` or the 2 after. `before` moves the alert's wall clock, a day as
+    /// 24 hours of it, as the crontab counts it; the alert is that wall
+    /// clock read in the zone.
+    public static func isDue(_ reminder: Reminder, at now: Instant, floatingZone: TimeZone) -> Bool {
+        reminder.alertLeads.contains { isDue(reminder, lead: $0.nominalSeconds, at: now, floatingZone: floatingZone) }
+    }
+
+    private static func isDue(_ reminder: Reminder, lead: Int, at now: Instant, floatingZone: TimeZone) -> Bool {
+        let zone = reminder.timeZone == .floating ? floatingZone : reminder.timeZone.foundationZone
+        var occurrences = reminder.schedule(floatingZone: floatingZone).occurrences()
+        occurrences.skip(toWallClock: now.wallTime(offset: lead - 2 * secondsPerDay))
+        let window = now.advanced(by: -30)...now.advanced(by: 2)
+        while let occurrence = occurrences.next() {
+            let alert = lead == 0 ? occurrence.instant : WallClock.instant(of: occurrence.wallClock.advanced(by: -lead), in: zone)
+            if window.contains(alert) { return true }
+            if alert > window.upperBound { break }
+        }
+        return false
+    }
+}
