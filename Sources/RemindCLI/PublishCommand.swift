@@ -280,7 +280,7 @@ enum PublishCommand {
         var seen: [String: String] = [:]
         for scheduled in files {
             for reminder in scheduled.file.reminders {
-                let uid = "\(reminder.id)@\(scheduled.file.uidDomain)"
+                let uid = scheduled.file.uid(of: reminder)
                 if let first = seen[uid], first != scheduled.file.path {
                     return "'\(TerminalText.visible(uid))' is the UID of a reminder in \(first) and in \(scheduled.file.path)"
                 }

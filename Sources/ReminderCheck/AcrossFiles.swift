@@ -34,7 +34,7 @@ public enum AcrossFiles {
         for (fileIndex, scheduled) in files.enumerated() {
             let file = scheduled.file
             for (index, reminder) in file.reminders.enumerated() {
-                let uid = "\(reminder.id)@\(file.uidDomain)"
+                let uid = file.uid(of: reminder)
                 guard let earlier = first[uid] else {
                     first[uid] = (fileIndex, index)
                     continue

@@ -19,7 +19,10 @@ public struct ReminderFile: Sendable {
 
     /// The UID of the component with id `id` (a reminder's id, or one of
     /// the components a reminder is written as, `<id>-extra`): `id@uidDomain`.
-    public func uid(_ id: String) -> String { "\(id)@\(uidDomain)" }
+    public func uid(_ id: String) -> String { Self.uid(id, domain: uidDomain) }
+
+    /// `id@domain`: the one spelling of a UID.
+    public static func uid(_ id: String, domain: String) -> String { "\(id)@\(domain)" }
 
     /// `reminder`'s UID, `<id>@<uidDomain>`: what a calendar, the desktop
     /// state and the checks across files know it by.

@@ -211,7 +211,7 @@ public struct OccurrenceWriter {
         for scalar in text.unicodeScalars {
             if scalar == "\n" || scalar == "\r" || scalar == "\t" {
                 result += " "
-            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value) {
+            } else if ControlCharacter.breaksText(scalar) {
                 result += "\u{FFFD}"
             } else {
                 result.unicodeScalars.append(scalar)
@@ -237,6 +237,6 @@ public struct OccurrenceWriter {
 
     /// A control character other than a line break or a tab: C0, DEL, C1.
     private static func isHiddenControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\n" && scalar != "\r" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+        ControlCharacter.isControl(scalar) && scalar != "\n" && scalar != "\r" && scalar != "\t"
     }
 }

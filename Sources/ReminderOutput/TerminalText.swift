@@ -1,3 +1,4 @@
+import Support
 /// Text for a terminal or a CI log, which act on control characters: ESC
 /// starts sequences that retitle the window or clear the screen, BEL rings,
 /// CR overwrites the line. Whatever a file holds (a key, a value, its own
@@ -6,7 +7,7 @@ public enum TerminalText {
     /// Whether a terminal may act on `scalar`: C0 and C1 controls, DEL, and
     /// the Unicode line and paragraph separators.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
+        ControlCharacter.breaksText(scalar)
     }
 
     /// `text` with every control character but the tab written as an

@@ -2,7 +2,7 @@
 /// (diagnostics, SARIF, JSON lines, the schema).
 public enum JSONText {
     /// `text` as a JSON string literal: quotes, backslashes and control
-    /// characters escaped, and U+2028 and U+2029, which end a line for
+    /// characters (C0, DEL, C1) escaped, and U+2028 and U+2029, which end a line for
     /// JavaScript readers.
     public static func quoted(_ text: String) -> String {
         var result = "\""
@@ -14,7 +14,7 @@ public enum JSONText {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
+                if ControlCharacter.breaksText(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

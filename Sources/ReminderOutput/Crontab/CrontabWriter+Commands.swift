@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Recurrence
 import ReminderModel
 
@@ -207,8 +208,7 @@ extension CrontabWriter {
     /// Text safe in a comment line: one line, no `%`, at most `limit` characters.
     public static func comment(_ text: String, limit: Int? = 80) -> String {
         var result = String(text.unicodeScalars.map { scalar -> Character in
-            scalar.value < 0x20 || scalar == "%" || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || scalar == "\u{2028}" || scalar == "\u{2029}" ? " " : Character(scalar)
+            ControlCharacter.breaksText(scalar) || scalar == "%" ? " " : Character(scalar)
         })
         if let limit, result.count > limit { result = String(result.prefix(limit - 1)) + "…" }
         return result

@@ -144,7 +144,7 @@ extension ICalendarWriter {
             let reminder = file.reminders[index]
             // Only a reminder written as several components has UIDs past
             // its own.
-            let own = "\(reminder.id)@\(file.uidDomain)"
+            let own = file.uid(of: reminder)
             guard reminder.repeats != nil, prefixes.contains(reminder.id) else { return [own] }
             return Self.components(of: schedules[index], form: form(of: reminder), uid: own, reminderID: reminder.id,
                                    domain: file.uidDomain).map(\.uid)
@@ -177,7 +177,7 @@ extension ICalendarWriter {
             guard let repeats = reminder.repeats else { return [] }
             let schedule = schedules[index]
             let form = form(of: reminder)
-            let components = Self.components(of: schedule, form: form, uid: "\(reminder.id)@\(file.uidDomain)", reminderID: reminder.id,
+            let components = Self.components(of: schedule, form: form, uid: file.uid(of: reminder), reminderID: reminder.id,
                                               domain: file.uidDomain).map { component in
                 var series = schedule
                 series.exceptions = []

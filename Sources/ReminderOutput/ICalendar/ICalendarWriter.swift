@@ -271,7 +271,7 @@ public struct ICalendarWriter: Sendable {
     private func writeComponents(_ reminder: Reminder, file context: FileContext, schedule: Schedule, form: Form,
                                  into lines: inout ContentLines) {
         let file = context.file
-        let uid = "\(reminder.id)@\(file.uidDomain)"
+        let uid = file.uid(of: reminder)
         if let window = options.window {
             var occurrences = schedule.occurrences()
             occurrences.skip(toWallClock: window.from.wallTime(offset: -2 * secondsPerDay))
@@ -284,7 +284,7 @@ public struct ICalendarWriter: Sendable {
                 case .floating: ICalendarValues.localDateTime(occurrence.wallClock)
                 default: ICalendarValues.utcDateTime(occurrence.instant)
                 }
-                let single = Component(uid: "\(reminder.id)-\(stamp)@\(file.uidDomain)", start: occurrence, rule: nil,
+                let single = Component(uid: file.uid("\(reminder.id)-\(stamp)"), start: occurrence, rule: nil,
                                        excluded: [], added: [])
                 // A local time the zone skips or repeats is read differently
                 // by clients; the instant in UTC is read one way.
@@ -373,7 +373,7 @@ public struct ICalendarWriter: Sendable {
             series = []
         }
         guard let first = extras.first else { return series }
-        let extra = Component(uid: series.isEmpty ? uid : "\(reminderID)-extra@\(domain)", start: first, rule: nil, excluded: [],
+        let extra = Component(uid: series.isEmpty ? uid : ReminderFile.uid("\(reminderID)-extra", domain: domain), start: first, rule: nil, excluded: [],
                               added: Array(extras.dropFirst()))
         return [extra] + series
     }
@@ -513,7 +513,7 @@ public struct ICalendarWriter: Sendable {
             let hour = time / 3600, minute = time % 3600 / 60, second = time % 60
             var suffix = zeroPadded(hour) + zeroPadded(minute)
             if second != 0 { suffix += zeroPadded(second) }
-            let pieceUID = "\(reminderID)-\(suffix)@\(domain)"
+            let pieceUID = ReminderFile.uid("\(reminderID)-\(suffix)", domain: domain)
             let mine = excluded.filter { secondOfDay($0) == time && $0.instant > first.instant && isRuleInstance($0, of: ruleOnly) }
             // A piece with nothing more at its time before 2583 is its first
             // instance alone, as every rule that adds nothing in the span is.

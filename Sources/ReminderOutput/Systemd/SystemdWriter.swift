@@ -275,7 +275,7 @@ public struct SystemdWriter: Sendable {
     }
 
     /// Text for a unit setting: `%` doubled, `\` and `"` escaped, line
-    /// breaks and other control characters as `\xNN`.
+    /// breaks and other C0 control characters as `\xNN`, C1 as `\uNNNN`.
     static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
@@ -283,8 +283,11 @@ public struct SystemdWriter: Sendable {
             case "%": result += "%%"
             case "\\": result += "\\\\"
             case "\"": result += "\\\""
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where ControlCharacter.isASCII(scalar):
                 result += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+            case _ where ControlCharacter.isC1(scalar):
+                // \x80 would be one byte, not the character: systemd reads \u as a code point.
+                result += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
             default: result.unicodeScalars.append(scalar)
             }
         }
