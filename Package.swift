@@ -30,10 +30,12 @@ let package = Package(
         .target(name: "Recurrence", dependencies: ["Support"]),
         // The reminder file model, its decoding from nodes, and the diagnostics catalogue.
         .target(name: "ReminderModel", dependencies: ["Support", "YAMLSyntax", "Recurrence"]),
-        // The checker: a catalogue of rules, each describing and testing itself.
-        .target(name: "ReminderCheck", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel"]),
-        // Renderers: diagnostics as text, occurrences as a table, JSON lines or CSV.
+        // Writers (iCalendar, crontab, systemd units, occurrences) and what
+        // each refuses; reporters of diagnostics as text, JSON, SARIF, GitHub.
         .target(name: "ReminderOutput", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel"]),
+        // The checker: a catalogue of rules, each describing and testing
+        // itself, and what `check` means, whole (the outputs' own checks included).
+        .target(name: "ReminderCheck", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel", "ReminderOutput"]),
         // CalDAV (RFC 4791, RFC 6578) over libcurl: a calendar collection's
         // members, read and written under ETag conditions. Knows no reminders.
         .target(name: "CalDAV", dependencies: ["CLibCurl"]),
@@ -68,7 +70,7 @@ let package = Package(
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
         .testTarget(name: "ReminderModelTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel"]),
         .testTarget(name: "ReminderOutputTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderOutput"]),
-        .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck"]),
+        .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
         .testTarget(
             name: "RemindCLITests",
             dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "Delivery"],

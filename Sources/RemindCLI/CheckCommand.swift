@@ -6,7 +6,21 @@ import ReminderOutput
 
 /// `remindc check`: validates reminder files, runs the checker's rules, and
 /// reports every problem.
-enum CheckCommand {
+enum CheckCommand: Command {
+    /// How the diagnostics are printed.
+    enum Format: String, CaseIterable {
+        case text, json, sarif, github
+    }
+
+    static let format = OptionSpec(names: ["--format"], valueName: "format", help: "How to print diagnostics: text, json, sarif or github.",
+                                   allowed: Format.allCases.map(\.rawValue), defaultValue: "text")
+    static let horizon = OptionSpec(names: ["--horizon"], valueName: "duration",
+                                    help: "How far ahead the schedule rules look: a duration such as 90d or 26w (default: 365d).")
+    static let targets = OptionSpec(names: ["--for"], valueName: "outputs",
+                                    help: "Also run the checks of these outputs, as their commands would: ics, crontab, systemd (comma-separated).")
+    static let strict = OptionSpec(names: ["--strict"], valueName: nil, help: "Fail on warnings as well as errors.")
+    static let quiet = OptionSpec(names: ["--quiet"], valueName: nil, help: "Print errors only.")
+
     static let spec = CommandSpec(
         name: "check",
         abstract: "Check reminder files and report every problem at its line and column.",
@@ -18,102 +32,81 @@ enum CheckCommand {
             error (with --strict, no warning either), 1 when one has, and 2 for a usage error or a path that \
             cannot be read. Under GitHub Actions (GITHUB_ACTIONS set) the default format is github.
             """,
-        options: [
-            OptionSpec(names: ["--format"], valueName: "format", help: "How to print diagnostics: text, json, sarif or github.",
-                       allowed: ["text", "json", "sarif", "github"], defaultValue: "text"),
-            OptionSpec(names: ["--horizon"], valueName: "duration", help: "How far ahead the schedule rules look: a duration such as 90d or 26w (default: 365d)."),
-            OptionSpec(names: ["--for"], valueName: "outputs",
-                       help: "Also run the checks of these outputs, as their commands would: ics, crontab, systemd (comma-separated)."),
-            OptionSpec(names: ["--strict"], valueName: nil, help: "Fail on warnings as well as errors."),
-            OptionSpec(names: ["--quiet"], valueName: nil, help: "Print errors only."),
-            TimeOptions.zoneOption,
-            TimeOptions.nowOption,
-        ],
-        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true)
+        options: [format, horizon, targets, strict, quiet, TimeOptions.zoneOption, TimeOptions.nowOption],
+        argument: CommandSpec.paths
     )
 
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+    struct Options {
+        var run: CheckRun.Options
+        var format: Format
+        var quiet: Bool
+        var strict: Bool
+        var paths: [String]
+    }
+
+    static func options(from arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Options {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
-        var horizon = 365 * secondsPerDay
-        if let text = arguments.value("--horizon") {
-            let duration: NominalDuration
+        var seconds = 365 * secondsPerDay
+        if let text = arguments.value(horizon) {
+            let tooLong = usageError("--horizon \(text) reaches past the span remindc works in, \(SupportedSpan.description)")
             switch NominalDuration.parse(text) {
             case .success(let parsed) where parsed.nominalSeconds > 0:
-                duration = parsed
-            case .failure(let message) where message.text == Message.durationTooLong(text).text:
-                throw UsageError(message: "--horizon \(text) reaches past the span remindc works in, \(SupportedSpan.description)",
-                                 command: spec.name)
+                seconds = parsed.nominalSeconds
+            case .failure(let message) where message.id == Message.durationTooLong(text).id:
+                throw tooLong
             default:
-                throw UsageError(message: "--horizon must be a positive duration such as 90d or 26w, not '\(text)'", command: spec.name)
+                throw usageError("--horizon must be a positive duration such as 90d or 26w, not '\(text)'")
             }
-            horizon = duration.nominalSeconds
-            guard horizon <= SupportedSpan.instants.upperBound.seconds(since: time.now) else {
-                throw UsageError(message: "--horizon \(text) reaches past the span remindc works in, \(SupportedSpan.description)",
-                                 command: spec.name)
-            }
+            guard seconds <= SupportedSpan.instants.upperBound.seconds(since: time.now) else { throw tooLong }
         }
-        let format = arguments.value("--format") ?? (invocation.environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
-        let quiet = arguments.flag("--quiet"), strict = arguments.flag("--strict")
+        let format = arguments.value(format).flatMap(Format.init(rawValue:))
+            ?? (invocation.environment["GITHUB_ACTIONS"] == "true" ? .github : .text)
+        let quiet = arguments.flag(quiet), strict = arguments.flag(strict)
         // Quiet, only errors are printed; warnings still decide the exit status under --strict.
         let severities: Set<Severity> = !quiet ? Set(Severity.allCases) : strict ? [.error, .warning] : [.error]
-        let options = Checker.Options(now: time.now, horizon: horizon, floatingZone: time.zone)
-        var targets: [OutputTarget] = []
-        for name in arguments.value("--for")?.split(separator: ",", omittingEmptySubsequences: false) ?? [] {
+        var outputs: Set<OutputTarget> = []
+        for name in arguments.value(targets)?.split(separator: ",", omittingEmptySubsequences: false) ?? [] {
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             guard let target = OutputTarget(rawValue: trimmed) else {
                 let message = Message.unknownTarget(trimmed)
-                throw UsageError(message: "--for: \(message.text)\(message.hint.map { "; \($0)" } ?? "")", command: spec.name)
+                throw usageError("--for: \(message.text)\(message.hint.map { "; \($0)" } ?? "")")
             }
-            if !targets.contains(target) { targets.append(target) }
+            outputs.insert(target)
         }
+        let checker = Checker.Options(now: time.now, horizon: seconds, floatingZone: time.zone)
+        return Options(run: CheckRun.Options(checker: checker, targets: outputs, severities: severities, workingFolder: invocation.workingFolder),
+                       format: format, quiet: quiet, strict: strict, paths: arguments.positionals)
+    }
+
+    static func run(_ options: Options, invocation: Invocation) -> Outcome {
+        let (format, quiet) = (options.format, options.quiet)
+        var run = CheckRun(options: options.run)
         var loaded: LoadedFiles
-        // Every file's reminders whose times are as written, for the checks
-        // across files.
-        var acrossFiles: [ScheduledFile] = []
-        switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, keepFiles: false,
-                                showsSource: { format == "text" && (!quiet || $0.severity == .error) },
+        switch LoadedFiles.load(options.paths, floatingZone: options.run.checker.floatingZone, keepFiles: false,
+                                showsSource: { format == .text && (!quiet || $0.severity == .error) },
                                 check: { result, scheduled, disposal in
-            // A file with errors is checked as far as it decoded.
-            guard let decoded = result.decoded else { return [] }
-            let whole = scheduled ?? ScheduledFile(decoded, floatingZone: time.zone)
-            let context = CheckContext(whole, implicitlyTyped: result.implicitlyTyped, now: options.now, horizon: options.horizon,
-                                       targets: Set(targets))
-            var found = Checker.check(context, leavingOutOfTimeRules: result.wrongTimes)
-            disposal.dispose(context)
-            // The outputs' own checks, for reminders whose times are as written.
-            let timed = result.wrongTimes.isEmpty ? whole : ScheduledFile(decoded.leavingOut(result.wrongTimes), floatingZone: time.zone)
-            acrossFiles.append(timed)
-            var written = OutputTarget.sharedProblems(in: timed.file)
-            for target in OutputTarget.allCases where targets.contains(target) || decoded.lint.targets.contains(target) {
-                written += target.problems(in: timed, hostZone: time.zone, now: time.now, workingFolder: invocation.workingFolder)
-            }
-            if !written.isEmpty { found = Diagnostic.sortedForReport(Array(Set(found + written))) }
-            return found.filter { severities.contains($0.severity) }
+            run.check(result, scheduled: scheduled, release: { disposal.dispose($0) })
         }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
-        // Quiet and not strict, warnings change nothing: the sweep is left out.
-        let across = AcrossFiles.check(acrossFiles, options: options, sweeping: severities.contains(.warning))
-        loaded.insert(across.filter { severities.contains($0.severity) })
-        Disposal.leftToExit.dispose(acrossFiles)
+        loaded.insert(run.acrossFiles(release: { Disposal.leftToExit.dispose($0) }))
         let diagnostics = loaded.diagnostics
         let shown = quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
         var output: String
         switch format {
-        case "json":
+        case .json:
             output = JSONReporter.render(shown)
-        case "sarif":
-            output = SARIFReporter.render(shown, rules: Rules.descriptors, version: RemindcVersion.string,
-                                          workingFolder: invocation.workingFolder)
-        case "github":
+        case .sarif:
+            output = SARIFReporter.render(shown, rules: Rules.descriptors, version: RemindcVersion.string, workingFolder: invocation.workingFolder)
+        case .github:
             output = GitHubReporter.render(shown)
-        default:
+        case .text:
             let reporter = TextReporter(colour: wantsColour(invocation))
             output = reporter.render(shown, sources: loaded.sources)
             if !quiet { output += reporter.summary(diagnostics, fileCount: loaded.fileCount) }
         }
-        let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        let failed = diagnostics.contains { $0.severity == .error || (options.strict && $0.severity == .warning) }
         // Thousands of diagnostics take a while to free, and the process
         // ends once the output is written.
         Disposal.leftToExit.dispose(loaded)

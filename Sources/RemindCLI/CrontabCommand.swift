@@ -5,7 +5,18 @@ import ReminderModel
 import ReminderOutput
 
 /// `remindc crontab`: the reminders as crontab entries.
-enum CrontabCommand {
+enum CrontabCommand: Command {
+    static let command = OptionSpec(names: ["--command"], valueName: "template",
+                                    help: "The command per occurrence, with {id}, {title}, {note}, {sound}, {category}.")
+    static let allowInexact = OptionSpec(names: ["--allow-inexact"], valueName: nil, help: "Write entries cron cannot make exact, marked '# inexact:'.")
+    static let output = OptionSpec(names: ["-o", "--output"], valueName: "file",
+                                   help: "Write to this file, replacing it only once all is written; - is standard output.")
+    static let install = OptionSpec(names: ["--install"], valueName: nil,
+                                    help: "Put the entries into your crontab as one block, replacing the block of the same name.")
+    static let uninstall = OptionSpec(names: ["--uninstall"], valueName: nil, help: "Remove the block from your crontab.")
+    static let name = OptionSpec(names: ["--name"], valueName: "name",
+                                 help: "The block's name for --install and --uninstall (default: the absolute paths).")
+
     static let spec = CommandSpec(
         name: "crontab",
         abstract: "Write reminders as a crontab that fires exactly when 'expand' says.",
@@ -21,46 +32,67 @@ enum CrontabCommand {
             Both run 'crontab', or the program REMINDC_CRONTAB names. Exits with 0 on success, 1 when a file has \
             an error or an entry would be inexact, and 2 for a usage error or a path that cannot be read.
             """,
-        options: [
-            OptionSpec(names: ["--command"], valueName: "template", help: "The command per occurrence, with {id}, {title}, {note}, {sound}, {category}."),
-            TimeOptions.zoneOption,
-            OptionSpec(names: ["--allow-inexact"], valueName: nil, help: "Write entries cron cannot make exact, marked '# inexact:'."),
-            OptionSpec(names: ["-o", "--output"], valueName: "file", help: "Write to this file, replacing it only once all is written; - is standard output."),
-            OptionSpec(names: ["--install"], valueName: nil, help: "Put the entries into your crontab as one block, replacing the block of the same name."),
-            OptionSpec(names: ["--uninstall"], valueName: nil, help: "Remove the block from your crontab."),
-            OptionSpec(names: ["--name"], valueName: "name", help: "The block's name for --install and --uninstall (default: the absolute paths)."),
-            TimeOptions.nowOption,
-        ],
-        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true),
+        options: [command, TimeOptions.zoneOption, allowInexact, output, install, uninstall, name, TimeOptions.nowOption],
+        argument: CommandSpec.paths,
         argumentIsOptional: true
     )
 
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+    /// What the command does with the entries.
+    enum Action: Equatable {
+        /// Print them, or write them to a file (`-o`).
+        case write(file: String?)
+        case install
+        case uninstall
+    }
+
+    struct Options {
+        var time: TimeOptions
+        var action: Action
+        var command: String?
+        var allowInexact: Bool
+        /// The block's name.
+        var name: String
+        /// `--zone` as given, for the command that regenerates the block.
+        var zoneGiven: String?
+        var nameGiven: Bool
+        var paths: [String]
+    }
+
+    static func options(from arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Options {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
-        if let template = arguments.value("--command") {
+        let template = arguments.value(command)
+        if let template {
             if let problem = CrontabWriter.templateProblem(template) ?? shellSyntaxProblem(template, environment: invocation.environment) {
-                throw UsageError(message: "--command cannot be used: \(problem)", command: spec.name)
+                throw usageError("--command cannot be used: \(problem)")
             }
         }
-        let install = arguments.flag("--install"), uninstall = arguments.flag("--uninstall")
-        if install && uninstall { throw UsageError(message: "--install and --uninstall cannot both be given", command: spec.name) }
-        if (install || uninstall) && arguments.value("-o") != nil {
-            throw UsageError(message: "--\(install ? "install" : "uninstall") and -o cannot both be given", command: spec.name)
+        let install = arguments.flag(Self.install), uninstall = arguments.flag(Self.uninstall)
+        if install && uninstall { throw usageError("--install and --uninstall cannot both be given") }
+        if (install || uninstall) && arguments.value(output) != nil {
+            throw usageError("--\(install ? "install" : "uninstall") and -o cannot both be given")
         }
-        if let name = arguments.value("--name") {
-            guard install || uninstall else { throw UsageError(message: "--name needs --install or --uninstall", command: spec.name) }
+        if let name = arguments.value(name) {
+            guard install || uninstall else { throw usageError("--name needs --install or --uninstall") }
             guard !name.isEmpty, CrontabWriter.comment(name, limit: nil) == name else {
-                throw UsageError(message: "--name must be one line of text", command: spec.name)
+                throw usageError("--name must be one line of text")
             }
         }
-        if arguments.positionals.isEmpty && !(uninstall && arguments.value("--name") != nil) {
-            throw UsageError(message: "Missing expected argument '<path> ...'", command: spec.name)
+        if arguments.positionals.isEmpty && !(uninstall && arguments.value(name) != nil) {
+            throw usageError("Missing expected argument '<path> ...'")
         }
-        let name = arguments.value("--name") ?? blockName(arguments.positionals)
-        if uninstall { return Outcome(CrontabInstall(environment: invocation.environment).uninstall(name: name)) }
+        let action: Action = install ? .install : uninstall ? .uninstall : .write(file: arguments.value(output).flatMap { $0 == "-" ? nil : $0 })
+        return Options(time: time, action: action, command: template, allowInexact: arguments.flag(allowInexact),
+                       name: arguments.value(name) ?? blockName(arguments.positionals), zoneGiven: arguments.value(TimeOptions.zoneOption),
+                       nameGiven: arguments.value(name) != nil, paths: arguments.positionals)
+    }
+
+    static func run(_ options: Options, invocation: Invocation) -> Outcome {
+        let time = options.time
+        let installer = CrontabInstall(environment: invocation.environment)
+        if options.action == .uninstall { return Outcome(installer.uninstall(name: options.name)) }
 
         var loaded: LoadedFiles
-        switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, check: { _, scheduled, _ in
+        switch LoadedFiles.load(options.paths, floatingZone: time.zone, check: { _, scheduled, _ in
             guard let scheduled else { return [] }
             return scheduled.scheduleDiagnostics() + OutputTarget.sharedProblems(in: scheduled.file)
         }) {
@@ -69,26 +101,25 @@ enum CrontabCommand {
         }
         if loaded.hasErrors { return loaded.failure }
         let files = loaded.files
-        var options = CrontabWriter.Options(hostZone: time.zone, command: arguments.value("--command"),
-                                            allowInexact: arguments.flag("--allow-inexact"), now: time.now,
-                                            workingFolder: invocation.workingFolder)
-        options.hostZoneName = time.zoneName
-        if install {
+        var writing = CrontabWriter.Options(hostZone: time.zone, command: options.command, allowInexact: options.allowInexact,
+                                            now: time.now, workingFolder: invocation.workingFolder)
+        writing.hostZoneName = time.zoneName
+        if options.action == .install {
             // The same block whatever the spelling of the paths.
-            options.regenerate = "remindc crontab --install --zone \(arguments.value("--zone") ?? time.zoneName) "
-                + (arguments.value("--name").map { "--name '\($0)' " } ?? "") + Set(arguments.positionals.map(absolute)).sorted().joined(separator: " ")
+            writing.regenerate = "remindc crontab --install --zone \(options.zoneGiven ?? time.zoneName) "
+                + (options.nameGiven ? "--name '\(options.name)' " : "") + Set(options.paths.map(absolute)).sorted().joined(separator: " ")
         }
-        let writer = CrontabWriter(options: options)
+        let writer = CrontabWriter(options: writing)
         let output = writer.write(files)
         loaded.add(output.diagnostics)
         if loaded.hasErrors { return loaded.failure }
         let warnings = loaded.report
-        if install {
+        if options.action == .install {
             let paths = files.map { absolute($0.file.path) }
-            return Outcome(CrontabInstall(environment: invocation.environment)
-                .install(output.text, name: name, files: paths, zone: time.zone, zoneName: time.zoneName, now: time.now, warnings: warnings))
+            return Outcome(installer.install(output.text, name: options.name, files: paths, zone: time.zone, zoneName: time.zoneName,
+                                             now: time.now, warnings: warnings))
         }
-        guard let path = arguments.value("-o"), path != "-" else {
+        guard case .write(let path?) = options.action else {
             return Outcome(stdout: output.text, stderr: warnings)
         }
         do {

@@ -4,7 +4,13 @@ import ReminderModel
 import ReminderOutput
 
 /// `remindc expand`: every occurrence of every reminder in a window, in time order.
-enum ExpandCommand {
+enum ExpandCommand: Command {
+    static let from = OptionSpec(names: ["--from"], valueName: "time", help: "The first instant to list (default: now).")
+    static let to = OptionSpec(names: ["--to"], valueName: "time", help: "List occurrences before this (default: a year after --from).")
+    static let limit = OptionSpec(names: ["--limit"], valueName: "n", help: "At most this many occurrences of each reminder.")
+    static let format = OptionSpec(names: ["--format"], valueName: "format", help: "How to print occurrences: text, jsonl or csv.",
+                                   allowed: OccurrenceWriter.Format.allCases.map(\.rawValue), defaultValue: "text")
+
     static let spec = CommandSpec(
         name: "expand",
         abstract: "List the occurrences of reminders in time order.",
@@ -14,35 +20,38 @@ enum ExpandCommand {
             an error or a repeat that never happens, and 2 for a usage error or a path that cannot be read.
             """,
         options: [
-            OptionSpec(names: ["--from"], valueName: "time", help: "The first instant to list (default: now)."),
-            OptionSpec(names: ["--to"], valueName: "time", help: "List occurrences before this (default: a year after --from)."),
-            OptionSpec(names: ["--limit"], valueName: "n", help: "At most this many occurrences of each reminder."),
-            TimeOptions.zoneOption,
-            OptionSpec(names: ["--format"], valueName: "format", help: "How to print occurrences: text, jsonl or csv.",
-                       allowed: OccurrenceWriter.Format.allCases.map(\.rawValue), defaultValue: "text"),
-            TimeOptions.nowOption,
+            from, to, limit, TimeOptions.zoneOption, format, TimeOptions.nowOption,
         ],
-        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true)
+        argument: CommandSpec.paths
     )
 
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
-        let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
-        let from = try arguments.value("--from").map { text throws(UsageError) in try time.instant(text, option: "--from", command: spec.name) } ?? time.now
-        let to = try arguments.value("--to").map { text throws(UsageError) in try time.instant(text, option: "--to", command: spec.name) } ?? time.yearAfter(from)
-        guard from < to else {
-            throw UsageError(message: "--to must be after --from: the window from \(from) to \(to) is empty", command: spec.name)
-        }
+    struct Options {
+        var time: TimeOptions
+        var window: Window
         var limit: Int?
-        if let text = arguments.value("--limit") {
+        var format: OccurrenceWriter.Format
+        var paths: [String]
+    }
+
+    static func options(from arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Options {
+        let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
+        let window = try Window(arguments, from: Self.from, to: Self.to, time: time, command: spec.name)
+        var limit: Int?
+        if let text = arguments.value(Self.limit) {
             guard let value = Int(text), value >= 1 else {
-                throw UsageError(message: "--limit must be a whole number of at least 1, not '\(text)'", command: spec.name)
+                throw usageError("--limit must be a whole number of at least 1, not '\(text)'")
             }
             limit = value
         }
-        let format = OccurrenceWriter.Format(rawValue: arguments.value("--format") ?? "text") ?? .text
+        // The parser let only the allowed names through.
+        let format = arguments.value(Self.format).flatMap(OccurrenceWriter.Format.init(rawValue:)) ?? .text
+        return Options(time: time, window: window, limit: limit, format: format, paths: arguments.positionals)
+    }
 
+    static func run(_ options: Options, invocation: Invocation) -> Outcome {
+        let time = options.time
         let loaded: LoadedFiles
-        switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, check: { _, scheduled, _ in
+        switch LoadedFiles.load(options.paths, floatingZone: time.zone, check: { _, scheduled, _ in
             scheduled?.scheduleDiagnostics() ?? []
         }) {
         case .success(let files): loaded = files
@@ -51,12 +60,12 @@ enum ExpandCommand {
         if loaded.hasErrors { return loaded.failure }
         let reminders = loaded.files.flatMap(\.file.reminders)
         let schedules = loaded.files.flatMap(\.schedules)
-        let writer = OccurrenceWriter(format: format, reminders: reminders, showsSeconds: schedules.contains(where: hasSeconds),
+        let writer = OccurrenceWriter(format: options.format, reminders: reminders, showsSeconds: schedules.contains(where: hasSeconds),
                                       floatingZone: time.zone)
         var output = OutputBuffer(channel: invocation.standardOutput)
         var buffer: [UInt8] = []
         writer.header(into: &buffer)
-        var timeline = Timeline(schedules, from: from, to: to, limit: limit)
+        var timeline = Timeline(schedules, from: options.window.from, to: options.window.to, limit: options.limit)
         while let (source, occurrence) = timeline.next() {
             writer.write(occurrence, source: source, into: &buffer)
             if buffer.count >= 1 << 16 {

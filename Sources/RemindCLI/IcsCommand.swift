@@ -5,7 +5,19 @@ import ReminderModel
 import ReminderOutput
 
 /// `remindc ics`: the reminders as one iCalendar file.
-enum IcsCommand {
+enum IcsCommand: Command {
+    static let expand = OptionSpec(names: ["--expand"], valueName: nil,
+                                   help: "One component per occurrence instead of rules, for clients without RRULE or RSCALE.")
+    static let from = OptionSpec(names: ["--from"], valueName: "time", help: "With --expand: the first instant (default: now).")
+    static let to = OptionSpec(names: ["--to"], valueName: "time", help: "With --expand: occurrences before this (default: a year after --from).")
+    static let limit = OptionSpec(names: ["--limit"], valueName: "n",
+                                  help: "With --expand: at most this many occurrences of each reminder, the first ones.",
+                                  defaultValue: "\(ICalendarWriter.defaultLimit)")
+    static let output = OptionSpec(names: ["-o", "--output"], valueName: "file",
+                                   help: "Write to this file, replacing it only once all is written; - is standard output.")
+    static let soundBase = OptionSpec(names: ["--sound-base"], valueName: "url",
+                                      help: "Alarm sounds as this URL followed by each sound's path (default: the sound file's absolute file: URI).")
+
     static let spec = CommandSpec(
         name: "ics",
         abstract: "Write reminders as iCalendar events and to-dos with alarms.",
@@ -19,49 +31,49 @@ enum IcsCommand {
             error or a reminder iCalendar cannot carry exactly (nothing is written then), and 2 for a usage \
             error or a path that cannot be read.
             """,
-        options: [
-            OptionSpec(names: ["--expand"], valueName: nil, help: "One component per occurrence instead of rules, for clients without RRULE or RSCALE."),
-            OptionSpec(names: ["--from"], valueName: "time", help: "With --expand: the first instant (default: now)."),
-            OptionSpec(names: ["--to"], valueName: "time", help: "With --expand: occurrences before this (default: a year after --from)."),
-            OptionSpec(names: ["--limit"], valueName: "n",
-                       help: "With --expand: at most this many occurrences of each reminder, the first ones.",
-                       defaultValue: "\(ICalendarWriter.defaultLimit)"),
-            OptionSpec(names: ["-o", "--output"], valueName: "file", help: "Write to this file, replacing it only once all is written; - is standard output."),
-            OptionSpec(names: ["--sound-base"], valueName: "url",
-                       help: "Alarm sounds as this URL followed by each sound's path (default: the sound file's absolute file: URI)."),
-            TimeOptions.zoneOption,
-            TimeOptions.nowOption,
-        ],
-        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true)
+        options: [expand, from, to, limit, output, soundBase, TimeOptions.zoneOption, TimeOptions.nowOption],
+        argument: CommandSpec.paths
     )
 
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+    struct Options {
+        var time: TimeOptions
+        /// With `--expand`: the span whose occurrences are written.
+        var window: Window?
+        var limit: Int
+        /// `-o`; nil is standard output.
+        var output: String?
+        var soundBase: String?
+        var paths: [String]
+    }
+
+    static func options(from arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Options {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
-        var window: (from: Instant, to: Instant)?
+        var window: Window?
         var limit = ICalendarWriter.defaultLimit
-        if let text = arguments.value("--limit") {
-            guard arguments.flag("--expand") else { throw UsageError(message: "--limit needs --expand", command: spec.name) }
+        if let text = arguments.value(Self.limit) {
+            guard arguments.flag(expand) else { throw usageError("--limit needs --expand") }
             guard let value = Int(text), value >= 1 else {
-                throw UsageError(message: "--limit must be a whole number of at least 1, not '\(TerminalText.visible(text))'", command: spec.name)
+                throw usageError("--limit must be a whole number of at least 1, not '\(TerminalText.visible(text))'")
             }
             limit = value
         }
-        if arguments.flag("--expand") {
-            let from = try arguments.value("--from").map { text throws(UsageError) in try time.instant(text, option: "--from", command: spec.name) } ?? time.now
-            let to = try arguments.value("--to").map { text throws(UsageError) in try time.instant(text, option: "--to", command: spec.name) } ?? time.yearAfter(from)
-            guard from < to else {
-                throw UsageError(message: "--to must be after --from: the window from \(from) to \(to) is empty", command: spec.name)
-            }
-            window = (from, to)
-        } else if arguments.value("--from") != nil || arguments.value("--to") != nil {
-            throw UsageError(message: "--from and --to need --expand", command: spec.name)
+        if arguments.flag(expand) {
+            window = try Window(arguments, from: from, to: to, time: time, command: spec.name)
+        } else if arguments.value(from) != nil || arguments.value(to) != nil {
+            throw usageError("--from and --to need --expand")
         }
+        let base = try validSoundBase(arguments.value(Self.soundBase), command: spec.name)
+        let output = arguments.value(Self.output).flatMap { $0 == "-" ? nil : $0 }
+        return Options(time: time, window: window, limit: limit, output: output, soundBase: base, paths: arguments.positionals)
+    }
 
+    static func run(_ options: Options, invocation: Invocation) -> Outcome {
+        let (time, window, limit) = (options.time, options.window, options.limit)
         let loaded: LoadedFiles
         // Rule form writes a reminder as several components with UIDs of
         // their own (`<id>-extra`), which another reminder must not have.
         let expanding = window != nil
-        switch LoadedFiles.load(arguments.positionals, floatingZone: time.zone, check: { _, scheduled, _ in
+        switch LoadedFiles.load(options.paths, floatingZone: time.zone, check: { _, scheduled, _ in
             scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0.file) + (expanding ? [] : ICalendarWriter.uidClashes(in: $0)) }
                 ?? []
         }) {
@@ -70,15 +82,10 @@ enum IcsCommand {
         }
         if loaded.hasErrors { return loaded.failure }
         let files = loaded.files
-        let soundBase = arguments.value("--sound-base")
-        if let soundBase, !Self.isAbsoluteURL(soundBase) {
-            throw UsageError(message: "--sound-base needs an absolute URL such as https://example.com/sounds/, not '\(soundBase)'",
-                             command: spec.name)
-        }
-        var options = ICalendarWriter.Options(now: time.now, window: window, floatingZone: time.zone, soundBase: soundBase,
-                                              workingFolder: invocation.workingFolder)
-        options.limit = limit
-        let writer = ICalendarWriter(options: options)
+        var writing = ICalendarWriter.Options(now: time.now, window: window.map { ($0.from, $0.to) }, floatingZone: time.zone,
+                                              soundBase: options.soundBase, workingFolder: invocation.workingFolder)
+        writing.limit = limit
+        let writer = ICalendarWriter(options: writing)
         var warnings = loaded.report
         // One line per file: its first few reminders cut, and how many more.
         let cut = writer.cut(files)
@@ -91,7 +98,7 @@ enum IcsCommand {
             warnings += "warning: \(path): \(named) more than \(limit) occurrences from \(window!.from) to \(window!.to); "
                 + "only the first \(limit) of each are written (a larger --limit, or an earlier --to)\n"
         }
-        guard let path = arguments.value("-o"), path != "-" else {
+        guard let path = options.output else {
             var output = OutputBuffer(channel: invocation.standardOutput)
             writer.write(files) { output.append($0) }
             return Outcome(stdout: output.finish(), stderr: warnings)
@@ -106,6 +113,15 @@ enum IcsCommand {
 }
 
 extension IcsCommand {
+    /// `--sound-base`, which must be an absolute URL (`publish` takes it too).
+    static func validSoundBase(_ text: String?, command: String) throws(UsageError) -> String? {
+        guard let text else { return nil }
+        guard isAbsoluteURL(text) else {
+            throw UsageError(message: "--sound-base needs an absolute URL such as https://example.com/sounds/, not '\(text)'", command: command)
+        }
+        return text
+    }
+
     /// Whether `text` is an absolute URI (RFC 3986 §4.3) with no character
     /// a content line would have to escape: a scheme, a colon, then no
     /// space, control character or double quote.

@@ -216,31 +216,10 @@ struct LoadedFiles {
         return (result, keep ? bytes : nil, isRegular)
     }
 
-    /// Adds diagnostics found later (across files), each among its own
-    /// file's in report order, the files in input order; their files are
-    /// read again for the source lines.
-    /// One already reported, notes aside (a file's own finding the check
-    /// across files makes again), is left out.
+    /// Adds diagnostics found across files (`Diagnostic.merging`), reading
+    /// their files again for the source lines.
     mutating func insert(_ more: [Diagnostic]) {
-        func withoutNotes(_ diagnostic: Diagnostic) -> Diagnostic {
-            Diagnostic(diagnostic.message, file: diagnostic.file, span: diagnostic.span)
-        }
-        guard !more.isEmpty else { return }
-        let reported = Set(diagnostics.map(withoutNotes))
-        let more = more.filter { !reported.contains(withoutNotes($0)) }
-        guard !more.isEmpty else { return }
-        let added = Dictionary(grouping: more, by: \.file)
-        var runs: [(file: String, diagnostics: [Diagnostic])] = []
-        for diagnostic in diagnostics {
-            if runs.last?.file == diagnostic.file { runs[runs.count - 1].diagnostics.append(diagnostic) } else { runs.append((diagnostic.file, [diagnostic])) }
-        }
-        for file in added.keys.sorted() where !runs.contains(where: { $0.file == file }) {
-            let position = paths.firstIndex(of: file).map { position in
-                runs.firstIndex { run in (paths.firstIndex(of: run.file) ?? Int.max) > position } ?? runs.count
-            } ?? runs.count
-            runs.insert((file, []), at: position)
-        }
-        diagnostics = runs.flatMap { run in Diagnostic.sortedForReport(run.diagnostics + (added[run.file] ?? [])) }
+        diagnostics = Diagnostic.merging(more, into: diagnostics, fileOrder: paths)
         for diagnostic in more where sources[diagnostic.file] == nil {
             sources[diagnostic.file] = FileDescriptor.contents(of: diagnostic.file)
         }

@@ -3,7 +3,7 @@ import ReminderModel
 /// `remindc manual`: the manual page remindc(1) in roff, made from the same
 /// command specs as `--help`; `docs/remindc.1` is a copy
 /// (`man -l docs/remindc.1`, or install it as `man1/remindc.1`).
-enum ManualCommand {
+enum ManualCommand: Command {
     static let spec = CommandSpec(
         name: "manual",
         abstract: "Print the manual page remindc(1) in roff.",
@@ -12,7 +12,9 @@ enum ManualCommand {
         argument: nil
     )
 
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+    static func options(from arguments: ParsedArguments, invocation: Invocation) {}
+
+    static func run(_ options: Void, invocation: Invocation) -> Outcome {
         Outcome(stdout: page)
     }
 
@@ -61,7 +63,7 @@ enum ManualCommand {
             .SH COMMANDS
 
             """
-        for command in Remindc.commands + [Remindc.helpSpec] {
+        for command in Remindc.specs + [Remindc.helpSpec] {
             text += ".SS \"\(escaped(command.usage))\"\n"
             text += escaped(command.abstract) + "\n"
             if let discussion = command.discussion {

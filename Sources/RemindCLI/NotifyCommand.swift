@@ -1,8 +1,5 @@
 import Delivery
 import Foundation
-import Recurrence
-import ReminderModel
-import ReminderOutput
 
 /// `remindc notify`: shows one reminder now as a desktop notification with
 /// its category's actions, and does what the person picks: shows it again
@@ -14,7 +11,10 @@ import ReminderOutput
 /// process itself, which then shows the alert again: it needs no user
 /// manager (a transient `systemd-run` timer would), and under `remindc
 /// systemd` the service that runs it stays active meanwhile.
-enum NotifyCommand {
+enum NotifyCommand: Command {
+    static let minimal = OptionSpec(names: ["--minimal"], valueName: nil,
+                                    help: "Offer the category's minimal actions (at most two), for servers that show few buttons.")
+
     static let spec = CommandSpec(
         name: "notify",
         abstract: "Show one reminder now as a desktop notification with its actions.",
@@ -32,68 +32,24 @@ enum NotifyCommand {
             and 2 for a usage error.
             """,
         options: [
-            OptionSpec(names: ["--id"], valueName: "id", help: "The reminder to show.", isRequired: true),
-            OptionSpec(names: ["--minimal"], valueName: nil,
-                       help: "Offer the category's minimal actions (at most two), for servers that show few buttons."),
+            ReminderChoice.option(help: "The reminder to show."),
+            minimal,
         ],
-        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true)
+        argument: CommandSpec.paths
     )
 
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
-        try DesktopReminder.with(arguments, command: spec.name) { found in
-            Outcome(found.notify(minimal: arguments.flag("--minimal"), environment: invocation.environment,
-                                 workingFolder: invocation.workingFolder))
+    struct Options {
+        var reminder: ReminderChoice
+        var minimal: Bool
+    }
+
+    static func options(from arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Options {
+        Options(reminder: try ReminderChoice(arguments, command: spec.name), minimal: arguments.flag(Self.minimal))
+    }
+
+    static func run(_ options: Options, invocation: Invocation) throws(UsageError) -> Outcome {
+        try options.reminder.find(command: spec.name) { found in
+            Outcome(found.notify(minimal: options.minimal, environment: invocation.environment, workingFolder: invocation.workingFolder))
         }
     }
 }
-
-/// `remindc resume`: lets a stopped reminder alert again.
-enum ResumeCommand {
-    static let spec = CommandSpec(
-        name: "resume",
-        abstract: "Let a reminder a 'stops' action stopped alert again.",
-        discussion: """
-            Removes the reminder ID of the files from $XDG_STATE_HOME/remindc/stopped, where 'remindc notify' \
-            records a reminder whose 'stops: true' action was picked; its next alert is shown. Exits with 0 \
-            (also when it was not stopped), 1 when a file has an error or the state cannot be written, and 2 for \
-            a usage error.
-            """,
-        options: [
-            OptionSpec(names: ["--id"], valueName: "id", help: "The reminder to resume.", isRequired: true),
-        ],
-        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true)
-    )
-
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
-        try DesktopReminder.with(arguments, command: spec.name) { found in
-            Outcome(found.resume(environment: invocation.environment))
-        }
-    }
-}
-
-extension DesktopReminder {
-    /// `body` of the reminder `--id` names; what a file that cannot be read
-    /// or has errors makes the command report, without `body`. A missing
-    /// `--id`, or one no file has, is a usage error.
-    static func with(_ arguments: ParsedArguments, command: String, _ body: (DesktopReminder) -> Outcome) throws(UsageError) -> Outcome {
-        guard let id = arguments.value("--id") else { throw UsageError(message: "Missing expected option '--id <id>'", command: command) }
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<path> ...'", command: command) }
-        let loaded: LoadedFiles
-        switch LoadedFiles.load(arguments.positionals, floatingZone: TimeZone.current) {
-        case .success(let files): loaded = files
-        case .failure(let error): return error.outcome
-        }
-        if loaded.hasErrors { return loaded.failure }
-        let matches = loaded.files.flatMap { scheduled in scheduled.file.reminders.filter { $0.id == id }.map { (scheduled.file, $0) } }
-        guard let (file, reminder) = matches.first else {
-            let ids = loaded.files.flatMap { $0.file.reminders.map(\.id) }
-            let suggestion = closest(to: id, in: ids).map { "; did you mean '\($0)'?" } ?? ""
-            throw UsageError(message: "no reminder '\(id)' in \(arguments.positionals.joined(separator: " "))\(suggestion)", command: command)
-        }
-        guard matches.count == 1 else {
-            throw UsageError(message: "'\(id)' is a reminder of \(matches.count) files: give the one file", command: command)
-        }
-        return body(DesktopReminder(file: file, reminder: reminder))
-    }
-}
-

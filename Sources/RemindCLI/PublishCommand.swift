@@ -10,7 +10,21 @@ import Support
 /// `remindc publish`: keeps a CalDAV calendar in step with the reminder
 /// files, one way: one resource per UID, written only when it changed,
 /// and the publisher's resources that no reminder has any more deleted.
-enum PublishCommand {
+enum PublishCommand: Command {
+    static let dryRun = OptionSpec(names: ["--dry-run"], valueName: nil, help: "Print the plan and change nothing.")
+    static let user = OptionSpec(names: ["--user"], valueName: "user", help: "The login; the password is REMINDC_PASSWORD (default: from ~/.netrc).")
+    static let name = OptionSpec(names: ["--name"], valueName: "name",
+                                 help: "Whose resources these are: what is marked so is updated and deleted.", defaultValue: "remindc")
+    static let deleteOthers = OptionSpec(names: ["--delete-others"], valueName: nil, help: "Also delete (or replace) members this publisher did not write.")
+    static let keepServerEdits = OptionSpec(names: ["--keep-server-edits"], valueName: nil, help: "Leave members edited on the server as they are.")
+    static let insecure = OptionSpec(names: ["--insecure"], valueName: nil, help: "Allow plain http to a host other than this one.")
+    static let caFile = OptionSpec(names: ["--ca-file"], valueName: "file",
+                                   help: "Check HTTPS certificates against the authorities of this PEM file (default: the system's).")
+    static let timeout = OptionSpec(names: ["--timeout"], valueName: "seconds", help: "Give up on a request after this long.", defaultValue: "30")
+    static let connections = OptionSpec(names: ["--connections"], valueName: "n", help: "Writes in flight at once (1 to 32).",
+                                        defaultValue: "\(Publisher.Options.defaultConcurrency)")
+    static let soundBase = OptionSpec(names: ["--sound-base"], valueName: "url", help: "Alarm sounds as this URL followed by each sound's path.")
+
     static let spec = CommandSpec(
         name: "publish",
         abstract: "Keep a CalDAV calendar in step with reminder files, alarms included.",
@@ -32,63 +46,69 @@ enum PublishCommand {
             does not answer, or a refused login.
             """,
         options: [
-            OptionSpec(names: ["--dry-run"], valueName: nil, help: "Print the plan and change nothing."),
-            OptionSpec(names: ["--user"], valueName: "user", help: "The login; the password is REMINDC_PASSWORD (default: from ~/.netrc)."),
-            OptionSpec(names: ["--name"], valueName: "name",
-                       help: "Whose resources these are: what is marked so is updated and deleted.", defaultValue: "remindc"),
-            OptionSpec(names: ["--delete-others"], valueName: nil, help: "Also delete (or replace) members this publisher did not write."),
-            OptionSpec(names: ["--keep-server-edits"], valueName: nil, help: "Leave members edited on the server as they are."),
-            OptionSpec(names: ["--insecure"], valueName: nil, help: "Allow plain http to a host other than this one."),
-            OptionSpec(names: ["--ca-file"], valueName: "file",
-                       help: "Check HTTPS certificates against the authorities of this PEM file (default: the system's)."),
-            OptionSpec(names: ["--timeout"], valueName: "seconds", help: "Give up on a request after this long.", defaultValue: "30"),
-            OptionSpec(names: ["--connections"], valueName: "n", help: "Writes in flight at once (1 to 32).", defaultValue: "\(Publisher.Options.defaultConcurrency)"),
-            OptionSpec(names: ["--sound-base"], valueName: "url", help: "Alarm sounds as this URL followed by each sound's path."),
-            TimeOptions.zoneOption,
-            TimeOptions.nowOption,
+            dryRun, user, name, deleteOthers, keepServerEdits, insecure, caFile, timeout, connections, soundBase,
+            TimeOptions.zoneOption, TimeOptions.nowOption,
         ],
         leading: (name: "url", help: "The calendar collection, e.g. https://cloud.example.com/remote.php/dav/calendars/me/reminders/."),
-        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true)
+        argument: CommandSpec.paths
     )
 
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+    struct Options {
+        var time: TimeOptions
+        var target: URL
+        var publisher: String
+        var timeout: Double
+        var connections: Int
+        var soundBase: String?
+        /// `--ca-file`, absolute.
+        var authorities: String?
+        var credentials: HTTPClient.Credentials?
+        /// What `~/.netrc` made remindc warn of.
+        var netrcWarning: String
+        var dryRun: Bool
+        var deleteOthers: Bool
+        var keepServerEdits: Bool
+        var paths: [String]
+    }
+
+    static func options(from arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Options {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
-        let target = try collectionURL(arguments.positionals[0], insecure: arguments.flag("--insecure"))
-        let publisher = arguments.value("--name") ?? "remindc"
-        guard !publisher.isEmpty, publisher.utf8.allSatisfy({ byte in
-            byte == 0x2D || byte == 0x5F || byte == 0x2E || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
-                || (0x61...0x7A).contains(byte)
-        }) else {
-            throw UsageError(message: "--name must be letters, digits, '.', '_' and '-'", command: spec.name)
+        let target = try collectionURL(arguments.positionals[0], insecure: arguments.flag(insecure))
+        let publisher = arguments.value(name) ?? "remindc"
+        guard PlainName.isPlain(publisher) else {
+            throw usageError("--name must be letters, digits, '.', '_' and '-'")
         }
-        let timeout = try arguments.value("--timeout").map { text throws(UsageError) -> Double in
+        let seconds = try arguments.value(timeout).map { text throws(UsageError) -> Double in
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                throw UsageError(message: "--timeout takes seconds between 0 and 3600, not '\(text)'", command: spec.name)
+                throw usageError("--timeout takes seconds between 0 and 3600, not '\(text)'")
             }
             return seconds
         } ?? 30
-        let connections = try arguments.value("--connections").map { text throws(UsageError) -> Int in
+        let count = try arguments.value(connections).map { text throws(UsageError) -> Int in
             guard let count = Int(text), (1...32).contains(count) else {
-                throw UsageError(message: "--connections takes a number from 1 to 32, not '\(text)'", command: spec.name)
+                throw usageError("--connections takes a number from 1 to 32, not '\(text)'")
             }
             return count
         } ?? Publisher.Options.defaultConcurrency
-        let soundBase = arguments.value("--sound-base")
-        if let soundBase, !IcsCommand.isAbsoluteURL(soundBase) {
-            throw UsageError(message: "--sound-base needs an absolute URL such as https://example.com/sounds/, not '\(soundBase)'",
-                             command: spec.name)
-        }
-        let authorities = try arguments.value("--ca-file").map { path throws(UsageError) -> String in
+        let base = try IcsCommand.validSoundBase(arguments.value(soundBase), command: spec.name)
+        let authorities = try arguments.value(caFile).map { path throws(UsageError) -> String in
             var status = stat()
             guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(path, R_OK) == 0 else {
-                throw UsageError(message: "--ca-file '\(TerminalText.visible(path))' is not a file remindc can read", command: spec.name)
+                throw usageError("--ca-file '\(TerminalText.visible(path))' is not a file remindc can read")
             }
             return path.hasPrefix("/") ? path : invocation.workingFolder + "/" + path
         }
-        let (credentials, netrcWarning) = try self.credentials(for: target, user: arguments.value("--user"), environment: invocation.environment)
+        let (credentials, netrcWarning) = try self.credentials(for: target, user: arguments.value(user), environment: invocation.environment)
+        return Options(time: time, target: target, publisher: publisher, timeout: seconds, connections: count, soundBase: base,
+                       authorities: authorities, credentials: credentials, netrcWarning: netrcWarning, dryRun: arguments.flag(dryRun),
+                       deleteOthers: arguments.flag(deleteOthers), keepServerEdits: arguments.flag(keepServerEdits),
+                       paths: Array(arguments.positionals.dropFirst()))
+    }
 
+    static func run(_ given: Options, invocation: Invocation) -> Outcome {
+        let (time, publisher, credentials, netrcWarning) = (given.time, given.publisher, given.credentials, given.netrcWarning)
         let loaded: LoadedFiles
-        switch LoadedFiles.load(Array(arguments.positionals.dropFirst()), floatingZone: time.zone, check: { _, scheduled, _ in
+        switch LoadedFiles.load(given.paths, floatingZone: time.zone, check: { _, scheduled, _ in
             scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0.file) } ?? []
         }) {
         case .success(let files): loaded = files
@@ -105,17 +125,17 @@ enum PublishCommand {
             let place = "\(clash.file):\(clash.span.start.line):\(clash.span.start.column)"
             return Outcome(stderr: loaded.report + "Error: \(place): \(clash.message.text); \(clash.message.hint ?? "")\n", status: 1)
         }
-        let writer = ICalendarWriter(options: .init(now: time.now, floatingZone: time.zone, soundBase: soundBase,
+        let writer = ICalendarWriter(options: .init(now: time.now, floatingZone: time.zone, soundBase: given.soundBase,
                                                     workingFolder: invocation.workingFolder))
         let wanted = CalendarResource.split(String(decoding: writer.write(files), as: UTF8.self), publisher: publisher)
 
         var options = Publisher.Options(publisher: publisher, calendarName: files.lazy.compactMap(\.file.name).first)
-        options.dryRun = arguments.flag("--dry-run")
-        options.deleteOthers = arguments.flag("--delete-others")
-        options.keepServerEdits = arguments.flag("--keep-server-edits")
-        options.concurrency = connections
-        let http = HTTPClient(credentials: credentials, timeout: timeout, connections: connections, authorities: authorities)
-        let collection = CalendarCollection(url: target, http: http)
+        options.dryRun = given.dryRun
+        options.deleteOthers = given.deleteOthers
+        options.keepServerEdits = given.keepServerEdits
+        options.concurrency = given.connections
+        let http = HTTPClient(credentials: credentials, timeout: given.timeout, connections: given.connections, authorities: given.authorities)
+        let collection = CalendarCollection(url: given.target, http: http)
         let shown = TerminalText.visible(collection.url.absoluteString)
         let stateFile = PublishState(folders: UserFolders(environment: invocation.environment), url: collection.url, publisher: publisher)
         // Each resource's line as its request completes, in the plan's

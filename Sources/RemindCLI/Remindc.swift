@@ -51,24 +51,14 @@ public struct Outcome: Sendable, Equatable {
 public enum Remindc {
     static let abstract = "A reminder compiler: checks reminder files written in YAML, reports every problem at its line and column, expands their repeats, and writes them as iCalendar or a crontab."
 
-    /// Every subcommand: its spec and what runs it.
-    static let runners: [(spec: CommandSpec, run: @Sendable (ParsedArguments, Invocation) throws(UsageError) -> Outcome)] = [
-        (CheckCommand.spec, { arguments, invocation throws(UsageError) in try CheckCommand.run(arguments, invocation: invocation) }),
-        (ExpandCommand.spec, { arguments, invocation throws(UsageError) in try ExpandCommand.run(arguments, invocation: invocation) }),
-        (IcsCommand.spec, { arguments, invocation throws(UsageError) in try IcsCommand.run(arguments, invocation: invocation) }),
-        (CrontabCommand.spec, { arguments, invocation throws(UsageError) in try CrontabCommand.run(arguments, invocation: invocation) }),
-        (RulesCommand.spec, { arguments, invocation throws(UsageError) in try RulesCommand.run(arguments, invocation: invocation) }),
-        (NotifyCommand.spec, { arguments, invocation throws(UsageError) in try NotifyCommand.run(arguments, invocation: invocation) }),
-        (ResumeCommand.spec, { arguments, invocation throws(UsageError) in try ResumeCommand.run(arguments, invocation: invocation) }),
-        (SystemdCommand.spec, { arguments, invocation throws(UsageError) in try SystemdCommand.run(arguments, invocation: invocation) }),
-        (DueCommand.spec, { arguments, invocation throws(UsageError) in try DueCommand.run(arguments, invocation: invocation) }),
-        (PublishCommand.spec, { arguments, invocation throws(UsageError) in try PublishCommand.run(arguments, invocation: invocation) }),
-        (SchemaCommand.spec, { arguments, invocation throws(UsageError) in try SchemaCommand.run(arguments, invocation: invocation) }),
-        (CompletionsCommand.spec, { arguments, invocation throws(UsageError) in try CompletionsCommand.run(arguments, invocation: invocation) }),
-        (ManualCommand.spec, { arguments, invocation throws(UsageError) in try ManualCommand.run(arguments, invocation: invocation) }),
+    /// Every subcommand, in the order help lists them.
+    static let commands: [any Command.Type] = [
+        CheckCommand.self, ExpandCommand.self, IcsCommand.self, CrontabCommand.self, RulesCommand.self, NotifyCommand.self,
+        ResumeCommand.self, SystemdCommand.self, DueCommand.self, PublishCommand.self, SchemaCommand.self, CompletionsCommand.self,
+        ManualCommand.self,
     ]
 
-    static var commands: [CommandSpec] { runners.map(\.spec) }
+    static var specs: [CommandSpec] { commands.map { $0.spec } }
 
     public static func run(_ invocation: Invocation) -> Outcome {
         var arguments = invocation.arguments
@@ -87,15 +77,13 @@ public enum Remindc {
         }
         arguments.removeFirst()
         do throws(UsageError) {
-            if let command = Self.runners.first(where: { $0.spec.name == first }) {
-                let parsed = try command.spec.parse(arguments)
-                if parsed.wantsHelp { return Outcome(stdout: command.spec.help) }
-                return try command.run(parsed, invocation)
+            if let command = commands.first(where: { $0.spec.name == first }) {
+                return try command.main(arguments, invocation: invocation)
             }
             if first.hasPrefix("-") {
                 throw UsageError(message: "Unknown option '\(first)'", command: nil)
             }
-            let suggestion = closest(to: first, in: commands.map(\.name))
+            let suggestion = closest(to: first, in: specs.map(\.name))
             throw UsageError(
                 message: "Unknown subcommand '\(first)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""),
                 command: nil
@@ -107,7 +95,7 @@ public enum Remindc {
 
     /// `Error: …`, `Usage: …`, `See 'remindc help …' for more information.`, status 2.
     static func usageFailure(_ error: UsageError) -> Outcome {
-        let spec = error.command.flatMap { name in commands.first { $0.name == name } }
+        let spec = error.command.flatMap { name in specs.first { $0.name == name } }
         var text = "Error: \(TerminalText.visible(error.message))\n"
         text += "Usage: \(spec?.usage ?? "remindc <subcommand>")\n"
         text += "  See 'remindc help\(spec.map { " " + $0.name } ?? "")' for more information.\n"
@@ -117,7 +105,7 @@ public enum Remindc {
     static func help(_ arguments: [String]) -> Outcome {
         guard let name = arguments.first else { return Outcome(stdout: topLevelHelp) }
         if name == "help" { return Outcome(stdout: helpHelp) }
-        guard let spec = commands.first(where: { $0.name == name }) else {
+        guard let spec = specs.first(where: { $0.name == name }) else {
             return usageFailure(UsageError(message: "Unknown subcommand '\(name)'", command: nil))
         }
         return Outcome(stdout: spec.help)
@@ -140,7 +128,7 @@ public enum Remindc {
         text += HelpLayout.row("--version", "Show the version.")
         text += HelpLayout.row("-h, --help", "Show help information.")
         text += "\nSUBCOMMANDS:\n"
-        for command in commands {
+        for command in specs {
             text += HelpLayout.row(command.name, command.abstract)
         }
         text += HelpLayout.row(helpSpec.name, helpSpec.abstract)

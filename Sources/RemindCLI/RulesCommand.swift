@@ -3,7 +3,7 @@ import ReminderCheck
 import ReminderModel
 
 /// `remindc rules`: the checker's catalogue, or one rule with its examples.
-enum RulesCommand {
+enum RulesCommand: Command {
     static let spec = CommandSpec(
         name: "rules",
         abstract: "List the checker's rules, or explain one with its examples.",
@@ -13,11 +13,21 @@ enum RulesCommand {
         argumentIsOptional: true
     )
 
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+    /// The rule to explain, if one is named.
+    static func options(from arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> RuleDescriptor? {
         // Every command takes --now (SPEC §2); the catalogue does not depend on it.
         _ = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
+        guard let id = arguments.positionals.first else { return nil }
+        guard let rule = Rules.descriptors.first(where: { $0.id == id }) else {
+            let suggestion = closest(to: id, in: Rules.descriptors.map(\.id))
+            throw usageError("No rule is called '\(id)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
+        }
+        return rule
+    }
+
+    static func run(_ rule: RuleDescriptor?, invocation: Invocation) -> Outcome {
         let catalogue = Rules.descriptors
-        guard let id = arguments.positionals.first else {
+        guard let rule else {
             let width = catalogue.map(\.id.count).max() ?? 0
             var text = ""
             for rule in catalogue {
@@ -25,10 +35,6 @@ enum RulesCommand {
                     + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + rule.summary + "\n"
             }
             return Outcome(stdout: text)
-        }
-        guard let rule = catalogue.first(where: { $0.id == id }) else {
-            let suggestion = closest(to: id, in: catalogue.map(\.id))
-            throw UsageError(message: "No rule is called '\(id)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""), command: spec.name)
         }
         var text = "\(rule.id): \(rule.name) (\(rule.severity.rawValue))\n\n\(rule.summary)\n\n\(rule.rationale)\n"
         if !rule.triggering.isEmpty {

@@ -1,7 +1,7 @@
 import ReminderModel
 
 /// `remindc schema`: the format as a JSON Schema, for editors and validators.
-enum SchemaCommand {
+enum SchemaCommand: Command {
     static let spec = CommandSpec(
         name: "schema",
         abstract: "Print the reminder file format as a JSON Schema (draft-07).",
@@ -14,7 +14,9 @@ enum SchemaCommand {
         argument: nil
     )
 
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+    static func options(from arguments: ParsedArguments, invocation: Invocation) {}
+
+    static func run(_ options: Void, invocation: Invocation) -> Outcome {
         Outcome(stdout: FormatSchema.text)
     }
 }

@@ -4,7 +4,7 @@ import ReminderCheck
 /// `remindc completions SHELL`: a completion script for bash, zsh or fish,
 /// made from the same command specs as `--help`, so that a new option
 /// completes as soon as it exists.
-enum CompletionsCommand {
+enum CompletionsCommand: Command {
     enum Shell: String, CaseIterable {
         case bash, zsh, fish
     }
@@ -21,16 +21,20 @@ enum CompletionsCommand {
         argument: (name: "shell", help: "bash, zsh or fish.", repeating: false)
     )
 
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
+    static func options(from arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Shell {
         let name = arguments.positionals.first ?? ""
         guard arguments.positionals.count == 1, let shell = Shell(rawValue: name) else {
-            throw UsageError(message: "name one shell: bash, zsh or fish" + (name.isEmpty ? "" : ", not '\(name)'"), command: spec.name)
+            throw usageError("name one shell: bash, zsh or fish" + (name.isEmpty ? "" : ", not '\(name)'"))
         }
-        return Outcome(stdout: script(for: shell))
+        return shell
+    }
+
+    static func run(_ shell: Shell, invocation: Invocation) -> Outcome {
+        Outcome(stdout: script(for: shell))
     }
 
     static func script(for shell: Shell) -> String {
-        let commands = Remindc.commands + [Remindc.helpSpec]
+        let commands = Remindc.specs + [Remindc.helpSpec]
         switch shell {
         case .bash: return bash(commands)
         case .zsh: return zsh(commands)
@@ -45,7 +49,7 @@ enum CompletionsCommand {
 
     static func positional(of command: CommandSpec) -> Positional {
         switch command.name {
-        case "help": .words(Remindc.commands.map(\.name) + ["help"])
+        case "help": .words(Remindc.specs.map(\.name) + ["help"])
         case "rules": .words(Rules.descriptors.map(\.id))
         case "completions": .words(Shell.allCases.map(\.rawValue))
         default: command.argument?.name == "path" ? .paths : .nothing

@@ -6,7 +6,13 @@ import ReminderOutput
 
 /// `remindc systemd`: the reminders as systemd user timers that run
 /// `remindc notify` at each alert, written to a folder or installed.
-enum SystemdCommand {
+enum SystemdCommand: Command {
+    static let output = OptionSpec(names: ["-o", "--output"], valueName: "folder", help: "Write the units into this folder.")
+    static let install = OptionSpec(names: ["--install"], valueName: nil, help: "Install the units for the user's systemd and start the timers.")
+    static let uninstall = OptionSpec(names: ["--uninstall"], valueName: nil, help: "Remove the units an install of --name wrote.")
+    static let name = OptionSpec(names: ["--name"], valueName: "name", help: "The install's name (default: remindc).")
+    static let minimal = OptionSpec(names: ["--minimal"], valueName: nil, help: "The alerts offer the categories' minimal actions ('notify --minimal').")
+
     static let spec = CommandSpec(
         name: "systemd",
         abstract: "Write reminders as systemd user timers that show each alert with 'remindc notify'.",
@@ -24,48 +30,63 @@ enum SystemdCommand {
             when a file has an error, and 2 for a usage error or a path that cannot be read.
             """,
         options: [
-            OptionSpec(names: ["-o", "--output"], valueName: "folder", help: "Write the units into this folder."),
-            OptionSpec(names: ["--install"], valueName: nil, help: "Install the units for the user's systemd and start the timers."),
-            OptionSpec(names: ["--uninstall"], valueName: nil, help: "Remove the units an install of --name wrote."),
-            OptionSpec(names: ["--name"], valueName: "name", help: "The install's name (default: remindc)."),
-            OptionSpec(names: ["--minimal"], valueName: nil, help: "The alerts offer the categories' minimal actions ('notify --minimal')."),
+            output, install, uninstall, name, minimal,
         ],
-        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true),
+        argument: CommandSpec.paths,
         argumentIsOptional: true
     )
 
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
-        let install = arguments.flag("--install"), uninstall = arguments.flag("--uninstall")
-        let output = arguments.value("-o")
-        if uninstall && arguments.value("--name") != nil && !arguments.positionals.isEmpty {
-            throw UsageError(message: "--uninstall takes the name once: 'remindc systemd --uninstall NAME'", command: spec.name)
+    /// What the command does.
+    enum Action {
+        case write(folder: String)
+        case install
+        case uninstall
+    }
+
+    struct Options {
+        var action: Action
+        /// The install's name.
+        var name: String
+        var minimal: Bool
+        var paths: [String]
+    }
+
+    static func options(from arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Options {
+        let install = arguments.flag(Self.install), uninstall = arguments.flag(Self.uninstall)
+        let output = arguments.value(Self.output)
+        if uninstall && arguments.value(Self.name) != nil && !arguments.positionals.isEmpty {
+            throw usageError("--uninstall takes the name once: 'remindc systemd --uninstall NAME'")
         }
         if [install, uninstall, output != nil].filter({ $0 }).count != 1 {
-            throw UsageError(message: "give one of -o, --install and --uninstall", command: spec.name)
+            throw usageError("give one of -o, --install and --uninstall")
         }
         if output == "-" {
-            throw UsageError(message: "-o names a folder for the units; standard output cannot hold several files", command: spec.name)
+            throw usageError("-o names a folder for the units; standard output cannot hold several files")
         }
         // `--uninstall NAME` names the install as `--name` does.
-        let name = arguments.value("--name") ?? (uninstall ? arguments.positionals.first : nil) ?? "remindc"
+        let installName = arguments.value(Self.name) ?? (uninstall ? arguments.positionals.first : nil) ?? "remindc"
         if uninstall && arguments.positionals.count > 1 {
-            throw UsageError(message: "--uninstall takes one name", command: spec.name)
+            throw usageError("--uninstall takes one name")
         }
-        guard !name.isEmpty, name.utf8.allSatisfy({ $0 == 0x2D || $0 == 0x5F || $0 == 0x2E || (0x30...0x39).contains($0)
-                || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
-            throw UsageError(message: "--name must be letters, digits, '.', '_' and '-'", command: spec.name)
+        guard PlainName.isPlain(installName) else {
+            throw usageError("--name must be letters, digits, '.', '_' and '-'")
         }
         // The list of the install's units, remindc-NAME.units, is a file name of at most 255 bytes.
         let longestName = 255 - "remindc-.units".utf8.count
-        guard name.utf8.count <= longestName else {
-            throw UsageError(message: "--name must be at most \(longestName) characters", command: spec.name)
+        guard installName.utf8.count <= longestName else {
+            throw usageError("--name must be at most \(longestName) characters")
         }
-        let units = SystemdInstall(name: name, environment: invocation.environment)
-        if uninstall { return Outcome(units.uninstall()) }
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<path> ...'", command: spec.name) }
+        if !uninstall && arguments.positionals.isEmpty { throw usageError("Missing expected argument '<path> ...'") }
+        let action: Action = uninstall ? .uninstall : install ? .install : .write(folder: output!)
+        return Options(action: action, name: installName, minimal: arguments.flag(Self.minimal), paths: uninstall ? [] : arguments.positionals)
+    }
+
+    static func run(_ options: Options, invocation: Invocation) -> Outcome {
+        let units = SystemdInstall(name: options.name, environment: invocation.environment)
+        if case .uninstall = options.action { return Outcome(units.uninstall()) }
 
         let loaded: LoadedFiles
-        switch LoadedFiles.load(arguments.positionals, floatingZone: TimeZone.current, check: { _, scheduled, _ in
+        switch LoadedFiles.load(options.paths, floatingZone: TimeZone.current, check: { _, scheduled, _ in
             guard let scheduled else { return [] }
             return scheduled.scheduleDiagnostics() + OutputTarget.sharedProblems(in: scheduled.file)
                 + SystemdWriter.problems(in: scheduled.file)
@@ -75,41 +96,14 @@ enum SystemdCommand {
         }
         if loaded.hasErrors { return loaded.failure }
         let writer = SystemdWriter(options: .init(remindc: SystemdInstall.remindcPath, workingFolder: invocation.workingFolder,
-                                                 minimal: arguments.flag("--minimal")))
+                                                 minimal: options.minimal))
         let written = writer.units(loaded.files.map(\.file))
-        if let output {
+        if case .write(let output) = options.action {
             if let failure = SystemdInstall.write(written, into: output) {
                 return Outcome(stderr: loaded.report + "Error: cannot write into '\(TerminalText.visible(output))': \(failure)\n", status: 2)
             }
             return Outcome(stderr: loaded.report)
         }
         return Outcome(units.install(written, warnings: loaded.report))
-    }
-}
-
-/// `remindc due`: whether one of a reminder's alerts is now, for a timer's
-/// `ExecCondition=`.
-enum DueCommand {
-    static let spec = CommandSpec(
-        name: "due",
-        abstract: "Exit 0 when one of a reminder's alerts is now: the guard of 'remindc systemd' timers.",
-        discussion: """
-            Exits with 0 when an alert of the reminder ID (its occurrence less 'before') falls within the 30 \
-            seconds before --now or the 2 after, and the reminder is not stopped; 1 otherwise or when a file has \
-            an error, and 2 for a usage error. Floating reminders are read in the machine's zone (--zone).
-            """,
-        options: [
-            OptionSpec(names: ["--id"], valueName: "id", help: "The reminder.", isRequired: true),
-            TimeOptions.zoneOption,
-            TimeOptions.nowOption,
-        ],
-        argument: (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.", repeating: true)
-    )
-
-    static func run(_ arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Outcome {
-        let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
-        return try DesktopReminder.with(arguments, command: spec.name) { found in
-            Outcome(found.due(at: time.now, floatingZone: time.zone, environment: invocation.environment))
-        }
     }
 }

@@ -24,7 +24,7 @@ struct TimeOptions {
     /// (else `SOURCE_DATE_EPOCH`, else the clock).
     static func read(_ arguments: ParsedArguments, invocation: Invocation, command: String) throws(UsageError) -> TimeOptions {
         let zone: TimeZone, zoneName: String
-        if let name = arguments.value("--zone") {
+        if let name = arguments.value(zoneOption) {
             switch ZoneName.parse(name) {
             case .success(.floating):
                 throw UsageError(message: "--zone must be a real zone, not 'floating'", command: command)
@@ -43,7 +43,7 @@ struct TimeOptions {
             zoneName = zone.identifier
         }
         var options = TimeOptions(zone: zone, zoneName: zoneName, now: Instant(secondsSince1970: 0))
-        if let text = arguments.value("--now") {
+        if let text = arguments.value(nowOption) {
             options.now = try options.instant(text, option: "--now", command: command)
         } else if let epoch = invocation.environment["SOURCE_DATE_EPOCH"] {
             guard let seconds = Int(epoch) else {

@@ -35,7 +35,7 @@ public enum Checker {
         let timed = context.leavingOut(wrongTimes)
         let found = check(context, rules: rules.filter { !$0.readsTimes }) + check(timed, rules: rules.filter { $0.readsTimes })
         // Both report the same unknown ids of `lint.disable`.
-        return Diagnostic.sortedForReport(Array(Set(found)))
+        return Diagnostic.uniqueForReport(found)
     }
 
     /// The findings of every rule, less those `lint.disable` and `ignore:`

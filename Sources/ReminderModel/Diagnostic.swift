@@ -80,6 +80,41 @@ public struct Diagnostic: Hashable, Sendable {
         return inOrder ? diagnostics : diagnostics.sorted(by: comesBefore)
     }
 
+    /// `diagnostics` without repeats, in report order: the one place
+    /// findings two checks both make (the rules with and without the
+    /// reminders whose times had errors, a writer and the checker) are
+    /// told once.
+    public static func uniqueForReport(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        sortedForReport(Array(Set(diagnostics)))
+    }
+
+    /// `more` (found across files) merged into `diagnostics` (in report
+    /// order, file by file in `fileOrder`): each among its own file's in
+    /// report order, the files in input order. One already there, notes
+    /// aside (a file's own finding the check across files makes again), is
+    /// left out.
+    public static func merging(_ more: [Diagnostic], into diagnostics: [Diagnostic], fileOrder: [String]) -> [Diagnostic] {
+        func withoutNotes(_ diagnostic: Diagnostic) -> Diagnostic {
+            Diagnostic(diagnostic.message, file: diagnostic.file, span: diagnostic.span)
+        }
+        guard !more.isEmpty else { return diagnostics }
+        let reported = Set(diagnostics.map(withoutNotes))
+        let more = more.filter { !reported.contains(withoutNotes($0)) }
+        guard !more.isEmpty else { return diagnostics }
+        let added = Dictionary(grouping: more, by: \.file)
+        var runs: [(file: String, diagnostics: [Diagnostic])] = []
+        for diagnostic in diagnostics {
+            if runs.last?.file == diagnostic.file { runs[runs.count - 1].diagnostics.append(diagnostic) } else { runs.append((diagnostic.file, [diagnostic])) }
+        }
+        for file in added.keys.sorted() where !runs.contains(where: { $0.file == file }) {
+            let position = fileOrder.firstIndex(of: file).map { position in
+                runs.firstIndex { run in (fileOrder.firstIndex(of: run.file) ?? Int.max) > position } ?? runs.count
+            } ?? runs.count
+            runs.insert((file, []), at: position)
+        }
+        return runs.flatMap { run in sortedForReport(run.diagnostics + (added[run.file] ?? [])) }
+    }
+
     /// The report order, field by field: nothing is copied to compare.
     public static func comesBefore(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         if lhs.file != rhs.file { return lhs.file < rhs.file }

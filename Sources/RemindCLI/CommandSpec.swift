@@ -2,47 +2,6 @@
 /// `--opt value` and `--opt=value`, flags, `--` to end options, `-h`/`--help`,
 /// and its error wording.
 
-/// An option or flag a command takes.
-struct OptionSpec: Sendable {
-    /// Names, long first: `["--output", "-o"]`.
-    var names: [String]
-    /// The value's placeholder (`format` for `--format <format>`); nil for a flag.
-    var valueName: String?
-    var help: String
-    /// The values allowed, if the set is closed.
-    var allowed: [String]? = nil
-    /// Shown as `(default: …)`.
-    var defaultValue: String? = nil
-    /// Shown without brackets in the usage line; the command checks it.
-    var isRequired = false
-
-    var primaryName: String { names[0] }
-
-    /// `--format <format>` or `--strict`.
-    var synopsis: String {
-        valueName.map { "\(primaryName) <\($0)>" } ?? primaryName
-    }
-}
-
-/// What a command was given.
-struct ParsedArguments: Sendable {
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
-    var positionals: [String] = []
-    var wantsHelp = false
-
-    func value(_ name: String) -> String? { values[name] }
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-}
-
-/// A mistake on the command line: printed as `Error: …` with the usage line,
-/// exit status 2.
-struct UsageError: Error, Equatable, Sendable {
-    var message: String
-    /// The command whose usage to show; nil for the top level.
-    var command: String?
-}
-
 /// A subcommand's interface: what `help` shows and what the parser accepts.
 struct CommandSpec: Sendable {
     var name: String
@@ -171,43 +130,6 @@ struct CommandSpec: Sendable {
             if let defaultValue = option.defaultValue { help += " (default: \(defaultValue))" }
             text += HelpLayout.row(label, help)
         }
-        return text
-    }
-}
-
-/// Two-column help rows, wrapped at 80 columns as swift-argument-parser does.
-enum HelpLayout {
-    static let labelWidth = 26
-    static let lineWidth = 80
-
-    /// `text` broken into lines of at most `width` characters, at spaces.
-    static func wrap(_ text: String, width: Int) -> String {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            if !current.isEmpty && current.count + 1 + word.count > width {
-                lines.append(current)
-                current = String(word)
-            } else {
-                current += current.isEmpty ? String(word) : " " + word
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines.joined(separator: "\n")
-    }
-
-    static func row(_ label: String, _ help: String) -> String {
-        let indent = String(repeating: " ", count: labelWidth)
-        var lines = wrap(help, width: lineWidth - labelWidth).split(separator: "\n").map(String.init)
-        let head = "  " + label
-        var text: String
-        if head.count < labelWidth {
-            text = head + String(repeating: " ", count: labelWidth - head.count) + (lines.first ?? "") + "\n"
-            lines = Array(lines.dropFirst())
-        } else {
-            text = head + "\n"
-        }
-        for line in lines { text += indent + line + "\n" }
         return text
     }
 }
