@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "CalDAV", dependencies: ["CLibCurl"]),
         // `remindc publish`: the calendar's resources from the .ics writer, the plan
         // that brings a collection in step with them, and carrying it out.
-        .target(name: "Publish", dependencies: ["Support", "ReminderModel", "ReminderOutput", "CalDAV", "Delivery"]),
+        .target(name: "Publish", dependencies: ["Support", "CalDAV", "Delivery"]),
         // What acts on this machine for the user: files written whole, the
         // crontab and systemd installs, desktop alerts (notify, due,
         // resume), their state under $XDG_STATE_HOME, the programs run.

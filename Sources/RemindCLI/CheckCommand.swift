@@ -52,7 +52,7 @@ enum CheckCommand: Command {
             switch NominalDuration.parse(text) {
             case .success(let parsed) where parsed.nominalSeconds > 0:
                 seconds = parsed.nominalSeconds
-            case .failure(let message) where message.id == Message.durationTooLong(text).id:
+            case .failure(.durationTooLong(text)):
                 throw tooLong
             default:
                 throw usageError("--horizon must be a positive duration such as 90d or 26w, not '\(text)'")

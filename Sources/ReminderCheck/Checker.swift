@@ -2,7 +2,8 @@ import Foundation
 import Recurrence
 import ReminderModel
 
-/// Runs every rule of the catalogue over a decoded file.
+/// Runs every rule of the catalogue over a decoded file: the rules' part
+/// of `CheckRun`, which is what `remindc check` does whole.
 public enum Checker {
     public struct Options: Sendable {
         /// "Now": the horizon starts here.
@@ -17,13 +18,6 @@ public enum Checker {
             self.horizon = horizon
             self.floatingZone = floatingZone
         }
-    }
-
-    /// The findings of every rule for a file as far as it decoded, with or
-    /// without errors: `check(_:leavingOutOfTimeRules:rules:)` on its context.
-    public static func check(_ result: LoadResult, options: Options, rules: [any CheckRule.Type] = Rules.all) -> [Diagnostic] {
-        guard let context = CheckContext(result, options: options) else { return [] }
-        return check(context, leavingOutOfTimeRules: result.wrongTimes, rules: rules)
     }
 
     /// `check(_:rules:)`, the reminders at `wrongTimes` (`LoadResult.wrongTimes`)

@@ -21,7 +21,7 @@ extension OutputTarget {
                 + ICalendarWriter.readerProblems(in: scheduled) + ICalendarWriter.serverProblems(in: scheduled, now: now)
         case .crontab:
             let writer = CrontabWriter(options: .init(hostZone: hostZone, now: now, workingFolder: workingFolder))
-            return writer.write([scheduled]).diagnostics
+            return writer.problems(in: [scheduled])
         case .systemd:
             // Its guard (`remindc due`) asks the engine at each elapse, and
             // its timers elapse at every alert, gaps included: a systemd

@@ -11,7 +11,7 @@ enum Golden {
     static var recording: Bool { ProcessInfo.processInfo.environment["REMINDC_RECORD_GOLDEN"] == "1" }
 
     /// Compares `actual` with the golden file `name`, recording an issue that
-    /// shows the first differing line.
+    /// shows the lines that differ (`diff`).
     static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let url = folder.appendingPathComponent(name)
         if recording {
@@ -24,16 +24,27 @@ enum Golden {
             return
         }
         guard expected != actual else { return }
-        let expectedLines = expected.components(separatedBy: "\n")
-        let actualLines = actual.components(separatedBy: "\n")
-        let index = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expectedLines.count, actualLines.count)
-        let want = index < expectedLines.count ? expectedLines[index] : "<end of file>"
-        let got = index < actualLines.count ? actualLines[index] : "<end of output>"
-        Issue.record("""
-            \(name) differs at line \(index + 1):
-              expected: \(want)
-              actual:   \(got)
-            (REMINDC_RECORD_GOLDEN=1 re-records)
-            """, sourceLocation: sourceLocation)
+        Issue.record("\(name) differs (REMINDC_RECORD_GOLDEN=1 re-records):\n\(diff(expected, actual))", sourceLocation: sourceLocation)
+    }
+
+    /// The lines that differ, as a unified diff shows a change: the common
+    /// start and end left out but for two lines of context, the expected
+    /// lines marked `-`, the actual `+`, at most 40 of each.
+    static func diff(_ expected: String, _ actual: String) -> String {
+        let old = expected.components(separatedBy: "\n"), new = actual.components(separatedBy: "\n")
+        var start = 0
+        while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
+        var end = 0
+        while end < old.count - start, end < new.count - start, old[old.count - 1 - end] == new[new.count - 1 - end] { end += 1 }
+        let context = 2
+        var lines = ["@@ line \(start + 1) @@"]
+        lines += old[max(0, start - context)..<start].map { "  " + $0 }
+        let removed = old[start..<(old.count - end)], added = new[start..<(new.count - end)]
+        lines += removed.prefix(40).map { "- " + $0 }
+        if removed.count > 40 { lines.append("- … \(removed.count - 40) more") }
+        lines += added.prefix(40).map { "+ " + $0 }
+        if added.count > 40 { lines.append("+ … \(added.count - 40) more") }
+        lines += old[(old.count - end)..<min(old.count, old.count - end + context)].map { "  " + $0 }
+        return lines.joined(separator: "\n")
     }
 }

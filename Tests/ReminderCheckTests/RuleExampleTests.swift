@@ -54,8 +54,9 @@ import YAMLSyntax
         try Data("ID3 not a notification sound".utf8).write(to: folder.appendingPathComponent("tune.mp3"))
         let path = folder.appendingPathComponent("example.yaml").path
         let result = ReminderFile.load(Array(yaml.utf8), path: path)
-        let checked = Checker.check(result, options: .init(now: now, floatingZone: TimeZone(identifier: "Europe/Berlin")!))
-        let all = result.diagnostics + checked
+        // What `remindc check` runs: the rules, the outputs' own checks, the loading's findings.
+        let checker = Checker.Options(now: now, floatingZone: TimeZone(identifier: "Europe/Berlin")!)
+        let all = CheckRun.check([result], options: .init(checker: checker, workingFolder: folder.path))
         let positions = all.filter { $0.id == id }.map { "\($0.span.start.line):\($0.span.start.column)" }
         let errors = all.filter { $0.severity == .error && $0.id != id }
         return (positions.sorted(), errors)
@@ -157,7 +158,8 @@ import YAMLSyntax
             """
         let result = ReminderFile.load(Array(yaml.utf8), path: "never.yaml")
         let file = try #require(result.file)
-        let checked = Checker.check(result, options: .init(now: Self.now, floatingZone: TimeZone(identifier: "UTC")!)).filter { $0.id == "never-fires" }
+        let checker = Checker.Options(now: Self.now, floatingZone: TimeZone(identifier: "UTC")!)
+        let checked = CheckRun.check([result], options: .init(checker: checker, workingFolder: "/")).filter { $0.id == "never-fires" }
         #expect(checked == ScheduledFile(file, floatingZone: TimeZone(identifier: "UTC")!).scheduleDiagnostics())
         #expect(checked.map(\.span.start.line) == [3, 4])
     }
@@ -172,7 +174,8 @@ import YAMLSyntax
               - {id: water, title: Water, at: 2026-12-01 09:00, repeat: every 20 minutes, ignore: [endless-repeat]}
             """
         let result = ReminderFile.load(Array(yaml.utf8), path: "lint.yaml")
-        let found = Checker.check(result, options: .init(now: Self.now, floatingZone: TimeZone(identifier: "UTC")!))
+        let checker = Checker.Options(now: Self.now, floatingZone: TimeZone(identifier: "UTC")!)
+        let found = CheckRun.check([result], options: .init(checker: checker, workingFolder: "/"))
         #expect(found.map { "\($0.id)@\($0.span.start.line):\($0.span.start.column)" } == ["unknown-rule@2:29"])
         #expect(found.first?.message.hint == "did you mean 'endless-repeat'?")
     }

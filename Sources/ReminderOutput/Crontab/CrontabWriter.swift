@@ -90,19 +90,39 @@ public struct CrontabWriter {
     /// The crontab of `scheduled`, whose floating reminders are placed in
     /// the host's zone.
     public func write(_ scheduled: [ScheduledFile]) -> Output {
+        var text = ""
+        let (diagnostics, count) = assemble(scheduled) { text += $0 }
+        return Output(text: text, diagnostics: diagnostics, entryCount: count)
+    }
+
+    /// What `write` reports for `scheduled`, without keeping the crontab's
+    /// text: `check --for crontab`.
+    public func problems(in scheduled: [ScheduledFile]) -> [Diagnostic] {
+        assemble(scheduled) { _ in }.diagnostics
+    }
+
+    /// Hands the crontab's text to `emit` piece by piece, and returns what
+    /// it found and the entries' count; the line limit is counted as the
+    /// pieces go.
+    private func assemble(_ scheduled: [ScheduledFile], emit: (String) -> Void) -> (diagnostics: [Diagnostic], count: Int) {
+        var lineCount = 0
+        func add(_ piece: String) {
+            lineCount += piece.utf8.count { $0 == UInt8(ascii: "\n") }
+            emit(piece)
+        }
         let files = scheduled.map(\.file)
-        var text = """
+        add("""
             # Written by remindc \(RemindcVersion.string) for a machine whose clock runs in \(options.hostZoneName ?? options.hostZone.identifier).
             # Regenerate it rather than editing it: \(Self.comment(options.regenerate ?? "remindc crontab " + files.map(\.path).joined(separator: " "), limit: nil))
 
-            """
+            """)
         var diagnostics: [Diagnostic] = []
         var count = 0
         for (file, schedules) in scheduled.map({ ($0.file, $0.schedules) }) {
             // One entry set per alert: `before: [1d, 15m]` is two.
             for (reminder, schedule) in zip(file.reminders, schedules).flatMap({ pair in pair.0.eachAlert.map { ($0, pair.1) } }) {
                 let result = entries(for: reminder, schedule: schedule, in: file)
-                text += "\n# id: \(reminder.id)\n"
+                var text = "\n# id: \(reminder.id)\n"
                 text += "# \(Self.describe(reminder))\n"
                 if let reason = result.inexact {
                     let message = Message.cronInexact(reminder.id, reason, allowed: options.allowInexact)
@@ -117,6 +137,7 @@ public struct CrontabWriter {
                                                   span: reminder.spans.start))
                 }
                 text += result.lines.map { $0 + "\n" }.joined()
+                add(text)
                 count += result.lines.count
             }
         }
@@ -124,12 +145,11 @@ public struct CrontabWriter {
             diagnostics.append(Diagnostic(.cronBusyboxLines(count, limit: Self.busyboxEntryLimit), file: file.path,
                                           span: file.reminders[0].spans.start))
         }
-        let lineCount = text.utf8.count { $0 == UInt8(ascii: "\n") }
         if lineCount > Self.lineLimit, let file = files.first(where: { !$0.reminders.isEmpty }) {
             diagnostics.append(Diagnostic(.cronTooManyLines(lineCount, limit: Self.lineLimit), file: file.path,
                                           span: file.reminders[0].spans.start))
         }
-        return Output(text: text, diagnostics: diagnostics, entryCount: count)
+        return (diagnostics, count)
     }
 
     /// The most lines Debian's `crontab` takes in one crontab.

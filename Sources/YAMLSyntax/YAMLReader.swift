@@ -1,34 +1,5 @@
 internal import CLibYAML
 
-/// What reading a file produced: the document's root node, if there is one,
-/// and every problem found. A file with problems may still have a root (for
-/// example one with a duplicate key); a syntax error leaves none.
-public struct ParseResult: Sendable {
-    public var root: Node?
-    public var problems: [YAMLProblem]
-    /// Plain values that YAML 1.1 tools read as something other than text,
-    /// in source order.
-    public var implicitlyTyped: [YAML11.TypedScalar] = []
-}
-
-/// The items of one top-level list, taken as they are read instead of kept
-/// in the tree: a file of a hundred thousand reminders is never held as
-/// nodes all at once.
-///
-/// The reader streams the value of the root mapping's first `key` when it
-/// is a sequence without an anchor; that sequence stays in the tree, empty,
-/// with its span. The items come complete, aliases resolved and merge keys
-/// applied, in source order.
-public struct ItemStream {
-    public var key: String
-    public var consume: (Node) -> Void
-
-    public init(key: String, consume: @escaping (Node) -> Void) {
-        self.key = key
-        self.consume = consume
-    }
-}
-
 /// Reads YAML text into a `Node` tree through libyaml's event API, on the
 /// calling thread.
 ///
