@@ -125,7 +125,7 @@ if CommandLine.arguments.contains("--load") {
     // Only loading, twenty times over: for a profiler.
     var before = rusage(), after = rusage()
     getrusage(RUSAGE_SELF.rawValue, &before)
-    let loading = best { for _ in 0..<4 { _ = ReminderFile.load(bytes, path: "bench.yaml") } } / 4
+    let loading = best { for _ in 0..<4 { _ = ReminderFile.load(bytes, path: "bench.yaml", parallelism: .allCores) } } / 4
     getrusage(RUSAGE_SELF.rawValue, &after)
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
     let cpu = (seconds(after.ru_utime) + seconds(after.ru_stime) - seconds(before.ru_utime) - seconds(before.ru_stime)) / Double(runs * 4)
@@ -152,7 +152,7 @@ let streamedTree = best {
 }
 
 var diagnostics = 0
-let inProcess = best { diagnostics = ReminderFile.load(bytes, path: "bench.yaml").diagnostics.count }
+let inProcess = best { diagnostics = ReminderFile.load(bytes, path: "bench.yaml", parallelism: .allCores).diagnostics.count }
 
 let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("remindc")
 
@@ -249,7 +249,7 @@ print(String(format: "remindc check, a folder of 2,000 files of 10 daily reminde
 // rule alone, on one thread (the check runs them on every core). `--rules`
 // prints only this.
 func ruleTimings() {
-    guard let model = ReminderFile.load(bytes, path: file.path).file else { return }
+    guard let model = ReminderFile.load(bytes, path: file.path, parallelism: .allCores).file else { return }
     let now = Instant(secondsSince1970: 1_796_040_000)  // 2026-11-29T12:00:00Z
     let utc = TimeZone(identifier: "UTC")!
     func line(_ label: String, _ seconds: Double) {
@@ -257,13 +257,13 @@ func ruleTimings() {
     }
     // Kept until all are made, so that freeing one is not timed.
     var made: [CheckContext] = []
-    line("schedules (every core)", best { made.append(CheckContext(file: model, now: now, horizon: 86_400, floatingZone: utc)) })
+    line("schedules (every core)", best { made.append(CheckContext(file: model, now: now, horizon: 86_400, floatingZone: utc, parallelism: .allCores)) })
     made.removeAll()
-    var fresh = (0..<runs).map { _ in CheckContext(file: model, now: now, horizon: 86_400, floatingZone: utc) }
+    var fresh = (0..<runs).map { _ in CheckContext(file: model, now: now, horizon: 86_400, floatingZone: utc, parallelism: .allCores) }
     // The sweep is made by the first rule that reads it: timed with that rule.
     let sweeping = Rules.all.first { $0.readsSweep }!
     line("sweep and \(sweeping.descriptor.id)", best { _ = sweeping.check(fresh.removeLast()) })
-    let context = CheckContext(file: model, now: now, horizon: 86_400, floatingZone: utc)
+    let context = CheckContext(file: model, now: now, horizon: 86_400, floatingZone: utc, parallelism: .allCores)
     _ = sweeping.check(context)
     for rule in Rules.all {
         line(rule.descriptor.id, best { _ = rule.check(context) })

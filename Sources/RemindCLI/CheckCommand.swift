@@ -73,7 +73,7 @@ enum CheckCommand: Command {
             }
             outputs.insert(target)
         }
-        let checker = Checker.Options(now: time.now, horizon: seconds, floatingZone: time.zone)
+        let checker = Checker.Options(now: time.now, horizon: seconds, floatingZone: time.zone, parallelism: Remindc.parallelism)
         return Options(run: CheckRun.Options(checker: checker, targets: outputs, severities: severities, workingFolder: invocation.workingFolder),
                        format: format, quiet: quiet, strict: strict, paths: arguments.positionals)
     }

@@ -94,7 +94,7 @@ enum CrontabCommand: Command {
         var loaded: LoadedFiles
         switch LoadedFiles.load(options.paths, floatingZone: time.zone, check: { _, scheduled, _ in
             guard let scheduled else { return [] }
-            return scheduled.scheduleDiagnostics() + OutputTarget.sharedProblems(in: scheduled.file)
+            return scheduled.scheduleDiagnostics() + OutputTarget.sharedProblems(in: scheduled)
         }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome

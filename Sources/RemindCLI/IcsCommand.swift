@@ -74,7 +74,7 @@ enum IcsCommand: Command {
         // their own (`<id>-extra`), which another reminder must not have.
         let expanding = window != nil
         switch LoadedFiles.load(options.paths, floatingZone: time.zone, check: { _, scheduled, _ in
-            scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0.file) + (expanding ? [] : ICalendarWriter.uidClashes(in: $0)) }
+            scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0) + (expanding ? [] : ICalendarWriter.uidClashes(in: $0)) }
                 ?? []
         }) {
         case .success(let files): loaded = files
@@ -85,6 +85,7 @@ enum IcsCommand: Command {
         var writing = ICalendarWriter.Options(now: time.now, window: window.map { ($0.from, $0.to) }, floatingZone: time.zone,
                                               soundBase: options.soundBase, workingFolder: invocation.workingFolder)
         writing.limit = limit
+        writing.parallelism = Remindc.parallelism
         let writer = ICalendarWriter(options: writing)
         var warnings = loaded.report
         // One line per file: its first few reminders cut, and how many more.

@@ -183,7 +183,7 @@ struct LoadedFiles {
                 return .failure(InputError(messages: ["cannot read '\(path)'"]))
             }
             var source = kept
-            let scheduled = result.file.map { ScheduledFile($0, floatingZone: floatingZone) }
+            let scheduled = result.file.map { ScheduledFile($0, floatingZone: floatingZone, parallelism: Remindc.parallelism) }
             let checked = check(result, scheduled, disposal)
             let found = Diagnostic.sortedForReport(result.diagnostics.isEmpty ? checked : result.diagnostics + checked)
             if keepFiles, let scheduled { loaded.files.append(scheduled) }
@@ -211,7 +211,7 @@ struct LoadedFiles {
         var status = stat()
         let isRegular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         guard let bytes = FileDescriptor.readAll(descriptor) else { return nil }
-        let result = bytes.withUnsafeBufferPointer { ReminderFile.load($0, path: path) }
+        let result = bytes.withUnsafeBufferPointer { ReminderFile.load($0, path: path, parallelism: Remindc.parallelism) }
         let keep = !isRegular || result.diagnostics.contains(where: showsSource)
         return (result, keep ? bytes : nil, isRegular)
     }

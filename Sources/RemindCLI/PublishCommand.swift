@@ -109,7 +109,7 @@ enum PublishCommand: Command {
         let (time, publisher, credentials, netrcWarning) = (given.time, given.publisher, given.credentials, given.netrcWarning)
         let loaded: LoadedFiles
         switch LoadedFiles.load(given.paths, floatingZone: time.zone, check: { _, scheduled, _ in
-            scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0.file) } ?? []
+            scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0) } ?? []
         }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
@@ -126,7 +126,7 @@ enum PublishCommand: Command {
             return Outcome(stderr: loaded.report + "Error: \(place): \(clash.message.text); \(clash.message.hint ?? "")\n", status: 1)
         }
         let writer = ICalendarWriter(options: .init(now: time.now, floatingZone: time.zone, soundBase: given.soundBase,
-                                                    workingFolder: invocation.workingFolder))
+                                                    workingFolder: invocation.workingFolder, parallelism: Remindc.parallelism))
         let wanted = CalendarResource.split(String(decoding: writer.write(files), as: UTF8.self), publisher: publisher)
 
         var options = Publisher.Options(publisher: publisher, calendarName: files.lazy.compactMap(\.file.name).first)

@@ -51,6 +51,10 @@ public struct Outcome: Sendable, Equatable {
 public enum Remindc {
     static let abstract = "A reminder compiler: checks reminder files written in YAML, reports every problem at its line and column, expands their repeats, and writes them as iCalendar or a crontab."
 
+    /// What the libraries may run on: every core. The one place remindc
+    /// decides it; the libraries work on the calling thread unless told.
+    static let parallelism = Parallelism.allCores
+
     /// Every subcommand, in the order help lists them.
     static let commands: [any Command.Type] = [
         CheckCommand.self, ExpandCommand.self, IcsCommand.self, CrontabCommand.self, RulesCommand.self, NotifyCommand.self,

@@ -88,7 +88,7 @@ enum SystemdCommand: Command {
         let loaded: LoadedFiles
         switch LoadedFiles.load(options.paths, floatingZone: TimeZone.current, check: { _, scheduled, _ in
             guard let scheduled else { return [] }
-            return scheduled.scheduleDiagnostics() + OutputTarget.sharedProblems(in: scheduled.file)
+            return scheduled.scheduleDiagnostics() + OutputTarget.sharedProblems(in: scheduled)
                 + SystemdWriter.problems(in: scheduled.file)
         }) {
         case .success(let files): loaded = files

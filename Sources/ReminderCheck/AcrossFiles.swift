@@ -75,7 +75,8 @@ public enum AcrossFiles {
         merged.lint.minimumGap = gaps.max().map { NominalDuration(seconds: $0) }
         merged.lint.quietHours = quietHours.count == 1 ? quietHours.first : nil
         merged.lint.maximumPerHour = limits.min()
-        let context = CheckContext(ScheduledFile(merged, schedules: schedules, floatingZone: options.floatingZone),
+        let context = CheckContext(ScheduledFile(merged, schedules: schedules, floatingZone: options.floatingZone,
+                                                             parallelism: options.parallelism),
                                    now: options.now, horizon: options.horizon)
         let sweep = Sweep(context, groups: groups)
 

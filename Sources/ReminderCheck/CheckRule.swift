@@ -59,6 +59,8 @@ public final class CheckContext: @unchecked Sendable {
     public let schedules: [Schedule]
     /// Per reminder, what the rules ask first (`ReminderDigest`).
     let digests: [ReminderDigest]
+    /// What the rules may run on (`Checker` runs them side by side with two threads or more).
+    public let parallelism: Parallelism
 
     public init(_ scheduled: ScheduledFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int,
                 targets: Set<OutputTarget> = []) {
@@ -70,15 +72,16 @@ public final class CheckContext: @unchecked Sendable {
         self.end = now.advanced(by: horizon)
         self.floatingZone = scheduled.floatingZone
         schedules = scheduled.schedules
+        parallelism = scheduled.parallelism
         let reminders = file.reminders, schedules = schedules
-        digests = Concurrently.map(reminders.count, chunk: 4_096) { ReminderDigest(reminders[$0], schedules[$0]) }
+        digests = Concurrently.map(reminders.count, chunk: 4_096, threads: parallelism.threads) { ReminderDigest(reminders[$0], schedules[$0]) }
     }
 
     /// The context of a file, its schedules made here.
     public convenience init(file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int, floatingZone: TimeZone,
-                            targets: Set<OutputTarget> = []) {
-        self.init(ScheduledFile(file, floatingZone: floatingZone), implicitlyTyped: implicitlyTyped, now: now, horizon: horizon,
-                  targets: targets)
+                            targets: Set<OutputTarget> = [], parallelism: Parallelism = .sequential) {
+        self.init(ScheduledFile(file, floatingZone: floatingZone, parallelism: parallelism), implicitlyTyped: implicitlyTyped, now: now,
+                  horizon: horizon, targets: targets)
     }
 
     /// The context of a file as far as it decoded (`LoadResult.decoded`),
@@ -86,14 +89,15 @@ public final class CheckContext: @unchecked Sendable {
     /// nil for a file without a root mapping.
     public convenience init?(_ result: LoadResult, scheduled: ScheduledFile? = nil, options: Checker.Options) {
         guard let file = result.decoded else { return nil }
-        self.init(scheduled ?? ScheduledFile(file, floatingZone: options.floatingZone), implicitlyTyped: result.implicitlyTyped,
+        self.init(scheduled ?? ScheduledFile(file, floatingZone: options.floatingZone, parallelism: options.parallelism),
+                  implicitlyTyped: result.implicitlyTyped,
                   now: options.now, horizon: options.horizon)
     }
 
     /// This context without the reminders at `indices`.
     func leavingOut(_ indices: [Int]) -> CheckContext {
         CheckContext(file: file.leavingOut(indices), implicitlyTyped: implicitlyTyped, now: now, horizon: end.seconds(since: now),
-                     floatingZone: floatingZone, targets: targets)
+                     floatingZone: floatingZone, targets: targets, parallelism: parallelism)
     }
 
     private let sweepLock = NSLock()

@@ -50,15 +50,16 @@ public struct CheckRun {
                                release: (CheckContext) -> Void = { _ in }) -> [Diagnostic] {
         guard let decoded = result.decoded else { return [] }
         let checker = options.checker
-        let whole = scheduled ?? ScheduledFile(decoded, floatingZone: checker.floatingZone)
+        let whole = scheduled ?? ScheduledFile(decoded, floatingZone: checker.floatingZone, parallelism: checker.parallelism)
         let context = CheckContext(whole, implicitlyTyped: result.implicitlyTyped, now: checker.now, horizon: checker.horizon,
                                    targets: options.targets)
         var found = Checker.check(context, leavingOutOfTimeRules: result.wrongTimes)
         release(context)
         // The outputs' own checks, for reminders whose times are as written.
-        let timed = result.wrongTimes.isEmpty ? whole : ScheduledFile(decoded.leavingOut(result.wrongTimes), floatingZone: checker.floatingZone)
+        let timed = result.wrongTimes.isEmpty ? whole
+            : ScheduledFile(decoded.leavingOut(result.wrongTimes), floatingZone: checker.floatingZone, parallelism: checker.parallelism)
         self.timed.append(timed)
-        var written = OutputTarget.sharedProblems(in: timed.file)
+        var written = OutputTarget.sharedProblems(in: timed)
         for target in OutputTarget.allCases where options.targets.contains(target) || decoded.lint.targets.contains(target) {
             written += target.problems(in: timed, hostZone: checker.floatingZone, now: checker.now, workingFolder: options.workingFolder)
         }
@@ -82,7 +83,9 @@ public struct CheckRun {
         var run = CheckRun(options: options)
         var diagnostics: [Diagnostic] = []
         for result in results {
-            let scheduled = result.file.map { ScheduledFile($0, floatingZone: options.checker.floatingZone) }
+            let scheduled = result.file.map {
+                ScheduledFile($0, floatingZone: options.checker.floatingZone, parallelism: options.checker.parallelism)
+            }
             let own = result.diagnostics.filter { options.severities.contains($0.severity) }
             diagnostics += Diagnostic.sortedForReport(own + run.check(result, scheduled: scheduled))
         }

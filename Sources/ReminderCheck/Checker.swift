@@ -12,11 +12,14 @@ public enum Checker {
         public var horizon: Int
         /// Where floating reminders are placed.
         public var floatingZone: TimeZone
+        /// What the schedules and rules may run on.
+        public var parallelism: Parallelism
 
-        public init(now: Instant, horizon: Int = 365 * secondsPerDay, floatingZone: TimeZone) {
+        public init(now: Instant, horizon: Int = 365 * secondsPerDay, floatingZone: TimeZone, parallelism: Parallelism = .sequential) {
             self.now = now
             self.horizon = horizon
             self.floatingZone = floatingZone
+            self.parallelism = parallelism
         }
     }
 
@@ -72,11 +75,12 @@ public enum Checker {
                           file: path, span: reminder.spans.repeats ?? reminder.spans.start)
     }
 
-    /// Each rule's findings, in the order of `rules`, the rules run on every
-    /// core. The first rule that reads the sweep starts first, so the sweep
-    /// runs beside the rules that do not need it; the other sweep rules come
-    /// last, when it is ready.
+    /// Each rule's findings, in the order of `rules`, the rules run side by
+    /// side when the context's parallelism allows. The first rule that
+    /// reads the sweep starts first, so the sweep runs beside the rules that
+    /// do not need it; the other sweep rules come last, when it is ready.
     private static func runConcurrently(_ rules: [any CheckRule.Type], _ context: CheckContext) -> [[Finding]] {
+        guard context.parallelism.threads > 1 else { return rules.map { $0.check(context) } }
         let sweepRules = rules.indices.filter { rules[$0].readsSweep }
         let others = rules.indices.filter { !rules[$0].readsSweep }
         let order = Array(sweepRules.prefix(1)) + others + sweepRules.dropFirst()

@@ -30,8 +30,10 @@ extension ReminderFile {
     ///   - path: the path as the user gave it; diagnostics carry it, and the
     ///     default `uid-domain` is its name stem as a domain label.
     ///   - limits: the YAML reader's bounds.
-    public static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard) -> LoadResult {
-        bytes.withUnsafeBufferPointer { load($0, path: path, limits: limits) }
+    ///   - parallelism: with two threads or more, a long list of reminders
+    ///     is decoded on a thread of its own beside the reader.
+    public static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard, parallelism: Parallelism = .sequential) -> LoadResult {
+        bytes.withUnsafeBufferPointer { load($0, path: path, limits: limits, parallelism: parallelism) }
     }
 
     /// `load` of the bytes `bytes` points at, which stay where they are
@@ -42,12 +44,13 @@ extension ReminderFile {
     /// zone and against its categories once the whole file is read, wherever
     /// `timezone:` and `categories:` are written. A long list is read beside
     /// the reader (`Relay`).
-    public static func load(_ bytes: UnsafeBufferPointer<UInt8>, path: String, limits: Limits = .standard) -> LoadResult {
+    public static func load(_ bytes: UnsafeBufferPointer<UInt8>, path: String, limits: Limits = .standard,
+                            parallelism: Parallelism = .sequential) -> LoadResult {
         var decoder = ReminderDecoder()
         var streamed = DecodingContext(path: path)
         var read: [(Reminder, ReminderDecoder.Unresolved)] = []
         var didStream = false
-        let relay = Relay<Node> { item in
+        let relay = Relay<Node>(inlineLimit: parallelism.threads > 1 ? Relay<Node>.standardInlineLimit : Int.max) { item in
             if let reminder = decoder.read(item, context: &streamed) { read.append(reminder) }
         }
         let parsed = YAMLReader.parse(bytes, limits: limits, stream: ItemStream(key: "reminders") { item in

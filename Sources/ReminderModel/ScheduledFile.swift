@@ -11,18 +11,22 @@ public struct ScheduledFile: Sendable {
     /// `file.reminders[i]`'s schedule is `schedules[i]`.
     public let schedules: [Schedule]
     public let floatingZone: TimeZone
+    /// What the work on this file (its schedules, the checks and writers
+    /// that read it) may run on.
+    public let parallelism: Parallelism
 
-    /// Makes every reminder's schedule, on every core for a large file.
-    public init(_ file: ReminderFile, floatingZone: TimeZone) {
+    /// Makes every reminder's schedule, on `parallelism`'s threads for a large file.
+    public init(_ file: ReminderFile, floatingZone: TimeZone, parallelism: Parallelism = .sequential) {
         self.file = file
         self.floatingZone = floatingZone
+        self.parallelism = parallelism
         let floating = Schedule.PlacedZone(.zone(floatingZone))
         let reminders = file.reminders
         let pieces = (reminders.count + Self.piece - 1) / Self.piece
         // A piece of the reminders each, its zones found once per run of
         // reminders in one zone: looking a zone's table up from every
         // thread at once, per reminder, cost more than making the schedules.
-        schedules = Concurrently.map(pieces) { piece -> [Schedule] in
+        schedules = Concurrently.map(pieces, threads: parallelism.threads) { piece -> [Schedule] in
             var last: (name: ZoneName, zone: Schedule.PlacedZone)?
             return (piece * Self.piece..<min((piece + 1) * Self.piece, reminders.count)).map { index in
                 let name = reminders[index].timeZone
@@ -35,11 +39,12 @@ public struct ScheduledFile: Sendable {
     }
 
     /// `file` with `schedules` already made for it, one per reminder.
-    package init(_ file: ReminderFile, schedules: [Schedule], floatingZone: TimeZone) {
+    package init(_ file: ReminderFile, schedules: [Schedule], floatingZone: TimeZone, parallelism: Parallelism = .sequential) {
         precondition(schedules.count == file.reminders.count)
         self.file = file
         self.schedules = schedules
         self.floatingZone = floatingZone
+        self.parallelism = parallelism
     }
 
     /// How many reminders' schedules one thread makes at a time.
@@ -49,7 +54,7 @@ public struct ScheduledFile: Sendable {
     /// refuse a file for: `never-fires`.
     public func scheduleDiagnostics() -> [Diagnostic] {
         let reminders = file.reminders, schedules = schedules, path = file.path
-        return Concurrently.map(reminders.count, chunk: 4_096) { index -> Diagnostic? in
+        return Concurrently.map(reminders.count, chunk: 4_096, threads: parallelism.threads) { index -> Diagnostic? in
             reminders[index].neverFires(in: path) { schedules[index] }
         }.compactMap { $0 }
     }

@@ -12,12 +12,12 @@ extension OutputTarget {
     public func problems(in scheduled: ScheduledFile, hostZone: TimeZone, now: Instant, workingFolder: String) -> [Diagnostic] {
         switch self {
         case .ics:
-            return ICalendarWriter.problems(in: scheduled.file) + ICalendarWriter.uidClashes(in: scheduled)
+            return ICalendarWriter.problems(in: scheduled) + ICalendarWriter.uidClashes(in: scheduled)
                 + ICalendarWriter.readerProblems(in: scheduled)
         case .caldav:
             // What `publish` writes is the .ics: its checks, and what the
             // servers it goes to refuse.
-            return ICalendarWriter.problems(in: scheduled.file) + ICalendarWriter.uidClashes(in: scheduled)
+            return ICalendarWriter.problems(in: scheduled) + ICalendarWriter.uidClashes(in: scheduled)
                 + ICalendarWriter.readerProblems(in: scheduled) + ICalendarWriter.serverProblems(in: scheduled, now: now)
         case .crontab:
             let writer = CrontabWriter(options: .init(hostZone: hostZone, now: now, workingFolder: workingFolder))
@@ -33,7 +33,7 @@ extension OutputTarget {
 
     /// What every output refuses, whichever is asked for: a time with a
     /// fraction of a second, which neither iCalendar nor cron can carry.
-    public static func sharedProblems(in file: ReminderFile) -> [Diagnostic] {
-        ICalendarWriter.problems(in: file)
+    public static func sharedProblems(in scheduled: ScheduledFile) -> [Diagnostic] {
+        ICalendarWriter.problems(in: scheduled)
     }
 }

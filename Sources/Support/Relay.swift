@@ -22,7 +22,10 @@ package final class Relay<Value: Sendable>: @unchecked Sendable {
     private var started = false
     private let done = DispatchSemaphore(value: 0)
 
-    package init(inlineLimit: Int = 2_048, batchSize: Int = 256, take: @escaping (Value) -> Void) {
+    /// How many values are taken on the sending thread before one of its own starts.
+    package static var standardInlineLimit: Int { 2_048 }
+
+    package init(inlineLimit: Int = standardInlineLimit, batchSize: Int = 256, take: @escaping (Value) -> Void) {
         self.take = take
         self.inlineLimit = inlineLimit
         self.batchSize = batchSize

@@ -140,7 +140,7 @@ extension ICalendarWriter {
         })
         guard !prefixes.isEmpty,
               file.reminders.contains(where: { $0.repeats != nil && prefixes.contains($0.id) }) else { return [] }
-        let uids = Concurrently.map(file.reminders.count, chunk: 1_024) { index -> [String] in
+        let uids = Concurrently.map(file.reminders.count, chunk: 1_024, threads: scheduled.parallelism.threads) { index -> [String] in
             let reminder = file.reminders[index]
             // Only a reminder written as several components has UIDs past
             // its own.
@@ -172,7 +172,7 @@ extension ICalendarWriter {
                                     _ check: @Sendable (Reminder, [WrittenComponent]) -> [Message]) -> [Diagnostic] {
         let file = scheduled.file
         let schedules = scheduled.schedules
-        return Concurrently.map(file.reminders.count, chunk: 256) { index -> [Diagnostic] in
+        return Concurrently.map(file.reminders.count, chunk: 256, threads: scheduled.parallelism.threads) { index -> [Diagnostic] in
             let reminder = file.reminders[index]
             guard let repeats = reminder.repeats else { return [] }
             let schedule = schedules[index]

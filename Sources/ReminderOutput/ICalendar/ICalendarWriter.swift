@@ -61,9 +61,12 @@ public struct ICalendarWriter: Sendable {
         public var soundBase: String?
         /// The absolute folder relative file paths are read from.
         public var workingFolder: String
+        /// What the writing may run on.
+        public var parallelism: Parallelism
 
         public init(now: Instant, window: (from: Instant, to: Instant)? = nil, floatingZone: TimeZone, soundBase: String? = nil,
-                    workingFolder: String) {
+                    workingFolder: String, parallelism: Parallelism = .sequential) {
+            self.parallelism = parallelism
             self.now = now
             self.window = window
             self.floatingZone = floatingZone
@@ -85,7 +88,7 @@ public struct ICalendarWriter: Sendable {
         guard let window = options.window else { return [] }
         var found: [(file: String, id: String)] = []
         for case let (file, fileSchedules) in scheduled.map({ ($0.file, $0.schedules) }) {
-            let over = Concurrently.map(file.reminders.count, chunk: 256) { index -> Bool in
+            let over = Concurrently.map(file.reminders.count, chunk: 256, threads: options.parallelism.threads) { index -> Bool in
                 var occurrences = fileSchedules[index].occurrences()
                 occurrences.skip(toWallClock: window.from.wallTime(offset: -2 * secondsPerDay))
                 var count = 0
@@ -133,9 +136,10 @@ public struct ICalendarWriter: Sendable {
     /// What iCalendar cannot say exactly, at its line and column: a time
     /// with a fraction of a second. Nothing should be written when there is
     /// any.
-    public static func problems(in file: ReminderFile) -> [Diagnostic] {
-        // On every core for a large file; most reminders have none.
-        Concurrently.map(file.reminders.count, chunk: 4_096) { [file] index -> [Diagnostic] in
+    public static func problems(in scheduled: ScheduledFile) -> [Diagnostic] {
+        let file = scheduled.file
+        // On several threads for a large file; most reminders have none.
+        return Concurrently.map(file.reminders.count, chunk: 4_096, threads: scheduled.parallelism.threads) { [file] index -> [Diagnostic] in
             let reminder = file.reminders[index]
             var found: [Diagnostic] = []
             if let fraction = reminder.start.fraction {
@@ -174,7 +178,7 @@ public struct ICalendarWriter: Sendable {
             // Each zoned reminder's earliest instant, on every core; then the
             // earliest per zone.
             let window = options.window
-            let earliest = Concurrently.map(file.reminders.count, chunk: 4_096) { [file] index -> (String, Instant)? in
+            let earliest = Concurrently.map(file.reminders.count, chunk: 4_096, threads: options.parallelism.threads) { [file] index -> (String, Instant)? in
                 guard case .zoned(let identifier) = Self.form(of: file.reminders[index]) else { return nil }
                 let schedule = fileSchedules[index]
                 var earliest = schedule.firstOccurrence.instant
@@ -227,7 +231,8 @@ public struct ICalendarWriter: Sendable {
             // reminders a piece, so a round holds about as much.
             let size = options.window == nil ? Self.piece : max(1, Self.piece * 4 / max(4, options.limit))
             for round in stride(from: 0, to: count, by: size * Self.piecesPerRound) {
-                let pieces = Concurrently.map(min(Self.piecesPerRound, (count - round + size - 1) / size), chunk: 1) { piece in
+                let pieces = Concurrently.map(min(Self.piecesPerRound, (count - round + size - 1) / size), chunk: 1,
+                                              threads: options.parallelism.threads) { piece in
                     var written = ContentLines()
                     let first = round + piece * size
                     for index in first..<min(first + size, count) {
