@@ -39,9 +39,10 @@ let package = Package(
         // CalDAV (RFC 4791, RFC 6578) over libcurl: a calendar collection's
         // members, read and written under ETag conditions. Knows no reminders.
         .target(name: "CalDAV", dependencies: ["CLibCurl"]),
-        // `remindc publish`: the calendar's resources from the .ics writer, the plan
-        // that brings a collection in step with them, and carrying it out.
-        .target(name: "Publish", dependencies: ["Support", "CalDAV", "Delivery"]),
+        // `remindc publish`: the .ics writer's calendar objects marked as the
+        // publisher's, the plan that brings a collection in step with them,
+        // and carrying it out.
+        .target(name: "Publish", dependencies: ["Support", "ReminderOutput", "CalDAV", "Delivery"]),
         // What acts on this machine for the user: files written whole, the
         // crontab and systemd installs, desktop alerts (notify, due,
         // resume), their state under $XDG_STATE_HOME, the programs run.
@@ -64,7 +65,7 @@ let package = Package(
 
         .testTarget(name: "SupportTests", dependencies: ["Support", "YAMLSyntax"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
-        .testTarget(name: "PublishTests", dependencies: ["Publish", "CalDAV"]),
+        .testTarget(name: "PublishTests", dependencies: ["Publish", "CalDAV", "ReminderOutput", "ReminderModel", "Recurrence"]),
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "ReminderModel", "ReminderOutput", "Recurrence"]),
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),

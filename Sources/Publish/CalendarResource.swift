@@ -1,4 +1,5 @@
 import Foundation
+import ReminderOutput
 import Support
 
 /// One calendar object resource to publish (RFC 4791 §4.1): a VCALENDAR
@@ -19,50 +20,27 @@ public struct CalendarResource: Sendable, Equatable {
     static let publisherProperty = "X-REMINDC-PUBLISHER"
     static let digestProperty = "X-REMINDC-DIGEST"
 
-    /// The resources of a calendar the .ics writer wrote, one per UID in
-    /// the order the UIDs first appear, each marked as `publisher`'s.
-    public static func split(_ calendar: String, publisher: String) -> [CalendarResource] {
-        guard let root = CalendarText.components(calendar)?.first(where: { $0.name == "VCALENDAR" }) else { return [] }
-        let header = root.properties.filter { ["VERSION", "PRODID", "CALSCALE"].contains($0.name) }
-        var zones: [String: CalendarText.Component] = [:]
-        for zone in root.components where zone.name == "VTIMEZONE" {
-            if let id = zone.property("TZID")?.value { zones[id] = zone }
-        }
-        var order: [String] = []
-        var byUID: [String: [CalendarText.Component]] = [:]
-        for component in root.components where component.name != "VTIMEZONE" {
-            guard let uid = component.property("UID")?.value else { continue }
-            if byUID[uid] == nil { order.append(uid) }
-            byUID[uid, default: []].append(marked(component, publisher: publisher))
-        }
-        return order.map { uid in
-            let components = byUID[uid]!
-            let used = Set(components.flatMap(zoneIDs))
-            var object = CalendarText.Component(name: "VCALENDAR", properties: header)
-            object.components = used.sorted().compactMap { zones[$0] } + components
-            let digest = CalendarText.digest(object)
+    /// The writer's calendar objects (`ICalendarWriter.objects`), each
+    /// marked as `publisher`'s: `X-REMINDC-PUBLISHER` after the component's
+    /// `X-REMINDC-ID`, then the digest of the marked object.
+    public static func resources(_ objects: [CalendarObject], publisher: String) -> [CalendarResource] {
+        objects.map { object in
+            var calendar = object.calendar
+            let marked = calendar.components.indices.filter { calendar.components[$0].name != "VTIMEZONE" }
+            for index in marked { mark(&calendar.components[index], after: "X-REMINDC-ID:", "\(publisherProperty):\(publisher)") }
+            let digest = CalendarText.digest(CalendarText.Component(calendar))
             // The digest goes beside the publisher's mark.
-            for index in object.components.indices where object.components[index].name != "VTIMEZONE" {
-                let at = object.components[index].properties.firstIndex { $0.name == publisherProperty }! + 1
-                object.components[index].properties.insert(CalendarText.Line("\(digestProperty):\(digest)"), at: at)
-            }
-            let id = components[0].property("X-REMINDC-ID")?.value ?? uid
-            return CalendarResource(uid: uid, reminderID: id, name: memberName(uid), text: object.text, digest: digest)
+            for index in marked { mark(&calendar.components[index], after: "\(publisherProperty):", "\(digestProperty):\(digest)") }
+            return CalendarResource(uid: object.uid, reminderID: object.reminderID, name: memberName(object.uid), text: calendar.text,
+                                    digest: digest)
         }
     }
 
-    /// The component with the publisher's mark after its X-REMINDC-ID (or
-    /// at the end of its properties).
-    private static func marked(_ component: CalendarText.Component, publisher: String) -> CalendarText.Component {
-        var marked = component
-        let at = marked.properties.firstIndex { $0.name == "X-REMINDC-ID" }.map { $0 + 1 } ?? marked.properties.count
-        marked.properties.insert(CalendarText.Line("\(publisherProperty):\(publisher)"), at: at)
-        return marked
-    }
-
-    /// The TZIDs a component and its alarms refer to.
-    private static func zoneIDs(_ component: CalendarText.Component) -> [String] {
-        component.properties.compactMap { $0.parameter("TZID") } + component.components.flatMap(zoneIDs)
+    /// `line` after the component's first property that starts with
+    /// `prefix` (or at the end of its properties).
+    private static func mark(_ component: inout ContentComponent, after prefix: String, _ line: String) {
+        let at = component.properties.firstIndex { $0.hasPrefix(prefix) }.map { $0 + 1 } ?? component.properties.count
+        component.properties.insert(line, at: at)
     }
 
     /// A member name for a UID: its letters, digits, `-`, `_`, `.` and `@`

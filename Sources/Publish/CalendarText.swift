@@ -1,23 +1,23 @@
 import Foundation
+import ReminderOutput
 import Support
 
 /// iCalendar text read as content lines (RFC 5545 §3.1) and components,
-/// as far as publishing needs: to split the writer's calendar into one
-/// object per UID, and to tell whether an object on a server still holds
-/// what was published.
+/// as far as publishing needs: to tell whether an object on a server still
+/// holds what was published. It only reads; what remindc sends is the
+/// writer's (`ContentComponent`).
 enum CalendarText {
     /// The logical lines of `text`: unfolded, without line ends, empty
-    /// lines dropped. Each keeps the physical lines it was written as.
+    /// lines dropped.
     static func lines(_ text: String) -> [Line] {
         var result: [Line] = []
         for physical in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             var raw = Substring(physical)
             if raw.last == "\r" { raw = raw.dropLast() }
             if let first = raw.first, first == " " || first == "\t", !result.isEmpty {
-                result[result.count - 1].physical.append(String(raw))
                 result[result.count - 1].logical += raw.dropFirst()
             } else if !raw.isEmpty {
-                result.append(Line(logical: String(raw), physical: [String(raw)]))
+                result.append(Line(logical: String(raw)))
             }
         }
         return result
@@ -26,19 +26,6 @@ enum CalendarText {
     struct Line: Equatable {
         /// The unfolded line.
         var logical: String
-        /// The line as written, folded.
-        var physical: [String]
-
-        init(logical: String, physical: [String]) {
-            self.logical = logical
-            self.physical = physical
-        }
-
-        /// A new line, folded at 75 octets.
-        init(_ logical: String) {
-            self.logical = logical
-            physical = CalendarText.fold(logical)
-        }
 
         /// The property name, upper-cased: `DTSTART` of `DTSTART;TZID=…:…`.
         var name: String {
@@ -68,8 +55,6 @@ enum CalendarText {
             }
             return nil
         }
-
-        var text: String { physical.map { $0 + "\r\n" }.joined() }
 
         /// The line in a form servers' rewrites do not change: the name
         /// and parameter names upper-cased, parameters unquoted and sorted.
@@ -149,27 +134,6 @@ enum CalendarText {
         return number.isEmpty && units > 0 ? sign * total : nil
     }
 
-    /// A line folded so that no physical line exceeds 75 octets, never
-    /// inside a UTF-8 sequence.
-    static func fold(_ logical: String) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        var octets = 0
-        for character in logical {
-            let size = character.utf8.count
-            let limit = lines.isEmpty ? 75 : 74
-            if octets + size > limit {
-                lines.append(lines.isEmpty ? current : " " + current)
-                current = ""
-                octets = 0
-            }
-            current.append(character)
-            octets += size
-        }
-        lines.append(lines.isEmpty ? current : " " + current)
-        return lines
-    }
-
     /// A component: its name, its properties in order, its components.
     struct Component {
         var name: String
@@ -181,8 +145,16 @@ enum CalendarText {
             properties.first { $0.name == name }
         }
 
-        var text: String {
-            "BEGIN:\(name)\r\n" + properties.map(\.text).joined() + components.map(\.text).joined() + "END:\(name)\r\n"
+        init(name: String, properties: [Line] = [], components: [Component] = []) {
+            self.name = name
+            self.properties = properties
+            self.components = components
+        }
+
+        /// The writer's component, its lines as they are.
+        init(_ content: ContentComponent) {
+            self.init(name: content.name, properties: content.properties.map { Line(logical: $0) },
+                      components: content.components.map(Component.init))
         }
 
         /// The component in an order-free form: each component's

@@ -127,7 +127,7 @@ enum PublishCommand: Command {
         }
         let writer = ICalendarWriter(options: .init(now: time.now, floatingZone: time.zone, soundBase: given.soundBase,
                                                     workingFolder: invocation.workingFolder, parallelism: Remindc.parallelism))
-        let wanted = CalendarResource.split(String(decoding: writer.write(files), as: UTF8.self), publisher: publisher)
+        let wanted = CalendarResource.resources(writer.objects(files), publisher: publisher)
 
         var options = Publisher.Options(publisher: publisher, calendarName: files.lazy.compactMap(\.file.name).first)
         options.dryRun = given.dryRun

@@ -1,4 +1,8 @@
+import Foundation
 @testable import Publish
+import Recurrence
+import ReminderModel
+import ReminderOutput
 import Testing
 
 /// The resources cut from a calendar, their digests, and the plan that
@@ -55,8 +59,53 @@ struct PublishPlanTests {
 
         """
 
+    /// The resources of `calendar` as `publish` makes them from the
+    /// writer's objects: one per UID, with the header and the zones its
+    /// components name. (The writer makes the objects itself; the tests
+    /// cut them from a text to vary it.)
+    static func resources(_ calendar: String, publisher: String) -> [CalendarResource] {
+        let root = CalendarText.components(calendar)!.first { $0.name == "VCALENDAR" }!
+        func content(_ component: CalendarText.Component) -> ContentComponent {
+            ContentComponent(name: component.name, properties: component.properties.map(\.logical), components: component.components.map(content))
+        }
+        func zones(_ component: CalendarText.Component) -> [String] {
+            component.properties.compactMap { $0.parameter("TZID") } + component.components.flatMap(zones)
+        }
+        let header = root.properties.filter { ["VERSION", "PRODID", "CALSCALE"].contains($0.name) }.map(\.logical)
+        let timeZones = root.components.filter { $0.name == "VTIMEZONE" }
+        let objects = root.components.filter { $0.name != "VTIMEZONE" }.map { component in
+            let used = Set(zones(component))
+            let calendar = ContentComponent(name: "VCALENDAR", properties: header,
+                                            components: timeZones.filter { used.contains($0.property("TZID")!.value) }.map(content) + [content(component)])
+            return CalendarObject(uid: component.property("UID")!.value, reminderID: component.property("X-REMINDC-ID")!.value, calendar: calendar)
+        }
+        return CalendarResource.resources(objects, publisher: publisher)
+    }
+
+    /// The writer's objects hold exactly what its calendar holds: for
+    /// every example, the resources made from `objects` are those cut
+    /// from `write`'s text, byte for byte, digests included.
+    @Test func theWritersObjectsAreItsCalendarCutByUID() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let zone = TimeZone(identifier: "Europe/Berlin")!
+        let files = try names.map { name in
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            return ScheduledFile(try #require(ReminderFile.load(bytes, path: name).file), floatingZone: zone)
+        }
+        #expect(files.count >= 5)
+        let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_083_200), floatingZone: zone, workingFolder: folder.path))
+        let made = CalendarResource.resources(writer.objects(files), publisher: "home")
+        let cut = Self.resources(String(decoding: writer.write(files), as: UTF8.self), publisher: "home")
+        #expect(made.count == cut.count)
+        for (one, other) in zip(made, cut) {
+            #expect(one == other, "\(one.uid)")
+        }
+    }
+
     @Test func oneResourcePerUIDWithOnlyTheZonesItUses() throws {
-        let resources = CalendarResource.split(Self.calendar, publisher: "home")
+        let resources = Self.resources(Self.calendar, publisher: "home")
         #expect(resources.map(\.uid) == ["bins@home", "tax@home"])
         #expect(resources.map(\.reminderID) == ["bins", "tax"])
         #expect(resources.map(\.name) == ["bins@home.ics", "tax@home.ics"])
@@ -109,7 +158,7 @@ struct PublishPlanTests {
 
     @Test(arguments: Rewrite.allCases)
     func serverRewrites(_ rewrite: Rewrite) throws {
-        let bins = CalendarResource.split(Self.calendar, publisher: "home")[0]
+        let bins = Self.resources(Self.calendar, publisher: "home")[0]
         let published = rewrite == .parametersSorted
             ? RemoteResource(href: "/x", etag: nil, data: bins.text.replacingOccurrences(of: "TRIGGER:PT0S", with: "TRIGGER;RELATED=START;VALUE=DURATION:PT0S")
                 .replacingOccurrences(of: "SUMMARY:Put", with: "SUMMARY;X-A=1;X-B=2:Put"))
@@ -129,11 +178,11 @@ struct PublishPlanTests {
     }
 
     @Test func thePlanWritesOnlyWhatDiffers() throws {
-        let now = CalendarResource.split(Self.calendar, publisher: "home")
-        let changed = CalendarResource.split(Self.calendar.replacingOccurrences(of: "Tax return", with: "Tax return 2026"), publisher: "home")
-        let gone = CalendarResource.split(Self.calendar.replacingOccurrences(of: "bins@home", with: "old@home")
+        let now = Self.resources(Self.calendar, publisher: "home")
+        let changed = Self.resources(Self.calendar.replacingOccurrences(of: "Tax return", with: "Tax return 2026"), publisher: "home")
+        let gone = Self.resources(Self.calendar.replacingOccurrences(of: "bins@home", with: "old@home")
                                             .replacingOccurrences(of: "X-REMINDC-ID:bins", with: "X-REMINDC-ID:old"), publisher: "home")[0]
-        let others = CalendarResource.split(Self.calendar.replacingOccurrences(of: "bins@home", with: "party@elsewhere"), publisher: "someone")[0]
+        let others = Self.resources(Self.calendar.replacingOccurrences(of: "bins@home", with: "party@elsewhere"), publisher: "someone")[0]
         let edited = now[0].text.replacingOccurrences(of: "SUMMARY:Put", with: "SUMMARY:Take")
         let members = [
             Self.member(now[0], href: "/c/a.ics", text: edited),
@@ -158,8 +207,8 @@ struct PublishPlanTests {
     }
 
     @Test func aUIDAnotherHoldsIsTakenUnlessOthersMayBeReplaced() throws {
-        let mine = CalendarResource.split(Self.calendar, publisher: "home")[0]
-        let theirs = RemoteResource(href: "/c/theirs.ics", etag: "\"t\"", data: CalendarResource.split(Self.calendar, publisher: "work")[0].text)
+        let mine = Self.resources(Self.calendar, publisher: "home")[0]
+        let theirs = RemoteResource(href: "/c/theirs.ics", etag: "\"t\"", data: Self.resources(Self.calendar, publisher: "work")[0].text)
         #expect(PublishPlan.make(wanted: [mine], members: [theirs], publisher: "home").steps == [.taken(mine, theirs)])
         #expect(PublishPlan.make(wanted: [mine], members: [theirs], publisher: "home", deleteOthers: true).steps
                 == [.update(mine, theirs, edited: false)])

@@ -12,6 +12,17 @@ struct ContentLines {
     private(set) var bytes: [UInt8] = []
     /// The logical line being built, reused from line to line.
     private var line: [UInt8] = []
+    /// Recording, the components open now, innermost last; nil when
+    /// writing text.
+    private var open: [ContentComponent]?
+    /// Recording, the outermost components closed so far.
+    private(set) var recorded: [ContentComponent] = []
+
+    /// Lines written as text (`bytes`), or, `recording`, kept as
+    /// components of logical lines (`recorded`), unfolded.
+    init(recording: Bool = false) {
+        if recording { open = [] }
+    }
 
     /// Octets per physical line, before CRLF (RFC 5545 §3.1).
     static let lineLimit = 75
@@ -48,8 +59,31 @@ struct ContentLines {
     }
 
     /// `BEGIN:NAME` / `END:NAME`.
-    mutating func begin(_ component: String) { add("BEGIN", [], component) }
-    mutating func end(_ component: String) { add("END", [], component) }
+    mutating func begin(_ component: String) {
+        guard open != nil else { return add("BEGIN", [], component) }
+        open!.append(ContentComponent(name: component))
+    }
+
+    mutating func end(_ component: String) {
+        guard open != nil else { return add("END", [], component) }
+        let done = open!.removeLast()
+        if open!.isEmpty { recorded.append(done) } else { open![open!.count - 1].components.append(done) }
+    }
+
+    /// A logical line as it is, already escaped (a `ContentComponent`'s).
+    mutating func add(logical: String) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: logical.utf8)
+        fold()
+    }
+
+    /// `component`, its properties and components, each line folded.
+    mutating func add(_ component: ContentComponent) {
+        begin(component.name)
+        for property in component.properties { add(logical: property) }
+        for inner in component.components { add(inner) }
+        end(component.name)
+    }
 
     /// Hands the bytes written so far to `sink` and forgets them.
     mutating func drain(into sink: ([UInt8]) -> Void) {
@@ -75,6 +109,10 @@ struct ContentLines {
     /// Writes the logical line: at most 75 octets per physical line, each
     /// continuation starting with a space, cut only before a UTF-8 lead byte.
     private mutating func fold() {
+        if open != nil {
+            open![open!.count - 1].properties.append(String(decoding: line, as: UTF8.self))
+            return
+        }
         var start = 0
         var limit = Self.lineLimit
         while line.count - start > limit {

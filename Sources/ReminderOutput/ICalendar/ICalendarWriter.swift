@@ -173,46 +173,10 @@ public struct ICalendarWriter: Sendable {
     /// as it is written, so memory does not grow with the output.
     public func write(_ scheduled: [ScheduledFile], to sink: ([UInt8]) -> Void) {
         // First the zones, since their VTIMEZONEs come before every component.
-        var zones: [String: (zone: TimeZone, from: Instant)] = [:]
-        for case let (file, fileSchedules) in scheduled.map({ ($0.file, $0.schedules) }) {
-            // Each zoned reminder's earliest instant, on every core; then the
-            // earliest per zone.
-            let window = options.window
-            let earliest = Concurrently.map(file.reminders.count, chunk: 4_096, threads: options.parallelism.threads) { [file] index -> (String, Instant)? in
-                guard case .zoned(let identifier) = Self.form(of: file.reminders[index]) else { return nil }
-                let schedule = fileSchedules[index]
-                var earliest = schedule.firstOccurrence.instant
-                if !schedule.additions.isEmpty, let first = schedule.additionOccurrences().first { earliest = min(earliest, first.instant) }
-                if let window { earliest = max(earliest, window.from) }
-                return (identifier, earliest)
-            }
-            // Runs of reminders in one zone are folded before the table is
-            // looked at.
-            var run: (identifier: String, from: Instant)?
-            func endRun() {
-                guard let (identifier, from) = run else { return }
-                if let known = zones[identifier] {
-                    if from < known.from { zones[identifier] = (known.zone, from) }
-                } else {
-                    zones[identifier] = (ZoneName.named(identifier).foundationZone, from)
-                }
-            }
-            for case let (identifier, from)? in earliest {
-                if let current = run, current.identifier == identifier {
-                    run = (identifier, min(current.from, from))
-                } else {
-                    endRun()
-                    run = (identifier, from)
-                }
-            }
-            endRun()
-        }
-
+        let zones = zones(of: scheduled)
         var lines = ContentLines()
         lines.begin("VCALENDAR")
-        lines.add("VERSION", [], "2.0")
-        lines.add("PRODID", [], "-//remindc//remindc \(RemindcVersion.string)//EN")
-        lines.add("CALSCALE", [], "GREGORIAN")
+        writeHeader(into: &lines)
         if let name = scheduled.lazy.compactMap(\.file.name).first {
             lines.addText("NAME", [], name)
             lines.addText("X-WR-CALNAME", [], name)
@@ -249,6 +213,100 @@ public struct ICalendarWriter: Sendable {
         lines.drain(into: sink)
     }
 
+    /// Every zone the reminders of `scheduled` use, with the earliest
+    /// instant written in it, from which its VTIMEZONE starts.
+    private func zones(of scheduled: [ScheduledFile]) -> [String: (zone: TimeZone, from: Instant)] {
+        var zones: [String: (zone: TimeZone, from: Instant)] = [:]
+        for case let (file, fileSchedules) in scheduled.map({ ($0.file, $0.schedules) }) {
+            // Each zoned reminder's earliest instant, on every core; then the
+            // earliest per zone.
+            let window = options.window
+            let earliest = Concurrently.map(file.reminders.count, chunk: 4_096, threads: options.parallelism.threads) { [file] index -> (String, Instant)? in
+                guard case .zoned(let identifier) = Self.form(of: file.reminders[index]) else { return nil }
+                let schedule = fileSchedules[index]
+                var earliest = schedule.firstOccurrence.instant
+                if !schedule.additions.isEmpty, let first = schedule.additionOccurrences().first { earliest = min(earliest, first.instant) }
+                if let window { earliest = max(earliest, window.from) }
+                return (identifier, earliest)
+            }
+            // Runs of reminders in one zone are folded before the table is
+            // looked at.
+            var run: (identifier: String, from: Instant)?
+            func endRun() {
+                guard let (identifier, from) = run else { return }
+                if let known = zones[identifier] {
+                    if from < known.from { zones[identifier] = (known.zone, from) }
+                } else {
+                    zones[identifier] = (ZoneName.named(identifier).foundationZone, from)
+                }
+            }
+            for case let (identifier, from)? in earliest {
+                if let current = run, current.identifier == identifier {
+                    run = (identifier, min(current.from, from))
+                } else {
+                    endRun()
+                    run = (identifier, from)
+                }
+            }
+            endRun()
+        }
+        return zones
+    }
+
+    /// VERSION, PRODID and CALSCALE: what every calendar and calendar
+    /// object remindc writes begins with.
+    private func writeHeader(into lines: inout ContentLines) {
+        lines.add("VERSION", [], "2.0")
+        lines.add("PRODID", [], "-//remindc//remindc \(RemindcVersion.string)//EN")
+        lines.add("CALSCALE", [], "GREGORIAN")
+    }
+
+    /// What `publish` sends: one calendar object per UID, in the order the
+    /// UIDs are written, each the calendar's header, the VTIMEZONEs its
+    /// components use (as `write` writes them) and its components, as
+    /// content lines. The components are those `write` writes, byte for
+    /// byte once folded.
+    public func objects(_ scheduled: [ScheduledFile]) -> [CalendarObject] {
+        let zones = zones(of: scheduled)
+        var header = ContentLines(recording: true)
+        header.begin("VCALENDAR")
+        writeHeader(into: &header)
+        header.end("VCALENDAR")
+        let calendar = header.recorded[0]
+        var timeZones: [String: ContentComponent] = [:]
+        func timeZone(_ identifier: String) -> ContentComponent? {
+            if let made = timeZones[identifier] { return made }
+            guard let entry = zones[identifier] else { return nil }
+            var lines = ContentLines(recording: true)
+            TimeZoneComponent(identifier: identifier, zone: entry.zone).write(from: entry.from, now: options.now, into: &lines)
+            timeZones[identifier] = lines.recorded.first
+            return lines.recorded.first
+        }
+        var objects: [CalendarObject] = []
+        var byUID: [String: (index: Int, zones: Set<String>, components: [ContentComponent])] = [:]
+        for case let (file, fileSchedules) in scheduled.map({ ($0.file, $0.schedules) }) {
+            let context = FileContext(file: file)
+            for (index, reminder) in file.reminders.enumerated() {
+                var lines = ContentLines(recording: true)
+                let form = Self.form(of: reminder)
+                let uids = writeComponents(reminder, file: context, schedule: fileSchedules[index], form: form, into: &lines)
+                let zone: String? = if case .zoned(let identifier) = form { identifier } else { nil }
+                for (uid, component) in zip(uids, lines.recorded) {
+                    if byUID[uid] == nil {
+                        byUID[uid] = (objects.count, [], [])
+                        objects.append(CalendarObject(uid: uid, reminderID: reminder.id, calendar: calendar))
+                    }
+                    if let zone { byUID[uid]!.zones.insert(zone) }
+                    byUID[uid]!.components.append(component)
+                }
+            }
+        }
+        for (_, entry) in byUID {
+            objects[entry.index].calendar.components = entry.zones.sorted().compactMap(timeZone) + entry.components
+        }
+        return objects
+    }
+
     /// Reminders written by one thread in a row, and pieces in a round.
     static let piece = 256
     static let piecesPerRound = 16
@@ -272,9 +330,11 @@ public struct ICalendarWriter: Sendable {
         var file: ReminderFile
     }
 
-    /// Writes the reminder's components.
+    /// Writes the reminder's components; returns their UIDs, in order.
+    @discardableResult
     private func writeComponents(_ reminder: Reminder, file context: FileContext, schedule: Schedule, form: Form,
-                                 into lines: inout ContentLines) {
+                                 into lines: inout ContentLines) -> [String] {
+        var uids: [String] = []
         let file = context.file
         let uid = file.uid(of: reminder)
         if let window = options.window {
@@ -298,12 +358,15 @@ public struct ICalendarWriter: Sendable {
                     shownForm = .utc
                 }
                 write(single, reminder: reminder, file: context, form: shownForm, shown: true, into: &lines)
+                uids.append(single.uid)
             }
-            return
+            return uids
         }
         for piece in Self.components(of: schedule, form: form, uid: uid, reminderID: reminder.id, domain: file.uidDomain) {
             write(piece, reminder: reminder, file: context, form: form, shown: false, into: &lines)
+            uids.append(piece.uid)
         }
+        return uids
     }
 
     /// Whether the wall-clock time of `occurrence` names no instant in
