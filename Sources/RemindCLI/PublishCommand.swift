@@ -3,6 +3,7 @@ import Delivery
 import Foundation
 import Publish
 import Recurrence
+import ReminderCheck
 import ReminderModel
 import ReminderOutput
 import Support
@@ -107,24 +108,19 @@ enum PublishCommand: Command {
 
     static func run(_ given: Options, invocation: Invocation) -> Outcome {
         let (time, publisher, credentials, netrcWarning) = (given.time, given.publisher, given.credentials, given.netrcWarning)
-        let loaded: LoadedFiles
+        var loaded: LoadedFiles
+        // A calendar holds one resource per UID: one reminder's component
+        // with another's UID (`x-extra`) and a UID of two files' reminders
+        // are refused, as `ics` and `check --for caldav` refuse them.
         switch LoadedFiles.load(given.paths, floatingZone: time.zone, check: { _, scheduled, _ in
-            scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0) } ?? []
+            scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0) + ICalendarWriter.uidClashes(in: $0) } ?? []
         }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
+        if !loaded.hasErrors { loaded.insert(AcrossFiles.duplicateUIDs(loaded.files)) }
         if loaded.hasErrors { return loaded.failure }
         let files = loaded.files
-        if let clash = sharedUID(in: files) {
-            return Outcome(stderr: loaded.report + "Error: \(clash); a calendar holds one resource per UID (give each file its own uid-domain)\n",
-                           status: 1)
-        }
-        // One reminder's component with another's UID (`x-extra`).
-        if let clash = files.lazy.flatMap({ ICalendarWriter.uidClashes(in: $0) }).first {
-            let place = "\(clash.file):\(clash.span.start.line):\(clash.span.start.column)"
-            return Outcome(stderr: loaded.report + "Error: \(place): \(clash.message.text); \(clash.message.hint ?? "")\n", status: 1)
-        }
         let writer = ICalendarWriter(options: .init(now: time.now, floatingZone: time.zone, soundBase: given.soundBase,
                                                     workingFolder: invocation.workingFolder, parallelism: Remindc.parallelism))
         let wanted = CalendarResource.resources(writer.objects(files), publisher: publisher)
@@ -293,21 +289,6 @@ enum PublishCommand: Command {
         }
         if let login = found?.login, let password = found?.password { return (.init(user: login, password: password), warning) }
         return (nil, warning)
-    }
-
-    /// Two reminders with one UID (the same id and uid-domain in two files).
-    static func sharedUID(in files: [ScheduledFile]) -> String? {
-        var seen: [String: String] = [:]
-        for scheduled in files {
-            for reminder in scheduled.file.reminders {
-                let uid = scheduled.file.uid(of: reminder)
-                if let first = seen[uid], first != scheduled.file.path {
-                    return "'\(TerminalText.visible(uid))' is the UID of a reminder in \(first) and in \(scheduled.file.path)"
-                }
-                seen[uid] = scheduled.file.path
-            }
-        }
-        return nil
     }
 }
 

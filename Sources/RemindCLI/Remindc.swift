@@ -49,7 +49,7 @@ public struct Outcome: Sendable, Equatable {
 
 /// The `remindc` command: parses arguments and dispatches to a subcommand.
 public enum Remindc {
-    static let abstract = "A reminder compiler: checks reminder files written in YAML, reports every problem at its line and column, expands their repeats, and writes them as iCalendar or a crontab."
+    static let abstract = "A reminder compiler: checks reminder files written in YAML, reports every problem at its line and column, expands their repeats, and delivers them as iCalendar, a crontab, systemd timers with desktop alerts, or a CalDAV calendar kept in step."
 
     /// What the libraries may run on: every core. The one place remindc
     /// decides it; the libraries work on the calling thread unless told.

@@ -28,7 +28,7 @@ public enum AcrossFiles {
     /// Each reminder whose UID a reminder of an earlier file has, with a
     /// note naming the first (a UID repeated within one file is its
     /// `duplicate-id`).
-    static func duplicateUIDs(_ files: [ScheduledFile]) -> [Diagnostic] {
+    public static func duplicateUIDs(_ files: [ScheduledFile]) -> [Diagnostic] {
         var first: [String: (file: Int, reminder: Int)] = [:]
         var found: [Diagnostic] = []
         for (fileIndex, scheduled) in files.enumerated() {

@@ -493,9 +493,9 @@ extension PublishTests {
         defer { try? FileManager.default.removeItem(at: home) }
         let run = try Self.publish(["http://127.0.0.1:9/dav/", "\(EndToEndTests.fixtures)/across/uid"], state: home)
         #expect(run.status == 1)
-        #expect(run.stderr == "Error: 'bins@family.example' is the UID of a reminder in \(EndToEndTests.fixtures)/across/uid/home.yaml "
-                + "and in \(EndToEndTests.fixtures)/across/uid/work.yaml; a calendar holds one resource per UID (give each file its own uid-domain)\n",
-                "\(run.stderr)")
+        #expect(run.stderr.contains("\(EndToEndTests.fixtures)/across/uid/work.yaml:"), "\(run.stderr)")
+        #expect(run.stderr.contains(": error: the UID 'bins@family.example' is also another file's [duplicate-uid]\n"), "\(run.stderr)")
+        #expect(run.stderr.contains("is first the UID of the reminder at \(EndToEndTests.fixtures)/across/uid/home.yaml:"), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
     }
 
@@ -508,8 +508,8 @@ extension PublishTests {
         let path = "\(EndToEndTests.fixtures)/ics/uid-clash.yaml"
         let run = try Self.publish(["http://127.0.0.1:9/dav/", path], state: home)
         #expect(run.status == 1)
-        #expect(run.stderr.hasPrefix("Error: \(path):8:10: 'standup-extra' and 'standup' are both written with the UID "
-                                     + "'standup-extra@team.example'; give one of them another id"), "\(run.stderr)")
+        #expect(run.stderr.contains("\(path):8:10: error: 'standup-extra' and 'standup' are both written with the UID "
+                                    + "'standup-extra@team.example' [duplicate-uid]\n"), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
         let check = try EndToEndTests.run(["check", "--for", "caldav", "--quiet", path] + Self.now)
         #expect(check.status == 1 && check.stdout.contains("[duplicate-uid]"), "\(check.stdout)")
