@@ -17,7 +17,7 @@ import Testing
         Case(golden: "check-across-too-close.txt", arguments: ["check", "\(folder)/too-close/work.yaml", "\(folder)/too-close/home.yaml"] + now, status: 0),
     ])
     func transcript(_ c: Case) throws {
-        let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
+        let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
         #expect(run.status == c.status)
         Golden.check(run.transcript, c.golden)
     }

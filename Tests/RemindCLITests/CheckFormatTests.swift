@@ -34,7 +34,7 @@ import Testing
         Case(golden: "ics-empty-window.txt", arguments: ["ics", "--expand", "examples", "--from", "2027-01-01T00:00:00Z", "--to", "2027-01-01T00:00:00Z"], status: 2),
     ])
     func transcript(_ c: Case) throws {
-        let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
+        let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
         #expect(run.status == c.status)
         Golden.check(run.transcript, c.golden)
     }

@@ -24,7 +24,7 @@ import Testing
              status: 1),
     ])
     func transcript(_ c: Case) throws {
-        let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
+        let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
         #expect(run.status == c.status)
         Golden.check(run.transcript, c.golden)
     }

@@ -39,7 +39,7 @@ import Testing
         Case(golden: "crontab-uninstall-without-name.txt", arguments: ["crontab", "--uninstall"], status: 2),
     ])
     func transcript(_ c: Case) throws {
-        let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
+        let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
         #expect(run.status == c.status)
         Golden.check(Self.withoutCheckoutPath(run.transcript), c.golden)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RemindCLI
 import Testing
 
 /// Runs the built `remindc` binary from the package root and checks stdout,
@@ -51,6 +52,21 @@ import Testing
         process.waitUntilExit()
         return Run(stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
                    status: process.terminationStatus)
+    }
+
+    /// `run` in this process, through `Remindc.run`: the same standard
+    /// output, standard error and status without starting the binary. A
+    /// run that reads standard input (`-`), or a test process started
+    /// outside the package's folder (relative paths are read from the
+    /// process's), runs the binary.
+    static func runInProcess(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        guard !arguments.contains("-"), here == root.standardizedFileURL.path else { return try run(arguments, environment: environment) }
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "GITHUB_ACTIONS")
+        env.merge(environment) { $1 }
+        let outcome = Remindc.run(Invocation(arguments: arguments, environment: env, workingFolder: root.path))
+        return Run(stdout: outcome.stdout, stderr: outcome.stderr, status: outcome.status)
     }
 
     struct Case: Sendable, CustomTestStringConvertible {

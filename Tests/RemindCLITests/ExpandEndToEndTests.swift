@@ -32,7 +32,7 @@ import Testing
     func transcript(_ c: Case) throws {
         var environment = ["NO_COLOR": "1", "TZ": "UTC"]
         if c.golden == "expand-bad-epoch.txt" { environment["SOURCE_DATE_EPOCH"] = "yesterday" }
-        let run = try EndToEndTests.run(c.arguments, environment: environment)
+        let run = try EndToEndTests.runInProcess(c.arguments, environment: environment)
         #expect(run.status == c.status)
         Golden.check(run.transcript, c.golden)
     }

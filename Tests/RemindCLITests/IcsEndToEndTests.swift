@@ -26,7 +26,7 @@ import Testing
         Case(golden: "ics-from-without-expand.txt", arguments: ["ics", "--from", "2027-01-01", "examples"] + now, status: 2),
     ])
     func transcript(_ c: Case) throws {
-        let run = try EndToEndTests.run(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
+        let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
         #expect(run.status == c.status)
         Golden.check(Self.withoutCheckout(run.transcript), c.golden)
     }
