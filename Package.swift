@@ -64,7 +64,7 @@ let package = Package(
         ),
 
         .testTarget(name: "SupportTests", dependencies: ["Support", "YAMLSyntax"]),
-        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"], exclude: ["Exchanges"]),
         .testTarget(name: "PublishTests", dependencies: ["Publish", "CalDAV", "ReminderOutput", "ReminderModel", "Recurrence"]),
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "ReminderModel", "ReminderOutput", "Recurrence"]),
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),

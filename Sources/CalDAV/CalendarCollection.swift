@@ -14,14 +14,14 @@ import Foundation
 public struct CalendarCollection: Sendable {
     /// The collection's URL, ending in `/`.
     public let url: URL
-    let http: HTTPClient
+    let http: any HTTPTransport
 
     /// The collection's scheme, host and port, and its path's normalised
     /// segments: what every href the server lists is judged against.
     let origin: String?
     let pathSegments: [String]?
 
-    public init(url: URL, http: HTTPClient) {
+    public init(url: URL, http: any HTTPTransport) {
         var text = url.absoluteString
         if !text.hasSuffix("/") { text += "/" }
         self.url = URL(string: text) ?? url
