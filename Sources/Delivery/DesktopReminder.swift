@@ -41,22 +41,19 @@ public struct DesktopReminder: Sendable {
     }
 
     /// Whether an alert of `reminder` falls within the 30 seconds before
-    /// `now` or the 2 after. `before` moves the alert's wall clock, a day as
-    /// 24 hours of it, as the crontab counts it; the alert is that wall
-    /// clock read in the zone.
+    /// `now` or the 2 after, counted on the wall clock (`Reminder.AlertClock`)
+    /// as the timers that ask are.
     public static func isDue(_ reminder: Reminder, at now: Instant, floatingZone: TimeZone) -> Bool {
-        reminder.alertLeads.contains { isDue(reminder, lead: $0.nominalSeconds, at: now, floatingZone: floatingZone) }
-    }
-
-    private static func isDue(_ reminder: Reminder, lead: Int, at now: Instant, floatingZone: TimeZone) -> Bool {
         let zone = reminder.timeZone == .floating ? floatingZone : reminder.timeZone.foundationZone
-        var occurrences = reminder.schedule(floatingZone: floatingZone).occurrences()
-        occurrences.skip(toWallClock: now.wallTime(offset: lead - 2 * secondsPerDay))
         let window = now.advanced(by: -30)...now.advanced(by: 2)
-        while let occurrence = occurrences.next() {
-            let alert = lead == 0 ? occurrence.instant : WallClock.instant(of: occurrence.wallClock.advanced(by: -lead), in: zone)
-            if window.contains(alert) { return true }
-            if alert > window.upperBound { break }
+        for (index, lead) in reminder.wallClockLeads.enumerated() {
+            var occurrences = reminder.schedule(floatingZone: floatingZone).occurrences()
+            occurrences.skip(toWallClock: now.wallTime(offset: lead - 2 * secondsPerDay))
+            while let occurrence = occurrences.next() {
+                let alert = reminder.alertInstants(of: occurrence, in: zone, clock: .wallClock)[index]
+                if window.contains(alert) { return true }
+                if alert > window.upperBound { break }
+            }
         }
         return false
     }

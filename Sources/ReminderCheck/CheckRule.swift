@@ -174,7 +174,7 @@ struct ReminderDigest: Sendable {
     static let offsetBound = 2 * secondsPerDay
 
     init(_ reminder: Reminder, _ schedule: Schedule) {
-        let leads = reminder.alertLeads.map(\.nominalSeconds).sorted(by: >)
+        let leads = reminder.wallClockLeads.sorted(by: >)
         lead = leads[0]
         otherLeads = Array(leads.dropFirst())
         startWallClock = WallTime(schedule.start)

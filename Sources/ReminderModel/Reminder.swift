@@ -147,14 +147,42 @@ public struct Reminder: Sendable {
         return written.map { NominalDuration(days: $0.days, seconds: $0.seconds - shift) }
     }
 
+    /// The two clocks an alert's lead is counted back on. They differ only
+    /// across a daylight-saving change: in Europe/Berlin, an alert 12 hours
+    /// before 09:00 on 2027-03-28 (the night the clocks skip 02:00-03:00)
+    /// falls at 20:00 on the 27th on the calendar, 21:00 on the wall clock;
+    /// a whole day before is 09:00 on the 27th on both.
+    public enum AlertClock: Sendable {
+        /// RFC 5545 §3.3.6: days of the calendar, hours, minutes and
+        /// seconds exact. What an iCalendar alarm says, and `expand` lists.
+        case calendar
+        /// The whole lead (a day as 24 hours) taken off the occurrence's
+        /// wall-clock time, read in the zone: what a crontab line and a
+        /// systemd timer fire at, and `remindc due` lets through.
+        case wallClock
+    }
+
+    /// Each alert's lead on the wall clock, in seconds (`alertLeads`, a day
+    /// as 86,400 of them): what a crontab line's and a systemd timer's
+    /// times are shifted by.
+    public var wallClockLeads: [Int] { alertLeads.map(\.nominalSeconds) }
+
     /// The instant of each alert of `occurrence`, whose wall clock is read
-    /// in `zone`, in the order of `before`. As RFC 5545 §3.3.6 counts a
-    /// duration, days are of the calendar (the same wall-clock time that
-    /// many days earlier) and hours, minutes and seconds exact; an
-    /// all-day reminder's `alert-time` is a time of day on its wall clock.
-    /// Days are counted from the time the occurrence's clock shows (03:15
-    /// for a 02:15 that a change skipped), an `alert-time` from the day.
-    public func alertInstants(of occurrence: Occurrence, in zone: TimeZone) -> [Instant] {
+    /// in `zone`, in the order of `before`, counted on `clock`.
+    ///
+    /// On the calendar (RFC 5545 §3.3.6), days are of the calendar (the
+    /// same wall-clock time that many days earlier) and hours, minutes and
+    /// seconds exact; an all-day reminder's `alert-time` is a time of day
+    /// on its wall clock. Days are counted from the time the occurrence's
+    /// clock shows (03:15 for a 02:15 that a change skipped), an
+    /// `alert-time` from the day. On the wall clock, an alert with no lead
+    /// is the occurrence itself.
+    public func alertInstants(of occurrence: Occurrence, in zone: TimeZone, clock: AlertClock = .calendar) -> [Instant] {
+        if clock == .wallClock {
+            return wallClockLeads.map { lead in
+                lead == 0 ? occurrence.instant : WallClock.instant(of: occurrence.wallClock.advanced(by: -lead), in: zone)
+            }
+        }
         let timeOfDay = alertTime.map { $0.hour * 3600 + $0.minute * 60 + $0.second }
         return (before.isEmpty ? [NominalDuration()] : before).map { lead in
             let base: Instant

@@ -302,10 +302,10 @@ public struct CrontabWriter {
         occurrence.wallClock.advanced(by: -lead(of: reminder))
     }
 
-    /// The alert's lead in seconds, a day counted as 86,400 of the wall
-    /// clock (the writer sees one alert of a reminder at a time).
+    /// The alert's lead on the wall clock (`Reminder.wallClockLeads`; the
+    /// writer sees one alert of a reminder at a time).
     func lead(of reminder: Reminder) -> Int {
-        reminder.alertLeads[0].nominalSeconds
+        reminder.wallClockLeads[0]
     }
 
     /// The wall-clock minute at which Debian's cron and cronie run a

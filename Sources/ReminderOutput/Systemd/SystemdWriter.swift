@@ -172,7 +172,7 @@ public struct SystemdWriter: Sendable {
     /// reminders in their zone; fixed offsets in UTC; floating ones in the
     /// machine's clock, which is systemd's own.
     static func clock(of reminder: Reminder) -> (suffix: String, shift: Int) {
-        let lead = reminder.alertLeads[0].nominalSeconds
+        let lead = reminder.wallClockLeads[0]
         switch reminder.timeZone {
         case .named(let name): return (" " + name, lead)
         case .utc: return (" UTC", lead)
