@@ -4,49 +4,6 @@ import Recurrence
 import ReminderModel
 import ReminderOutput
 
-/// What the command sees of the world: its arguments and environment. Tests
-/// build one by hand; `main.swift` builds it from the process.
-public struct Invocation: Sendable {
-    /// The arguments after the program name.
-    public var arguments: [String]
-    public var environment: [String: String]
-    /// Whether standard output is a terminal (for colour).
-    public var stdoutIsTerminal: Bool
-    /// Where long output streams as it is made; nil collects it in `Outcome.stdout`.
-    public var standardOutput: OutputChannel?
-    /// The absolute folder relative paths are read from: the process's
-    /// working folder unless given.
-    public var workingFolder: String
-
-    public init(arguments: [String], environment: [String: String] = [:], stdoutIsTerminal: Bool = false,
-                standardOutput: OutputChannel? = nil, workingFolder: String = FileManager.default.currentDirectoryPath) {
-        self.arguments = arguments
-        self.environment = environment
-        self.stdoutIsTerminal = stdoutIsTerminal
-        self.standardOutput = standardOutput
-        self.workingFolder = workingFolder
-    }
-}
-
-/// What a run printed and how it ended.
-public struct Outcome: Sendable, Equatable {
-    public var stdout: String
-    public var stderr: String
-    /// 0 success; 1 the input has errors; 2 usage error or unreadable path.
-    public var status: Int32
-
-    public init(stdout: String = "", stderr: String = "", status: Int32 = 0) {
-        self.stdout = stdout
-        self.stderr = stderr
-        self.status = status
-    }
-
-    /// What an act of delivery said, on standard error, and its status.
-    init(_ report: DeliveryReport) {
-        self.init(stderr: report.messages, status: report.status)
-    }
-}
-
 /// The `remindc` command: parses arguments and dispatches to a subcommand.
 public enum Remindc {
     static let abstract = "A reminder compiler: checks reminder files written in YAML, reports every problem at its line and column, expands their repeats, and delivers them as iCalendar, a crontab, systemd timers with desktop alerts, or a CalDAV calendar kept in step."

@@ -58,10 +58,12 @@ import Testing
     /// output, standard error and status without starting the binary. A
     /// run that reads standard input (`-`), or a test process started
     /// outside the package's folder (relative paths are read from the
-    /// process's), runs the binary.
+    /// process's), runs the binary; so does every run with
+    /// `REMINDC_GOLDEN_BINARY=1`, to compare the two.
     static func runInProcess(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        guard !arguments.contains("-"), here == root.standardizedFileURL.path else { return try run(arguments, environment: environment) }
+        guard !arguments.contains("-"), here == root.standardizedFileURL.path,
+              ProcessInfo.processInfo.environment["REMINDC_GOLDEN_BINARY"] != "1" else { return try run(arguments, environment: environment) }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "GITHUB_ACTIONS")
         env.merge(environment) { $1 }

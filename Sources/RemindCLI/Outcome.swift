@@ -1,0 +1,24 @@
+import Delivery
+import Foundation
+import Recurrence
+import ReminderModel
+import ReminderOutput
+
+/// What a run printed and how it ended.
+public struct Outcome: Sendable, Equatable {
+    public var stdout: String
+    public var stderr: String
+    /// 0 success; 1 the input has errors; 2 usage error or unreadable path.
+    public var status: Int32
+
+    public init(stdout: String = "", stderr: String = "", status: Int32 = 0) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.status = status
+    }
+
+    /// What an act of delivery said, on standard error, and its status.
+    init(_ report: DeliveryReport) {
+        self.init(stderr: report.messages, status: report.status)
+    }
+}
