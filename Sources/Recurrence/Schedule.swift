@@ -79,26 +79,22 @@ public struct Schedule: Sendable {
         case instant(Instant)
     }
 
-    /// The stored values, one heap object shared by copies until one changes:
-    /// the checker keeps a schedule per reminder and its rules pass them
-    /// around at the cost of one reference.
-    @usableFromInline
-    struct Fields: Sendable {
-        @usableFromInline var start: LocalDateTime
-        @usableFromInline var isAllDay: Bool
-        @usableFromInline var rule: RecurrenceRule?
-        @usableFromInline var timesOfDay: [CivilTime]
-        @usableFromInline var exceptions: [Exception]
-        @usableFromInline var additions: [Addition]
-        @usableFromInline var placement: Placement
-        /// The zone's shared table of transitions, looked up once when the
-        /// placement is set rather than at every reading.
-        @usableFromInline var transitions: ZoneTransitions?
+    /// The first occurrence's wall-clock time (midnight for all-day).
+    public var start: LocalDateTime
+    public var isAllDay: Bool
+    public var rule: RecurrenceRule?
+    /// Times of day that replace the rule's (DAILY and coarser).
+    public var timesOfDay: [CivilTime]
+    public var exceptions: [Exception]
+    public var additions: [Addition]
+
+    public var placement: Placement {
+        didSet { transitions = placement.transitions }
     }
 
-    @usableFromInline
-    var fields: CopyOnWrite<Fields>
-    // The properties below are read in place (`_read`), not copied.
+    /// The zone's shared table of transitions, looked up once when the
+    /// placement is set rather than at every reading.
+    @usableFromInline var transitions: ZoneTransitions?
 
     public init(
         start: LocalDateTime, isAllDay: Bool = false, rule: RecurrenceRule? = nil, timesOfDay: [CivilTime] = [],
@@ -113,48 +109,14 @@ public struct Schedule: Sendable {
         start: LocalDateTime, isAllDay: Bool = false, rule: RecurrenceRule? = nil, timesOfDay: [CivilTime] = [],
         exceptions: [Exception] = [], additions: [Addition] = [], in zone: PlacedZone
     ) {
-        fields = CopyOnWrite(Fields(start: start, isAllDay: isAllDay, rule: rule, timesOfDay: timesOfDay, exceptions: exceptions,
-                                    additions: additions, placement: zone.placement, transitions: zone.transitions))
-    }
-
-    /// The first occurrence's wall-clock time (midnight for all-day).
-    @inlinable public var start: LocalDateTime {
-        _read { yield fields.value.start }
-        set { fields.value.start = newValue }
-    }
-
-    @inlinable public var isAllDay: Bool {
-        _read { yield fields.value.isAllDay }
-        set { fields.value.isAllDay = newValue }
-    }
-
-    @inlinable public var rule: RecurrenceRule? {
-        _read { yield fields.value.rule }
-        set { fields.value.rule = newValue }
-    }
-
-    /// Times of day that replace the rule's (DAILY and coarser).
-    @inlinable public var timesOfDay: [CivilTime] {
-        _read { yield fields.value.timesOfDay }
-        set { fields.value.timesOfDay = newValue }
-    }
-
-    @inlinable public var exceptions: [Exception] {
-        _read { yield fields.value.exceptions }
-        set { fields.value.exceptions = newValue }
-    }
-
-    @inlinable public var additions: [Addition] {
-        _read { yield fields.value.additions }
-        set { fields.value.additions = newValue }
-    }
-
-    public var placement: Placement {
-        _read { yield fields.value.placement }
-        set {
-            fields.value.placement = newValue
-            fields.value.transitions = newValue.transitions
-        }
+        self.start = start
+        self.isAllDay = isAllDay
+        self.rule = rule
+        self.timesOfDay = timesOfDay
+        self.exceptions = exceptions
+        self.additions = additions
+        self.placement = zone.placement
+        self.transitions = zone.transitions
     }
 
     /// The occurrences in time order, lazily: an endless rule costs only
@@ -322,7 +284,7 @@ public struct Schedule: Sendable {
         // holds the zone and its table, and every schedule of a zone shares
         // them, so making one per reading had threads counting references
         // to the same objects.
-        if let reading = fields.value.transitions?.reading(wallClock) { return reading }
+        if let reading = transitions?.reading(wallClock) { return reading }
         switch placement {
         case .fixed(let offset):
             return ZoneOffsets.Reading(instant: wallClock.instant(offset: offset), offset: offset, moved: false)
@@ -340,7 +302,7 @@ public struct Schedule: Sendable {
 
     /// The table of `zone`, the placement's: the one found when it was set.
     private func transitions(of zone: TimeZone) -> ZoneTransitions {
-        fields.value.transitions ?? ZoneTransitions.shared(for: zone)
+        transitions ?? ZoneTransitions.shared(for: zone)
     }
 }
 
