@@ -23,8 +23,9 @@ let workloads = [
     Workload(name: "DAILY", rule: "FREQ=DAILY", start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 1), time: nineAM), count: 100_000),
     Workload(name: "MINUTELY;INTERVAL=5", rule: "FREQ=MINUTELY;INTERVAL=5",
              start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 1), time: nineAM), count: 1_000_000),
+    // 6,000 months from 2026 end in 2526, inside the span remindc works in (to 2582).
     Workload(name: "MONTHLY;BYDAY=-1FR", rule: "FREQ=MONTHLY;BYDAY=-1FR",
-             start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 30), time: nineAM), count: 10_000),
+             start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 30), time: nineAM), count: 6_000),
     Workload(name: "WEEKLY;BYDAY=MO-FR;BYHOUR=9,17", rule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=9,17",
              start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 5), time: nineAM), count: 200_000),
 ]

@@ -126,28 +126,28 @@ extension RecurrenceRule {
     /// the same text.
     public var text: String {
         var parts: [String] = []
-        if let calendar { parts.append("RSCALE=\(calendar.uppercased())") }
-        parts.append("FREQ=\(frequency.rawValue)")
-        switch end {
+        if let calendar = self.calendar { parts.append("RSCALE=\(calendar.uppercased())") }
+        parts.append("FREQ=\(self.frequency.rawValue)")
+        switch self.end {
         case .never: break
         case .count(let count): parts.append("COUNT=\(count)")
         case .until(let until): parts.append("UNTIL=\(Self.untilText(until))")
         }
-        if interval != 1 { parts.append("INTERVAL=\(interval)") }
+        if self.interval != 1 { parts.append("INTERVAL=\(self.interval)") }
         func list(_ part: Part, _ values: [String]) {
             if !values.isEmpty { parts.append("\(part.rawValue)=\(values.joined(separator: ","))") }
         }
-        list(.bySecond, bySecond.map(String.init))
-        list(.byMinute, byMinute.map(String.init))
-        list(.byHour, byHour.map(String.init))
-        list(.byDay, byDay.map { ($0.ordinal.map(String.init) ?? "") + $0.weekday.code })
-        list(.byMonthDay, byMonthDay.map(String.init))
-        list(.byYearDay, byYearDay.map(String.init))
-        list(.byWeekNumber, byWeekNumber.map(String.init))
-        list(.byMonth, byMonth.map { "\($0.number)\($0.isLeap ? "L" : "")" })
-        list(.bySetPosition, bySetPosition.map(String.init))
-        if weekStartIsExplicit || weekStart != .monday { parts.append("WKST=\(weekStart.code)") }
-        if let skip { parts.append("SKIP=\(skip.rawValue)") }
+        list(.bySecond, self.bySecond.map(String.init))
+        list(.byMinute, self.byMinute.map(String.init))
+        list(.byHour, self.byHour.map(String.init))
+        list(.byDay, self.byDay.map { ($0.ordinal.map(String.init) ?? "") + $0.weekday.code })
+        list(.byMonthDay, self.byMonthDay.map(String.init))
+        list(.byYearDay, self.byYearDay.map(String.init))
+        list(.byWeekNumber, self.byWeekNumber.map(String.init))
+        list(.byMonth, self.byMonth.map { "\($0.number)\($0.isLeap ? "L" : "")" })
+        list(.bySetPosition, self.bySetPosition.map(String.init))
+        if self.weekStartIsExplicit || self.weekStart != .monday { parts.append("WKST=\(self.weekStart.code)") }
+        if let skip = self.skip { parts.append("SKIP=\(skip.rawValue)") }
         return parts.joined(separator: ";")
     }
 

@@ -73,57 +73,57 @@ extension RecurrenceRule {
                 }
             }
         }
-        if interval < 1 { problems.append(.zero(.interval)) }
+        if self.interval < 1 { problems.append(.zero(.interval)) }
         // RFC 5545 sets no upper bound: any step inside the span is kept.
-        let longest = Self.largestInterval(frequency)
-        if interval > longest { problems.append(.outOfRange(.interval, value: interval, allowed: 1...longest)) }
-        if case .count(let count) = end {
+        let longest = Self.largestInterval(self.frequency)
+        if self.interval > longest { problems.append(.outOfRange(.interval, value: self.interval, allowed: 1...longest)) }
+        if case .count(let count) = self.end {
             if count < 1 {
                 problems.append(.zero(.count))
             } else if count > Self.largestCount {
                 problems.append(.outOfRange(.count, value: count, allowed: 1...Self.largestCount))
             }
         }
-        check(bySecond, .bySecond, 0...60, signed: false)
-        check(byMinute, .byMinute, 0...59, signed: false)
-        check(byHour, .byHour, 0...23, signed: false)
-        check(byDay.compactMap(\.ordinal), .byDay, 1...53, signed: true)
-        if byDay.contains(where: { $0.ordinal != nil }) {
-            let withWeekNumber = frequency == .yearly && !byWeekNumber.isEmpty
-            if !(frequency == .monthly || frequency == .yearly) || withWeekNumber {
-                problems.append(.ordinalNotAllowed(frequency, withWeekNumber: withWeekNumber))
+        check(self.bySecond, .bySecond, 0...60, signed: false)
+        check(self.byMinute, .byMinute, 0...59, signed: false)
+        check(self.byHour, .byHour, 0...23, signed: false)
+        check(self.byDay.compactMap(\.ordinal), .byDay, 1...53, signed: true)
+        if self.byDay.contains(where: { $0.ordinal != nil }) {
+            let withWeekNumber = self.frequency == .yearly && !self.byWeekNumber.isEmpty
+            if !(self.frequency == .monthly || self.frequency == .yearly) || withWeekNumber {
+                problems.append(.ordinalNotAllowed(self.frequency, withWeekNumber: withWeekNumber))
             }
         }
-        check(byMonthDay, .byMonthDay, 1...31, signed: true)
-        if !byMonthDay.isEmpty && frequency == .weekly {
-            problems.append(.partNotAllowed(.byMonthDay, frequency))
+        check(self.byMonthDay, .byMonthDay, 1...31, signed: true)
+        if !self.byMonthDay.isEmpty && self.frequency == .weekly {
+            problems.append(.partNotAllowed(.byMonthDay, self.frequency))
         }
-        check(byYearDay, .byYearDay, 1...366, signed: true)
-        if !byYearDay.isEmpty && [.daily, .weekly, .monthly].contains(frequency) {
-            problems.append(.partNotAllowed(.byYearDay, frequency))
+        check(self.byYearDay, .byYearDay, 1...366, signed: true)
+        if !self.byYearDay.isEmpty && [.daily, .weekly, .monthly].contains(self.frequency) {
+            problems.append(.partNotAllowed(.byYearDay, self.frequency))
         }
-        check(byWeekNumber, .byWeekNumber, 1...53, signed: true)
-        if !byWeekNumber.isEmpty && frequency != .yearly {
-            problems.append(.partNotAllowed(.byWeekNumber, frequency))
+        check(self.byWeekNumber, .byWeekNumber, 1...53, signed: true)
+        if !self.byWeekNumber.isEmpty && self.frequency != .yearly {
+            problems.append(.partNotAllowed(.byWeekNumber, self.frequency))
         }
-        check(byMonth.map(\.number), .byMonth, calendar == nil ? 1...12 : 1...13, signed: false)
-        if calendar == nil && byMonth.contains(where: \.isLeap) {
+        check(self.byMonth.map(\.number), .byMonth, self.calendar == nil ? 1...12 : 1...13, signed: false)
+        if self.calendar == nil && self.byMonth.contains(where: \.isLeap) {
             problems.append(.leapMonthWithoutCalendar)
         }
-        check(bySetPosition, .bySetPosition, 1...366, signed: true)
-        if !bySetPosition.isEmpty && !hasSelectionParts {
+        check(self.bySetPosition, .bySetPosition, 1...366, signed: true)
+        if !self.bySetPosition.isEmpty && !hasSelectionParts {
             problems.append(.setPositionAlone)
         }
-        if let calendar, !Self.calendarNames.contains(calendar.lowercased()) {
+        if let calendar = self.calendar, !Self.calendarNames.contains(calendar.lowercased()) {
             problems.append(.unknownCalendar(calendar, suggestion: closest(to: calendar.lowercased(), in: Self.calendarNames)))
         }
-        if skip != nil && calendar == nil { problems.append(.skipWithoutCalendar) }
+        if self.skip != nil && self.calendar == nil { problems.append(.skipWithoutCalendar) }
         return problems
     }
 
     /// True when some BYxxx part other than BYSETPOS is present.
     var hasSelectionParts: Bool {
-        !(bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byDay.isEmpty && byMonthDay.isEmpty
-            && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty)
+        !(self.bySecond.isEmpty && self.byMinute.isEmpty && self.byHour.isEmpty && self.byDay.isEmpty && self.byMonthDay.isEmpty
+            && self.byYearDay.isEmpty && self.byWeekNumber.isEmpty && self.byMonth.isEmpty)
     }
 }

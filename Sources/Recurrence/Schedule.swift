@@ -545,7 +545,7 @@ extension RecurrenceRule {
     /// the start's day of the month, a weekly one the start's weekday, and so
     /// on. Writers that spell a rule out in another syntax start from this.
     public func resolved(start: LocalDateTime) -> RecurrenceRule {
-        var scale = calendar.flatMap(CalendarScale.init(rscale:)) ?? .gregorian
+        var scale = self.calendar.flatMap(CalendarScale.init(rscale:)) ?? .gregorian
         var rule = self
         RuleExpansion.fillFromStart(&rule, facts: scale.facts(start.date.daysSinceEpoch))
         return rule
