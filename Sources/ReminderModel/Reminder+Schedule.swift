@@ -11,34 +11,34 @@ extension Reminder {
     /// (`2026-12-01T09:00:00+01:00`) starts at that instant in the
     /// reminder's zone; in a floating reminder, at its own offset.
     public func schedule(floatingZone: TimeZone) -> Schedule {
-        schedule(in: ZoneCache.placedZone(for: timeZone, floatingZone: floatingZone))
+        schedule(in: ZoneCache.placedZone(for: self.timeZone, floatingZone: floatingZone))
     }
 
     /// `schedule(floatingZone:)` with the floating zone's table found, for
     /// making many.
     public func schedule(floatingZone: Schedule.PlacedZone) -> Schedule {
-        if case .floating = timeZone { return schedule(in: floatingZone) }
-        return schedule(in: ZoneCache.placedZone(for: timeZone, floatingZone: floatingZone.placement))
+        if case .floating = self.timeZone { return schedule(in: floatingZone) }
+        return schedule(in: ZoneCache.placedZone(for: self.timeZone, floatingZone: floatingZone.placement))
     }
 
     /// The schedule with the reminder's zone (or the floating zone) placed as `zone`.
     func schedule(in zone: Schedule.PlacedZone) -> Schedule {
-        let rule = repeats?.rule, times = repeats?.times ?? []
-        let exceptions = Self.placed(repeats?.except ?? [], date: Schedule.Exception.date,
+        let rule = self.repeats?.rule, times = self.repeats?.times ?? []
+        let exceptions = Self.placed(self.repeats?.except ?? [], date: Schedule.Exception.date,
                                      wallClock: Schedule.Exception.wallClock, instant: Schedule.Exception.instant)
-        let additions = Self.placed(repeats?.also ?? [], date: Schedule.Addition.date,
+        let additions = Self.placed(self.repeats?.also ?? [], date: Schedule.Addition.date,
                                     wallClock: Schedule.Addition.wallClock, instant: Schedule.Addition.instant)
         func schedule(_ start: LocalDateTime, allDay: Bool = false, _ zone: Schedule.PlacedZone) -> Schedule {
             Schedule(start: start, isAllDay: allDay, rule: rule, timesOfDay: times, exceptions: exceptions, additions: additions, in: zone)
         }
-        switch start {
+        switch self.start {
         case .local(let local):
             return schedule(local, zone)
         case .date(let date):
             return schedule(LocalDateTime(date: date, time: .midnight), allDay: true, zone)
         case .instant(let local, let offset):
-            if case .floating = timeZone { return schedule(local, Schedule.PlacedZone(.fixed(offset))) }
-            let instant = start.fixedInstant!
+            if case .floating = self.timeZone { return schedule(local, Schedule.PlacedZone(.fixed(offset))) }
+            let instant = self.start.fixedInstant!
             return schedule(instant.wallTime(offset: zone.placement.offset(at: instant)).local, zone)
         }
     }
@@ -81,8 +81,8 @@ extension Reminder {
     /// only when the rule could be such a one); nil otherwise. The checker's
     /// rule of that id and every writer ask this.
     public func neverFires(in path: String, schedule: () -> Schedule) -> Diagnostic? {
-        guard let repeats, !repeats.rule.matchesEveryPeriod, !schedule().ruleCanMatch() else { return nil }
-        return Diagnostic(.neverFires(repeats.isRawRule), file: path, span: spans.repeats ?? repeats.span)
+        guard let repeats = self.repeats, !repeats.rule.matchesEveryPeriod, !schedule().ruleCanMatch() else { return nil }
+        return Diagnostic(.neverFires(repeats.isRawRule), file: path, span: self.spans.repeats ?? repeats.span)
     }
 }
 

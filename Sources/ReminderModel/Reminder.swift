@@ -9,6 +9,7 @@ import YAMLSyntax
 /// (copy on write): a file's reminders cost one reference each to pass
 /// around, and the list of a large file grows by references, not by whole
 /// values.
+@dynamicMemberLookup
 public struct Reminder: Sendable {
     /// The alert's action label (iOS `alertAction`).
     public enum ActionLabel: Hashable, Sendable {
@@ -38,26 +39,39 @@ public struct Reminder: Sendable {
         public var category: SourceSpan?
     }
 
-    /// The stored values, one heap object per reminder.
-    @usableFromInline
-    struct Fields: Sendable {
-        @usableFromInline var id: String
-        @usableFromInline var title: String
-        @usableFromInline var note: String?
-        @usableFromInline var action: ActionLabel?
-        @usableFromInline var start: ReminderTime
-        @usableFromInline var timeZone: ZoneName
-        @usableFromInline var repeats: Repeat?
-        @usableFromInline var before: [NominalDuration] = []
-        @usableFromInline var alertTime: CivilTime?
-        @usableFromInline var sound: Sound?
-        @usableFromInline var badge: Int?
-        @usableFromInline var category: String?
-        @usableFromInline var data: [(key: String, value: String)]
-        @usableFromInline var isTodo: Bool
-        @usableFromInline var ignoredRules: [String]
-        @usableFromInline var ignoredRuleSpans: [SourceSpan] = []
-        @usableFromInline var spans: Spans
+    /// A reminder's values, read and changed on the reminder itself
+    /// (`reminder.title`).
+    public struct Parts: Sendable {
+        public var id: String
+        public var title: String
+        public var note: String?
+        public var action: ActionLabel?
+        /// The first occurrence.
+        public var start: ReminderTime
+        /// The zone `start` and the repeats are read in: the reminder's own
+        /// `timezone`, else the file's.
+        public var timeZone: ZoneName
+        public var repeats: Repeat?
+        /// Alert this long before each occurrence, once per item as written;
+        /// empty for one alert at the occurrence.
+        public var before: [NominalDuration] = []
+        /// The time of day an all-day reminder's alerts are counted from
+        /// (`alert-time:`), instead of the day's start; nil for a reminder
+        /// with a time, and by default.
+        public var alertTime: CivilTime?
+        public var sound: Sound?
+        public var badge: Int?
+        public var category: String?
+        /// Custom data, in file order, values as written.
+        public var data: [(key: String, value: String)]
+        /// A to-do due at `start` instead of an event.
+        public var isTodo: Bool
+        /// Checker rule ids switched off for this reminder.
+        public var ignoredRules: [String]
+        /// Where each of `ignoredRules` was written.
+        public var ignoredRuleSpans: [SourceSpan] = []
+        /// Where the reminder and its keys were written.
+        public var spans: Spans
 
         @usableFromInline
         init(id: String, title: String, start: ReminderTime, timeZone: ZoneName, data: [(key: String, value: String)],
@@ -73,77 +87,30 @@ public struct Reminder: Sendable {
         }
     }
 
+    /// The values, one heap object shared by copies until one changes.
     @usableFromInline
-    var fields: CopyOnWrite<Fields>
-    // The properties below are read in place (`_read`): a reader looking at
-    // a reminder's repeat or data does not copy it, and count a reference to
-    // every part of it, to do so.
+    var fields: CopyOnWrite<Parts>
 
     public init(id: String, title: String, start: ReminderTime, timeZone: ZoneName, data: [(key: String, value: String)] = [],
                 isTodo: Bool = false, ignoredRules: [String] = [], spans: Spans) {
-        fields = CopyOnWrite(Fields(id: id, title: title, start: start, timeZone: timeZone, data: data, isTodo: isTodo,
+        fields = CopyOnWrite(Parts(id: id, title: title, start: start, timeZone: timeZone, data: data, isTodo: isTodo,
                                     ignoredRules: ignoredRules, spans: spans))
     }
 
-    @inlinable public var id: String {
-        _read { yield fields.value.id }
-        set { fields.value.id = newValue }
-    }
-
-    @inlinable public var title: String {
-        _read { yield fields.value.title }
-        set { fields.value.title = newValue }
-    }
-
-    @inlinable public var note: String? {
-        _read { yield fields.value.note }
-        set { fields.value.note = newValue }
-    }
-
-    @inlinable public var action: ActionLabel? {
-        _read { yield fields.value.action }
-        set { fields.value.action = newValue }
-    }
-
-    /// The first occurrence.
-    @inlinable public var start: ReminderTime {
-        _read { yield fields.value.start }
-        set { fields.value.start = newValue }
-    }
-
-    /// The zone `start` and the repeats are read in: the reminder's own
-    /// `timezone`, else the file's.
-    @inlinable public var timeZone: ZoneName {
-        _read { yield fields.value.timeZone }
-        set { fields.value.timeZone = newValue }
-    }
-
-    @inlinable public var repeats: Repeat? {
-        _read { yield fields.value.repeats }
-        set { fields.value.repeats = newValue }
-    }
-
-    /// Alert this long before each occurrence, once per item as written;
-    /// empty for one alert at the occurrence.
-    @inlinable public var before: [NominalDuration] {
-        _read { yield fields.value.before }
-        set { fields.value.before = newValue }
-    }
-
-    /// The time of day an all-day reminder's alerts are counted from
-    /// (`alert-time:`), instead of the day's start; nil for a reminder
-    /// with a time, and by default.
-    @inlinable public var alertTime: CivilTime? {
-        _read { yield fields.value.alertTime }
-        set { fields.value.alertTime = newValue }
+    /// A value, read in place (a reader looking at a reminder's repeat or
+    /// data does not copy it, and count a reference to every part of it, to
+    /// do so) and changed on this copy alone.
+    @inlinable public subscript<Value>(dynamicMember part: WritableKeyPath<Parts, Value>) -> Value {
+        _read { yield fields.value[keyPath: part] }
+        _modify { yield &fields.value[keyPath: part] }
     }
 
     /// How long before each occurrence each alert fires, in order, never
     /// empty: `before`, less `alertTime` for an all-day reminder (the
     /// day itself at 09:00 is 9 hours *after* its start, `seconds` < 0).
     public var alertLeads: [NominalDuration] {
-        let shift = alertTime.map { $0.hour * 3600 + $0.minute * 60 + $0.second } ?? 0
-        let written = before.isEmpty ? [NominalDuration()] : before
+        let shift = self.alertTime.map { $0.hour * 3600 + $0.minute * 60 + $0.second } ?? 0
+        let written = self.before.isEmpty ? [NominalDuration()] : self.before
         return written.map { NominalDuration(days: $0.days, seconds: $0.seconds - shift) }
     }
 
@@ -183,8 +150,8 @@ public struct Reminder: Sendable {
                 lead == 0 ? occurrence.instant : WallClock.instant(of: occurrence.wallClock.advanced(by: -lead), in: zone)
             }
         }
-        let timeOfDay = alertTime.map { $0.hour * 3600 + $0.minute * 60 + $0.second }
-        return (before.isEmpty ? [NominalDuration()] : before).map { lead in
+        let timeOfDay = self.alertTime.map { $0.hour * 3600 + $0.minute * 60 + $0.second }
+        return (self.before.isEmpty ? [NominalDuration()] : self.before).map { lead in
             let base: Instant
             if let timeOfDay {
                 base = WallClock.instant(of: occurrence.wallClock.advanced(by: timeOfDay - lead.days * secondsPerDay), in: zone)
@@ -202,56 +169,12 @@ public struct Reminder: Sendable {
     /// the original's. Writers whose entries carry one alert each (a
     /// crontab line) write every copy.
     public var eachAlert: [Reminder] {
-        guard before.count > 1 else { return [self] }
-        return before.map { lead in
+        guard self.before.count > 1 else { return [self] }
+        return self.before.map { lead in
             var copy = self
             copy.before = [lead]
             return copy
         }
     }
 
-    @inlinable public var sound: Sound? {
-        _read { yield fields.value.sound }
-        set { fields.value.sound = newValue }
-    }
-
-    @inlinable public var badge: Int? {
-        _read { yield fields.value.badge }
-        set { fields.value.badge = newValue }
-    }
-
-    @inlinable public var category: String? {
-        _read { yield fields.value.category }
-        set { fields.value.category = newValue }
-    }
-
-    /// Custom data, in file order, values as written.
-    @inlinable public var data: [(key: String, value: String)] {
-        _read { yield fields.value.data }
-        set { fields.value.data = newValue }
-    }
-
-    /// A to-do due at `start` instead of an event.
-    @inlinable public var isTodo: Bool {
-        _read { yield fields.value.isTodo }
-        set { fields.value.isTodo = newValue }
-    }
-
-    /// Checker rule ids switched off for this reminder.
-    @inlinable public var ignoredRules: [String] {
-        _read { yield fields.value.ignoredRules }
-        set { fields.value.ignoredRules = newValue }
-    }
-
-    /// Where each of `ignoredRules` was written.
-    @inlinable public var ignoredRuleSpans: [SourceSpan] {
-        _read { yield fields.value.ignoredRuleSpans }
-        set { fields.value.ignoredRuleSpans = newValue }
-    }
-
-    /// Where the reminder and its keys were written.
-    @inlinable public var spans: Spans {
-        _read { yield fields.value.spans }
-        set { fields.value.spans = newValue }
-    }
 }
