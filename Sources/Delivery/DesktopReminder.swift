@@ -18,11 +18,11 @@ public struct DesktopReminder: Sendable {
 
     /// `remindc due`: status 0 when an alert falls within the 30 seconds
     /// before `now` or the 2 after and the reminder is not stopped, else 1.
+    /// A stopped reminder says nothing: its timer asks at every elapse, and
+    /// each answer would be a line in the user's journal.
     public func due(at now: Instant, floatingZone: TimeZone, environment: [String: String]) -> DeliveryReport {
         let stop = DesktopState(folders: UserFolders(environment: environment)).isStopped(uid)
-        if stop.stopped {
-            return DeliveryReport("remindc: '\(reminder.id)' is stopped\n", status: 1)
-        }
+        if stop.stopped { return DeliveryReport(status: 1) }
         return DeliveryReport(stop.warning ?? "", status: Self.isDue(reminder, at: now, floatingZone: floatingZone) ? 0 : 1)
     }
 

@@ -45,8 +45,7 @@ public struct SystemdInstall: Sendable {
             notes = "remindc: wrote \(units.count) units into \(folder.path); no user manager is running, so the timers start with your next session\n"
             return DeliveryReport(warnings + notes)
         }
-        let goneTimers = gone.filter { $0.hasSuffix(".timer") }
-        if !goneTimers.isEmpty { _ = systemctl(["disable", "--now"] + goneTimers) }
+        stop(gone)
         for unit in gone { try? FileManager.default.removeItem(at: folder.appendingPathComponent(unit)) }
         let reload = systemctl(["daemon-reload"])
         guard reload.status == 0 else {
@@ -68,12 +67,22 @@ public struct SystemdInstall: Sendable {
         guard FileManager.default.fileExists(atPath: manifest.path) else {
             return .failed("no install named '\(name)' in \(folder.path)")
         }
-        let timers = units.filter { $0.hasSuffix(".timer") }
-        if userManagerRuns && !timers.isEmpty { _ = systemctl(["disable", "--now"] + timers) }
+        if userManagerRuns { stop(units) }
         for unit in units { try? FileManager.default.removeItem(at: folder.appendingPathComponent(unit)) }
         try? FileManager.default.removeItem(at: manifest)
         if userManagerRuns { _ = systemctl(["daemon-reload"]) }
         return DeliveryReport("remindc: removed the \(units.count) units of '\(name)'\n")
+    }
+
+    /// Stops what `units` run before they are removed: their timers
+    /// disabled and stopped, and their services stopped, so that an alert
+    /// waiting out a snooze (its `remindc notify` runs inside the service)
+    /// is not shown after remindc said the units were removed.
+    func stop(_ units: [String]) {
+        let timers = units.filter { $0.hasSuffix(".timer") }
+        let services = units.filter { $0.hasSuffix(".service") }
+        if !timers.isEmpty { _ = systemctl(["disable", "--now"] + timers) }
+        if !services.isEmpty { _ = systemctl(["stop"] + services) }
     }
 
     /// Whether the user's service manager answers.
@@ -119,6 +128,23 @@ extension SystemdInstall {
             url.deleteLastPathComponent()
         }
         return missing
+    }
+
+    /// What to tell a person whose units would run `remindc` from where it
+    /// will not stay: a build folder (the next build replaces it, a clean
+    /// removes it) or a place not on `PATH` (an upgrade put on `PATH` would
+    /// leave the units on the old one). Empty when it is on `PATH`.
+    public static func placeWarning(_ remindc: String, environment: [String: String]) -> String {
+        let advice = "install a release build on PATH (swift build -c release, then copy .build/release/remindc to ~/.local/bin) "
+            + "and run 'remindc systemd --install' with it, which points every unit at it"
+        if remindc.contains("/.build/") {
+            return "warning: the units run \(remindc), a build folder's remindc, which the next build replaces; \(advice)\n"
+        }
+        let resolved = URL(fileURLWithPath: remindc).resolvingSymlinksInPath().path
+        let onPath = (environment["PATH"] ?? "").split(separator: ":").contains { folder in
+            URL(fileURLWithPath: String(folder)).appendingPathComponent("remindc").resolvingSymlinksInPath().path == resolved
+        }
+        return onPath ? "" : "warning: the units run \(remindc), which is not the remindc on PATH; \(advice)\n"
     }
 
     /// The absolute path of this remindc: what the services run.

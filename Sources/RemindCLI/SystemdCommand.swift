@@ -18,7 +18,7 @@ enum SystemdCommand: Command {
         abstract: "Write reminders as systemd user timers that show each alert with 'remindc notify'.",
         discussion: """
             Writes per reminder a .timer (OnCalendar= at every alert, in the reminder's zone; floating \
-            reminders in the machine's clock; AccuracySec=1s; Persistent=false: an alert missed while the \
+            reminders in the machine's clock; AccuracySec=100ms; Persistent=false: an alert missed while the \
             machine was off is not shown late) and a .service that runs 'remindc due' as its ExecCondition= \
             (only the exact alerts pass: every 2 weeks, counts, ends, exceptions, positions) and 'remindc \
             notify' as its ExecStart=. The units name files by absolute path and reminders by id, and hold no \
@@ -104,6 +104,7 @@ enum SystemdCommand: Command {
             }
             return Outcome(stderr: loaded.report)
         }
-        return Outcome(units.install(written, warnings: loaded.report))
+        let warnings = loaded.report + SystemdInstall.placeWarning(SystemdInstall.remindcPath, environment: invocation.environment)
+        return Outcome(units.install(written, warnings: warnings))
     }
 }

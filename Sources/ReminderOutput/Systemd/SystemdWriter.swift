@@ -85,7 +85,7 @@ public struct SystemdWriter: Sendable {
 
             [Timer]
             \(calendars.map { "OnCalendar=\($0)" }.joined(separator: "\n"))
-            AccuracySec=1s
+            AccuracySec=100ms
             Persistent=false
             Unit=\(name).service
 
