@@ -24,6 +24,12 @@ import Testing
         Case(name: "input", arguments: ["cat"], input: "line 1\nline 2\n", status: 0, output: "line 1\nline 2\n", errors: ""),
         Case(name: "input unread", arguments: ["true"], input: megabyte, status: 0, output: "", errors: ""),
         Case(name: "no input is an empty one", arguments: ["cat"], status: 0, output: "", errors: ""),
+        Case(name: "an empty input", arguments: ["cat"], input: "", status: 0, output: "", errors: ""),
+        // A program ended by a signal ends with 128 and its number, as in a shell.
+        Case(name: "ended by a signal", arguments: ["sh", "-c", "echo before; kill -TERM $$"], status: 143, output: "before\n", errors: ""),
+        // Both pipes full at once while input is still being written.
+        Case(name: "input and both outputs large", arguments: ["sh", "-c", "tee /dev/stderr"], input: megabyte, status: 0, output: megabyte,
+             errors: megabyte),
     ])
     func runs(_ test: Case) {
         let result = Subprocess.run(test.arguments, environment: ["PATH": "/usr/bin:/bin"], input: test.input.map { Array($0.utf8) })
