@@ -2,15 +2,8 @@ import Delivery
 import Foundation
 
 /// `remindc notify`: shows one reminder now as a desktop notification with
-/// its category's actions, and does what the person picks: shows it again
-/// after a snooze, stops a repeat, or runs an action's command.
-///
-/// The notification goes through the session's org.freedesktop.Notifications
-/// service by `notify-send` (libnotify 0.8: `--action` and `--wait`), which
-/// prints the key of the action picked. A snooze is waited out by this
-/// process itself, which then shows the alert again: it needs no user
-/// manager (a transient `systemd-run` timer would), and under `remindc
-/// systemd` the service that runs it stays active meanwhile.
+/// its category's actions, and does what the person picks
+/// (`DesktopReminder.notify`, in Delivery).
 enum NotifyCommand: Command {
     static let minimal = OptionSpec(names: ["--minimal"], valueName: nil,
                                     help: "Offer the category's minimal actions (at most two), for servers that show few buttons.")
