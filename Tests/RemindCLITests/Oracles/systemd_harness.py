@@ -1,0 +1,202 @@
+"""A real systemd for the desktop tests: PID 1 of its own namespaces.
+
+    systemd_harness.py REMINDC
+
+As root, boots Debian's systemd as PID 1 of new PID, mount, UTS, IPC,
+network and cgroup namespaces, over an overlay of / whose upper layer is a
+tmpfs (nothing reaches the machine), with its own cgroup2, /run and /tmp;
+starts the user manager of a throwaway user (and with it the user's session
+bus), a recording notification server on that bus (notification_server.py),
+and installs REMINDC there as a person would: copied to /usr/local/bin, the
+units written by `remindc systemd --install`. Then, in real time:
+
+- "on time": two one-off reminders 50 and 65 seconds ahead;
+- "snooze": a reminder 35 seconds ahead whose alert is snoozed for 40
+  seconds by the server, and the install removed (`--uninstall`) while the
+  snooze is pending: the alert must not come back.
+
+Prints one JSON object: the alerts expected (id, seconds since 1970) and
+the notifications shown (summary, time), what install and uninstall said,
+and the units left running. Exits 77 when namespaces cannot be made here
+(not root, no unshare), with the reason on standard error. Powers the
+systemd off at the end; the namespaces and their mounts go with it.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+UID = 4242
+USER = "remindc-alice"
+BOOT = r"""
+set -e
+base="$1"
+mount -t tmpfs tmpfs "$base"
+mkdir -p "$base/upper" "$base/work" "$base/root"
+mount -t overlay overlay -o "lowerdir=/,upperdir=$base/upper,workdir=$base/work" "$base/root"
+mount -t proc proc "$base/root/proc"
+mount -t tmpfs tmpfs "$base/root/run"
+mount -t tmpfs tmpfs "$base/root/tmp"
+mkdir -p "$base/root/sys/fs/cgroup"
+mount -t cgroup2 cgroup2 "$base/root/sys/fs/cgroup"
+mount --rbind /dev "$base/root/dev"
+exec chroot "$base/root" /lib/systemd/systemd --system --log-target=null
+"""
+
+
+def skip(reason):
+    print(reason, file=sys.stderr)
+    sys.exit(77)
+
+
+class Machine:
+    def __init__(self):
+        self.base = tempfile.mkdtemp(prefix="remindc-systemd-")
+        self.process = subprocess.Popen(
+            ["unshare", "--pid", "--fork", "--mount", "--uts", "--ipc", "--net", "--cgroup", "--propagation", "private",
+             "bash", "-c", BOOT, "boot", self.base],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.pid = None
+        deadline = time.time() + 30
+        while time.time() < deadline and self.pid is None:
+            if self.process.poll() is not None:
+                skip("systemd did not start in new namespaces: " + self.process.stderr.read().decode(errors="replace").strip())
+            self.pid = self.init_pid()
+            time.sleep(0.2)
+        if self.pid is None:
+            self.stop()
+            skip("systemd did not start within 30 s")
+        state = ""
+        while time.time() < deadline:
+            state = self.run(["systemctl", "is-system-running"], check=False).stdout.strip()
+            if state in ("running", "degraded"):
+                return
+            time.sleep(0.2)
+        self.stop()
+        skip("systemd did not reach running: " + state)
+
+    def init_pid(self):
+        """The pid, as this machine sees it, of the namespaces' systemd."""
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/status") as status:
+                    fields = dict(line.split(":\t", 1) for line in status.read().splitlines() if ":\t" in line)
+            except OSError:
+                continue
+            if fields.get("Name", "").strip() == "systemd" and fields.get("NSpid", "").split()[-1:] == ["1"] \
+                    and fields.get("NSpid", "").split()[0] != "1" and self.is_ours(int(entry)):
+                return int(entry)
+        return None
+
+    def is_ours(self, pid):
+        """Whether pid descends from the unshare this harness started."""
+        while pid > 1:
+            if pid == self.process.pid:
+                return True
+            try:
+                with open(f"/proc/{pid}/stat") as stat:
+                    pid = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                return False
+        return False
+
+    def run(self, command, user=False, check=True, input=None, background=False):
+        prefix = ["nsenter", "-t", str(self.pid), "-a", "-r", "-w"]
+        if user:
+            prefix += ["runuser", "-u", USER, "--", "env", f"HOME=/home/{USER}", f"XDG_RUNTIME_DIR=/run/user/{UID}",
+                       f"DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/{UID}/bus", "PATH=/usr/local/bin:/usr/bin:/bin"]
+        if background:
+            return subprocess.Popen(prefix + command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        result = subprocess.run(prefix + command, capture_output=True, text=True, input=input, timeout=60)
+        if check and result.returncode != 0:
+            raise RuntimeError(f"{command}: {result.returncode}: {result.stderr}")
+        return result
+
+    def write(self, path, text, user=True):
+        self.run(["tee", path], user=user, input=text)
+
+    def stop(self):
+        if self.pid is not None:
+            self.run(["systemctl", "poweroff"], check=False)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            # Killing the namespaces' PID 1 ends every process in them.
+            if self.pid is not None:
+                try:
+                    os.kill(self.pid, 9)
+                except OSError:
+                    pass
+            self.process.kill()
+            self.process.wait()
+        shutil.rmtree(self.base, ignore_errors=True)
+
+
+def stamp(seconds):
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
+
+
+def main():
+    remindc = sys.argv[1]
+    if os.geteuid() != 0 or shutil.which("unshare") is None or not os.path.exists("/lib/systemd/systemd"):
+        skip("needs root, unshare and systemd")
+    here = os.path.dirname(os.path.abspath(__file__))
+    machine = Machine()
+    try:
+        machine.run(["useradd", "-m", "-u", str(UID), USER])
+        machine.run(["systemctl", "start", f"user@{UID}"])
+        machine.run(["install", "-m", "755", remindc, "/usr/local/bin/remindc"])
+        machine.run(["install", "-m", "644", os.path.join(here, "notification_server.py"), "/usr/local/share/notification_server.py"])
+        log = f"/home/{USER}/shown.jsonl"
+        # The first notification is snoozed; the others are closed.
+        server = machine.run(["/usr/bin/python3", "/usr/local/share/notification_server.py", log, "--invoke", "later,-,-,-"],
+                             user=True, background=True)
+        if server.stdout.readline().strip() != "ready":
+            raise RuntimeError("the notification server did not start: " + server.stderr.read())
+        now = int(time.time()) + 1
+        alerts = {"snoozed": now + 35, "first": now + 50, "second": now + 65}
+        machine.write(f"/home/{USER}/snooze.yaml", f"""uid-domain: harness.example
+timezone: UTC
+categories:
+  nag:
+    actions:
+      - {{id: later, title: Later, snooze: 40s}}
+reminders:
+  - {{id: snoozed, title: Snoozed, at: {stamp(alerts["snoozed"])}, category: nag}}
+""")
+        machine.write(f"/home/{USER}/ontime.yaml", f"""uid-domain: harness.example
+timezone: UTC
+reminders:
+  - {{id: first, title: First, at: {stamp(alerts["first"])}}}
+  - {{id: second, title: Second, at: {stamp(alerts["second"])}}}
+""")
+        installed = [machine.run(["remindc", "systemd", "--install", "--name", name, f"/home/{USER}/{name}.yaml"], user=True, check=False)
+                     for name in ("snooze", "ontime")]
+        # The snooze is pending (shown, Later picked, 40 s to wait) when
+        # its install is removed.
+        time.sleep(max(0, alerts["snoozed"] + 10 - time.time()))
+        uninstalled = machine.run(["remindc", "systemd", "--uninstall", "snooze"], user=True, check=False)
+        # Past the second alert and past the snooze's end.
+        time.sleep(max(0, max(alerts["second"], alerts["snoozed"] + 40) + 8 - time.time()))
+        shown = [json.loads(line) for line in machine.run(["cat", log], check=False).stdout.splitlines() if line.strip()]
+        running = machine.run(["systemctl", "--user", "list-units", "--state=active", "--no-legend", "--plain", "remindc-*"], user=True,
+                              check=False).stdout.split()
+        server.kill()
+        print(json.dumps({
+            "alerts": alerts,
+            "shown": [{"summary": item["summary"], "time": item["time"]} for item in shown],
+            "install": [{"status": result.returncode, "stderr": result.stderr} for result in installed],
+            "uninstall": {"status": uninstalled.returncode, "stderr": uninstalled.stderr},
+            "running": [word for word in running if word.startswith("remindc-")],
+        }))
+    finally:
+        machine.stop()
+
+
+if __name__ == "__main__":
+    main()
