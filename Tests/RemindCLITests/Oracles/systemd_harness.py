@@ -117,6 +117,12 @@ class Machine:
             raise RuntimeError(f"{command}: {result.returncode}: {result.stderr}")
         return result
 
+    def copy(self, source, target, mode):
+        """The machine's file `source` as `target` inside, made `mode`."""
+        with open(source, "rb") as data:
+            subprocess.run(["nsenter", "-t", str(self.pid), "-a", "-r", "-w", "sh", "-c", 'cat > "$0" && chmod "$1" "$0"', target, mode],
+                           stdin=data, check=True, timeout=60)
+
     def write(self, path, text, user=True):
         self.run(["tee", path], user=user, input=text)
 
@@ -150,8 +156,10 @@ def main():
     try:
         machine.run(["useradd", "-m", "-u", str(UID), USER])
         machine.run(["systemctl", "start", f"user@{UID}"])
-        machine.run(["install", "-m", "755", remindc, "/usr/local/bin/remindc"])
-        machine.run(["install", "-m", "644", os.path.join(here, "notification_server.py"), "/usr/local/share/notification_server.py"])
+        # Copied in through a pipe: the machine's /tmp (where a checkout may
+        # be) is its own.
+        machine.copy(remindc, "/usr/local/bin/remindc", "755")
+        machine.copy(os.path.join(here, "notification_server.py"), "/usr/local/share/notification_server.py", "644")
         log = f"/home/{USER}/shown.jsonl"
         # The first notification is snoozed; the others are closed.
         server = machine.run(["/usr/bin/python3", "/usr/local/share/notification_server.py", log, "--invoke", "later,-,-,-"],
