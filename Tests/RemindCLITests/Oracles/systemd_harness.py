@@ -17,7 +17,7 @@ units written by `remindc systemd --install`. Then, in real time:
 
 Prints one JSON object: the alerts expected (id, seconds since 1970) and
 the notifications shown (summary, time), what install and uninstall said,
-and the units left running. Exits 77 when namespaces cannot be made here
+the units left running, and what remindc's processes wrote to the journal. Exits 77 when namespaces cannot be made here
 (not root, no unshare), with the reason on standard error. Powers the
 systemd off at the end; the namespaces and their mounts go with it.
 """
@@ -195,7 +195,11 @@ reminders:
         running = machine.run(["systemctl", "--user", "list-units", "--state=active", "--no-legend", "--plain", "remindc-*"], user=True,
                               check=False).stdout.split()
         server.kill()
+        # What remindc's own processes wrote to the journal (a successful
+        # alert writes nothing; libdispatch's worker threads would).
+        journal = machine.run(["journalctl", "--no-pager", "-o", "cat", f"_UID={UID}", "_COMM=remindc"], check=False).stdout
         print(json.dumps({
+            "journal": [line for line in journal.splitlines() if line.strip() and not line.startswith("-- ")],
             "alerts": alerts,
             "shown": [{"summary": item["summary"], "time": item["time"]} for item in shown],
             "install": [{"status": result.returncode, "stderr": result.stderr} for result in installed],
