@@ -128,6 +128,9 @@ public enum Subprocess {
                 }
             }
         }
+        // Only a failing poll leaves any open; the program then sees its
+        // pipes closed rather than waiting on them.
+        for descriptor in open + [writer] where descriptor >= 0 { close(descriptor) }
         return (read[0], read[1])
     }
 }
