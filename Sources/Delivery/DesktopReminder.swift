@@ -16,14 +16,17 @@ public struct DesktopReminder: Sendable {
     /// What the state file keys it by.
     public var uid: String { file.uid(of: reminder) }
 
-    /// `remindc due`: status 0 when an alert falls within the 30 seconds
-    /// before `now` or the 2 after and the reminder is not stopped, else 1.
-    /// A stopped reminder says nothing: its timer asks at every elapse, and
-    /// each answer would be a line in the user's journal.
+    /// `remindc due`: status 0 when the reminder has an alert to show now
+    /// (`pendingAlert`) and is not stopped, else 1. A stopped reminder says
+    /// nothing: its timer asks at every elapse, and each answer would be a
+    /// line in the user's journal.
     public func due(at now: Instant, floatingZone: TimeZone, environment: [String: String]) -> DeliveryReport {
-        let stop = DesktopState(folders: UserFolders(environment: environment)).isStopped(uid)
+        let state = DesktopState(folders: UserFolders(environment: environment))
+        let stop = state.isStopped(uid)
         if stop.stopped { return DeliveryReport(status: 1) }
-        return DeliveryReport(stop.warning ?? "", status: Self.isDue(reminder, at: now, floatingZone: floatingZone) ? 0 : 1)
+        let pending = Self.pendingAlert(reminder, at: now, floatingZone: floatingZone, grace: file.grace(of: reminder),
+                                        shownUntil: state.shownUntil(uid))
+        return DeliveryReport(stop.warning ?? "", status: pending == nil ? 1 : 0)
     }
 
     /// `remindc resume`: lets the reminder alert again.
@@ -40,21 +43,53 @@ public struct DesktopReminder: Sendable {
         return DeliveryReport("remindc: '\(reminder.id)' alerts again\n")
     }
 
-    /// Whether an alert of `reminder` falls within the 30 seconds before
-    /// `now` or the 2 after, counted on the wall clock (`Reminder.AlertClock`)
-    /// as the timers that ask are.
-    public static func isDue(_ reminder: Reminder, at now: Instant, floatingZone: TimeZone) -> Bool {
+    /// The alert a timer's run shows: the latest alert of the reminder
+    /// after `shownUntil` and at most 2 seconds after `now`, when it is on
+    /// time (at most 30 seconds before `now`) or missed within `grace`
+    /// (while the machine slept or was off), counted on the wall clock
+    /// (`Reminder.AlertClock`) as the timers that ask are. A reminder a
+    /// timer never delivered (`shownUntil` nil) has only its alerts on time.
+    public static func pendingAlert(_ reminder: Reminder, at now: Instant, floatingZone: TimeZone, grace: NominalDuration,
+                                    shownUntil: Instant?) -> PendingAlert? {
+        let onTime = now.advanced(by: -onTimeSeconds)
+        var earliest = onTime
+        if let shownUntil {
+            earliest = max(now.advanced(by: -max(grace.nominalSeconds, onTimeSeconds)), shownUntil.advanced(by: 1))
+        }
+        let latest = now.advanced(by: 2)
+        guard earliest <= latest else { return nil }
         let zone = reminder.timeZone == .floating ? floatingZone : reminder.timeZone.foundationZone
-        let window = now.advanced(by: -30)...now.advanced(by: 2)
+        var alerts = Set<Instant>()
         for (index, lead) in reminder.wallClockLeads.enumerated() {
             var occurrences = reminder.schedule(floatingZone: floatingZone).occurrences()
-            occurrences.skip(toWallClock: now.wallTime(offset: lead - 2 * secondsPerDay))
+            occurrences.skip(toWallClock: earliest.wallTime(offset: lead - 2 * secondsPerDay))
             while let occurrence = occurrences.next() {
                 let alert = reminder.alertInstants(of: occurrence, in: zone, clock: .wallClock)[index]
-                if window.contains(alert) { return true }
-                if alert > window.upperBound { break }
+                if alert > latest { break }
+                if alert >= earliest { alerts.insert(alert) }
             }
         }
-        return false
+        guard let last = alerts.max() else { return nil }
+        return PendingAlert(alert: last, missed: alerts.filter { $0 < onTime }.count, isOnTime: last >= onTime)
+    }
+
+    /// How long before now an alert still counts as on time: a timer's
+    /// elapse comes within a second of it, and a busy machine may take more.
+    static let onTimeSeconds = 30
+}
+
+/// An alert a timer's run shows (`DesktopReminder.pendingAlert`).
+public struct PendingAlert: Equatable, Sendable {
+    /// The latest alert not yet shown.
+    public var alert: Instant
+    /// How many alerts were missed (their time passed while the machine
+    /// slept or was off): `alert` itself among them when it is not on time.
+    public var missed: Int
+    public var isOnTime: Bool
+
+    public init(alert: Instant, missed: Int, isOnTime: Bool) {
+        self.alert = alert
+        self.missed = missed
+        self.isOnTime = isOnTime
     }
 }

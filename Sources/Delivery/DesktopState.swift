@@ -1,18 +1,23 @@
 import Foundation
+import Recurrence
 
 /// What `remindc notify` keeps between runs, under
 /// `$XDG_STATE_HOME/remindc/` (default `~/.local/state/remindc/`): the UIDs
 /// of the reminders a `stops: true` action stopped, one per line in
-/// `stopped`, and `notify.log`, a line per delivery that failed.
+/// `stopped`; in `shown`, a line `UID<TAB>seconds since 1970` per reminder
+/// a timer delivers: the latest alert of it shown (or, from an install,
+/// the time the install started its timer), before which nothing is shown
+/// again, missed or not; and `notify.log`, a line per delivery that failed.
 ///
 /// Made for many runs at once (a timer per reminder, a person pressing
-/// Stop on several alerts): a change to `stopped` is read, made and
-/// renamed into place under an exclusive lock on `.lock`, so none is lost,
-/// and readers see the old file or the new one whole. A line that is not
-/// UTF-8 is skipped and the others kept; CR before LF is dropped. The
-/// folder is made 0700 and its files 0600. A `stopped` that is not a
-/// regular file (a symbolic link, a FIFO, a folder) is refused by name:
-/// never followed, and never waited on.
+/// Stop on several alerts): a change to `stopped` or `shown` is read, made
+/// and renamed into place under an exclusive lock on `.lock`, so none is
+/// lost, and readers see the old file or the new one whole. A line that is
+/// not UTF-8 (or in `shown` not a UID, a tab and a number) is skipped and
+/// the others kept; CR before LF is dropped. The folder is made 0700 and
+/// its files 0600. A state file that is not a regular file (a symbolic
+/// link, a FIFO, a folder) is refused by name: never followed, and never
+/// waited on.
 public struct DesktopState: Sendable {
     public let folder: URL
 
@@ -21,16 +26,35 @@ public struct DesktopState: Sendable {
     }
 
     public var stoppedFile: URL { folder.appendingPathComponent("stopped") }
+    public var shownFile: URL { folder.appendingPathComponent("shown") }
     public var logFile: URL { folder.appendingPathComponent("notify.log") }
     public var lockFile: URL { folder.appendingPathComponent(".lock") }
 
     /// The UIDs stopped, in the order they were; none when there is no file.
     public func stopped() throws -> [String] {
-        guard let bytes = try RegularFile.read(stoppedFile.path, followingLinks: false) else { return [] }
+        try lines(of: stoppedFile)
+    }
+
+    /// The lines of the state file `file` that are UTF-8 and not empty;
+    /// none when there is no file.
+    func lines(of file: URL) throws -> [String] {
+        guard let bytes = try RegularFile.read(file.path, followingLinks: false) else { return [] }
         return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
             let line = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
             guard !line.isEmpty else { return nil }
             return String(validating: line, as: UTF8.self)
+        }
+    }
+
+    /// Replaces the lines of `file` by what `change` makes of them, under
+    /// the lock, all at once.
+    func rewrite<T>(_ file: URL, _ change: (inout [String]) throws -> T) throws -> T {
+        try StateFolder.make(folder)
+        return try StateFolder.locked(lockFile.path) {
+            var lines = try self.lines(of: file)
+            let result = try change(&lines)
+            try AtomicFile.write(to: file.path, mode: 0o600) { sink in sink(Array(lines.map { $0 + "\n" }.joined().utf8)) }
+            return result
         }
     }
 
@@ -47,12 +71,50 @@ public struct DesktopState: Sendable {
 
     /// Records `uid` as stopped (`true`) or resumed (`false`).
     public func setStopped(_ uid: String, _ stopped: Bool) throws {
-        try StateFolder.make(folder)
-        try StateFolder.locked(lockFile.path) {
-            var uids = try self.stopped().filter { $0 != uid }
+        try rewrite(stoppedFile) { uids in
+            uids.removeAll { $0 == uid }
             if stopped { uids.append(uid) }
-            try AtomicFile.write(to: stoppedFile.path, mode: 0o600) { sink in sink(Array(uids.map { $0 + "\n" }.joined().utf8)) }
         }
+    }
+
+    /// Until when each UID's alerts are dealt with (`shown`).
+    public func shown() throws -> [String: Instant] {
+        Dictionary(try lines(of: shownFile).compactMap(Self.shownEntry), uniquingKeysWith: max)
+    }
+
+    /// Until when `uid`'s alerts are dealt with: nil when a timer never
+    /// delivered it, or the state cannot be read.
+    public func shownUntil(_ uid: String) -> Instant? {
+        (try? shown())?[uid]
+    }
+
+    /// Records that `uid`'s alerts up to `alert` are dealt with, unless a
+    /// later one already is: false then (another run showed it first).
+    public func claim(_ uid: String, through alert: Instant) throws -> Bool {
+        try rewrite(shownFile) { lines in
+            if let entry = lines.lazy.compactMap(Self.shownEntry).first(where: { $0.uid == uid }), entry.until >= alert { return false }
+            lines.removeAll { Self.shownEntry($0)?.uid == uid }
+            lines.append("\(uid)\t\(alert.secondsSince1970)")
+            return true
+        }
+    }
+
+    /// Records that the alerts of `uids` up to `now` are dealt with: what
+    /// an install does, so that no alert from before it counts as missed.
+    /// Lines that do not read are dropped.
+    public func start(_ uids: [String], at now: Instant) throws {
+        var starting = Set<String>()
+        let once = uids.filter { starting.insert($0).inserted }
+        try rewrite(shownFile) { lines in
+            lines = lines.filter { line in Self.shownEntry(line).map { !starting.contains($0.uid) } ?? false }
+            lines += once.map { "\($0)\t\(now.secondsSince1970)" }
+        }
+    }
+
+    static func shownEntry(_ line: String) -> (uid: String, until: Instant)? {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard fields.count == 2, !fields[0].isEmpty, let seconds = Int(fields[1]) else { return nil }
+        return (String(fields[0]), Instant(secondsSince1970: seconds))
     }
 
     /// Appends a dated line to `notify.log` in one write, so lines of runs

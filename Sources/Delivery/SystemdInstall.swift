@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import ReminderOutput
 
 /// An install of units into the user's systemd folder, named so that
@@ -26,8 +27,10 @@ public struct SystemdInstall: Sendable {
         ((try? String(contentsOf: manifest, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
-    /// Writes `units` and starts their timers, after `warnings`.
-    public func install(_ units: [SystemdWriter.Unit], warnings: String) -> DeliveryReport {
+    /// Writes `units` and starts their timers, after `warnings`. The
+    /// reminders `uids` start their record of alerts shown at `now`
+    /// (`DesktopState.start`): none from before the install counts as missed.
+    public func install(_ units: [SystemdWriter.Unit], uids: [String], now: Instant, warnings: String) -> DeliveryReport {
         let before = installed()
         let wanted = Set(units.map(\.name))
         do {
@@ -40,9 +43,15 @@ public struct SystemdInstall: Sendable {
         let gone = before.filter { !wanted.contains($0) }
         let timers = units.map(\.name).filter { $0.hasSuffix(".timer") }
         var notes = ""
+        let state = DesktopState(folders: UserFolders(environment: environment))
+        do {
+            try state.start(uids, at: now)
+        } catch {
+            notes += "warning: cannot write \(state.shownFile.path) (\(error.localizedDescription)): alerts missed before the first on time are not shown late\n"
+        }
         guard userManagerRuns else {
             for unit in gone { try? FileManager.default.removeItem(at: folder.appendingPathComponent(unit)) }
-            notes = "remindc: wrote \(units.count) units into \(folder.path); no user manager is running, so the timers start with your next session\n"
+            notes += "remindc: wrote \(units.count) units into \(folder.path); no user manager is running, so the timers start with your next session\n"
             return DeliveryReport(warnings + notes)
         }
         stop(gone)
@@ -57,7 +66,7 @@ public struct SystemdInstall: Sendable {
                 return DeliveryReport(warnings + "Error: systemctl --user enable --now failed: \(enabled.errors)", status: 1)
             }
         }
-        notes = "remindc: installed and started \(timers.count) timers as '\(name)' in \(folder.path)\n"
+        notes += "remindc: installed and started \(timers.count) timers as '\(name)' in \(folder.path)\n"
         return DeliveryReport(warnings + notes)
     }
 
@@ -75,14 +84,16 @@ public struct SystemdInstall: Sendable {
     }
 
     /// Stops what `units` run before they are removed: their timers
-    /// disabled and stopped, and their services stopped, so that an alert
-    /// waiting out a snooze (its `remindc notify` runs inside the service)
-    /// is not shown after remindc said the units were removed.
+    /// disabled and stopped, their services stopped, and the transient
+    /// units their alerts are shown in (`SystemdWriter.alertUnitPattern`),
+    /// so that an alert left open or waiting out a snooze is not shown
+    /// after remindc said the units were removed.
     func stop(_ units: [String]) {
         let timers = units.filter { $0.hasSuffix(".timer") }
         let services = units.filter { $0.hasSuffix(".service") }
         if !timers.isEmpty { _ = systemctl(["disable", "--now"] + timers) }
-        if !services.isEmpty { _ = systemctl(["stop"] + services) }
+        let alerts = services.map { SystemdWriter.alertUnitPattern(String($0.dropLast(".service".count))) }
+        if !services.isEmpty { _ = systemctl(["stop"] + services + alerts) }
     }
 
     /// Whether the user's service manager answers.

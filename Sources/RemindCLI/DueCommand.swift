@@ -7,9 +7,11 @@ enum DueCommand: Command {
         name: "due",
         abstract: "Exit 0 when one of a reminder's alerts is now: the guard of 'remindc systemd' timers.",
         discussion: """
-            Exits with 0 when an alert of the reminder ID (its occurrence less 'before') falls within the 30 \
-            seconds before --now or the 2 after, and the reminder is not stopped; 1 otherwise or when a file has \
-            an error, and 2 for a usage error. Floating reminders are read in the machine's zone (--zone).
+            Exits with 0 when the reminder ID has an alert to show and is not stopped: an alert (its occurrence \
+            less 'before') within the 30 seconds before --now or the 2 after, or one missed while the machine \
+            slept or was off, within the reminder's 'grace:' (default 4h) and after the last alert 'notify \
+            --from-timer' showed ($XDG_STATE_HOME/remindc/shown); 1 otherwise or when a file has an error, and \
+            2 for a usage error. Floating reminders are read in the machine's zone (--zone).
             """,
         options: [
             ReminderChoice.option(help: "The reminder."),

@@ -18,19 +18,22 @@ enum SystemdCommand: Command {
         abstract: "Write reminders as systemd user timers that show each alert with 'remindc notify'.",
         discussion: """
             Writes per reminder a .timer (OnCalendar= at every alert, in the reminder's zone; floating \
-            reminders in the machine's clock; AccuracySec=100ms; Persistent=false: an alert missed while the \
-            machine was off is not shown late) and a .service that runs 'remindc due' as its ExecCondition= \
-            (only the exact alerts pass: every 2 weeks, counts, ends, exceptions, positions) and 'remindc \
-            notify' as its ExecStart=. The units name files by absolute path and reminders by id, and hold no \
-            reminder text. -o DIR writes them into DIR; --install writes them into $XDG_CONFIG_HOME/systemd/user \
+            reminders in the machine's clock; AccuracySec=100ms; Persistent=true: an elapse missed while the \
+            machine was off comes at boot, one missed in sleep on waking) and a .service that runs 'remindc \
+            due' as its ExecCondition= (only the exact alerts pass: every 2 weeks, counts, ends, exceptions, \
+            positions; and alerts missed within the reminder's 'grace:', default 4h, once) and 'remindc notify \
+            --from-timer' as its ExecStart=, which shows the alert in a transient unit of its own and ends, so \
+            that an alert left open on screen never holds back the next. The units name files by absolute path \
+            and reminders by id, and hold no reminder text. -o DIR writes them into DIR; --install writes them into $XDG_CONFIG_HOME/systemd/user \
             (default ~/.config/systemd/user) with a list of what it wrote, remindc-NAME.units, removes the \
             units of an earlier install of NAME that are no longer wanted, runs 'systemctl --user \
-            daemon-reload' and enables and starts the timers when a user manager runs; --uninstall removes an \
-            install. Both run 'systemctl', or the program REMINDC_SYSTEMCTL names. Exits with 0 on success, 1 \
+            daemon-reload' and enables and starts the timers when a user manager runs, and records the install's \
+            time in $XDG_STATE_HOME/remindc/shown (no alert before it is shown late); --uninstall removes an \
+            install. Both stop what they remove: timers, services, and alerts open or waiting out a snooze. Both run 'systemctl', or the program REMINDC_SYSTEMCTL names. Exits with 0 on success, 1 \
             when a file has an error, and 2 for a usage error or a path that cannot be read.
             """,
         options: [
-            output, install, uninstall, name, minimal,
+            output, install, uninstall, name, minimal, TimeOptions.nowOption,
         ],
         argument: CommandSpec.paths,
         argumentIsOptional: true
@@ -49,6 +52,7 @@ enum SystemdCommand: Command {
         var name: String
         var minimal: Bool
         var paths: [String]
+        var time: TimeOptions
     }
 
     static func options(from arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Options {
@@ -78,7 +82,8 @@ enum SystemdCommand: Command {
         }
         if !uninstall && arguments.positionals.isEmpty { throw usageError("Missing expected argument '<path> ...'") }
         let action: Action = uninstall ? .uninstall : install ? .install : .write(folder: output!)
-        return Options(action: action, name: installName, minimal: arguments.flag(Self.minimal), paths: uninstall ? [] : arguments.positionals)
+        return Options(action: action, name: installName, minimal: arguments.flag(Self.minimal), paths: uninstall ? [] : arguments.positionals,
+                       time: try TimeOptions.read(arguments, invocation: invocation, command: spec.name))
     }
 
     static func run(_ options: Options, invocation: Invocation) -> Outcome {
@@ -96,15 +101,22 @@ enum SystemdCommand: Command {
         }
         if loaded.hasErrors { return loaded.failure }
         let writer = SystemdWriter(options: .init(remindc: SystemdInstall.remindcPath, workingFolder: invocation.workingFolder,
-                                                 minimal: options.minimal))
+                                                 minimal: options.minimal, now: options.time.now, floatingZone: options.time.zone))
         let written = writer.units(loaded.files.map(\.file))
+        // A reminder with no alert to come gets no timer, and is named.
+        let names = Set(written.map(\.name))
+        let ended = loaded.files.flatMap { scheduled in
+            scheduled.file.reminders.filter { !names.contains(SystemdWriter.unitName($0, in: scheduled.file) + ".timer") }
+                .map { "remindc: '\($0.id)' of \(TerminalText.visible(scheduled.file.path)) has no alert after now: no timer\n" }
+        }.joined()
         if case .write(let output) = options.action {
             if let failure = SystemdInstall.write(written, into: output) {
                 return Outcome(stderr: loaded.report + "Error: cannot write into '\(TerminalText.visible(output))': \(failure)\n", status: 2)
             }
-            return Outcome(stderr: loaded.report)
+            return Outcome(stderr: loaded.report + ended)
         }
-        let warnings = loaded.report + SystemdInstall.placeWarning(SystemdInstall.remindcPath, environment: invocation.environment)
-        return Outcome(units.install(written, warnings: warnings))
+        let warnings = loaded.report + ended + SystemdInstall.placeWarning(SystemdInstall.remindcPath, environment: invocation.environment)
+        let uids = loaded.files.flatMap { scheduled in scheduled.file.reminders.map { scheduled.file.uid(of: $0) } }
+        return Outcome(units.install(written, uids: uids, now: options.time.now, warnings: warnings))
     }
 }

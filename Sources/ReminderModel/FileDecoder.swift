@@ -5,7 +5,7 @@ import YAMLSyntax
 /// that span several reminders or categories.
 enum FileDecoder {
     enum Key: String, MappingKey {
-        case remindc, name, uidDomain = "uid-domain", timezone, lint, categories, reminders
+        case remindc, name, uidDomain = "uid-domain", timezone, grace, lint, categories, reminders
         static let names = KeyNames<Self>()
 
         var nestedKeys: [String] {
@@ -52,6 +52,7 @@ enum FileDecoder {
         }
         // nil when it is wrong (reported).
         let timeZone: ZoneName? = values[.timezone].map { context.parse($0, key: "timezone", Scalars.zone) } ?? .floating
+        let grace = values[.grace].flatMap { ReminderDecoder.grace($0, context: &context) }
         let lint = values[.lint].map { decodeLint($0, context: &context) } ?? LintSettings()
         let categories = values[.categories].map { CategoryDecoder.decodeAll($0, context: &context) } ?? []
 
@@ -93,6 +94,7 @@ enum FileDecoder {
             lint: lint, categories: categories, reminders: reminders
         )
         file.uidDomainSpan = uidDomainSpan
+        file.grace = grace
         return file
     }
 

@@ -179,6 +179,8 @@ extension FileDecoder.Key: DescribedKey {
                                    shape: .text(pattern: #"^[A-Za-z0-9.-]+$"#))
         case .timezone: KeySchema(description: "The zone of every reminder without its own: an IANA name, UTC, or floating (wall-clock time wherever the reader is). Default: floating.",
                                   shape: .reference(.zone))
+        case .grace: KeySchema(description: "How long after its time an alert missed while the machine slept or was off is still shown on waking, marked as missed ('remindc systemd'); 0: only on time. Default 4h, at most 7d; a reminder's own grace: wins.",
+                               shape: .reference(.duration))
         case .lint: KeySchema(description: "Settings of 'remindc check' for this file.", shape: .mapping(FileDecoder.LintKey.self))
         case .categories: KeySchema(description: "Categories of actions, by id: the buttons an alert offers.",
                                     shape: .map(.reference(.category), keyPattern: #"^[A-Za-z0-9._-]+$"#))
@@ -244,6 +246,8 @@ extension ReminderDecoder.Key: DescribedKey {
                                 shape: .list(.reference(.duration)))
         case .alertTime: KeySchema(description: "For an all-day reminder: the time of day its alerts are counted from, instead of the day's start. alert-time: 09:00 alerts that day at 09:00; with before: 1d, the day before at 09:00.",
                                    shape: .reference(.timeOfDay))
+        case .grace: KeySchema(description: "How long after its time an alert missed while the machine slept or was off is still shown on waking, marked as missed ('remindc systemd'); 0: only on time. Default: the file's grace:, else 4h; at most 7d.",
+                               shape: .reference(.duration))
         case .sound: KeySchema(description: "default, none, or a sound file (.wav, .aiff, .caf) relative to this file. A quoted \"default\" is a file of that name.",
                                shape: .anyText)
         case .badge: KeySchema(description: "The application badge number, 0 or more.", shape: .integer(minimum: 0))

@@ -59,6 +59,9 @@ public struct Reminder: Sendable {
         /// (`alert-time:`), instead of the day's start; nil for a reminder
         /// with a time, and by default.
         public var alertTime: CivilTime?
+        /// How long after its time an alert missed while the machine slept
+        /// or was off is still shown (`grace:`); nil takes the file's.
+        public var grace: NominalDuration?
         public var sound: Sound?
         public var badge: Int?
         public var category: String?

@@ -9,7 +9,7 @@ import YAMLSyntax
 struct ReminderDecoder {
     /// A reminder's keys.
     enum Key: String, MappingKey {
-        case id, title, note, action, at, timezone, `repeat`, before, alertTime = "alert-time", sound, badge, category, data, todo, ignore
+        case id, title, note, action, at, timezone, `repeat`, before, alertTime = "alert-time", grace, sound, badge, category, data, todo, ignore
         static let names = KeyNames<Self>()
 
         var nestedKeys: [String] {
@@ -122,6 +122,8 @@ struct ReminderDecoder {
             case .alertTime:
                 reminder.alertTime = context.parse(value, key: key, Scalars.clockTime)
                 alertTimeSpan = value.span
+            case .grace:
+                reminder.grace = Self.grace(value, context: &context)
             case .sound:
                 guard let text = context.nonEmptyText(value, key: key) else { continue }
                 // The words in any case (`Default`); quoted, a file of that name.
@@ -185,6 +187,19 @@ struct ReminderDecoder {
         timingErrors += context.errorCount - errors
         return (reminder, Unresolved(isComplete: isComplete, timesAreSound: timingErrors == 0, inheritsZone: zone == nil,
                                      placing: placing))
+    }
+
+    /// `grace:` of a reminder or a file: a duration from 0 (a bare `0`
+    /// too) to a week.
+    static func grace(_ node: Node, context: inout DecodingContext) -> NominalDuration? {
+        // `0`, only on time, needs no unit.
+        if node.scalar == "0" { return NominalDuration() }
+        guard let grace = context.parse(node, key: "grace", Scalars.duration) else { return nil }
+        guard grace.nominalSeconds <= ReminderFile.longestGrace.nominalSeconds else {
+            context.report(.invalidValue("grace", node.scalar ?? "\(grace)", expected: "a duration from 0 (only on time) to 7d"), at: node.span)
+            return nil
+        }
+        return grace
     }
 
     /// `before:`: one duration or a list of them, one alert each; the

@@ -29,6 +29,8 @@ public struct ReminderFile: Sendable {
     public func uid(of reminder: Reminder) -> String { uid(reminder.id) }
     /// The default zone of every reminder.
     public var timeZone: ZoneName
+    /// The `grace:` of every reminder without its own; nil for the default.
+    public var grace: NominalDuration?
     public var lint: LintSettings
     /// Categories in file order.
     public var categories: [Category]
@@ -54,6 +56,20 @@ public struct ReminderFile: Sendable {
         let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         return folder.appendingPathComponent(written).standardizedFileURL.path
     }
+
+    /// How long after its time an alert of `reminder` missed while the
+    /// machine slept or was off is still shown on waking: its `grace:`,
+    /// else the file's, else `defaultGrace`. Zero shows alerts only on time.
+    public func grace(of reminder: Reminder) -> NominalDuration {
+        reminder.grace ?? grace ?? Self.defaultGrace
+    }
+
+    /// Four hours: a morning's alerts are still shown at noon, yesterday's
+    /// are not.
+    public static let defaultGrace = NominalDuration(seconds: 4 * 3600)
+
+    /// The longest `grace:`: a week.
+    public static let longestGrace = NominalDuration(days: 7)
 
     /// The category with `id`, if the file defines one.
     public func category(_ id: String) -> Category? {

@@ -400,3 +400,24 @@ import YAMLSyntax
         #expect(lead.description == text)
     }
 }
+
+/// `grace:`: a reminder's own, else its file's, else 4 hours; `0` (no unit
+/// needed) shows alerts only on time.
+@Suite struct GraceTests {
+    @Test(arguments: [
+        ("", "", 4 * 3600),
+        ("grace: 1h\n", "", 3600),
+        ("grace: 1h\n", "    grace: 30m\n", 1800),
+        ("", "    grace: 0\n", 0),
+        ("grace: 0\n", "", 0),
+        ("", "    grace: 7d\n", 7 * 86400),
+        ("", "    grace: PT2H\n", 7200),
+    ])
+    func graceOfAReminder(_ header: String, _ own: String, _ seconds: Int) throws {
+        let yaml = header + "reminders:\n  - id: r\n    title: T\n    at: 2026-12-01 09:00\n" + own
+        let loaded = ReminderFile.load(Array(yaml.utf8), path: "g.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message.text))")
+        let file = try #require(loaded.file)
+        #expect(file.grace(of: file.reminders[0]).nominalSeconds == seconds)
+    }
+}

@@ -1,6 +1,6 @@
 """A small org.freedesktop.Notifications server for the tests.
 
-    notification_server.py LOG [--invoke KEY,KEY,...] [--sound] [--no-actions]
+    notification_server.py LOG [--invoke KEY,KEY,...] [--act SUMMARY=KEY,...]... [--sound] [--no-actions]
 
 Runs on the session bus DBUS_SESSION_BUS_ADDRESS names (a bus the test
 started with dbus-daemon), takes the well-known name, prints "ready" when it
@@ -11,7 +11,10 @@ time it came (seconds since 1970).
 With --invoke, it acts as a person would: the nth notification has the nth
 KEY's action invoked (ActionInvoked), or none for "-", and is then closed
 (NotificationClosed), as a server does when an action is picked or the
-notification dismissed; notifications past the list are closed. With
+notification dismissed; notifications past the list are closed. --act
+does the same for the notifications of one summary alone, which then take
+no KEY of --invoke; the KEY "open" leaves the notification on screen,
+never closed, as a person away from the desk would. With
 --sound, it says it plays sounds (the "sound" capability); with --no-actions,
 that it shows no buttons (no "actions" capability). Python's dbus and
 GLib bindings from Debian (python3-dbus, python3-gi).
@@ -30,11 +33,12 @@ PATH = "/org/freedesktop/Notifications"
 
 
 class Server(dbus.service.Object):
-    def __init__(self, bus, log, invoke, sound, actions):
+    def __init__(self, bus, log, invoke, sound, actions, by_summary):
         super().__init__(bus, PATH)
         self.log = log
         self.next_id = 1
         self.invoke = invoke
+        self.by_summary = by_summary
         self.sound = sound
         self.actions = actions
         self.count = 0
@@ -50,7 +54,12 @@ class Server(dbus.service.Object):
             out.write(json.dumps(record) + "\n")
         notification = self.next_id
         self.next_id += 1
-        if self.invoke is not None:
+        if str(summary) in self.by_summary:
+            keys = self.by_summary[str(summary)]
+            key = keys.pop(0) if keys else "-"
+            if key != "open":
+                GLib.timeout_add(50, self.act, notification, key)
+        elif self.invoke is not None:
             key = self.invoke[self.count] if self.count < len(self.invoke) else "-"
             self.count += 1
             GLib.timeout_add(50, self.act, notification, key)
@@ -89,7 +98,12 @@ def main():
     name = dbus.service.BusName(NAME, bus)
     arguments = sys.argv[2:]
     invoke = arguments[arguments.index("--invoke") + 1].split(",") if "--invoke" in arguments else None
-    Server(bus, sys.argv[1], invoke, "--sound" in arguments, "--no-actions" not in arguments)
+    by_summary = {}
+    for position, argument in enumerate(arguments):
+        if argument == "--act":
+            summary, keys = arguments[position + 1].split("=", 1)
+            by_summary[summary] = keys.split(",")
+    Server(bus, sys.argv[1], invoke, "--sound" in arguments, "--no-actions" not in arguments, by_summary)
     print("ready", flush=True)
     GLib.MainLoop().run()
     del name

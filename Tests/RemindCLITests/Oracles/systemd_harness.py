@@ -8,18 +8,30 @@ tmpfs (nothing reaches the machine), with its own cgroup2, /run and /tmp;
 starts the user manager of a throwaway user (and with it the user's session
 bus), a recording notification server on that bus (notification_server.py),
 and installs REMINDC there as a person would: copied to /usr/local/bin, the
-units written by `remindc systemd --install`. Then, in real time:
+units written by `remindc systemd --install`. Then, in real time (seconds
+after the start):
 
-- "on time": two one-off reminders 50 and 65 seconds ahead;
-- "snooze": a reminder 35 seconds ahead whose alert is snoozed for 40
-  seconds by the server, and the install removed (`--uninstall`) while the
-  snooze is pending: the alert must not come back.
+- "snooze": an alert at 35 snoozed for 40 seconds by the server, and its
+  install removed (`--uninstall`) at 45 while the snooze is pending: the
+  alert must not come back;
+- "on time": one-off alerts at 50 and 65;
+- "open": an alert every 20 seconds from 40, three times, each left open
+  on screen: none may hold back the next;
+- "sleep": the user manager frozen (as a laptop asleep) from 88 to 150,
+  over two alerts of one reminder (95 and 105) and one of a reminder with
+  `grace: 0` (100), each more than the 30 seconds late that still count as
+  on time; then one at 160. The first is shown once on waking, marked as 2
+  missed; the second never; the last on time;
+- "off": the user manager stopped (as a machine off) from 165 to 205, over
+  an alert at 170, which is shown once when it starts again.
 
-Prints one JSON object: the alerts expected (id, seconds since 1970) and
-the notifications shown (summary, time), what install and uninstall said,
-the units left running, and what remindc's processes wrote to the journal. Exits 77 when namespaces cannot be made here
-(not root, no unshare), with the reason on standard error. Powers the
-systemd off at the end; the namespaces and their mounts go with it.
+Prints one JSON object: the alerts expected (id, seconds since 1970), the
+notifications shown (summary, body, time), when the sleep and the stop
+ended, what install and uninstall said, the units left running, and what
+remindc's processes wrote to the journal. Exits 77 when namespaces cannot
+be made here (not root, no unshare), with the reason on standard error.
+Powers the systemd off at the end; the namespaces and their mounts go
+with it.
 """
 import json
 import os
@@ -143,6 +155,18 @@ class Machine:
         shutil.rmtree(self.base, ignore_errors=True)
 
 
+def sleep_until(second):
+    time.sleep(max(0, second - time.time()))
+
+
+def start_server(machine, arguments):
+    """The recording notification server, on the user's session bus."""
+    server = machine.run(arguments, user=True, background=True)
+    if server.stdout.readline().strip() != "ready":
+        raise RuntimeError("the notification server did not start: " + server.stderr.read())
+    return server
+
+
 def stamp(seconds):
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
 
@@ -161,13 +185,13 @@ def main():
         machine.copy(remindc, "/usr/local/bin/remindc", "755")
         machine.copy(os.path.join(here, "notification_server.py"), "/usr/local/share/notification_server.py", "644")
         log = f"/home/{USER}/shown.jsonl"
-        # The first notification is snoozed; the others are closed.
-        server = machine.run(["/usr/bin/python3", "/usr/local/share/notification_server.py", log, "--invoke", "later,-,-,-"],
-                             user=True, background=True)
-        if server.stdout.readline().strip() != "ready":
-            raise RuntimeError("the notification server did not start: " + server.stderr.read())
-        now = int(time.time()) + 1
-        alerts = {"snoozed": now + 35, "first": now + 50, "second": now + 65}
+        server_arguments = ["/usr/bin/python3", "/usr/local/share/notification_server.py", log,
+                            "--act", "Snoozed=later", "--act", "Open=open,open,open"]
+        server = start_server(machine, server_arguments)
+        start = int(time.time()) + 1
+        at = {"snoozed": 35, "open-1": 40, "open-2": 60, "open-3": 80, "first": 50, "second": 65,
+              "pills-1": 95, "pills-2": 105, "strict": 100, "after": 160, "boot": 170}
+        alerts = {name: start + offset for name, offset in at.items()}
         machine.write(f"/home/{USER}/snooze.yaml", f"""uid-domain: harness.example
 timezone: UTC
 categories:
@@ -179,21 +203,53 @@ reminders:
 """)
         machine.write(f"/home/{USER}/ontime.yaml", f"""uid-domain: harness.example
 timezone: UTC
+categories:
+  task:
+    actions:
+      - {{id: done, title: Done}}
 reminders:
   - {{id: first, title: First, at: {stamp(alerts["first"])}}}
   - {{id: second, title: Second, at: {stamp(alerts["second"])}}}
+  - {{id: open, title: Open, at: {stamp(alerts["open-1"])}, category: task, repeat: {{every: 20 seconds, count: 3}}}}
+  - {{id: pills, title: Pills, at: {stamp(alerts["pills-1"])}, repeat: {{every: 10 seconds, count: 2}}}}
+  - {{id: strict, title: Strict, at: {stamp(alerts["strict"])}, grace: 0}}
+  - {{id: after, title: After, at: {stamp(alerts["after"])}}}
+  - {{id: boot, title: Boot, at: {stamp(alerts["boot"])}}}
 """)
         installed = [machine.run(["remindc", "systemd", "--install", "--name", name, f"/home/{USER}/{name}.yaml"], user=True, check=False)
                      for name in ("snooze", "ontime")]
         # The snooze is pending (shown, Later picked, 40 s to wait) when
         # its install is removed.
-        time.sleep(max(0, alerts["snoozed"] + 10 - time.time()))
+        sleep_until(start + 45)
         uninstalled = machine.run(["remindc", "systemd", "--uninstall", "snooze"], user=True, check=False)
-        # Past the second alert and past the snooze's end.
-        time.sleep(max(0, max(alerts["second"], alerts["snoozed"] + 40) + 8 - time.time()))
+        # Asleep: the user manager and all it runs frozen.
+        sleep_until(start + 88)
+        # (systemctl freeze refuses the user manager's unit, which delegates
+        # its cgroup: its cgroup v2 freezer is used, on a unified or a
+        # hybrid hierarchy alike.)
+        group = machine.run(["systemctl", "show", "--value", "-p", "ControlGroup", f"user@{UID}.service"]).stdout.strip()
+        freeze = f'for f in /sys/fs/cgroup{group}/cgroup.freeze /sys/fs/cgroup/unified{group}/cgroup.freeze; do ' \
+                 f'[ -e "$f" ] && echo "$0" > "$f" && exit 0; done; exit 1'
+        machine.run(["sh", "-c", freeze, "1"])
+        sleep_until(start + 150)
+        machine.run(["sh", "-c", freeze, "0"])
+        woke = time.time()
+        # Off: the user manager stopped, its session bus with it.
+        sleep_until(start + 165)
+        machine.run(["systemctl", "stop", f"user@{UID}"])
+        server.kill()
+        sleep_until(start + 205)
+        machine.run(["systemctl", "start", f"user@{UID}"])
+        server = start_server(machine, server_arguments)
+        booted = time.time()
+        sleep_until(start + 212)
         shown = [json.loads(line) for line in machine.run(["cat", log], check=False).stdout.splitlines() if line.strip()]
         running = machine.run(["systemctl", "--user", "list-units", "--state=active", "--no-legend", "--plain", "remindc-*"], user=True,
                               check=False).stdout.split()
+        # When each timer elapses next: none for a reminder whose alerts are over.
+        timers = [word for word in running if word.endswith(".timer")]
+        next_elapse = {timer: machine.run(["systemctl", "--user", "show", "--value", "-p", "NextElapseUSecRealtime", timer], user=True,
+                                          check=False).stdout.strip() for timer in timers}
         server.kill()
         # What remindc's own processes wrote to the journal (a successful
         # alert writes nothing; libdispatch's worker threads would).
@@ -201,10 +257,13 @@ reminders:
         print(json.dumps({
             "journal": [line for line in journal.splitlines() if line.strip() and not line.startswith("-- ")],
             "alerts": alerts,
-            "shown": [{"summary": item["summary"], "time": item["time"]} for item in shown],
+            "woke": woke,
+            "booted": booted,
+            "shown": [{"summary": item["summary"], "body": item["body"], "time": item["time"]} for item in shown],
             "install": [{"status": result.returncode, "stderr": result.stderr} for result in installed],
             "uninstall": {"status": uninstalled.returncode, "stderr": uninstalled.stderr},
             "running": [word for word in running if word.startswith("remindc-")],
+            "next": next_elapse,
         }))
     finally:
         machine.stop()
