@@ -275,7 +275,7 @@ public struct CalendarCollection: Sendable {
     }
 
     /// A WebDAV answer read as a tree, bounded in depth and size.
-    private func multistatus(_ response: HTTPClient.Response) -> Result<DAVElement, Failure> {
+    func multistatus(_ response: HTTPClient.Response) -> Result<DAVElement, Failure> {
         switch DAVElement.read(response.body) {
         case .success(let tree) where tree.namespace == DAVElement.dav && tree.name == "multistatus":
             return .success(tree)
@@ -288,7 +288,7 @@ public struct CalendarCollection: Sendable {
 
     /// Sends a request to the collection or one of its members: never
     /// elsewhere, and no redirect followed.
-    private func send(_ method: String, _ target: URL, headers: [String: String] = [:], body: String?,
+    func send(_ method: String, _ target: URL, headers: [String: String] = [:], body: String?,
                       limit: Int = HTTPClient.smallAnswer) -> Result<HTTPClient.Response, Failure> {
         var all = headers
         if body != nil && all["Content-Type"] == nil { all["Content-Type"] = "application/xml; charset=utf-8" }

@@ -25,13 +25,21 @@ enum PublishCommand: Command {
     static let connections = OptionSpec(names: ["--connections"], valueName: "n", help: "Writes in flight at once (1 to 32).",
                                         defaultValue: "\(Publisher.Options.defaultConcurrency)")
     static let soundBase = OptionSpec(names: ["--sound-base"], valueName: "url", help: "Alarm sounds as this URL followed by each sound's path.")
+    static let calendar = OptionSpec(names: ["--calendar"], valueName: "name",
+                                     help: "The calendar of this name (or path) in the account's calendar home the URL leads to; made when missing.")
 
     static let spec = CommandSpec(
         name: "publish",
         abstract: "Keep a CalDAV calendar in step with reminder files, alarms included.",
         discussion: """
             Publishes every reminder of the files as one resource of the calendar collection URL (created with \
-            MKCALENDAR, named after the files' 'name:', where it does not exist): a VCALENDAR with its VEVENT or \
+            MKCALENDAR, named after the files' 'name:', where it does not exist). With --calendar NAME, URL is \
+            any address of the account (the server's, e.g. https://cloud.example.com, its principal's or its \
+            calendar home's): the calendar home is found as RFC 6764 and RFC 4791 say (the address's or \
+            /.well-known/caldav's current-user-principal, then its calendar-home-set; redirects followed on the \
+            address's own scheme, host and port only), and in it the calendar whose display name, or else path \
+            segment, is NAME, made (named NAME) when there is none. Each resource is \
+            a VCALENDAR with its VEVENT or \
             VTODO, alarms and the VTIMEZONEs it uses, marked X-REMINDC-PUBLISHER (--name) and X-REMINDC-DIGEST. \
             Members are found by UID (a calendar-query REPORT, or where the server offers it only the changes \
             since the last run on this machine, whose sync token is kept in $XDG_STATE_HOME/remindc/publish), created with If-None-Match: *, and updated or \
@@ -47,16 +55,18 @@ enum PublishCommand: Command {
             does not answer, or a refused login.
             """,
         options: [
-            dryRun, user, name, deleteOthers, keepServerEdits, insecure, caFile, timeout, connections, soundBase,
+            calendar, dryRun, user, name, deleteOthers, keepServerEdits, insecure, caFile, timeout, connections, soundBase,
             TimeOptions.zoneOption, TimeOptions.nowOption,
         ],
-        leading: (name: "url", help: "The calendar collection, e.g. https://cloud.example.com/remote.php/dav/calendars/me/reminders/."),
+        leading: (name: "url", help: "The calendar collection, e.g. https://cloud.example.com/remote.php/dav/calendars/me/reminders/; with --calendar, any address of the account, e.g. https://cloud.example.com."),
         argument: CommandSpec.paths
     )
 
     struct Options {
         var time: TimeOptions
         var target: URL
+        /// `--calendar`: the calendar's name in the account `target` leads to.
+        var calendarName: String?
         var publisher: String
         var timeout: Double
         var connections: Int
@@ -75,6 +85,14 @@ enum PublishCommand: Command {
     static func options(from arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Options {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
         let target = try collectionURL(arguments.positionals[0], insecure: arguments.flag(insecure))
+        let calendarName = arguments.value(calendar)
+        if let calendarName, calendarName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || calendarName.contains("/") {
+            throw usageError("--calendar takes a calendar's name, not '\(TerminalText.visible(calendarName))'")
+        }
+        if calendarName == nil && (target.path.isEmpty || target.path == "/" || target.path.hasPrefix("/.well-known/")) {
+            throw usageError("\(TerminalText.visible(target.absoluteString)) is a server's address, not a calendar's: "
+                             + "give --calendar NAME to find (or make) the calendar NAME of the account")
+        }
         let publisher = arguments.value(name) ?? "remindc"
         guard PlainName.isPlain(publisher) else {
             throw usageError("--name must be letters, digits, '.', '_' and '-'")
@@ -100,7 +118,7 @@ enum PublishCommand: Command {
             return path.hasPrefix("/") ? path : invocation.workingFolder + "/" + path
         }
         let (credentials, netrcWarning) = try self.credentials(for: target, user: arguments.value(user), environment: invocation.environment)
-        return Options(time: time, target: target, publisher: publisher, timeout: seconds, connections: count, soundBase: base,
+        return Options(time: time, target: target, calendarName: calendarName, publisher: publisher, timeout: seconds, connections: count, soundBase: base,
                        authorities: authorities, credentials: credentials, netrcWarning: netrcWarning, dryRun: arguments.flag(dryRun),
                        deleteOthers: arguments.flag(deleteOthers), keepServerEdits: arguments.flag(keepServerEdits),
                        paths: Array(arguments.positionals.dropFirst()))
@@ -125,13 +143,27 @@ enum PublishCommand: Command {
                                                     workingFolder: invocation.workingFolder, parallelism: Remindc.parallelism))
         let wanted = CalendarResource.resources(writer.objects(files), publisher: publisher)
 
-        var options = Publisher.Options(publisher: publisher, calendarName: files.lazy.compactMap(\.file.name).first)
+        var options = Publisher.Options(publisher: publisher, calendarName: given.calendarName ?? files.lazy.compactMap(\.file.name).first)
         options.dryRun = given.dryRun
         options.deleteOthers = given.deleteOthers
         options.keepServerEdits = given.keepServerEdits
         options.concurrency = given.connections
         let http = HTTPClient(credentials: credentials, timeout: given.timeout, connections: given.connections, authorities: given.authorities)
-        let collection = CalendarCollection(url: given.target, http: http)
+        var target = given.target
+        if let name = given.calendarName {
+            switch CalendarDiscovery(http: http).calendar(named: name, from: given.target) {
+            case .failure(let failure):
+                let reason = failure.refusedLogin != nil
+                    ? credentials.map { "the server refused the login (401, \(http.loginScheme)) of user '\(TerminalText.visible($0.user))'" }
+                        ?? "the server refused the login (401); give --user and REMINDC_PASSWORD, or a ~/.netrc entry"
+                    : TerminalText.visible(failure.description)
+                return Outcome(stderr: netrcWarning + loaded.report + "Error: cannot find the calendar '\(TerminalText.visible(name))': \(reason)\n",
+                               status: 2)
+            case .success(let found):
+                target = found.url
+            }
+        }
+        let collection = CalendarCollection(url: target, http: http)
         let shown = TerminalText.visible(collection.url.absoluteString)
         let stateFile = PublishState(folders: UserFolders(environment: invocation.environment), url: collection.url, publisher: publisher)
         // Each resource's line as its request completes, in the plan's
@@ -149,7 +181,7 @@ enum PublishCommand: Command {
             case .authentication(let status):
                 credentials.map { "the server refused the login (\(status), \(http.loginScheme)) of user '\(TerminalText.visible($0.user))'" }
                     ?? "the server refused the login (\(status)); give --user and REMINDC_PASSWORD, or a ~/.netrc entry"
-            case .notACalendar: "\(shown) is not a calendar collection"
+            case .notACalendar: "\(shown) is not a calendar collection" + (given.calendarName == nil ? "; give --calendar NAME to use the calendar NAME of the account" : "")
             case .cannotCreate(let message): "the calendar \(shown) does not exist and cannot be created: \(TerminalText.visible(message))"
             }
             return Outcome(stderr: netrcWarning + loaded.report + "Error: \(reason)\n", status: 2)

@@ -355,15 +355,20 @@ class Fuzzing:
             if not calendars:
                 raise Failure("systemd: timers with no OnCalendar=: %s" % written[:4])
             environment = dict(os.environ, XDG_RUNTIME_DIR=self.folder, HOME=self.folder, PATH="/usr/bin:/bin", TZ="UTC")
-            parsed = subprocess.run([self.systemd_analyze, "calendar"] + calendars, capture_output=True, env=environment,
-                                    timeout=TIME_OUT)
-            if parsed.returncode != 0:
-                raise Failure("systemd-analyze calendar refuses an OnCalendar=: " + parsed.stderr.decode(errors="replace")[:300])
-            verified = subprocess.run([self.systemd_analyze, "--user", "verify", "--recursive-errors=no"]
-                                      + [os.path.join(units, name) for name in written],
-                                      capture_output=True, env=environment, timeout=TIME_OUT)
-            if verified.returncode != 0 or verified.stderr.strip():
-                raise Failure("systemd-analyze verify refuses the units: " + verified.stderr.decode(errors="replace")[:300])
+            # Each distinct event once, a batch at a time: timers that list
+            # their alerts one by one hold many (an argument list has a limit).
+            calendars = list(dict.fromkeys(calendars))
+            for first in range(0, len(calendars), 1000):
+                parsed = subprocess.run([self.systemd_analyze, "calendar"] + calendars[first:first + 1000], capture_output=True,
+                                        env=environment, timeout=TIME_OUT)
+                if parsed.returncode != 0:
+                    raise Failure("systemd-analyze calendar refuses an OnCalendar=: " + parsed.stderr.decode(errors="replace")[:300])
+            for first in range(0, len(written), 500):
+                verified = subprocess.run([self.systemd_analyze, "--user", "verify", "--recursive-errors=no"]
+                                          + [os.path.join(units, name) for name in written[first:first + 500]],
+                                          capture_output=True, env=environment, timeout=TIME_OUT)
+                if verified.returncode != 0 or verified.stderr.strip():
+                    raise Failure("systemd-analyze verify refuses the units: " + verified.stderr.decode(errors="replace")[:300])
             self.units_judged += 1
         if result.returncode == 0:
             for name in [name for name in written if name.endswith(".service")][:GUARDS_RUN]:
