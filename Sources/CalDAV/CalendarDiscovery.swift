@@ -210,12 +210,12 @@ public struct CalendarDiscovery: Sendable {
         url.absoluteString.hasSuffix("/") ? url : URL(string: url.absoluteString + "/") ?? url
     }
 
-    /// The path segment a calendar named `name` is made at: its letters,
-    /// digits, `.`, `_` and `-`, other runs as one `-`, lower case; at most
-    /// 64 bytes; `reminders` when nothing is left.
+    /// The path segment a calendar named `name` is made at: its letters
+    /// (without their accents), digits, `.`, `_` and `-`, other runs as one
+    /// `-`, lower case; at most 64 bytes; `reminders` when nothing is left.
     static func segment(for name: String) -> String {
         var segment = ""
-        for scalar in name.lowercased().unicodeScalars {
+        for scalar in name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased().unicodeScalars {
             if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar) {
                 segment.unicodeScalars.append(scalar)
             } else if !segment.hasSuffix("-") {

@@ -25,10 +25,15 @@ import Testing
     final class Server {
         let folder: URL
         let url: String
+        /// The login the server asks for: SabreDAV always asks; the others
+        /// when started with one.
+        let login: (user: String, password: String)?
         private let process = Process()
         private let input = Pipe()
 
         init(_ kind: String, htpasswd: String? = nil) throws {
+            let given = htpasswd ?? (kind.hasPrefix("sabredav") ? "remindc:remindc-password" : nil)
+            login = given.map { ($0.split(separator: ":")[0].description, $0.split(separator: ":", maxSplits: 1)[1].description) }
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-caldav-\(kind)-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             process.executableURL = PublishTests.python!
@@ -84,19 +89,25 @@ import Testing
             if let json { try Data(json.utf8).write(to: file) } else { try? FileManager.default.removeItem(at: file) }
         }
 
-        /// A request to the server as another client would make it.
+        /// A request to the server as another client would make it, to a
+        /// path inside the collection or, starting with `/`, from the root.
         func send(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) throws -> (status: Int, body: String) {
             var arguments = ["-s", "-o", "-", "-w", "\n%{http_code}", "-X", method]
             for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
             if let body { arguments += ["--data-binary", body] }
-            let run = try CrontabDeliveryTests.run("/usr/bin/curl", arguments + [url + path])
+            if let login { arguments += ["-u", "\(login.user):\(login.password)"] }
+            // A path from the root (`/...`), or one inside the collection.
+            let base = URL(string: url)!
+            let target = path.hasPrefix("/") ? "\(base.scheme!)://\(base.host!):\(base.port!)\(path)" : url + path
+            let run = try CrontabDeliveryTests.run("/usr/bin/curl", arguments + [target])
             let status = Int(run.output.split(separator: "\n").last ?? "") ?? 0
             return (status, String(run.output.dropLast(String(status).count)))
         }
 
         /// What the python caldav client reads, and the server's expansion of [from, to).
         func read(expected: String, from: String, to: String) throws -> [String: Any] {
-            let run = try CrontabDeliveryTests.run(PublishTests.python!.path, [PublishTests.script, "read", url, expected, from, to])
+            let run = try CrontabDeliveryTests.run(PublishTests.python!.path, [PublishTests.script, "read", url, expected, from, to]
+                                                   + (login.map { [$0.user, $0.password] } ?? []))
             try #require(run.status == 0, "\(run.output.suffix(2000))")
             let json = try #require(run.output.split(separator: "\n").last)
             return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -117,17 +128,26 @@ import Testing
                               environment: ["XDG_STATE_HOME": state.path, "TZ": "UTC"].merging(environment) { $1 })
     }
 
-    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos"])
+    /// `publish` to `server`, with the login it asks for.
+    static func publish(to server: Server, _ arguments: [String], state: URL) throws -> EndToEndTests.Run {
+        guard let login = server.login else { return try publish(arguments, state: state) }
+        return try publish(arguments + ["--user", login.user], state: state, environment: ["REMINDC_PASSWORD": login.password])
+    }
+
+    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos", "sabredav"])
     func everyReminderArrivesOnceWithItsAlarmsAndTheServerExpandsItAsRemindcDoes(_ kind: String) throws {
         let server = try Server(kind)
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let generated = folder.appendingPathComponent("generated.yaml")
-        try Data(CrontabOracleTests.generatedFile(count: 1000).utf8).write(to: generated)
+        // SabreDAV gives a repeat counted in minutes its first time over
+        // and over, and takes minutes to store one of thousands (check
+        // --for caldav says so, server-limit): its set has none.
+        try Data(CrontabOracleTests.generatedFile(count: 1000, subDaily: !kind.hasPrefix("sabredav")).utf8).write(to: generated)
         let paths = EndToEndTests.portableExamples + [generated.path]
         let state = folder.appendingPathComponent("state")
-        let first = try Self.publish([server.url] + paths, state: state)
-        #expect(first.status == 0, "\(first.stderr.suffix(2000))")
+        let first = try Self.publish(to: server, [server.url] + paths, state: state)
+        #expect(first.status == 0, "\(first.stderr.suffix(2000)) \(first.stdout.split(separator: "\n").filter { $0.hasPrefix("failed") }.prefix(5))")
         let ics = try EndToEndTests.run(["ics"] + paths + Self.now, environment: ["TZ": "UTC"])
         let uids = Set(ics.stdout.split(separator: "\r\n").filter { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) })
         #expect(first.stdout.split(separator: "\n").filter { $0.hasPrefix("create ") }.count == uids.count)
@@ -137,7 +157,10 @@ import Testing
         let expand = try EndToEndTests.run(["expand"] + paths + ["--from", from, "--to", to, "--zone", "UTC", "--format", "jsonl"] + Self.now,
                                            environment: ["TZ": "UTC"])
         try Data(expand.stdout.utf8).write(to: expected)
-        let reading = try server.read(expected: expected.path, from: from, to: to)
+        // Debian's SabreDAV 1.8 (vobject 2.1) expands a thousand series in
+        // PHP past its 30-second limit: its objects are read, not expanded.
+        let expands = !kind.hasPrefix("sabredav")
+        let reading = try server.read(expected: expected.path, from: expands ? from : "-", to: to)
         let objects = try #require(reading["objects"] as? [[String: Any]])
         let read = Set(objects.map { $0["uid"] as! String })
         #expect(read.subtracting(uids).sorted().prefix(5) == [], "read back but not published")
@@ -150,16 +173,18 @@ import Testing
             #expect((object["properties"] as! [String]).contains("X-REMINDC-ID"))
             #expect(object["method"] as? Bool == false, "no METHOD in a stored object")
         }
+        if expands {
         let expansion = try #require(reading["expansion"] as? [String: Any])
         #expect(expansion["unexplained_count"] as? Int == 0, "\(expansion)")
         #expect((expansion["expected"] as? Int ?? 0) > 1000)
         #expect((reading["in_range_only_server"] as? [String])?.prefix(5) == [])
         #expect((reading["in_range_only_remindc"] as? [String])?.prefix(5) == [])
+        }
 
         // Nothing changed: no write at all. On a machine without the last
         // run's state (CI), a PROPFIND and a full REPORT.
         var before = server.requests.count
-        let second = try Self.publish([server.url] + paths, state: folder.appendingPathComponent("fresh-state"))
+        let second = try Self.publish(to: server, [server.url] + paths, state: folder.appendingPathComponent("fresh-state"))
         #expect(second.status == 0, "\(second.stderr.suffix(2000))")
         #expect(server.writes(since: before).prefix(5) == [])
         #expect(second.stdout.split(separator: "\n").filter { !$0.hasPrefix("unchanged ") }.prefix(5) == [])
@@ -167,13 +192,18 @@ import Testing
         // With the state of the first run: the changes since (its own
         // writes, read once), then none.
         before = server.requests.count
-        let third = try Self.publish([server.url] + paths, state: state)
+        let third = try Self.publish(to: server, [server.url] + paths, state: state)
         #expect(third.status == 0, "\(third.stderr.suffix(2000))")
-        #expect(third.stderr.contains("changes since the last run (\(uids.count) read)"), "\(third.stderr.suffix(500))")
+        // SabreDAV 1.8 has no sync-collection (4.x, in Nextcloud and
+        // Baïkal, has): it is listed in full each time.
+        let offersSync = !kind.hasPrefix("sabredav")
+        #expect(third.stderr.contains(offersSync ? "changes since the last run (\(uids.count) read)" : ": \(uids.count) unchanged"),
+                "\(third.stderr.suffix(500))")
         #expect(server.writes(since: before).prefix(5) == [])
         before = server.requests.count
-        let fourth = try Self.publish([server.url] + paths, state: state)
-        #expect(fourth.stderr.contains("changes since the last run (0 read); \(uids.count) unchanged"), "\(fourth.stderr.suffix(500))")
+        let fourth = try Self.publish(to: server, [server.url] + paths, state: state)
+        #expect(fourth.stderr.contains((offersSync ? "changes since the last run (0 read); " : ": ") + "\(uids.count) unchanged"),
+                "\(fourth.stderr.suffix(500))")
         #expect(server.requests.dropFirst(before).map(\.method) == ["PROPFIND", "REPORT"])
     }
 
@@ -249,7 +279,7 @@ import Testing
 
         """
 
-    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos"])
+    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos", "sabredav"])
     func eachChangeWritesOnlyItsResourceAndOthersAreLeftAlone(_ kind: String) throws {
         let server = try Server(kind)
         let folder = try Self.folder()
@@ -258,7 +288,7 @@ import Testing
         try Data(Self.three.utf8).write(to: file)
         func publish(_ extra: [String] = []) throws -> (run: EndToEndTests.Run, writes: [String]) {
             let before = server.requests.count
-            let run = try Self.publish([server.url, file.path] + extra, state: folder.appendingPathComponent("state"))
+            let run = try Self.publish(to: server, [server.url, file.path] + extra, state: folder.appendingPathComponent("state"))
             return (run, server.writes(since: before))
         }
         let created = try publish()
@@ -541,5 +571,55 @@ extension PublishTests {
         #expect(orphan.stderr == "Error: the calendar \(root)/nobody/calendar/ does not exist and cannot be created: 409 Conflict: "
                 + "Conflict in the request.; the collection above it does not exist\n", "\(orphan.stderr)")
         #expect(server.writes(since: 0).filter { $0.hasPrefix("PUT") } == [])
+    }
+}
+
+extension PublishTests {
+    /// From the server's address or the principal's to a calendar by name,
+    /// on each server: a dry run finds where it would be made and writes
+    /// nothing; the run makes it, named; a run from the principal finds it
+    /// again and changes nothing. A wrong password is named at discovery.
+    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos", "sabredav"])
+    func aCalendarIsFoundByNameFromTheServersAddressOrThePrincipals(_ kind: String) throws {
+        let server = try Server(kind)
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("home.yaml")
+        try Data(Self.three.utf8).write(to: file)
+        let base = URL(string: server.url)!
+        let root = "\(base.scheme!)://\(base.host!):\(base.port!)/"
+        let principal = root + ["radicale": "remindc/", "xandikos": "user/", "sabredav": "dav.php/principals/remindc/"][kind]!
+        // Radicale without logins takes any, and needs one to name its user.
+        let login = server.login ?? (user: "remindc", password: "any")
+        func publish(_ address: String, _ extra: [String] = [], password: String? = nil) throws -> (run: EndToEndTests.Run, writes: [String]) {
+            let before = server.requests.count
+            let run = try Self.publish([address, "--calendar", "Team reminders", "--user", login.user, file.path] + extra,
+                                       state: folder.appendingPathComponent("state"), environment: ["REMINDC_PASSWORD": password ?? login.password])
+            return (run, server.writes(since: before))
+        }
+        let dry = try publish(root, ["--dry-run"])
+        #expect(dry.run.status == 0, "\(dry.run.stderr)")
+        #expect(dry.writes == [])
+        #expect(dry.run.stderr.contains("team-reminders/: would create the calendar; 3 to create; nothing was changed"), "\(dry.run.stderr)")
+        let made = try publish(root)
+        #expect(made.run.status == 0, "\(made.run.stderr)")
+        #expect(made.run.stderr.contains("team-reminders/: created the calendar; 3 created"), "\(made.run.stderr)")
+        #expect(made.writes.first?.hasPrefix("MKCALENDAR ") == true, "\(made.writes)")
+        let calendar = try #require(made.writes.first.map { String($0.dropFirst("MKCALENDAR ".count)) })
+        let named = try server.send("PROPFIND", calendar, body: """
+            <?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:propfind>
+            """, headers: ["Depth": "0", "Content-Type": "application/xml"])
+        #expect(named.body.contains(">Team reminders<"), "\(named.body)")
+        let again = try publish(principal)
+        #expect(again.run.status == 0, "\(again.run.stderr)")
+        #expect(again.run.stderr.contains("team-reminders/: 3 unchanged") || again.run.stderr.contains("; 3 unchanged"), "\(again.run.stderr)")
+        #expect(again.writes == [])
+        if server.login != nil {
+            let wrong = try publish(root, ["--dry-run"], password: "not-the-password")
+            #expect(wrong.run.status == 2)
+            #expect(wrong.run.stderr.contains("Error: cannot find the calendar 'Team reminders': the server refused the login (401"),
+                    "\(wrong.run.stderr)")
+            #expect(!wrong.run.stderr.contains("not-the-password"))
+        }
     }
 }
