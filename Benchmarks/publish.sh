@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# remindc publish, timed: 1,000 reminders to a local Radicale and Xandikos
-# (each on 127.0.0.1 behind the tests' proxy, Tests/RemindCLITests/Oracles/
+# remindc publish, timed: 1,000 reminders to a local Radicale, Xandikos and
+# SabreDAV 1.8 (each on 127.0.0.1 behind the tests' proxy, Tests/RemindCLITests/Oracles/
 # caldav_servers.py), the first run and the no-change run after it, with a
 # release build. Run by hand after .ci/run has made .build/oracle-venv:
 #     Benchmarks/publish.sh [count] [connections...]
@@ -44,7 +44,13 @@ run() {
         "$(tail -1 "$err" | sed 's/^remindc: published to [^ ]*: //')"
 }
 
-for kind in radicale xandikos; do
+for kind in radicale xandikos sabredav; do
+    login=()
+    if [ "$kind" = sabredav ]; then
+        # SabreDAV always asks for a login: the one caldav_servers.py gives it.
+        login=(--user remindc)
+        export REMINDC_PASSWORD=remindc-password
+    fi
     for n in ${connections[@]}; do
         folder="$work/$kind-$n"
         mkdir -p "$folder"
@@ -52,10 +58,10 @@ for kind in radicale xandikos; do
         read -r ready url <&$out
         export XDG_STATE_HOME="$folder/state"
         echo "$kind, $count reminders, $n in flight:"
-        echo "  first run:                      $(run "$folder/first" "$url" "$work/reminders.yaml" --connections "$n")"
-        echo "  no change, no state (CI):       $(XDG_STATE_HOME="$folder/none" run "$folder/fresh" "$url" "$work/reminders.yaml")"
-        echo "  no change, after the first run: $(run "$folder/second" "$url" "$work/reminders.yaml")"
-        echo "  no change, once more:           $(run "$folder/third" "$url" "$work/reminders.yaml")"
+        echo "  first run:                      $(run "$folder/first" "$url" "$work/reminders.yaml" --connections "$n" "${login[@]}")"
+        echo "  no change, no state (CI):       $(XDG_STATE_HOME="$folder/none" run "$folder/fresh" "$url" "$work/reminders.yaml" "${login[@]}")"
+        echo "  no change, after the first run: $(run "$folder/second" "$url" "$work/reminders.yaml" "${login[@]}")"
+        echo "  no change, once more:           $(run "$folder/third" "$url" "$work/reminders.yaml" "${login[@]}")"
         pkill -f "caldav_servers.py serve $kind $folder" || true
     done
 done

@@ -623,3 +623,26 @@ extension PublishTests {
         }
     }
 }
+
+extension PublishTests {
+    /// SabreDAV with its Digest backend alone (a Baïkal setting): the
+    /// right password publishes, a wrong one is refused with the scheme
+    /// named and exit 2, and the password is never printed.
+    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"))
+    func aDigestOnlySabreDAVTakesTheRightPasswordAndNamesARefusal() throws {
+        let server = try Server("sabredav-digest")
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("home.yaml")
+        try Data(Self.three.utf8).write(to: file)
+        let state = folder.appendingPathComponent("state")
+        let right = try Self.publish(to: server, [server.url, file.path], state: state)
+        #expect(right.status == 0, "\(right.stderr)")
+        #expect(right.stderr.hasSuffix("created the calendar; 3 created\n"), "\(right.stderr)")
+        let wrong = try Self.publish([server.url, file.path, "--user", "remindc"], state: state,
+                                     environment: ["REMINDC_PASSWORD": "not-the-password"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("the server refused the login (401, Digest) of user 'remindc'"), "\(wrong.stderr)")
+        #expect(!(wrong.stdout + wrong.stderr).contains("not-the-password"))
+    }
+}

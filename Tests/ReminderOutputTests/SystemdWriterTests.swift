@@ -50,7 +50,8 @@ extension SystemdWriterTests {
     /// can; a rule it cannot say, or one that ends soon, is written alert
     /// by alert (in UTC), then as the smallest superset from the next
     /// month; a rule that begins later elapses from its first day; a
-    /// daylight-saving gap's late time only on the days such gaps fall.
+    /// daylight-saving gap's late time only on the days such gaps fall; one
+    /// that ends, no later than its last alert's day.
     /// Written on 2026-12-05 at 12:00 UTC, in Europe/Berlin.
     @Test(arguments: [
         CalendarCase(reminder: "{id: r, title: R, at: 2026-11-02 09:00, repeat: weekly, before: 15m}", events: ["Mon *-*-* 08:45:00 Europe/Berlin"]),
@@ -61,7 +62,11 @@ extension SystemdWriterTests {
         CalendarCase(reminder: "{id: r, title: R, at: 2026-12-07 09:00, repeat: {every: day, count: 3}}",
                      events: ["2026-12-07 08:00:00 UTC", "2026-12-08 08:00:00 UTC", "2026-12-09 08:00:00 UTC"]),
         CalendarCase(reminder: "{id: r, title: R, at: 2026-11-02 09:00, repeat: {every: day, until: 2028-03-01}}",
-                     events: ["2026..2028-*-* 09:00:00 Europe/Berlin"]),
+                     events: ["2026-12-05..31 09:00:00 Europe/Berlin", "2027-*-* 09:00:00 Europe/Berlin", "2028-01,02-* 09:00:00 Europe/Berlin",
+                              "2028-03-01 09:00:00 Europe/Berlin"]),
+        // Ends on its last alert's day, whatever the step.
+        CalendarCase(reminder: "{id: r, title: R, at: 2026-12-06 09:00, repeat: {every: 15 minutes, count: 300}}",
+                     events: ["2026-12-06 09:00:00 Europe/Berlin", "2026-12-05..09 *:00,15,30,45:00 Europe/Berlin"]),
         CalendarCase(reminder: "{id: r, title: R, at: 2026-11-02 09:00, repeat: {every: week, on: [mon, thu]}, before: 1d}",
                      events: ["Wed,Sun *-*-* 09:00:00 Europe/Berlin"]),
         CalendarCase(reminder: "{id: r, title: R, at: 2026-11-02 09:00, repeat: {every: hour, on: [mon, tue, wed, thu, fri]}}",

@@ -55,7 +55,7 @@ extension SystemdWriter {
         // A rule that begins more than a week later elapses from its first
         // alert's day on (sooner, the few elapses saved are not worth the
         // longer timer).
-        var from: (year: Int, month: Int, day: Int)?
+        var from: Pattern.Day?
         if let begins = Self.alerts(of: reminder, after: nil, floatingZone: options.floatingZone).next(),
            begins > options.now.advanced(by: 7 * secondsPerDay) {
             let day = clock.patternReading(begins).date
@@ -81,8 +81,8 @@ extension SystemdWriter {
                 from = (cut / 12, cut % 12 + 1, 1)
             }
         }
-        let through = Self.lastYear(of: reminder, floatingZone: options.floatingZone, clock: clock)
-        for event in pattern.events(from: from, through: through, thisYear: now.date.year, suffix: suffix) where !events.contains(event) {
+        let through = Self.lastDay(of: reminder, floatingZone: options.floatingZone, clock: clock)
+        for event in pattern.events(from: from, through: through, today: (now.date.year, now.date.month, now.date.day), suffix: suffix) where !events.contains(event) {
             events.append(event)
         }
         return events
@@ -102,10 +102,10 @@ extension SystemdWriter {
         }
     }
 
-    /// The year of the last alert of a rule that ends, on the clock its
+    /// The day of the last alert of a rule that ends, on the clock its
     /// events are written in; nil for one that does not, or that has more
     /// than 100,000 alerts.
-    static func lastYear(of reminder: Reminder, floatingZone: TimeZone, clock: WritingClock) -> Int? {
+    static func lastDay(of reminder: Reminder, floatingZone: TimeZone, clock: WritingClock) -> Pattern.Day? {
         guard let rule = reminder.repeats?.rule, rule.end != .never else { return nil }
         var last: Instant?
         var count = 0
@@ -114,7 +114,10 @@ extension SystemdWriter {
             count += 1
             if count > 100_000 { return nil }
         }
-        return last.map { clock.patternReading($0).date.year }
+        return last.map { instant in
+            let date = clock.patternReading(instant).date
+            return (date.year, date.month, date.day)
+        }
     }
 
     /// The clocks of a reminder's events: the one its rule's events are
@@ -296,33 +299,19 @@ extension SystemdWriter {
             }
         }
 
-        /// The events, for dates from `from` (every date when nil; from
-        /// `thisYear` on when `through` is said) through the end of the
-        /// year `through` (or 2199).
-        func events(from: (year: Int, month: Int, day: Int)?, through: Int?, thisYear: Int, suffix: String) -> [String] {
+        /// A day on the events' clock.
+        typealias Day = (year: Int, month: Int, day: Int)
+
+        /// The events, for the days from `from` (every day when nil; from
+        /// `today` on when `through` is said) through `through` (or the end
+        /// of 2199).
+        func events(from: Day?, through: Day?, today: Day, suffix: String) -> [String] {
             let clock = superset.map { [$0] } ?? Self.clockTimes(times)
-            let last = through ?? SystemdWriter.calendarYears.upperBound
-            // Years, months (nil: the rule's), days of the month (nil: the rule's).
-            var spans: [(years: String, months: [Int]?, days: [Int]?)] = []
-            if var from {
-                guard from.year <= last else { return [] }
-                if from.day > 1 {
-                    // The rest of the first month, then from the next.
-                    let kept = (monthDays ?? Array(1...31)).filter { $0 >= from.day }
-                    if (months ?? [from.month]).contains(from.month) && !kept.isEmpty {
-                        spans.append(("\(from.year)", [from.month], kept))
-                    }
-                    from = from.month == 12 ? (from.year + 1, 1, 1) : (from.year, from.month + 1, 1)
-                }
-                if from.month > 1 && from.year <= last {
-                    let kept = (months ?? Array(1...12)).filter { $0 >= from.month }
-                    if !kept.isEmpty { spans.append(("\(from.year)", kept, monthDays)) }
-                    from = (from.year + 1, 1, 1)
-                }
-                if from.year <= last { spans.append((Self.years(from.year, last), months, monthDays)) }
+            let spans: [Span]
+            if from == nil && through == nil {
+                spans = [("*", months, monthDays)]
             } else {
-                guard thisYear <= last else { return [] }
-                spans.append((through.map { Self.years(thisYear, $0) } ?? "*", months, monthDays))
+                spans = self.spans(from: from ?? today, through: through ?? (SystemdWriter.calendarYears.upperBound, 12, 31))
             }
             var events = spans.flatMap { span in
                 clock.map { "\(weekdays)\(span.years)-\(span.months.map { Self.list($0) } ?? "*")-\(span.days.map { Self.list($0) } ?? "*") \($0)\(suffix)" }
@@ -344,6 +333,62 @@ extension SystemdWriter {
                 }
             }
             return events
+        }
+
+        /// Years, months (nil: the rule's), days of the month (nil: the rule's).
+        typealias Span = (years: String, months: [Int]?, days: [Int]?)
+
+        /// The rule's dates from `first` through `last`, as few date parts
+        /// as say them: the rest of the first month, the rest of its year,
+        /// whole years, the last year's months, the last month's days.
+        func spans(from first: Day, through last: Day) -> [Span] {
+            guard (first.year, first.month, first.day) <= (last.year, last.month, last.day) else { return [] }
+            func days(_ range: ClosedRange<Int>) -> [Int]? {
+                range == 1...31 ? monthDays : (monthDays ?? Array(1...31)).filter(range.contains)
+            }
+            func monthsOf(_ range: ClosedRange<Int>) -> [Int]? {
+                range == 1...12 ? months : (months ?? Array(1...12)).filter(range.contains)
+            }
+            var spans: [Span] = []
+            func add(_ years: String, _ months: [Int]?, _ days: [Int]?) {
+                if months?.isEmpty == true || days?.isEmpty == true { return }
+                spans.append((years, months, days))
+            }
+            if first.year == last.year && first.month == last.month {
+                add("\(first.year)", monthsOf(first.month...first.month), days(first.day...last.day))
+                return spans
+            }
+            // The first month from its day, then the first year's other months.
+            var year = first.year, month = first.month
+            if first.day > 1 {
+                add("\(year)", monthsOf(month...month), days(first.day...31))
+                (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+            }
+            // The last month through its day, and the last year's months before it.
+            var endYear = last.year, endMonth = last.month
+            var tail: [Span] = []
+            if last.day < 31 {
+                let kept = days(1...last.day), lastMonth = monthsOf(endMonth...endMonth)
+                if kept?.isEmpty != true && lastMonth?.isEmpty != true { tail.append(("\(endYear)", lastMonth, kept)) }
+                (endYear, endMonth) = endMonth == 1 ? (endYear - 1, 12) : (endYear, endMonth - 1)
+            }
+            if (year, month) <= (endYear, endMonth) {
+                if year == endYear {
+                    add("\(year)", monthsOf(month...endMonth), monthDays)
+                } else {
+                    if month > 1 {
+                        add("\(year)", monthsOf(month...12), monthDays)
+                        year += 1
+                    }
+                    if endMonth < 12 {
+                        if year <= endYear - 1 { add(Self.years(year, endYear - 1), months, monthDays) }
+                        add("\(endYear)", monthsOf(1...endMonth), monthDays)
+                    } else if year <= endYear {
+                        add(Self.years(year, endYear), months, monthDays)
+                    }
+                }
+            }
+            return spans + tail
         }
 
         static func years(_ first: Int, _ last: Int) -> String {
