@@ -74,6 +74,10 @@ extension DesktopReminder {
             let body = [missed?.sentence, reminder.note].compactMap { $0 }.joined(separator: "\n\n")
             let shownNow = Self.show(reminder, body: body, actions: actions.buttons, defaultLabel: actions.defaultLabel, sound: sound,
                                      environment: environment)
+            // Ended by SIGTERM, SIGHUP or SIGINT: the alert's unit was
+            // stopped (an uninstall, the session's end, a shutdown) while
+            // it was on screen. That is no failure, and says nothing.
+            if [SIGTERM, SIGHUP, SIGINT].map({ 128 + $0 }).contains(shownNow.status) { return DeliveryReport() }
             guard shownNow.status == 0 else {
                 let reason = shownNow.errors.trimmingCharacters(in: .whitespacesAndNewlines)
                 return failure("the notification could not be shown: " + (reason.isEmpty ? "notify-send exited with \(shownNow.status)" : reason),

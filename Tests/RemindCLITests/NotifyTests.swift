@@ -111,6 +111,22 @@ import Testing
                 == "canberra-gtk-play -i message-new-instant\n")
     }
 
+    /// An alert on screen when its unit is stopped (an uninstall, the end
+    /// of the session): notify-send ends by SIGTERM, and notify says
+    /// nothing and logs nothing, for that is no failure to show it.
+    @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
+    func anAlertStoppedOnScreenIsNoFailure() throws {
+        let session = try Session(invoke: nil)
+        let stopped = session.folder.appendingPathComponent("bin/notify-send")
+        try Data("#!/bin/sh\nkill -TERM $$\n".utf8).write(to: stopped)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stopped.path)
+        let path = try session.write(Self.yaml())
+        let run = try session.remindc(["notify", path, "--id", "water"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: session.folder.appendingPathComponent("state/remindc/notify.log").path))
+    }
+
     @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
     func minimalOffersTheCategorysMinimalActions() throws {
         let session = try Session(invoke: ["stop"])
