@@ -559,7 +559,8 @@ extension PublishTests {
         let root = server.url.replacingOccurrences(of: "/remindc/calendar/", with: "")
         let plain = try Self.publish([root + "/remindc/", file.path], state: folder)
         #expect(plain.status == 2)
-        #expect(plain.stderr == "Error: \(root)/remindc/ is not a calendar collection\n", "\(plain.stderr)")
+        #expect(plain.stderr == "Error: \(root)/remindc/ is not a calendar collection; give --calendar NAME to use the calendar NAME of the account\n",
+                "\(plain.stderr)")
         // A dry run finds the missing collection above too, sending no write.
         let dry = try Self.publish([root + "/nobody/calendar/", file.path, "--dry-run"], state: folder)
         #expect(dry.status == 2)
