@@ -50,7 +50,6 @@ extension SystemdWriter {
         let now = clock.patternReading(options.now)
         var events = Self.exactAlerts(reminder).map(\.time).filter { Self.calendarYears.contains($0.date.year) && now < $0 }
             .map { "\($0.date) \($0.time)\(suffix)" }
-        // Nothing before the first alert to come (a rule that starts later).
         let firstMonth = clock.month(of: soon[0])
         // A rule that begins more than a week later elapses from its first
         // alert's day on (sooner, the few elapses saved are not worth the
