@@ -111,6 +111,7 @@ public struct CalendarDiscovery: Sendable {
         let wellKnown = URL(string: "/.well-known/caldav", relativeTo: address)!.absoluteURL
         if address.path.isEmpty || address.path == "/" { starts.insert(wellKnown, at: 0) } else { starts.append(wellKnown) }
         var firstFailure: Failure?
+        var answered = false
         for start in starts {
             let read: Read
             switch propfind(start, depth: 0, properties: properties, origin: origin) {
@@ -120,6 +121,7 @@ public struct CalendarDiscovery: Sendable {
                 continue
             case .success(let answer): read = answer
             }
+            answered = true
             if let home = read.entries.lazy.compactMap(\.home).first { return .success(home) }
             guard let principal = read.entries.lazy.compactMap(\.principal).first else { continue }
             switch propfind(principal, depth: 0, properties: "<c:calendar-home-set/>", origin: origin) {
@@ -129,8 +131,9 @@ public struct CalendarDiscovery: Sendable {
                 return .success(home)
             }
         }
-        // A login the server refused says so, rather than that nothing was found.
-        if let firstFailure, firstFailure.refusedLogin != nil { return .failure(firstFailure) }
+        // A server that never answered, or refused the login, says so,
+        // rather than that nothing was found.
+        if let firstFailure, !answered || firstFailure.refusedLogin != nil { return .failure(firstFailure) }
         return .failure(.noPrincipal(address))
     }
 

@@ -137,7 +137,8 @@ import Testing
             return
         }
         #expect(failure.refusedLogin == 401)
-        let empty = CalendarDiscovery(http: Server([:])).calendar(named: "x", from: URL(string: "\(Self.origin)/somewhere/")!)
+        let empty = CalendarDiscovery(http: Server(["PROPFIND \(Self.origin)/somewhere/": Self.multistatus(Self.response("/somewhere/", ""))]))
+            .calendar(named: "x", from: URL(string: "\(Self.origin)/somewhere/")!)
         guard case .failure(.noPrincipal) = empty else {
             Issue.record("\(empty)")
             return

@@ -474,6 +474,16 @@ extension PublishTests {
                 stderr: "Error: --ca-file 'no-such-ca.pem' is not a file remindc can read\n"),
         Refusal(arguments: ["publish", "http://127.0.0.1:9/dav/", "examples"],
                 stderr: "Error: cannot reach the calendar http://127.0.0.1:9/dav/: "),
+        Refusal(arguments: ["publish", "https://cloud.example.com", "examples"],
+                stderr: "Error: https://cloud.example.com is a server's address, not a calendar's: give --calendar NAME to find (or make) the calendar NAME of the account\n"),
+        Refusal(arguments: ["publish", "https://cloud.example.com/.well-known/caldav", "examples"],
+                stderr: "Error: https://cloud.example.com/.well-known/caldav is a server's address, not a calendar's: give --calendar NAME"),
+        Refusal(arguments: ["publish", "https://cloud.example.com", "--calendar", " ", "examples"],
+                stderr: "Error: --calendar takes a calendar's name, not ' '\n"),
+        Refusal(arguments: ["publish", "https://cloud.example.com", "--calendar", "a/b", "examples"],
+                stderr: "Error: --calendar takes a calendar's name, not 'a/b'\n"),
+        Refusal(arguments: ["publish", "http://127.0.0.1:9/", "--calendar", "Team", "examples"],
+                stderr: "Error: cannot find the calendar 'Team': http://127.0.0.1:9/.well-known/caldav: "),
     ])
     func refusals(_ c: Refusal) throws {
         let home = try Self.folder()

@@ -243,6 +243,16 @@ extension SystemdTests {
                   stderr: "Error: 'bins' is a reminder of 2 files: give the one file\n"),
         UsageCase(arguments: ["resume", "examples/repeating.yaml", "--id", "journal"], status: 0, stderr: "remindc: 'journal' was not stopped\n"),
         UsageCase(arguments: ["due", "\(EndToEndTests.fixtures)/bad/schema.yaml", "--id", "a"], status: 1, stderr: "Tests/RemindCLITests/Fixtures/bad/schema.yaml:"),
+        UsageCase(arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--missed", "0"], status: 2,
+                  stderr: "Error: --missed must be a whole number of at least 1, not '0'\n"),
+        UsageCase(arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--missed-at", "2026-12-05 09:00"], status: 2,
+                  stderr: "Error: --missed-at goes with --missed\n"),
+        UsageCase(arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--missed", "2", "--missed-at", "soon"], status: 2,
+                  stderr: "Error: Invalid value for --missed-at: "),
+        UsageCase(arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--from-timer", "--missed", "2"], status: 2,
+                  stderr: "Error: --from-timer finds the missed alerts itself: give it no --missed\n"),
+        UsageCase(arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--server-wait", "-1"], status: 2,
+                  stderr: "Error: --server-wait must be whole seconds from 0 to 3600, not '-1'\n"),
     ])
     func refusals(_ c: UsageCase) throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-refusal-\(UUID().uuidString)")
