@@ -36,9 +36,19 @@ public struct PublishPlan: Sendable {
         }
     }
 
+    /// A member of another's left beside the publisher's resource of the
+    /// same UID, as a server that does not refuse a second resource of a
+    /// UID (SabreDAV) keeps it: calendars show both.
+    public struct SharedUID: Sendable, Equatable {
+        public var reminderID: String
+        public var href: String
+    }
+
     public var steps: [Step]
     /// Members that are not the publisher's and are left as they are.
     public var othersLeft: Int
+    /// Of those, the ones with the UID of a resource of the publisher's.
+    public var sharedUIDs: [SharedUID] = []
 
     /// The plan for `wanted` against the collection's `members`.
     ///
@@ -50,7 +60,8 @@ public struct PublishPlan: Sendable {
     ///   (unless `keepServerEdits`); another's is `taken` unless
     ///   `deleteOthers`, which replaces it.
     /// - The publisher's members no wanted UID matches are deleted; others'
-    ///   only with `deleteOthers`.
+    ///   only with `deleteOthers`. Another's beside the publisher's of its
+    ///   UID is left, and named in `sharedUIDs`.
     public static func make(wanted: [CalendarResource], members: [RemoteResource], publisher: String,
                             deleteOthers: Bool = false, keepServerEdits: Bool = false) -> PublishPlan {
         var byUID: [String: [RemoteResource]] = [:]
@@ -59,6 +70,7 @@ public struct PublishPlan: Sendable {
         }
         var matched: Set<String> = []
         var steps: [Step] = []
+        var shared: [SharedUID] = []
         for resource in wanted {
             let candidates = (byUID[resource.uid] ?? []).sorted { ($0.publisher == publisher ? 0 : 1) < ($1.publisher == publisher ? 0 : 1) }
             guard let member = candidates.first else {
@@ -66,6 +78,10 @@ public struct PublishPlan: Sendable {
                 continue
             }
             matched.insert(member.href)
+            if member.publisher == publisher, !deleteOthers {
+                shared += candidates.dropFirst().filter { $0.publisher != publisher }
+                    .map { SharedUID(reminderID: resource.reminderID, href: $0.href) }
+            }
             if member.publisher == publisher {
                 if member.editedOnServer {
                     steps.append(keepServerEdits ? .keptEdit(resource, member) : .update(resource, member, edited: true))
@@ -89,6 +105,6 @@ public struct PublishPlan: Sendable {
                 othersLeft += 1
             }
         }
-        return PublishPlan(steps: steps, othersLeft: othersLeft)
+        return PublishPlan(steps: steps, othersLeft: othersLeft, sharedUIDs: shared)
     }
 }

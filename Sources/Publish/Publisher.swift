@@ -256,23 +256,44 @@ public struct Publisher: Sendable {
             } else {
                 text += "; it changed on the server during this publish and is left as it is"
             }
-        } else if let calendar = rscale(of: step), failure.status.map({ (400..<600).contains($0) }) ?? false {
-            // Radicale refuses RSCALE with a bare 400, SabreDAV with 500.
-            text += "; its repeat is written with RSCALE (\(calendar)), which many servers refuse: publish "
-                + "'remindc ics --expand' to a calendar instead"
+        } else if failure.status.map({ (400..<600).contains($0) }) ?? false {
+            if let calendar = rscale(of: step) {
+                // Radicale refuses RSCALE with a bare 400, SabreDAV with 500.
+                text += "; its repeat is written with RSCALE (\(calendar)), which many servers refuse: publish "
+                    + "'remindc ics --expand' to a calendar instead"
+            } else if let day = weekdayPastFifth(of: step) {
+                // SabreDAV 4 refuses it with a 500.
+                text += "; its repeat has BYDAY=\(day), a weekday counted past the 5th, which SabreDAV refuses: "
+                    + "'check --for caldav' names each such reminder"
+            }
         }
         return text
     }
 
     /// The calendar (RSCALE) a written resource's rule counts in, if any.
     static func rscale(of step: PublishPlan.Step) -> String? {
+        rulePart("RSCALE", of: step).map { $0.lowercased() }
+    }
+
+    /// The first weekday of a written resource's rule counted past the
+    /// fifth (`20MO`), if any.
+    static func weekdayPastFifth(of step: PublishPlan.Step) -> String? {
+        rulePart("BYDAY", of: step)?.split(separator: ",").first { day in
+            Int(day.dropLast(2)).map { abs($0) > 5 } ?? false
+        }.map(String.init)
+    }
+
+    /// The value of `name` in the first RRULE of a written resource, its
+    /// lines unfolded.
+    private static func rulePart(_ name: String, of step: PublishPlan.Step) -> String? {
         let text: String
         switch step {
-        case .create(let resource), .update(let resource, _, _): text = resource.text
+        case .create(let resource), .update(let resource, _, _): text = resource.text.replacingOccurrences(of: "\r\n ", with: "")
         default: return nil
         }
-        guard let range = text.range(of: "RSCALE=") else { return nil }
-        return String(text[range.upperBound...].prefix { $0 != ";" && $0 != "\r" && $0 != ":" }).lowercased()
+        guard let rule = text.range(of: "\r\nRRULE:") else { return nil }
+        let line = text[rule.upperBound...].prefix { !$0.isNewline }
+        return line.split(separator: ";").first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
     }
 
     private func stop(_ failure: CalendarCollection.Failure) -> Stop {

@@ -186,7 +186,7 @@ enum PublishCommand: Command {
             }
             return Outcome(stderr: netrcWarning + loaded.report + "Error: \(reason)\n", status: 2)
         case .success(let report):
-            var warnings = netrcWarning + loaded.report + outsideWarning(report.outside, url: shown)
+            var warnings = netrcWarning + loaded.report + outsideWarning(report.outside, url: shown) + sharedWarning(report.plan.sharedUIDs)
             if !options.dryRun {
                 do {
                     try stateFile.save(report.state)
@@ -261,6 +261,19 @@ enum PublishCommand: Command {
                 + "left alone (nothing is read, written or deleted there)\n"
         }
         if hrefs.count > 5 { text += "warning: and \(hrefs.count - 5) more members listed outside \(url), left alone\n" }
+        return text
+    }
+
+    /// The warning for resources of others that hold the UID of one of the
+    /// publisher's beside it (a server that takes a second resource of a
+    /// UID): the first five, and how many more.
+    static func sharedWarning(_ shared: [PublishPlan.SharedUID]) -> String {
+        var text = ""
+        for pair in shared.prefix(5) {
+            text += "warning: '\(TerminalText.visible(pair.reminderID))' shares its UID with \(TerminalText.visible(String(pair.href.prefix(300)))), "
+                + "which this publisher did not write: calendars show both (--delete-others removes it)\n"
+        }
+        if shared.count > 5 { text += "warning: and \(shared.count - 5) more resources of others share a reminder's UID\n" }
         return text
     }
 

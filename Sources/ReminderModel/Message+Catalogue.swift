@@ -343,6 +343,13 @@ extension Message {
                 hint: "repeat it hourly or slower, or import 'remindc ics --expand' instead")
     }
 
+    /// A weekday counted past the fifth, which sabre/vobject refuses.
+    public static func sabreRefusesWeekday(_ id: String, byDay: String) -> Message {
+        Message(.serverLimit,
+                text: "SabreDAV (Nextcloud, Baïkal) refuses '\(id)': its rule has BYDAY=\(byDay), and it takes a weekday counted only up to the 5th",
+                hint: "count it within a month ('months: [may], on: [3rd mon]'), or import 'remindc ics --expand' instead")
+    }
+
     /// A rule part sabre/vobject leaves out of its expansion.
     public static func sabreIgnoresPart(_ id: String, part: String, frequency: String) -> Message {
         Message(.serverLimit,

@@ -102,7 +102,7 @@ public enum SchemaRule: String, CaseIterable, Sendable {
         case .cronTooLong: ("Crontab too long", "The crontab would have more lines than Debian's `crontab` accepts.")
         case .systemdYear: ("Past systemd calendar years", "An alert falls after 2199, the last year a systemd calendar event can name.")
         case .readerSupport: ("Calendar reader support", "`remindc ics` writes a rule some calendar readers refuse or read otherwise: RSCALE, an INTERVAL past 32,767.")
-        case .serverLimit: ("CalDAV server limit", "A series a CalDAV server refuses or expands otherwise: past SabreDAV's 3,500 instances (Nextcloud, Baïkal) or Radicale's 10,000, counted in minutes, or with a part SabreDAV leaves out.")
+        case .serverLimit: ("CalDAV server limit", "A series a CalDAV server refuses or expands otherwise: past SabreDAV's 3,500 instances (Nextcloud, Baïkal) or Radicale's 10,000, counted in minutes, with a weekday counted past the fifth, or with a part SabreDAV leaves out.")
         case .horizonCut: ("Horizon cut", "The reminders alert so often that the rules over alerts looked at a shorter horizon than asked.")
         case .unknownRule: ("Unknown rule", "`lint.disable` or `ignore:` names a rule id that does not exist.")
         case .duplicateUID: ("Duplicate UID", "Reminders of two files checked together have the same UID (`<id>@<uid-domain>`).")

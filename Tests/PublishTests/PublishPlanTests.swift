@@ -1,4 +1,5 @@
 import Foundation
+import CalDAV
 @testable import Publish
 import Recurrence
 import ReminderModel
@@ -214,6 +215,21 @@ struct PublishPlanTests {
                 == [.update(mine, theirs, edited: false)])
     }
 
+    /// Another's resource beside the publisher's of the same UID (a server
+    /// took both) is left and named; `--delete-others` deletes it.
+    @Test func anotherResourceBesideThePublishersOfItsUIDIsNamed() throws {
+        let mine = Self.resources(Self.calendar, publisher: "home")[0]
+        let published = RemoteResource(href: "/c/bins@home.ics", etag: "\"m\"", data: mine.text)
+        let theirs = RemoteResource(href: "/c/theirs.ics", etag: "\"t\"", data: Self.resources(Self.calendar, publisher: "work")[0].text)
+        let plan = PublishPlan.make(wanted: [mine], members: [theirs, published], publisher: "home")
+        #expect(plan.steps == [.unchanged(mine, published)])
+        #expect(plan.othersLeft == 1)
+        #expect(plan.sharedUIDs == [.init(reminderID: "bins", href: "/c/theirs.ics")])
+        let replacing = PublishPlan.make(wanted: [mine], members: [theirs, published], publisher: "home", deleteOthers: true)
+        #expect(replacing.steps == [.unchanged(mine, published), .delete(theirs, owned: false)])
+        #expect(replacing.sharedUIDs == [])
+    }
+
     @Test(arguments: [
         ("-P1W", -604_800), ("-P7D", -604_800), ("PT0S", 0), ("P1DT2H3M4S", 93_784), ("+PT15M", 900),
         ("19970317T133000Z", nil), ("P", nil), ("PT", nil), ("P1H", nil), ("P99999999999999999999D", nil),
@@ -240,5 +256,43 @@ struct PublishPlanTests {
         #expect(name.wholeMatch(of: /(a+|(%C3%A9)+)-[0-9a-f]{16}\.ics/) != nil, "\(name)")
         #expect(CalendarResource.memberName(uid + "x") != name)
         #expect(String(name.prefix(20)) == String(CalendarResource.memberName(String(uid.prefix(40))).prefix(20)))
+    }
+}
+
+extension PublishPlanTests {
+    /// A resource whose event has `rule` (folded as the writer folds a
+    /// long line), to be created.
+    static func creating(rule: String) -> PublishPlan.Step {
+        var line = "RRULE:" + rule
+        var folded: [String] = []
+        while line.utf8.count > 75 {
+            folded.append(String(line.prefix(75)))
+            line = " " + line.dropFirst(75)
+        }
+        folded.append(line)
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x@home\r\nDTSTART:20270517T090000Z\r\n"
+            + folded.joined(separator: "\r\n") + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        return .create(CalendarResource(uid: "x@home", reminderID: "x", name: "x@home.ics", text: text, digest: "1-x"))
+    }
+
+    /// What a refusal means for the step, after the server's own words: a
+    /// UID another resource holds, a stale ETag, and the rules servers
+    /// refuse (RSCALE; a weekday counted past the fifth, which SabreDAV 4
+    /// refuses with a 500), found in the rule however it is folded.
+    @Test(arguments: [
+        (409, "no-uid-conflict", "FREQ=DAILY", "; another resource on the server has this UID"),
+        (412, nil, "FREQ=DAILY", "; the server already has a resource by this name or UID"),
+        (400, nil, "RSCALE=HEBREW;FREQ=YEARLY", "; its repeat is written with RSCALE (hebrew), which many servers refuse: "
+            + "publish 'remindc ics --expand' to a calendar instead"),
+        (500, nil, "FREQ=YEARLY;BYDAY=20MO", "; its repeat has BYDAY=20MO, a weekday counted past the 5th, which SabreDAV refuses: "
+            + "'check --for caldav' names each such reminder"),
+        (500, nil, "FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYSETPOS=1,2,3;BYDAY=MO,-1TU,+2WE,-53FR", "; its repeat has "
+            + "BYDAY=-53FR, a weekday counted past the 5th, which SabreDAV refuses: 'check --for caldav' names each such reminder"),
+        (500, nil, "FREQ=MONTHLY;BYDAY=-5MO,5TU", ""),
+        (500, nil, "FREQ=DAILY", ""),
+    ] as [(Int, String?, String, String)])
+    func refusalsAreExplained(_ status: Int, _ precondition: String?, _ rule: String, _ added: String) {
+        let failure = CalendarCollection.Failure.refused(status: status, precondition: precondition, message: "Refused")
+        #expect(Publisher.explanation(failure, of: Self.creating(rule: rule)) == failure.description + added)
     }
 }

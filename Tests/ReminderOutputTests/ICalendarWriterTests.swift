@@ -202,6 +202,17 @@ import Testing
         #expect(ICalendarWriter.sabreIgnores(parsed, start: start) == part)
     }
 
+    /// sabre/vobject 4.5 refuses a weekday counted past the fifth, which
+    /// only a yearly rule can count (up to the 53rd).
+    @Test(arguments: [
+        ("FREQ=YEARLY;BYDAY=20MO", "20MO"), ("FREQ=YEARLY;BYDAY=-1FR,-6SU", "-6SU"), ("FREQ=YEARLY;BYDAY=+53TH", "53TH"),
+        ("FREQ=MONTHLY;BYDAY=5MO,-5FR", nil), ("FREQ=WEEKLY;BYDAY=MO,TU", nil), ("FREQ=DAILY", nil),
+    ] as [(String, String?)])
+    func weekdaysSabreRefuses(_ rule: String, _ day: String?) throws {
+        let parsed = try #require(RecurrenceRule.parse(rule).rule)
+        #expect(ICalendarWriter.sabreRefusedWeekday(parsed) == day)
+    }
+
     /// A component's UID that another reminder of the file has too
     /// (`x-extra`, and the `-extra` component of `x`) is an error at the
     /// later reminder, whichever comes first: a calendar keeps one event

@@ -34,8 +34,9 @@ extension ICalendarWriter {
         }
     }
 
-    /// Series a CalDAV server refuses or cannot expand: a rule counted in
-    /// minutes or seconds, which SabreDAV does not expand; a finite one
+    /// Series a CalDAV server refuses or cannot expand: a weekday counted
+    /// past the fifth (`BYDAY=20MO`), which SabreDAV 4 refuses; a rule
+    /// counted in minutes or seconds, which SabreDAV does not expand; a finite one
     /// with more instances than SabreDAV (3,500) or Radicale (10,000)
     /// holds, or that Radicale estimates past its limit from UNTIL; an
     /// endless one that reaches SabreDAV's 3,500th instance within a year
@@ -48,7 +49,9 @@ extension ICalendarWriter {
             for component in components {
                 guard let rule = component.rule else { continue }
                 let series = component.schedule
-                if rule.frequency <= .minutely {
+                if let day = sabreRefusedWeekday(rule) {
+                    sabre = sabre ?? .sabreRefusesWeekday(reminder.id, byDay: day)
+                } else if rule.frequency <= .minutely {
                     sabre = sabre ?? .sabreSubHourly(reminder.id, ends: rule.end != .never)
                 } else if let part = sabreIgnores(rule, start: component.start.wallClock.local) {
                     sabre = sabre ?? .sabreIgnoresPart(reminder.id, part: part, frequency: rule.frequency.rawValue)
@@ -93,6 +96,13 @@ extension ICalendarWriter {
             }
             return [sabre, radicale].compactMap { $0 }
         }
+    }
+
+    /// The first weekday of `rule` sabre/vobject 4.5 refuses, as BYDAY
+    /// writes it (`20MO`): it takes an ordinal from -5 to 5 alone, where
+    /// a yearly rule counts weekdays up to the 53rd.
+    static func sabreRefusedWeekday(_ rule: RecurrenceRule) -> String? {
+        rule.byDay.first { abs($0.ordinal ?? 0) > 5 }.map { "\($0.ordinal!)\($0.weekday.code)" }
     }
 
     /// The first rule part sabre/vobject 4.5 leaves out of its expansion

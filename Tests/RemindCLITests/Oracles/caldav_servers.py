@@ -15,11 +15,14 @@ independent reading of what they hold.
         appends "METHOD PATH STATUS" per request to FOLDER/requests.log and
         before each request reads FOLDER/faults.json, if there is one:
           {"status": {"text in the path": 500}, "delay": 3,
-           "close_after": 10}
+           "close_after": 10, "before": {"text in the path": [PATH, BODY]}}
         answers with that status for matching paths, waits `delay` seconds
-        before answering, and after `close_after` more writes (PUT,
-        DELETE) closes every connection without an answer, as a server
-        that stopped would. It stops when its standard input closes.
+        before answering, after `close_after` more writes (PUT, DELETE)
+        closes every connection without an answer, as a server that
+        stopped would, and before the first PUT to a matching path PUTs
+        BODY at PATH with the request's login, as another client's write
+        that came between a listing and a write would. It stops when its
+        standard input closes.
 
     caldav_servers.py read URL EXPECTED FROM TO [USER PASSWORD]
         Reads the collection with the python caldav client: every object,
@@ -27,8 +30,8 @@ independent reading of what they hold.
         expansion (a calendar-query REPORT with time-range and expand) in
         [FROM, TO), compared with EXPECTED (remindc expand --format jsonl)
         as Oracles/client_matrix.py compares a client, with its known
-        differences of Radicale; FROM "-" reads the objects alone. Prints
-        one JSON object.
+        differences of Radicale (or of REMINDC_EXPANSION_CLIENT); FROM "-"
+        reads the objects alone. Prints one JSON object.
 """
 import datetime
 import http.client
@@ -99,7 +102,9 @@ def start(kind, folder, htpasswd):
         environment = dict(os.environ, REMINDC_SABRE_FOLDER=folder, REMINDC_SABRE_USER=user, REMINDC_SABRE_PASSWORD=password,
                            REMINDC_SABRE_LOGIN="digest" if kind == "sabredav-digest" else "basic", PHP_CLI_SERVER_WORKERS="4")
         script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sabredav_server.php")
-        server = subprocess.Popen(["php", "-S", f"127.0.0.1:{port}", script], cwd=folder, env=environment,
+        # A session of its own: PHP's workers outlive their parent, and are
+        # stopped with it as its process group.
+        server = subprocess.Popen(["php", "-S", f"127.0.0.1:{port}", script], cwd=folder, env=environment, start_new_session=True,
                                   stdout=subprocess.DEVNULL, stderr=open(os.path.join(folder, "server.log"), "w"))
         path = f"/dav.php/calendars/{user}/calendar/"
     else:
@@ -130,6 +135,7 @@ class Proxy(http.server.BaseHTTPRequestHandler):
     upstream = 0
     folder = ""
     writes = 0
+    preceded = set()
     lock = threading.Lock()
 
     def log_message(self, *arguments):
@@ -170,6 +176,19 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         connection = http.client.HTTPConnection("127.0.0.1", self.upstream, timeout=120)
         headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection", "content-length")}
         headers["Host"] = f"127.0.0.1:{self.upstream}"
+        for text, (path, other) in faults.get("before", {}).items():
+            with Proxy.lock:
+                first = self.command == "PUT" and text in self.path and text not in Proxy.preceded
+                if first:
+                    Proxy.preceded.add(text)
+            if first:
+                login = {k: v for k, v in headers.items() if k.lower() == "authorization"}
+                connection.request("PUT", path, body=other.encode(), headers=dict(login, Host=headers["Host"],
+                                                                                    **{"Content-Type": "text/calendar"}))
+                response = connection.getresponse()
+                response.read()
+                with Proxy.lock, open(os.path.join(self.folder, "requests.log"), "a") as out:
+                    out.write(f"PUT {path} {response.status} (another client)\n")
         connection.request(self.command, self.path, body=body, headers=headers)
         response = connection.getresponse()
         data = response.read()
@@ -203,7 +222,10 @@ def serve(kind, folder, htpasswd):
 
     def stop(*_):
         # SIGKILL: the server may have inherited SIGTERM blocked.
-        server.kill()
+        if kind.startswith("sabredav"):
+            os.killpg(server.pid, signal.SIGKILL)
+        else:
+            server.kill()
         server.wait()
         os._exit(0)
 
@@ -252,7 +274,16 @@ def read(url, expected_path, begin, end, user=None, password=None):
     components = [c for item in items for c in client_matrix.components_of(item.data)]
     hrefs = sorted({str(item.url) for item in items})
     in_range, theirs, failed = expand(url, hrefs, windows, user, password)
-    comparison = client_matrix.compare("radicale", theirs, expected, components, windows)
+    # A floating time comes back in UTC from a server that expands it at
+    # the calendar's time zone, UTC where none is set (RFC 4791 §9.6.5):
+    # read at that zone, it is the floating time.
+    floating = {c.id for c in components if c.is_floating}
+    theirs = [[id, "floating:" + moment[4:-1] if id in floating and moment.startswith("utc:") else moment] for id, moment in theirs]
+    # Radicale's known differences, or (REMINDC_EXPANSION_CLIENT) another
+    # server's: one without entries has every difference unexplained.
+    client = os.environ.get("REMINDC_EXPANSION_CLIENT", "radicale")
+    comparison = client_matrix.compare(client, theirs, expected, components, windows)
+    comparison["unexplained_ids"] = sorted({entry[1] for entry in comparison.pop("all_unexplained")})
     expected_ids = {entry[0] for entry in client_matrix.in_windows(expected, windows)}
     print(json.dumps({"objects": objects, "expansion": comparison, "failed_to_expand": failed,
                       "in_range_only_server": sorted(in_range - expected_ids),

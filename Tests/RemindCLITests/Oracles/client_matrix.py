@@ -771,7 +771,7 @@ def compare(client, theirs, expected, components, windows):
                 unexplained.append([kind, occurrence[0], occurrence[1]])
     return {"client": client, "version": version(client), "occurrences": len(theirs), "expected": len(ours),
             "explained": explained, "unexplained": unexplained if os.environ.get("REMINDC_MATRIX_ALL") else unexplained[:20],
-            "unexplained_count": len(unexplained)}
+            "unexplained_count": len(unexplained), "all_unexplained": unexplained}
 
 
 def main():
@@ -824,6 +824,7 @@ def main():
                 elif client == "sabre-vobject":
                     theirs = read_sabre_vobject(text, windows, folder)
                 result = compare(client, theirs, expected, components, windows)
+                del result["all_unexplained"]
             except Exception as error:
                 result = {"client": client, "version": version(client), "error": f"{type(error).__name__}: {error}"[:1000]}
             result["seconds"] = round(time.monotonic() - started, 2)
