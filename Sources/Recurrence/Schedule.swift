@@ -87,6 +87,8 @@ public struct Schedule: Sendable {
     public var timesOfDay: [CivilTime]
     public var exceptions: [Exception]
     public var additions: [Addition]
+    /// Days off and what an occurrence on one does; nil: none.
+    public var dayOff: DayOffRule?
 
     public var placement: Placement {
         didSet { transitions = placement.transitions }
@@ -138,6 +140,11 @@ public struct Schedule: Sendable {
     /// The first occurrence: the start, read in the schedule's zone. Cheaper
     /// than `occurrences().first`, which sets up the whole expansion.
     public var firstOccurrence: Occurrence {
+        // Days off may move or leave out the start: the first is read.
+        if dayOff != nil {
+            var occurrences = occurrences()
+            if let first = occurrences.next() { return first }
+        }
         let wallClock = WallTime(start)
         let reading = reading(wallClock)
         return Occurrence(instant: reading.instant, offset: reading.offset, wallClock: wallClock)
@@ -157,6 +164,8 @@ public struct Schedule: Sendable {
             earliest = earliest.advanced(by: -(inTable ? table.spread : 2 * secondsPerDay))
         }
         if !additions.isEmpty, let first = additionOccurrences().first { earliest = min(earliest, first.instant) }
+        // A move off days off goes back at most their longest run.
+        if let dayOff { earliest = earliest.advanced(by: -(dayOff.daysOff.longestRun + 2) * secondsPerDay) }
         return earliest
     }
 
@@ -316,11 +325,15 @@ public struct Occurrence: Hashable, Sendable {
     /// rule's 02:30 on 2026-03-29 in Europe/Berlin happens when clocks show
     /// 03:30.
     public var wallClock: WallTime
+    /// The day the rule chose, when a day off moved the occurrence
+    /// (`if-holiday:`) to `wallClock`'s.
+    public var movedFrom: DayNumber?
 
-    public init(instant: Instant, offset: Int, wallClock: WallTime) {
+    public init(instant: Instant, offset: Int, wallClock: WallTime, movedFrom: DayNumber? = nil) {
         self.instant = instant
         self.offset = offset
         self.wallClock = wallClock
+        self.movedFrom = movedFrom
     }
 
     /// What clocks in the zone show at the occurrence.
@@ -333,8 +346,9 @@ public struct Occurrence: Hashable, Sendable {
     public var date: CivilDate { wallClock.day.date }
 }
 
-/// The occurrences of a schedule, in time order; see `Schedule`.
-public struct Occurrences: Sequence, IteratorProtocol {
+/// The occurrences of a schedule's recurrence set, in time order; see
+/// `Schedule`. `Occurrences` moves them off days off.
+struct SetOccurrences: Sequence, IteratorProtocol {
     private var expansion: RuleExpansion?
     private var zone: ZoneOffsets
     private let startWallClock: WallTime
@@ -397,7 +411,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
     /// comes, in order; some before it may too, so a caller still checks. A
     /// COUNT rule, which counts from its start, is passed over by counting
     /// what it leaves out; additions are left as they are.
-    public mutating func skip(toWallClock target: WallTime) {
+    mutating func skip(toWallClock target: WallTime) {
         if remaining != nil {
             skipCounting(toWallClock: target.seconds, keeping: 0)
             return
@@ -440,7 +454,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
     /// clock, so the last occurrence is found without walking the count.
     /// A copy finds where the count runs out (or the rule, at the end of
     /// the span); the walk then skips to `margin` before it.
-    public mutating func skipTowardTheEnd(keeping instances: Int, margin: Int) {
+    mutating func skipTowardTheEnd(keeping instances: Int, margin: Int) {
         guard remaining != nil, let expansion else { return }
         var probe = self
         probe.skipCounting(toWallClock: .max, keeping: instances)
@@ -448,7 +462,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
         skipCounting(toWallClock: stop - margin, keeping: instances)
     }
 
-    public mutating func next() -> Occurrence? {
+    mutating func next() -> Occurrence? {
         while true {
             if nextFromRule == nil { nextFromRule = nextRuleInstance() }
             let candidate: Occurrence
