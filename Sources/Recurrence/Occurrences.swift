@@ -42,6 +42,10 @@ public struct Occurrences: Sequence, IteratorProtocol {
         let untilInstant: Instant?
         /// The last day a set occurrence can be on and still land by UNTIL.
         let lastDay: DayNumber?
+        /// How far before an occurrence's day the set occurrence it came
+        /// from can be: the longest run of days off, or in a working-day
+        /// repeat a whole period.
+        let reachBack: Int
         var remaining: Int?
         var pending: [Occurrence] = []
         var lastDayRead = DayNumber(Int.min / 2)
@@ -83,8 +87,9 @@ public struct Occurrences: Sequence, IteratorProtocol {
         let lastDay = untilWallClock.map { $0.day.advanced(by: margin) }
             ?? untilInstant.map { $0.wallTime(offset: 0).day.advanced(by: margin + 1) }
         set = SetOccurrences(plain)
+        let period = rule.workingDay == nil ? 0 : (plain.rule?.frequency == .yearly ? 366 : 31) * (plain.rule?.interval ?? 1)
         adjusting = Adjusting(rule: rule, schedule: plain, start: start, untilWallClock: untilWallClock, untilInstant: untilInstant,
-                              lastDay: lastDay, remaining: remaining)
+                              lastDay: lastDay, reachBack: (period + margin) * secondsPerDay, remaining: remaining)
     }
 
     /// Keeps the occurrences left out as skipped (`if-holiday: skip`) from
@@ -107,7 +112,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
     public mutating func skip(toWallClock target: WallTime) {
         guard let adjusting else { return set.skip(toWallClock: target) }
         guard adjusting.pending.isEmpty, adjusting.remaining == nil else { return }
-        set.skip(toWallClock: target.advanced(by: -(adjusting.rule.daysOff.longestRun + 2) * secondsPerDay))
+        set.skip(toWallClock: target.advanced(by: -adjusting.reachBack))
     }
 
     /// For a COUNT rule, passes over all but the occurrences near its end;
@@ -115,7 +120,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
     public mutating func skipTowardTheEnd(keeping instances: Int, margin: Int) {
         guard let adjusting else { return set.skipTowardTheEnd(keeping: instances, margin: margin) }
         guard adjusting.pending.isEmpty, adjusting.remaining == nil else { return }
-        set.skipTowardTheEnd(keeping: instances, margin: margin + (adjusting.rule.daysOff.longestRun + 2) * secondsPerDay)
+        set.skipTowardTheEnd(keeping: instances, margin: margin + adjusting.reachBack)
     }
 
     public mutating func next() -> Occurrence? {

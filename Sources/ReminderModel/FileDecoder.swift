@@ -5,11 +5,15 @@ import YAMLSyntax
 /// that span several reminders or categories.
 enum FileDecoder {
     enum Key: String, MappingKey {
-        case remindc, name, uidDomain = "uid-domain", timezone, grace, lint, categories, reminders
+        case remindc, name, uidDomain = "uid-domain", timezone, grace, weekend, holidays, lint, categories, reminders
         static let names = KeyNames<Self>()
 
         var nestedKeys: [String] {
-            self == .lint ? LintKey.allCases.map(\.rawValue) : []
+            switch self {
+        case .lint: LintKey.allCases.map(\.rawValue)
+        case .holidays: DaysOffDecoder.Key.allCases.map(\.rawValue)
+        default: []
+        }
         }
     }
 
@@ -53,6 +57,9 @@ enum FileDecoder {
         // nil when it is wrong (reported).
         let timeZone: ZoneName? = values[.timezone].map { context.parse($0, key: "timezone", Scalars.zone) } ?? .floating
         let grace = values[.grace].flatMap { ReminderDecoder.grace($0, context: &context) }
+        // nil when wrong (reported): no reminder is then moved off days off.
+        let weekend = values[.weekend].map { DaysOffDecoder.weekend($0, context: &context) } ?? [.saturday, .sunday]
+        let holidays = values[.holidays].map { DaysOffDecoder.holidays($0, filePath: path, context: &context) } ?? [:]
         let lint = values[.lint].map { decodeLint($0, context: &context) } ?? LintSettings()
         let categories = values[.categories].map { CategoryDecoder.decodeAll($0, context: &context) } ?? []
 
@@ -77,12 +84,14 @@ enum FileDecoder {
             context.report(.missingKey("reminders", in: "a reminder file"), at: SourceSpan(start: root.span.start, length: 1))
         }
         let categoryIDs = categories.map(\.id)
+        var fileDaysOff: DaysOff?
         var reminders: [Reminder] = []
         reminders.reserveCapacity(read.count)
         for index in read.indices {
             // Resolved where it is: the reminder's storage is not shared, so
             // it is changed, not copied.
             decoder.resolve(&read[index], fileZone: timeZone, categoryIDs: categoryIDs, context: &context)
+            Self.resolveDaysOff(&read[index], weekend: weekend, holidays: holidays, fileDaysOff: &fileDaysOff)
             guard read[index].1.isComplete else { continue }
             if !read[index].1.timesAreSound { wrongTimes.append(reminders.count) }
             reminders.append(read[index].0)
@@ -95,7 +104,32 @@ enum FileDecoder {
         )
         file.uidDomainSpan = uidDomainSpan
         file.grace = grace
+        if let weekend, let holidays { file.daysOff = fileDaysOff ?? DaysOff(weekend: weekend, holidays: holidays) }
         return file
+    }
+
+    /// The days off of a reminder that asks for them (`if-holiday:` other
+    /// than fire, or `working-day:`): its own `weekend:` and `holidays:`,
+    /// else the file's (made once, in `fileDaysOff`). Where one of them was
+    /// wrong (reported), its times are not sound.
+    static func resolveDaysOff(_ item: inout (Reminder, ReminderDecoder.Unresolved), weekend: Set<Weekday>?,
+                               holidays: [DayNumber: String]?, fileDaysOff: inout DaysOff?) {
+        let move = item.0.ifHoliday ?? .fire
+        let workingDay = item.0.repeats?.workingDay
+        guard move != .fire || workingDay != nil else { return }
+        let ownWeekend = item.0.weekend, ownHolidays = item.0.holidays
+        guard let weekend = ownWeekend ?? weekend, let holidays = ownHolidays ?? holidays else {
+            item.1.timesAreSound = false
+            return
+        }
+        let daysOff: DaysOff
+        if ownWeekend == nil && ownHolidays == nil {
+            if fileDaysOff == nil { fileDaysOff = DaysOff(weekend: weekend, holidays: holidays) }
+            daysOff = fileDaysOff!
+        } else {
+            daysOff = DaysOff(weekend: weekend, holidays: holidays)
+        }
+        item.0.dayOff = Schedule.DayOffRule(daysOff: daysOff, move: move, workingDay: workingDay)
     }
 
     private static func decodeLint(_ node: Node, context: inout DecodingContext) -> LintSettings {

@@ -181,6 +181,10 @@ extension FileDecoder.Key: DescribedKey {
                                   shape: .reference(.zone))
         case .grace: KeySchema(description: "How long after its time an alert missed while the machine slept or was off is still shown on waking, marked as missed ('remindc systemd'); 0: only on time. Default 4h, at most 7d; a reminder's own grace: wins.",
                                shape: .reference(.duration))
+        case .weekend: KeySchema(description: "The weekdays off every week, for if-holiday: and working-day: ([fri, sat]; [] for none). Default [sat, sun].",
+                                 shape: .list(.reference(.weekday)))
+        case .holidays: KeySchema(description: "The holidays of every reminder without its own: dates (a date, a range 2026-12-24..2027-01-01, or either with a name: '2026-12-24: Christmas Eve') and files (.ics calendars of all-day events, relative to this file).",
+                                  shape: .mapping(DaysOffDecoder.Key.self))
         case .lint: KeySchema(description: "Settings of 'remindc check' for this file.", shape: .mapping(FileDecoder.LintKey.self))
         case .categories: KeySchema(description: "Categories of actions, by id: the buttons an alert offers.",
                                     shape: .map(.reference(.category), keyPattern: #"^[A-Za-z0-9._-]+$"#))
@@ -256,6 +260,22 @@ extension ReminderDecoder.Key: DescribedKey {
                               shape: .map(.anyText))
         case .todo: KeySchema(description: "true: a to-do due at 'at' (VTODO) instead of an event (VEVENT). Default false.", shape: .boolean)
         case .ignore: KeySchema(description: "Checker rule ids switched off for this reminder.", shape: .list(.reference(.ruleID)))
+        case .ifHoliday: KeySchema(description: "What an occurrence on a day off (a weekend day or a holiday) does: fire (default), skip, before (the working day before), after, or nearest (Saturday to Friday, Sunday to Monday, a holiday to the nearer working day, the later on a tie).",
+                                   shape: .words(DayOffMove.allCases.map(\.rawValue)))
+        case .weekend: KeySchema(description: "This reminder's weekdays off, instead of the file's weekend:.", shape: .list(.reference(.weekday)))
+        case .holidays: KeySchema(description: "This reminder's holidays, instead of the file's holidays:.", shape: .mapping(DaysOffDecoder.Key.self))
+        }
+    }
+}
+
+extension DaysOffDecoder.Key: DescribedKey {
+    var schema: KeySchema {
+        switch self {
+        case .dates: KeySchema(description: "Days off: 2026-12-24, a range 2026-12-24..2027-01-01 (at most 366 days), or either as a key with the holiday's name.",
+                               shape: .list(.anyOf([.text(pattern: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}(\.\.[0-9]{4}-[0-9]{2}-[0-9]{2})?$"#),
+                                                    .map(.anyText)])))
+        case .files: KeySchema(description: "Holiday calendars: .ics files of all-day events (DTSTART;VALUE=DATE, DTEND, SUMMARY, RRULE), relative to this file.",
+                               shape: .list(.anyText))
         }
     }
 }
@@ -284,6 +304,8 @@ extension RepeatDecoder.Key: DescribedKey {
                               shape: .words(["omit", "backward", "forward"]))
         case .rrule: KeySchema(description: "An RFC 5545 RRULE as it is, RFC 7529 RSCALE and SKIP too; it excludes the keys above but except and also.",
                                shape: .text(pattern: "(^|;)(RRULE:)?FREQ="))
+        case .workingDay: KeySchema(description: "With every: month or every: year alone: fire on the Nth working day of each (days off are the weekend: and holidays:); -1 the last, -2 the one before.",
+                                    shape: .anyOf([.integer(minimum: -262, maximum: -1), .integer(minimum: 1, maximum: 262)]))
         }
     }
 }

@@ -398,6 +398,21 @@ extension Message {
     public static let allDayRepeatsDaily = Message(.invalidRepeat, text: "an all-day reminder cannot repeat more often than daily or at times of day",
         hint: "give 'at' a time of day, such as 2026-12-01 09:00")
 
+    public static func holidayCalendar(_ path: String, problem: String) -> Message {
+        Message(.invalidValue, text: "cannot read the holiday calendar '\(path)': \(problem)",
+                hint: "give an .ics file of all-day events, relative to this file")
+    }
+
+    public static func workingDayNeedsPeriod(_ frequency: String) -> Message {
+        Message(.invalidRepeat, text: "'working-day' counts the working days of a month or a year, not of a \(frequency) repeat",
+                hint: "use 'every: month' or 'every: year' (or every 3 months); for working days only, add 'if-holiday: skip'")
+    }
+
+    public static func workingDayExcludes(_ key: String) -> Message {
+        Message(.invalidRepeat, text: "'working-day' picks the day itself and cannot be combined with '\(key)'",
+                hint: "keep 'every', 'working-day', 'count' or 'until', 'except' and 'also'")
+    }
+
     public static func timesNeedDays(_ frequency: String) -> Message {
         Message(.invalidRepeat, text: "'times' needs a repeat of a day or longer, not \(frequency)",
                 hint: "use 'every: day' (or longer) with several times of day")

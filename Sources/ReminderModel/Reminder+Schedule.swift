@@ -28,8 +28,12 @@ extension Reminder {
                                      wallClock: Schedule.Exception.wallClock, instant: Schedule.Exception.instant)
         let additions = Self.placed(self.repeats?.also ?? [], date: Schedule.Addition.date,
                                     wallClock: Schedule.Addition.wallClock, instant: Schedule.Addition.instant)
+        let dayOff = self.dayOff
         func schedule(_ start: LocalDateTime, allDay: Bool = false, _ zone: Schedule.PlacedZone) -> Schedule {
-            Schedule(start: start, isAllDay: allDay, rule: rule, timesOfDay: times, exceptions: exceptions, additions: additions, in: zone)
+            var schedule = Schedule(start: start, isAllDay: allDay, rule: rule, timesOfDay: times, exceptions: exceptions,
+                                    additions: additions, in: zone)
+            schedule.dayOff = dayOff
+            return schedule
         }
         switch self.start {
         case .local(let local):

@@ -37,6 +37,7 @@ public struct Reminder: Sendable {
         public var before: SourceSpan?
         public var sound: SourceSpan?
         public var category: SourceSpan?
+        public var ifHoliday: SourceSpan?
     }
 
     /// A reminder's values, read and changed on the reminder itself
@@ -62,6 +63,15 @@ public struct Reminder: Sendable {
         /// How long after its time an alert missed while the machine slept
         /// or was off is still shown (`grace:`); nil takes the file's.
         public var grace: NominalDuration?
+        /// What an occurrence on a day off does (`if-holiday:`); nil: it fires.
+        public var ifHoliday: DayOffMove?
+        /// The reminder's own `weekend:` and `holidays:`, instead of the file's.
+        public var weekend: Set<Weekday>?
+        public var holidays: [DayNumber: String]?
+        /// The days off its schedule moves occurrences off (`if-holiday:`)
+        /// or counts working days in (`working-day:`), resolved against the
+        /// file's; nil when it asks for neither.
+        public var dayOff: Schedule.DayOffRule?
         public var sound: Sound?
         public var badge: Int?
         public var category: String?

@@ -10,6 +10,7 @@ struct ReminderDecoder {
     /// A reminder's keys.
     enum Key: String, MappingKey {
         case id, title, note, action, at, timezone, `repeat`, before, alertTime = "alert-time", grace, sound, badge, category, data, todo, ignore
+        case ifHoliday = "if-holiday", weekend, holidays
         static let names = KeyNames<Self>()
 
         var nestedKeys: [String] {
@@ -17,7 +18,7 @@ struct ReminderDecoder {
         }
 
         /// Whether the key decides when the reminder fires.
-        var isTiming: Bool { [.at, .timezone, .repeat, .before, .alertTime].contains(self) }
+        var isTiming: Bool { [.at, .timezone, .repeat, .before, .alertTime, .ifHoliday, .weekend, .holidays].contains(self) }
     }
 
     /// What the file decides of a reminder that `read` made: the zone it
@@ -124,6 +125,18 @@ struct ReminderDecoder {
                 alertTimeSpan = value.span
             case .grace:
                 reminder.grace = Self.grace(value, context: &context)
+            case .ifHoliday:
+                guard let text = context.text(value, key: key) else { continue }
+                guard let move = DayOffMove(rawValue: text) else {
+                    context.report(.invalidValue(key, text, expected: "fire, skip, before, after or nearest"), at: value.span)
+                    continue
+                }
+                reminder.ifHoliday = move
+                reminder.spans.ifHoliday = value.span
+            case .weekend:
+                reminder.weekend = DaysOffDecoder.weekend(value, context: &context)
+            case .holidays:
+                reminder.holidays = DaysOffDecoder.holidays(value, filePath: context.path, context: &context)
             case .sound:
                 guard let text = context.nonEmptyText(value, key: key) else { continue }
                 // The words in any case (`Default`); quoted, a file of that name.

@@ -31,6 +31,9 @@ public struct ReminderFile: Sendable {
     public var timeZone: ZoneName
     /// The `grace:` of every reminder without its own; nil for the default.
     public var grace: NominalDuration?
+    /// The file's days off (`weekend:`, default Saturday and Sunday, and
+    /// `holidays:`), for the reminders without their own.
+    public var daysOff = DaysOff()
     public var lint: LintSettings
     /// Categories in file order.
     public var categories: [Category]

@@ -16,6 +16,9 @@ public struct Repeat: Sendable {
     public var also: [ReminderTime]
     /// True when the rule came from an `rrule:` string.
     public var isRawRule: Bool
+    /// `working-day:`: the rule's months or years each fire on their Nth
+    /// working day (from the end when negative) instead of a date.
+    public var workingDay: Int?
     public var span: SourceSpan
     /// Where each of `except` was written.
     public var exceptSpans: [SourceSpan] = []

@@ -12,6 +12,7 @@ import YAMLSyntax
 enum RepeatDecoder {
     enum Key: String, MappingKey {
         case every, on, days, months, times, position, weekStart = "week-start", count, until, except, also, calendar, skip, rrule
+        case workingDay = "working-day"
         static let names = KeyNames<Self>()
 
         /// True for the keys that build the rule, which `rrule` excludes.
@@ -88,12 +89,18 @@ enum RepeatDecoder {
             return Read(repeats: result, rawUntilSpan: untilSpan, extraTimes: extraTimes)
         }
         guard let (rule, times, until) = decodeRuleMap(values, node: node, start: start, context: &context) else { return nil }
+        var workingDay: Int?
+        if let workingNode = values[.workingDay] {
+            guard let n = Self.workingDay(workingNode, rule: rule, values: values, context: &context) else { return nil }
+            workingDay = n
+        }
         if let timesNode = values[.times], rule.frequency < .daily {
             context.report(.timesNeedDays(rule.frequency.rawValue.lowercased()), at: timesNode.span)
         } else if !Self.fitsAllDay(rule, times: times, start: start, span: (values[.times] ?? values[.every] ?? node).span, context: &context) {
             return nil
         }
         var result = Repeat(rule: rule, times: times, except: except, also: also, isRawRule: false, span: node.span)
+        result.workingDay = workingDay
         result.exceptSpans = extraTimes.filter { $0.key == "except" }.map(\.span)
         result.untilSpan = until?.span
         result.positionSpan = values[.position]?.span
@@ -258,6 +265,32 @@ enum RepeatDecoder {
             complete = false
         }
         return complete ? (rule, extraTimes, written) : nil
+    }
+
+    /// `working-day: N`: the Nth working day of each month or year of an
+    /// `every: month` or `every: year` repeat that picks no days of its
+    /// own (from the end when negative); nil (reported) otherwise.
+    private static func workingDay(_ node: Node, rule: RecurrenceRule, values: KeyedMapping<Key>,
+                                   context: inout DecodingContext) -> Int? {
+        guard let n = context.integer(node, key: "working-day") else { return nil }
+        guard rule.frequency == .monthly || rule.frequency == .yearly else {
+            context.report(.workingDayNeedsPeriod(rule.frequency.rawValue.lowercased()), at: node.span)
+            return nil
+        }
+        let largest = rule.frequency == .monthly ? 23 : 262
+        guard n != 0, abs(n) <= largest else {
+            context.report(.invalidValue("working-day", node.scalar ?? "\(n)",
+                                         expected: "a working day of the \(rule.frequency == .monthly ? "month" : "year") from 1 to \(largest), "
+                                            + "or from the end -1 to -\(largest) (-1 is the last)"), at: node.span)
+            return nil
+        }
+        for key in [Key.on, .days, .months, .times, .position, .weekStart, .calendar, .skip] {
+            if let other = values.entries.first(where: { $0.key == key }) {
+                context.report(.workingDayExcludes(key.rawValue), at: other.pair.key.span)
+                return nil
+            }
+        }
+        return n
     }
 
     /// The map key that sets a rule part.
