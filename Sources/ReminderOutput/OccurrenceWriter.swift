@@ -15,7 +15,10 @@ import ReminderModel
 ///   a bare date when all-day; `utc` always the instant with `Z`; `alerts`
 ///   the instant of each alert (`before:`, `alert-time:`) with `Z`, in order.
 ///   `title` and `alerts` came after the first four: a reader may rely on
-///   those alone.
+///   those alone. An occurrence a day off moved (`if-holiday:`) adds
+///   `"moved-from"` (the day the rule chose) and `"holiday"` (why that day
+///   is off: the holiday's name, or the weekday's); the text table adds
+///   both after the title.
 /// - `csv`: RFC 4180 (CRLF, fields quoted where needed) with a header row:
 ///   `reminder,start,utc,timezone,title`.
 public struct OccurrenceWriter {
@@ -104,7 +107,13 @@ public struct OccurrenceWriter {
                 Self.writeDateTime(alert.wallTime(offset: 0), separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
                 append("Z\"", to: &buffer)
             }
-            append("]}\n", to: &buffer)
+            append("]", to: &buffer)
+            if let from = occurrence.movedFrom {
+                append(",\"moved-from\":\"", to: &buffer)
+                Self.writeDate(from, into: &buffer)
+                append("\",\"holiday\":" + Self.jsonString(reminder.reminder.dayOff?.daysOff.reason(from) ?? ""), to: &buffer)
+            }
+            append("}\n", to: &buffer)
         case .csv:
             buffer += reminder.id
             buffer.append(UInt8(ascii: ","))
@@ -134,6 +143,13 @@ public struct OccurrenceWriter {
             buffer += reminder.id
             buffer += [UInt8](repeating: UInt8(ascii: " "), count: max(0, idWidth - reminder.id.count) + 2)
             buffer += reminder.title
+            if let from = occurrence.movedFrom {
+                append("  (moved from " + Self.weekdayNames[from.weekday.rawValue - 1] + " ", to: &buffer)
+                Self.writeDate(from, into: &buffer)
+                append(": ", to: &buffer)
+                buffer += Self.plainText(reminder.reminder.dayOff?.daysOff.reason(from) ?? "")
+                append(")", to: &buffer)
+            }
             buffer.append(UInt8(ascii: "\n"))
         }
     }

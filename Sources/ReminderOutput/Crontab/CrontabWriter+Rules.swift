@@ -17,6 +17,11 @@ extension CrontabWriter {
             // The start and the additions: as many as the file lists.
             return schedule.occurrences().map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
         }
+        if let dayOff = schedule.dayOff {
+            // Cron knows no holiday: what days off do is listed.
+            throw Inexact(reason: dayOff.workingDay != nil ? "it fires on a working day, which cron cannot count"
+                                                            : "it moves off days off (if-holiday: \(dayOff.move.rawValue)), which cron cannot know")
+        }
         var bounds: [String] = ["[ \(CronShell.stamp) -ge \(CronShell.stamp(firstAlert)) ]"]
         var finite: [Occurrence]?
         if rule.end != .never {

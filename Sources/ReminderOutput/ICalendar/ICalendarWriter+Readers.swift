@@ -156,7 +156,7 @@ extension ICalendarWriter {
             // its own.
             let own = file.uid(of: reminder)
             guard reminder.repeats != nil, prefixes.contains(reminder.id) else { return [own] }
-            return Self.components(of: schedules[index], form: form(of: reminder), uid: own, reminderID: reminder.id,
+            return Self.components(of: withoutDaysOff(schedules[index]), form: form(of: reminder), uid: own, reminderID: reminder.id,
                                    domain: file.uidDomain).map(\.uid)
         }
         var owner: [String: Int] = [:]
@@ -185,7 +185,7 @@ extension ICalendarWriter {
         return Concurrently.map(file.reminders.count, chunk: 256, threads: scheduled.parallelism.threads) { index -> [Diagnostic] in
             let reminder = file.reminders[index]
             guard let repeats = reminder.repeats else { return [] }
-            let schedule = schedules[index]
+            let schedule = withoutDaysOff(schedules[index])
             let form = form(of: reminder)
             let components = Self.components(of: schedule, form: form, uid: file.uid(of: reminder), reminderID: reminder.id,
                                               domain: file.uidDomain).map { component in
@@ -210,5 +210,14 @@ extension ICalendarWriter {
         var start: Occurrence
         var rule: RecurrenceRule?
         var schedule: Schedule
+    }
+}
+
+extension ICalendarWriter {
+    /// For a check of the rules written: a schedule with days off as it is
+    /// written, its days off as dates through two years after its start.
+    static func withoutDaysOff(_ schedule: Schedule) -> Schedule {
+        guard schedule.dayOff != nil else { return schedule }
+        return withoutDaysOff(schedule, through: CivilDate(year: schedule.start.date.year + 2, month: 12, day: 31))
     }
 }

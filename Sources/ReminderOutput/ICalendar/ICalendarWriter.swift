@@ -362,7 +362,12 @@ public struct ICalendarWriter: Sendable {
             }
             return uids
         }
-        for piece in Self.components(of: schedule, form: form, uid: uid, reminderID: reminder.id, domain: file.uidDomain) {
+        // Days off are written as dates through a horizon, which the
+        // components say.
+        let through = schedule.dayOff.map { _ in Self.holidaysThrough(now: options.now) }
+        let written = through.map { Self.withoutDaysOff(schedule, through: $0) } ?? schedule
+        for var piece in Self.components(of: written, form: form, uid: uid, reminderID: reminder.id, domain: file.uidDomain) {
+            piece.holidaysThrough = through
             write(piece, reminder: reminder, file: context, form: form, shown: false, into: &lines)
             uids.append(piece.uid)
         }
@@ -389,6 +394,8 @@ public struct ICalendarWriter: Sendable {
         var rule: RecurrenceRule?
         var excluded: [Occurrence]
         var added: [Occurrence]
+        /// The last day days off are written for (`withoutDaysOff`).
+        var holidaysThrough: CivilDate?
     }
 
     /// The components that say exactly what `schedule` does, each one's
@@ -670,6 +677,9 @@ public struct ICalendarWriter: Sendable {
         for (property, occurrences) in [("EXDATE", component.excluded), ("RDATE", component.added)] where !occurrences.isEmpty {
             let values = occurrences.map { form.value($0) }
             lines.add(property, values[0].parameters, values.map(\.text).joined(separator: ","))
+        }
+        if let through = component.holidaysThrough {
+            lines.add("X-REMINDC-HOLIDAYS-THROUGH", [.init("VALUE", "DATE")], ICalendarValues.date(through.dayNumber))
         }
         if reminder.isTodo {
             lines.add("STATUS", [], "NEEDS-ACTION")

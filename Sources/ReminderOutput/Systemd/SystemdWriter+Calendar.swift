@@ -44,6 +44,14 @@ extension SystemdWriter {
         }
         var pattern = Pattern(rule: repeats.rule, times: repeats.times, start: Self.startTime(of: reminder), shift: shift)
         if case .named(let name) = reminder.timeZone, let gaps = zoneGaps[name] { pattern.addLateTimes(gaps) }
+        if let dayOff = reminder.dayOff {
+            // Days off leave alerts out, or move them to days the rule does
+            // not name: the coming ones one by one, then the rule's days
+            // (or, where they move, every day) at its times, of which the
+            // guard (`remindc due`) lets the alerts through.
+            pattern.isExact = false
+            if dayOff.move != .skip || dayOff.workingDay != nil { pattern.elapseEveryDay() }
+        }
 
         // The start and each `also` are occurrences whether or not the rule
         // selects them (RFC 5545 §3.8.5.3): events of their own, when to come.
@@ -234,6 +242,13 @@ extension SystemdWriter {
                 dayMoves.insert((second - shift).floorDivided(by: secondsPerDay))
             }
             setDays(rule, start: start, dayMoves: dayMoves)
+        }
+
+        /// Every day, at the times of day.
+        mutating func elapseEveryDay() {
+            weekdaySet = []
+            months = nil
+            monthDays = nil
         }
 
         /// The date part: the rule's weekdays, months and days of the month

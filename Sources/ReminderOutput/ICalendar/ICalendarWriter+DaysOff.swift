@@ -1,0 +1,49 @@
+import Recurrence
+import ReminderModel
+
+/// How a reminder that days off move (`if-holiday:`, `working-day:`) is
+/// written: no iCalendar rule knows a holiday, so the rule is written as
+/// it is without them, and what the days off change is written as dates,
+/// exactly, through the end of the year after next.
+extension ICalendarWriter {
+    /// The last day whose occurrences are written exactly for a file
+    /// written at `now`: the end of the year after next, so that a
+    /// calendar published again within the year is written the same.
+    public static func holidaysThrough(now: Instant) -> CivilDate {
+        CivilDate(year: now.wallTime(offset: 0).day.date.year + 2, month: 12, day: 31)
+    }
+
+    /// The schedule a schedule with days off is written as: its rule
+    /// without them (a working-day repeat as the weekdays of its month or
+    /// year at its position, `BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1`), with the
+    /// occurrences the days off leave out of it as exceptions and the ones
+    /// they add as additions, through `through`. A schedule without days
+    /// off is itself.
+    static func withoutDaysOff(_ schedule: Schedule, through: CivilDate) -> Schedule {
+        guard let dayOff = schedule.dayOff else { return schedule }
+        var base = schedule
+        base.dayOff = nil
+        let end = through.dayNumber.advanced(by: 1).midnight
+        let moved = Array(schedule.occurrences().prefix { $0.wallClock < end })
+        if let n = dayOff.workingDay, var rule = base.rule {
+            rule.byDay = Weekday.allCases.filter { !dayOff.daysOff.weekend.contains($0) }.map { RecurrenceRule.WeekdayOccurrence($0) }
+            rule.bySetPosition = [n]
+            rule.byMonthDay = []
+            base.rule = rule
+            // The first working day it fires on is its first instance.
+            if let first = moved.first ?? Array(schedule.occurrences().prefix(1)).first {
+                base.start = first.wallClock.local
+            }
+        }
+        let wanted = Set(moved.map(\.wallClock))
+        let plain = base.occurrences().prefix { $0.wallClock < end }
+        let given = Set(plain.map(\.wallClock))
+        for occurrence in plain where !wanted.contains(occurrence.wallClock) {
+            base.exceptions.append(schedule.isAllDay ? .date(occurrence.date) : .wallClock(occurrence.wallClock.local))
+        }
+        for occurrence in moved where !given.contains(occurrence.wallClock) {
+            base.additions.append(schedule.isAllDay ? .date(occurrence.date) : .wallClock(occurrence.wallClock.local))
+        }
+        return base
+    }
+}
