@@ -20,7 +20,9 @@ enum DaysOffDecoder {
     /// least one working day; `[]` has none.
     static func weekend(_ node: Node, context: inout DecodingContext) -> Set<Weekday>? {
         guard let days = context.items(node, key: "weekend", { context, item in
-            context.parse(item, key: "weekend") { Scalars.weekday($0, allowOrdinal: false) }
+            context.parse(item, key: "weekend") { text in
+                Scalars.weekday(text, allowOrdinal: false).mapError { _ in .invalidValue("weekend", text, expected: "weekdays: mon, tue, ... sun") }
+            }
         }) else { return nil }
         let weekend = Set(days.map(\.weekday))
         guard weekend.count < 7 else {
