@@ -28,8 +28,11 @@ let package = Package(
         .target(name: "YAMLSyntax", dependencies: ["CLibYAML"]),
         // Civil dates and times, recurrence rules (RFC 5545, RFC 7529). Knows no YAML.
         .target(name: "Recurrence", dependencies: ["Support"]),
+        // The built-in public holidays, one string written by
+        // scripts/holidays-table.py from python-holidays.
+        .target(name: "CHolidayTable"),
         // The reminder file model, its decoding from nodes, and the diagnostics catalogue.
-        .target(name: "ReminderModel", dependencies: ["Support", "YAMLSyntax", "Recurrence"]),
+        .target(name: "ReminderModel", dependencies: ["Support", "YAMLSyntax", "Recurrence", "CHolidayTable"]),
         // Writers (iCalendar, crontab, systemd units, occurrences) and what
         // each refuses; reporters of diagnostics as text, JSON, SARIF, GitHub.
         .target(name: "ReminderOutput", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel"]),

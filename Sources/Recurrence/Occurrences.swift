@@ -52,7 +52,14 @@ public struct Occurrences: Sequence, IteratorProtocol {
         var setDone = false
         var lastInstant: Instant?
         var skipped: [Occurrence]?
+        /// The day of the first of the set's occurrences left out since the
+        /// last that landed.
+        var leftOutSince: DayNumber?
     }
+
+    /// The most days of a repeat's occurrences left out in a row before it
+    /// is taken to have ended: ten years.
+    static let longestLeftOut = 3_653
 
     init(_ schedule: Schedule) {
         guard let rule = schedule.dayOff else {
@@ -155,7 +162,18 @@ public struct Occurrences: Sequence, IteratorProtocol {
                 adjusting!.setDone = true
                 continue
             }
-            guard let landed = adjusting!.land(occurrence) else { continue }
+            guard let landed = adjusting!.land(occurrence) else {
+                // A repeat whose every occurrence falls on a day off (weekly
+                // on Saturday, skipped) gives none: after ten years of them
+                // left out in a row, it has ended.
+                if let first = adjusting!.leftOutSince {
+                    if first.distance(to: day) > Self.longestLeftOut { adjusting!.setDone = true }
+                } else {
+                    adjusting!.leftOutSince = day
+                }
+                continue
+            }
+            adjusting!.leftOutSince = nil
             adjusting!.hold(landed)
         }
     }

@@ -13,7 +13,7 @@ public enum Rules {
         SnoozeCollidesRule.self, EndlessRepeatRule.self, LeapDayRule.self,
         TooManyActionsRule.self, UnusedCategoryRule.self, RedundantAuthenticationRule.self, StopWithoutRepeatRule.self, UIDDomainMissingRule.self,
         SoundMissingRule.self, SoundTooLongRule.self, SoundFormatRule.self,
-        ClientSupportRule.self, YAML11TrapRule.self,
+        ClientSupportRule.self, YAML11TrapRule.self, LandsOnHolidayRule.self, MovedOntoOccurrenceRule.self, HolidayDataEndsRule.self,
     ]
 
     /// Every id the catalogue knows: the checker's rules and the schema's.

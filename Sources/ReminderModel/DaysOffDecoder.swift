@@ -2,14 +2,28 @@ import Foundation
 import Recurrence
 import YAMLSyntax
 
+/// A built-in region a file's or a reminder's holidays come from, and the
+/// years the table holds for it.
+public struct HolidayRegion: Sendable, Hashable {
+    public var code: String
+    public var years: ClosedRange<Int>
+}
+
 /// Decodes `weekend:` and `holidays:`, of a file or of one reminder: the
 /// days off that `if-holiday:` moves occurrences off and `working-day:`
 /// counts past.
 enum DaysOffDecoder {
     /// The keys of `holidays:`.
     enum Key: String, MappingKey {
-        case dates, files
+        case region, dates, files
         static let names = KeyNames<Self>()
+    }
+
+    /// A `holidays:` as decoded: the days, and the built-in region they
+    /// came from, if any, with the years the table holds for it.
+    struct Decoded {
+        var days: [DayNumber: String]
+        var region: HolidayRegion?
     }
 
     /// The most days one range or one calendar file may hold.
@@ -32,14 +46,29 @@ enum DaysOffDecoder {
         return weekend
     }
 
-    /// `holidays:`: `dates:` (a date, a range `2026-12-24..2027-01-01`,
-    /// either as a key with the holiday's name) and `files:` (.ics holiday
-    /// calendars, relative to the file at `filePath`), as names by day.
-    static func holidays(_ node: Node, filePath: String, context: inout DecodingContext) -> [DayNumber: String]? {
+    /// `holidays:`: `region:` (the built-in table's, `GB-ENG`), `dates:` (a
+    /// date, a range `2026-12-24..2027-01-01`, either as a key with the
+    /// holiday's name) and `files:` (.ics holiday calendars, relative to
+    /// the file at `filePath`), as names by day.
+    static func holidays(_ node: Node, filePath: String, context: inout DecodingContext) -> Decoded? {
         guard let pairs = context.mapping(node, key: "holidays") else { return nil }
         let values = KeyedMapping<Key>(pairs, in: "'holidays'", context: &context)
         var days: [DayNumber: String] = [:]
         var complete = true
+        var region: HolidayRegion?
+        if let node = values[.region] {
+            if let code = context.text(node, key: "region") {
+                if let found = HolidayTable.region(code) {
+                    days = found.days
+                    region = HolidayRegion(code: found.code, years: found.years)
+                } else {
+                    context.report(.unknownHolidayRegion(code, suggestion: closest(to: code.uppercased(), in: HolidayTable.codes)), at: node.span)
+                    complete = false
+                }
+            } else {
+                complete = false
+            }
+        }
         func add(_ day: DayNumber, _ name: String) {
             if let other = days[day], other != name, !other.split(separator: ";").contains(where: { $0.trimmingCharacters(in: .whitespaces) == name }) {
                 days[day] = other + "; " + name
@@ -60,7 +89,7 @@ enum DaysOffDecoder {
             }
             if let items { for (day, name) in items.joined() { add(day, name) } } else { complete = false }
         }
-        return complete ? days : nil
+        return complete ? Decoded(days: days, region: region) : nil
     }
 
     /// One `dates:` item: `2026-12-24`, `2026-12-24..2027-01-01`, or

@@ -59,7 +59,8 @@ enum FileDecoder {
         let grace = values[.grace].flatMap { ReminderDecoder.grace($0, context: &context) }
         // nil when wrong (reported): no reminder is then moved off days off.
         let weekend = values[.weekend].map { DaysOffDecoder.weekend($0, context: &context) } ?? [.saturday, .sunday]
-        let holidays = values[.holidays].map { DaysOffDecoder.holidays($0, filePath: path, context: &context) } ?? [:]
+        let decodedHolidays = values[.holidays].map { DaysOffDecoder.holidays($0, filePath: path, context: &context) }
+        let holidays = decodedHolidays.map { $0?.days } ?? [:]
         let lint = values[.lint].map { decodeLint($0, context: &context) } ?? LintSettings()
         let categories = values[.categories].map { CategoryDecoder.decodeAll($0, context: &context) } ?? []
 
@@ -105,6 +106,7 @@ enum FileDecoder {
         file.uidDomainSpan = uidDomainSpan
         file.grace = grace
         if let weekend, let holidays { file.daysOff = fileDaysOff ?? DaysOff(weekend: weekend, holidays: holidays) }
+        file.holidayRegion = decodedHolidays??.region
         return file
     }
 

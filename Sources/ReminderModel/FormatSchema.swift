@@ -271,6 +271,8 @@ extension ReminderDecoder.Key: DescribedKey {
 extension DaysOffDecoder.Key: DescribedKey {
     var schema: KeySchema {
         switch self {
+        case .region: KeySchema(description: "A country (GB) or subdivision (GB-ENG, US-NY) whose public holidays remindc's table holds (from python-holidays); 'remindc holidays REGION' lists them.",
+                                shape: .text(pattern: #"^[A-Za-z]{2}(-[A-Za-z0-9]{1,6})?$"#))
         case .dates: KeySchema(description: "Days off: 2026-12-24, a range 2026-12-24..2027-01-01 (at most 366 days), or either as a key with the holiday's name.",
                                shape: .list(.anyOf([.text(pattern: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}(\.\.[0-9]{4}-[0-9]{2}-[0-9]{2})?$"#),
                                                     .map(.anyText)])))

@@ -398,6 +398,11 @@ extension Message {
     public static let allDayRepeatsDaily = Message(.invalidRepeat, text: "an all-day reminder cannot repeat more often than daily or at times of day",
         hint: "give 'at' a time of day, such as 2026-12-01 09:00")
 
+    public static func unknownHolidayRegion(_ code: String, suggestion: String?) -> Message {
+        Message(.invalidValue, text: "remindc's table has no holidays for '\(code)'",
+                hint: (suggestion.map { "did you mean '\($0)'? " } ?? "") + "a region is a country (GB) or a subdivision (GB-ENG) as ISO 3166 names them; 'remindc holidays --list' lists them")
+    }
+
     public static func holidayCalendar(_ path: String, problem: String) -> Message {
         Message(.invalidValue, text: "cannot read the holiday calendar '\(path)': \(problem)",
                 hint: "give an .ics file of all-day events, relative to this file")

@@ -68,6 +68,8 @@ public struct Reminder: Sendable {
         /// The reminder's own `weekend:` and `holidays:`, instead of the file's.
         public var weekend: Set<Weekday>?
         public var holidays: [DayNumber: String]?
+        /// The built-in region `holidays:` names, if any.
+        public var holidayRegion: HolidayRegion?
         /// The days off its schedule moves occurrences off (`if-holiday:`)
         /// or counts working days in (`working-day:`), resolved against the
         /// file's; nil when it asks for neither.

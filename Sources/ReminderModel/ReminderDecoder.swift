@@ -136,7 +136,9 @@ struct ReminderDecoder {
             case .weekend:
                 reminder.weekend = DaysOffDecoder.weekend(value, context: &context)
             case .holidays:
-                reminder.holidays = DaysOffDecoder.holidays(value, filePath: context.path, context: &context)
+                let decoded = DaysOffDecoder.holidays(value, filePath: context.path, context: &context)
+                reminder.holidays = decoded?.days
+                reminder.holidayRegion = decoded?.region
             case .sound:
                 guard let text = context.nonEmptyText(value, key: key) else { continue }
                 // The words in any case (`Default`); quoted, a file of that name.

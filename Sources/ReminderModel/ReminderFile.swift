@@ -34,6 +34,8 @@ public struct ReminderFile: Sendable {
     /// The file's days off (`weekend:`, default Saturday and Sunday, and
     /// `holidays:`), for the reminders without their own.
     public var daysOff = DaysOff()
+    /// The built-in region the file's `holidays:` names, if any.
+    public var holidayRegion: HolidayRegion?
     public var lint: LintSettings
     /// Categories in file order.
     public var categories: [Category]

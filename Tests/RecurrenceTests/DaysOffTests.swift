@@ -124,6 +124,14 @@ struct DaysOffTests {
         #expect(schedule.firstOccurrence.date.description == "2027-03-22")
     }
 
+    /// A repeat whose every occurrence falls on a day off gives none, and
+    /// ends rather than searching forever.
+    @Test func aRepeatOnDaysOffAloneEnds() {
+        #expect(Array(Self.schedule("FREQ=WEEKLY;BYDAY=SA,SU", start: "20261205T090000", .skip).occurrences()) == [])
+        #expect(Array(Self.schedule("FREQ=WEEKLY;BYDAY=SA", start: "20261205T090000", .before).occurrences().prefix(2))
+            .map(\.date.description) == ["2026-12-04", "2026-12-11"])
+    }
+
     /// Skipping ahead lands where walking does, moves included, and a
     /// working-day repeat's period that began before the target too.
     @Test(arguments: [("FREQ=DAILY", DayOffMove.before, nil as Int?), ("FREQ=MONTHLY", .fire, -1), ("FREQ=YEARLY", .fire, -3)])
