@@ -51,7 +51,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
         var lastDayRead = DayNumber(Int.min / 2)
         var setDone = false
         var lastInstant: Instant?
-        var skipped: [Occurrence]?
+        var includesSkipped = false
         /// The day of the first of the set's occurrences left out since the
         /// last that landed.
         var leftOutSince: DayNumber?
@@ -99,17 +99,10 @@ public struct Occurrences: Sequence, IteratorProtocol {
                               lastDay: lastDay, reachBack: (period + margin) * secondsPerDay, remaining: remaining)
     }
 
-    /// Keeps the occurrences left out as skipped (`if-holiday: skip`) from
-    /// here on, for `takeSkipped()`.
-    public mutating func keepSkipped() {
-        if adjusting != nil && adjusting!.skipped == nil { adjusting!.skipped = [] }
-    }
-
-    /// The occurrences left out as skipped since the last call, in the
-    /// order they were read.
-    public mutating func takeSkipped() -> [Occurrence] {
-        defer { if adjusting?.skipped != nil { adjusting!.skipped = [] } }
-        return adjusting?.skipped ?? []
+    /// Gives, from here on, the occurrences a day off leaves out
+    /// (`if-holiday: skip`) too, in their place, marked `isSkipped`.
+    public mutating func includeSkipped() {
+        adjusting?.includesSkipped = true
     }
 
     /// Leaves out, where it can without expanding them, occurrences whose
@@ -143,6 +136,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
             if let first = adjusting!.pending.first,
                adjusting!.setDone || first.wallClock.day < adjusting!.lastDayRead.advanced(by: -reach) {
                 adjusting!.pending.removeFirst()
+                if first.isSkipped { return first }
                 if first.instant == adjusting!.lastInstant { continue }
                 if let remaining = adjusting!.remaining {
                     if remaining == 0 { return nil }
@@ -196,7 +190,12 @@ extension Occurrences.Adjusting {
             target = working
         } else {
             guard let destination = rule.daysOff.destination(of: day, rule.move) else {
-                skipped?.append(occurrence)
+                if includesSkipped, untilWallClock.map({ occurrence.wallClock <= $0 }) ?? true,
+                   untilInstant.map({ occurrence.instant <= $0 }) ?? true {
+                    var skipped = occurrence
+                    skipped.isSkipped = true
+                    hold(skipped)
+                }
                 return nil
             }
             target = destination

@@ -328,6 +328,9 @@ public struct Occurrence: Hashable, Sendable {
     /// The day the rule chose, when a day off moved the occurrence
     /// (`if-holiday:`) to `wallClock`'s.
     public var movedFrom: DayNumber?
+    /// An occurrence a day off left out (`if-holiday: skip`), given only
+    /// by `Occurrences.includeSkipped()`: it does not fire.
+    public var isSkipped = false
 
     public init(instant: Instant, offset: Int, wallClock: WallTime, movedFrom: DayNumber? = nil) {
         self.instant = instant

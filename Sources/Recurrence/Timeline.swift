@@ -17,8 +17,14 @@ public struct Timeline: Sequence, IteratorProtocol {
 
     /// The occurrences of `schedules` in `[start, end)`, at most `limit` of
     /// each schedule.
-    public init(_ schedules: [Schedule], from start: Instant, to end: Instant, limit: Int? = nil) {
-        sources = schedules.map { $0.occurrences() }
+    /// `includingSkipped`: the occurrences days off leave out too, marked
+    /// (`Occurrence.isSkipped`), which `limit` does not count.
+    public init(_ schedules: [Schedule], from start: Instant, to end: Instant, limit: Int? = nil, includingSkipped: Bool = false) {
+        sources = schedules.map { schedule in
+            var occurrences = schedule.occurrences()
+            if includingSkipped { occurrences.includeSkipped() }
+            return occurrences
+        }
         taken = Array(repeating: 0, count: schedules.count)
         self.end = end
         self.limit = limit
@@ -42,7 +48,7 @@ public struct Timeline: Sequence, IteratorProtocol {
     public mutating func next() -> Element? {
         guard let first = heap.first else { return nil }
         let source = first.source
-        taken[source] += 1
+        if !first.occurrence.isSkipped { taken[source] += 1 }
         if limit.map({ taken[source] < $0 }) ?? true, let following = sources[source].next(), following.instant < end {
             heap[0] = (following.instant, source, following)
             siftDown(0)

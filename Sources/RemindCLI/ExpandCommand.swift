@@ -65,7 +65,10 @@ enum ExpandCommand: Command {
         var output = OutputBuffer(channel: invocation.standardOutput)
         var buffer: [UInt8] = []
         writer.header(into: &buffer)
-        var timeline = Timeline(schedules, from: options.window.from, to: options.window.to, limit: options.limit)
+        // The table also lists what days off leave out, marked; the
+        // other formats list what fires.
+        var timeline = Timeline(schedules, from: options.window.from, to: options.window.to, limit: options.limit,
+                                includingSkipped: options.format == .text)
         while let (source, occurrence) = timeline.next() {
             writer.write(occurrence, source: source, into: &buffer)
             if buffer.count >= 1 << 16 {

@@ -27,8 +27,10 @@ extension ReminderFile {
     ///
     /// - Parameters:
     ///   - bytes: the file's contents.
-    ///   - path: the path as the user gave it; diagnostics carry it, and the
-    ///     default `uid-domain` is its name stem as a domain label.
+    ///   - path: the path as the user gave it; diagnostics carry it, the
+    ///     default `uid-domain` is its name stem as a domain label, and the
+    ///     holiday calendars its `holidays: {files: [...]}` name are read
+    ///     from its folder (the only files loading reads).
     ///   - limits: the YAML reader's bounds.
     ///   - parallelism: with two threads or more, a long list of reminders
     ///     is decoded on a thread of its own beside the reader.

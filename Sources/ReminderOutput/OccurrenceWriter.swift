@@ -18,7 +18,8 @@ import ReminderModel
 ///   those alone. An occurrence a day off moved (`if-holiday:`) adds
 ///   `"moved-from"` (the day the rule chose) and `"holiday"` (why that day
 ///   is off: the holiday's name, or the weekday's); the text table adds
-///   both after the title.
+///   both after the title, and lists an occurrence a day off left out
+///   (`if-holiday: skip`) marked as skipped.
 /// - `csv`: RFC 4180 (CRLF, fields quoted where needed) with a header row:
 ///   `reminder,start,utc,timezone,title`.
 public struct OccurrenceWriter {
@@ -143,7 +144,11 @@ public struct OccurrenceWriter {
             buffer += reminder.id
             buffer += [UInt8](repeating: UInt8(ascii: " "), count: max(0, idWidth - reminder.id.count) + 2)
             buffer += reminder.title
-            if let from = occurrence.movedFrom {
+            if occurrence.isSkipped {
+                append("  (skipped: ", to: &buffer)
+                buffer += Self.plainText(reminder.reminder.dayOff?.daysOff.reason(occurrence.wallClock.day) ?? "")
+                append(")", to: &buffer)
+            } else if let from = occurrence.movedFrom {
                 append("  (moved from " + Self.weekdayNames[from.weekday.rawValue - 1] + " ", to: &buffer)
                 Self.writeDate(from, into: &buffer)
                 append(": ", to: &buffer)
