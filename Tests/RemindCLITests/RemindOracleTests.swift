@@ -97,6 +97,26 @@ import Testing
         return pairs
     }
 
+    /// The YAML of the first `count` generated reminders, with the holidays.
+    static func file(count: Int) -> String {
+        "timezone: UTC\nholidays:\n  dates:\n"
+            + holidays.map { "    - \($0.first == $0.last ? $0.first : "\($0.first)..\($0.last)"): \($0.name)\n" }.joined()
+            + "reminders:\n" + generated(count: count).map(\.yaml).joined()
+    }
+
+    /// The crontab of the reminders days off move lists their alerts one
+    /// by one (cron knows no holiday), and Debian's and busybox's cron
+    /// fire them when `expand` says, over the holidays.
+    @Test(.enabled(if: CrontabOracleTests.python != nil, "cronsim is not installed"))
+    func theirCrontabFiresWhenExpandSays() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-remind-cron-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("days-off.yaml")
+        try Data(Self.file(count: 24).utf8).write(to: file)
+        try CrontabOracleTests().check(file.path, zone: "UTC", windows: [("2026-12-01T00:00:00Z", "2027-06-01T00:00:00Z")])
+    }
+
     /// `2027-03-26` as Remind writes a date: `26 Mar 2027`.
     static func remDate(_ text: String) -> String {
         let parts = text.split(separator: "-").map { Int($0)! }
@@ -110,9 +130,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let pairs = Self.generated(count: 300)
-        let yaml = "timezone: UTC\nholidays:\n  dates:\n"
-            + Self.holidays.map { "    - \($0.first == $0.last ? $0.first : "\($0.first)..\($0.last)"): \($0.name)\n" }.joined()
-            + "reminders:\n" + pairs.map(\.yaml).joined()
+        let yaml = Self.file(count: 300)
         let rem = Self.holidays.map { "OMIT \(Self.remDate($0.first))" + ($0.first == $0.last ? "" : " THROUGH \(Self.remDate($0.last))") + "\n" }
             .joined() + pairs.map { $0.rem + "\n" }.joined()
         let yamlFile = folder.appendingPathComponent("days-off.yaml"), remFile = folder.appendingPathComponent("days-off.rem")

@@ -59,8 +59,11 @@ import ReminderModel
         // 2027: five weeks before any zone they use changes its clocks.
         let spring = (long: ("2027-02-01T00:00:00Z", "2027-03-08T00:00:00Z"), short: ("2027-02-10T00:00:00Z", "2027-02-13T00:00:00Z"))
         let dst = "\(EndToEndTests.fixtures)/systemd/dst.yaml"
+        // Reminders days off move, over the Christmas holidays.
+        let daysOff = folder.appendingPathComponent("days-off.yaml")
+        try Data(RemindOracleTests.file(count: 60).utf8).write(to: daysOff)
         let paths = ["examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
-                     "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", generated.path, dst, dst]
+                     "examples/working-days.yaml", daysOff.path, "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", generated.path, dst, dst]
         var compared = 0
         // Per file: the timers' elapses and the alerts among them.
         var counts: [String: (elapses: Int, alerts: Int)] = [:]
