@@ -314,6 +314,13 @@ extension Message {
                 hint: "a 'count' or 'until' of at most \(asDates) occurrences is written as dates; or use a coarser unit")
     }
 
+    /// A reminder days off move that outlives what the .ics writes of it.
+    public static func holidaysThrough(_ id: String, through: String) -> Message {
+        Message(.readerSupport,
+                text: "the .ics moves '\(id)' off its days off through \(through) (X-REMINDC-HOLIDAYS-THROUGH); after that its repeat fires on them too",
+                hint: "write or publish it again before then (each year's run writes the two years after), or use 'remindc ics --expand'")
+    }
+
     /// A finite series with more instances than SabreDAV holds.
     public static func seriesTooLong(_ id: String, instances: Int) -> Message {
         Message(.serverLimit,
@@ -388,6 +395,10 @@ extension Message {
             : Message(.invalidRepeat, text: "a floating reminder's '\(key)' cannot be a fixed instant",
                       hint: "write a wall-clock time such as 2026-12-24 18:00, or a date")
     }
+
+    public static let everyOccurrenceSkipped = Message(id: "never-fires",
+        text: "every occurrence falls on a day off (a weekend day or a holiday), and 'if-holiday: skip' leaves each out",
+        hint: "move them instead (if-holiday: before, after or nearest), or change the repeat or the weekend")
 
     public static func neverFires(_ isRawRule: Bool) -> Message {
         Message(id: "never-fires", text: "this repeat never happens: no date matches all of its parts",

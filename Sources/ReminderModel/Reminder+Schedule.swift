@@ -85,6 +85,14 @@ extension Reminder {
     /// only when the rule could be such a one); nil otherwise. The checker's
     /// rule of that id and every writer ask this.
     public func neverFires(in path: String, schedule: () -> Schedule) -> Diagnostic? {
+        if let dayOff = self.dayOff, dayOff.move == .skip {
+            // Every occurrence on a day off, and each skipped: the engine
+            // gives none (after ten years of them).
+            var occurrences = schedule().occurrences()
+            if occurrences.next() == nil {
+                return Diagnostic(.everyOccurrenceSkipped, file: path, span: self.spans.ifHoliday ?? self.spans.start)
+            }
+        }
         guard let repeats = self.repeats, !repeats.rule.matchesEveryPeriod, !schedule().ruleCanMatch() else { return nil }
         return Diagnostic(.neverFires(repeats.isRawRule), file: path, span: self.spans.repeats ?? repeats.span)
     }

@@ -13,12 +13,13 @@ extension OutputTarget {
         switch self {
         case .ics:
             return ICalendarWriter.problems(in: scheduled) + ICalendarWriter.uidClashes(in: scheduled)
-                + ICalendarWriter.readerProblems(in: scheduled)
+                + ICalendarWriter.readerProblems(in: scheduled) + ICalendarWriter.holidayHorizonProblems(in: scheduled, now: now)
         case .caldav:
             // What `publish` writes is the .ics: its checks, and what the
             // servers it goes to refuse.
             return ICalendarWriter.problems(in: scheduled) + ICalendarWriter.uidClashes(in: scheduled)
-                + ICalendarWriter.readerProblems(in: scheduled) + ICalendarWriter.serverProblems(in: scheduled, now: now)
+                + ICalendarWriter.readerProblems(in: scheduled) + ICalendarWriter.holidayHorizonProblems(in: scheduled, now: now)
+                + ICalendarWriter.serverProblems(in: scheduled, now: now)
         case .crontab:
             let writer = CrontabWriter(options: .init(hostZone: hostZone, now: now, workingFolder: workingFolder))
             return writer.problems(in: [scheduled])

@@ -19,6 +19,8 @@ import Testing
         // A file's own targets, one of them misspelt.
         Case(golden: "check-lint-targets.txt", arguments: ["check", "--quiet", "\(fixtures)/check/targets.yaml"] + now, status: 1),
         Case(golden: "check-for-unknown.txt", arguments: ["check", "--for", "ics,cron", "examples"] + now, status: 2),
+        // Days off: the .ics's horizon, cron's listing, a repeat all skipped, a holiday landed on.
+        Case(golden: "check-days-off.txt", arguments: ["check", "--for", "ics,crontab", "\(fixtures)/check/days-off.yaml"] + now, status: 1),
         // What CalDAV servers and calendar readers refuse, before anything is sent.
         Case(golden: "check-for-caldav.txt", arguments: ["check", "--for", "caldav", "--strict", "\(fixtures)/check/caldav.yaml"] + now,
              status: 1),

@@ -7,7 +7,7 @@ private let header = "timezone: Europe/Berlin\n"
 enum NeverFiresRule: CheckRule {
     static let descriptor = RuleDescriptor(
         id: "never-fires", name: "Never fires",
-        summary: "A repeat has no occurrence at all after its start (yearly on February 30).",
+        summary: "A repeat has no occurrence at all after its start (yearly on February 30), or every one falls on a day off that `if-holiday: skip` leaves out.",
         rationale: "The reminder looks scheduled but only its first time ever fires.",
         severity: .error,
         triggering: [header + """
@@ -16,6 +16,9 @@ enum NeverFiresRule: CheckRule {
                 title: February 30
                 at: 2026-12-01 09:00
                 repeat: ↓{every: year, months: [feb], days: [30]}
+            """, header + """
+            reminders:
+              - {id: weekend, title: Weekend walk, at: 2026-12-05 10:00, repeat: {every: week, on: [sat, sun]}, if-holiday: ↓skip}
             """],
         nonTriggering: [header + """
             reminders:
@@ -27,7 +30,7 @@ enum NeverFiresRule: CheckRule {
 
     static func check(_ context: CheckContext) -> [Finding] {
         // The digest first: most rules hold an instance in every period and need no search.
-        context.digests.indices.filter { context.digests[$0].ruleNeedsSearch }.compactMap { index in
+        context.digests.indices.filter { context.digests[$0].ruleNeedsSearch || context.file.reminders[$0].dayOff?.move == .skip }.compactMap { index in
             context.file.reminders[index].neverFires(in: context.file.path) { context.schedules[index] }
                 .map { Finding($0, reminder: index) }
         }

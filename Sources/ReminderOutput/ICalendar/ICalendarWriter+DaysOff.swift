@@ -1,5 +1,6 @@
 import Recurrence
 import ReminderModel
+import Support
 
 /// How a reminder that days off move (`if-holiday:`, `working-day:`) is
 /// written: no iCalendar rule knows a holiday, so the rule is written as
@@ -45,5 +46,25 @@ extension ICalendarWriter {
             base.additions.append(schedule.isAllDay ? .date(occurrence.date) : .wallClock(occurrence.wallClock.local))
         }
         return base
+    }
+
+    /// Reminders days off move that fire past the last day the .ics
+    /// writes their moves for (`holidaysThrough(now:)`): after it, their
+    /// repeat fires on days off too. `check --for ics` and `--for caldav`
+    /// report them (`reader-support`).
+    public static func holidayHorizonProblems(in scheduled: ScheduledFile, now: Instant) -> [Diagnostic] {
+        let file = scheduled.file, schedules = scheduled.schedules
+        let through = holidaysThrough(now: now)
+        let end = through.dayNumber.advanced(by: 1).midnight
+        return Concurrently.map(file.reminders.count, chunk: 256, threads: scheduled.parallelism.threads) { index -> Diagnostic? in
+            let reminder = file.reminders[index]
+            guard reminder.dayOff != nil, let repeats = reminder.repeats else { return nil }
+            var occurrences = schedules[index].occurrences()
+            occurrences.skip(toWallClock: end)
+            guard occurrences.contains(where: { $0.wallClock >= end }) else { return nil }
+            let message = Message.holidaysThrough(reminder.id, through: through.description)
+            guard !file.lint.disabledRules.contains(message.id), !reminder.ignoredRules.contains(message.id) else { return nil }
+            return Diagnostic(message, file: file.path, span: reminder.spans.ifHoliday ?? reminder.spans.repeats ?? repeats.span)
+        }.compactMap { $0 }
     }
 }
