@@ -2,7 +2,8 @@
 //
 //   swift build -c release && .build/release/ExpandBenchmark
 //
-// Prints occurrences per second for four rules in Europe/Berlin, each
+// Prints occurrences per second for six rules in Europe/Berlin (two moved
+// off days off), each
 // occurrence with its UTC instant computed (best of five runs), then the time
 // `remindc expand --format jsonl` takes to write one million occurrences to
 // /dev/null, and its peak memory.
@@ -16,7 +17,15 @@ struct Workload {
     var rule: String
     var start: LocalDateTime
     var count: Int
+    /// Days off, for the repeats they move.
+    var dayOff: Schedule.DayOffRule? = nil
 }
+
+// Saturdays and Sundays, and eight holidays a year from 2026 to 2600.
+let holidays = Dictionary(uniqueKeysWithValues: (2026...2600).flatMap { year in
+    [(1, 1), (4, 3), (5, 1), (5, 25), (8, 31), (10, 3), (12, 25), (12, 26)].map { (CivilDate(year: year, month: $0.0, day: $0.1).dayNumber, "Holiday") }
+})
+let daysOff = DaysOff(holidays: holidays)
 
 let nineAM = CivilTime(hour: 9, minute: 0)
 let workloads = [
@@ -28,6 +37,14 @@ let workloads = [
              start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 30), time: nineAM), count: 6_000),
     Workload(name: "WEEKLY;BYDAY=MO-FR;BYHOUR=9,17", rule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=9,17",
              start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 5), time: nineAM), count: 200_000),
+    // Moved off weekends and holidays: a day off's occurrence merges with
+    // the working day's before it.
+    Workload(name: "DAILY, if-holiday: before", rule: "FREQ=DAILY",
+             start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 1), time: nineAM), count: 100_000,
+             dayOff: Schedule.DayOffRule(daysOff: daysOff, move: .before)),
+    Workload(name: "MONTHLY, working-day: -1", rule: "FREQ=MONTHLY",
+             start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 1), time: nineAM), count: 6_000,
+             dayOff: Schedule.DayOffRule(daysOff: daysOff, workingDay: -1)),
 ]
 
 func seconds(_ body: () -> Void) -> Double {
@@ -39,7 +56,8 @@ func seconds(_ body: () -> Void) -> Double {
 print("engine, in process, Europe/Berlin, UTC instant per occurrence (best of 5):")
 for workload in workloads {
     let rule = RecurrenceRule.parse(workload.rule).rule!
-    let schedule = Schedule(start: workload.start, rule: rule, placement: .zone(berlin))
+    var schedule = Schedule(start: workload.start, rule: rule, placement: .zone(berlin))
+    schedule.dayOff = workload.dayOff
     var best = Double.infinity
     var checksum = 0
     for _ in 0..<5 {

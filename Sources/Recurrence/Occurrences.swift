@@ -29,7 +29,9 @@ extension Schedule {
 /// - Two that land at one instant are one occurrence.
 public struct Occurrences: Sequence, IteratorProtocol {
     private var set: SetOccurrences
-    fileprivate var adjusting: Adjusting?
+    /// The moves' state, when the schedule has days off: none or one, kept
+    /// out of line so the iterator of a schedule without them stays small.
+    fileprivate var adjusting: [Adjusting]
 
     /// The state of the moves: occurrences moved but not yet given, in
     /// time order, until no later one of the set can land before them.
@@ -64,7 +66,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
     init(_ schedule: Schedule) {
         guard let rule = schedule.dayOff else {
             set = SetOccurrences(schedule)
-            adjusting = nil
+            adjusting = []
             return
         }
         var plain = schedule
@@ -95,14 +97,14 @@ public struct Occurrences: Sequence, IteratorProtocol {
             ?? untilInstant.map { $0.wallTime(offset: 0).day.advanced(by: margin + 1) }
         set = SetOccurrences(plain)
         let period = rule.workingDay == nil ? 0 : (plain.rule?.frequency == .yearly ? 366 : 31) * (plain.rule?.interval ?? 1)
-        adjusting = Adjusting(rule: rule, schedule: plain, start: start, untilWallClock: untilWallClock, untilInstant: untilInstant,
-                              lastDay: lastDay, reachBack: (period + margin) * secondsPerDay, remaining: remaining)
+        adjusting = [Adjusting(rule: rule, schedule: plain, start: start, untilWallClock: untilWallClock, untilInstant: untilInstant,
+                               lastDay: lastDay, reachBack: (period + margin) * secondsPerDay, remaining: remaining)]
     }
 
     /// Gives, from here on, the occurrences a day off leaves out
     /// (`if-holiday: skip`) too, in their place, marked `isSkipped`.
     public mutating func includeSkipped() {
-        adjusting?.includesSkipped = true
+        if !adjusting.isEmpty { adjusting[0].includesSkipped = true }
     }
 
     /// Leaves out, where it can without expanding them, occurrences whose
@@ -110,7 +112,7 @@ public struct Occurrences: Sequence, IteratorProtocol {
     /// may bring a later one back before `target`, so the set is skipped
     /// to as far before it as a move reaches.
     public mutating func skip(toWallClock target: WallTime) {
-        guard let adjusting else { return set.skip(toWallClock: target) }
+        guard let adjusting = adjusting.first else { return set.skip(toWallClock: target) }
         guard adjusting.pending.isEmpty, adjusting.remaining == nil else { return }
         set.skip(toWallClock: target.advanced(by: -adjusting.reachBack))
     }
@@ -118,57 +120,57 @@ public struct Occurrences: Sequence, IteratorProtocol {
     /// For a COUNT rule, passes over all but the occurrences near its end;
     /// see `SetOccurrences`.
     public mutating func skipTowardTheEnd(keeping instances: Int, margin: Int) {
-        guard let adjusting else { return set.skipTowardTheEnd(keeping: instances, margin: margin) }
+        guard let adjusting = adjusting.first else { return set.skipTowardTheEnd(keeping: instances, margin: margin) }
         guard adjusting.pending.isEmpty, adjusting.remaining == nil else { return }
         set.skipTowardTheEnd(keeping: instances, margin: margin + adjusting.reachBack)
     }
 
     public mutating func next() -> Occurrence? {
-        guard adjusting != nil else { return set.next() }
+        guard !adjusting.isEmpty else { return set.next() }
         return nextAdjusted()
     }
 
     private mutating func nextAdjusted() -> Occurrence? {
-        let reach = adjusting!.rule.daysOff.longestRun + 2
+        let reach = adjusting[0].rule.daysOff.longestRun + 2
         while true {
             // The first pending occurrence goes once nothing read later can
             // land before it.
-            if let first = adjusting!.pending.first,
-               adjusting!.setDone || first.wallClock.day < adjusting!.lastDayRead.advanced(by: -reach) {
-                adjusting!.pending.removeFirst()
+            if let first = adjusting[0].pending.first,
+               adjusting[0].setDone || first.wallClock.day < adjusting[0].lastDayRead.advanced(by: -reach) {
+                adjusting[0].pending.removeFirst()
                 if first.isSkipped { return first }
-                if first.instant == adjusting!.lastInstant { continue }
-                if let remaining = adjusting!.remaining {
+                if first.instant == adjusting[0].lastInstant { continue }
+                if let remaining = adjusting[0].remaining {
                     if remaining == 0 { return nil }
-                    adjusting!.remaining = remaining - 1
+                    adjusting[0].remaining = remaining - 1
                 }
-                adjusting!.lastInstant = first.instant
+                adjusting[0].lastInstant = first.instant
                 return first
             }
-            if adjusting!.setDone { return nil }
+            if adjusting[0].setDone { return nil }
             guard let occurrence = set.next() else {
-                adjusting!.setDone = true
+                adjusting[0].setDone = true
                 continue
             }
             let day = occurrence.wallClock.day
-            adjusting!.lastDayRead = day
-            if let lastDay = adjusting!.lastDay, day > lastDay {
-                adjusting!.setDone = true
+            adjusting[0].lastDayRead = day
+            if let lastDay = adjusting[0].lastDay, day > lastDay {
+                adjusting[0].setDone = true
                 continue
             }
-            guard let landed = adjusting!.land(occurrence) else {
+            guard let landed = adjusting[0].land(occurrence) else {
                 // A repeat whose every occurrence falls on a day off (weekly
                 // on Saturday, skipped) gives none: after ten years of them
                 // left out in a row, it has ended.
-                if let first = adjusting!.leftOutSince {
-                    if first.distance(to: day) > Self.longestLeftOut { adjusting!.setDone = true }
+                if let first = adjusting[0].leftOutSince {
+                    if first.distance(to: day) > Self.longestLeftOut { adjusting[0].setDone = true }
                 } else {
-                    adjusting!.leftOutSince = day
+                    adjusting[0].leftOutSince = day
                 }
                 continue
             }
-            adjusting!.leftOutSince = nil
-            adjusting!.hold(landed)
+            adjusting[0].leftOutSince = nil
+            adjusting[0].hold(landed)
         }
     }
 }

@@ -316,27 +316,48 @@ public struct Schedule: Sendable {
 }
 
 /// One occurrence of a schedule.
+///
+/// Kept to three words (millions pass through a window): the offset, never
+/// a day, as 32 bits, and what days off did to it as 32 more.
 public struct Occurrence: Hashable, Sendable {
     public var instant: Instant
-    /// The zone's offset from UTC at `instant`, seconds east.
-    public var offset: Int
     /// The wall-clock time the rule selected. It differs from what clocks
     /// show (`shown`) only when a daylight-saving change skipped it: a
     /// rule's 02:30 on 2026-03-29 in Europe/Berlin happens when clocks show
     /// 03:30.
     public var wallClock: WallTime
+    private var storedOffset: Int32
+    /// 0 for an occurrence as its rule gave it; `skippedMark` for one a day
+    /// off left out; otherwise the days a day off moved it by.
+    private var mark: Int32 = 0
+    private static let skippedMark = Int32.min
+
+    /// The zone's offset from UTC at `instant`, seconds east.
+    public var offset: Int {
+        get { Int(storedOffset) }
+        set { storedOffset = Int32(truncatingIfNeeded: newValue) }
+    }
+
     /// The day the rule chose, when a day off moved the occurrence
     /// (`if-holiday:`) to `wallClock`'s.
-    public var movedFrom: DayNumber?
+    public var movedFrom: DayNumber? {
+        get { mark == 0 || mark == Self.skippedMark ? nil : wallClock.day.advanced(by: -Int(mark)) }
+        set { mark = newValue.map { Int32($0.distance(to: wallClock.day)) } ?? 0 }
+    }
+
     /// An occurrence a day off left out (`if-holiday: skip`), given only
     /// by `Occurrences.includeSkipped()`: it does not fire.
-    public var isSkipped = false
+    public var isSkipped: Bool {
+        get { mark == Self.skippedMark }
+        set { mark = newValue ? Self.skippedMark : 0 }
+    }
 
     public init(instant: Instant, offset: Int, wallClock: WallTime, movedFrom: DayNumber? = nil) {
         self.instant = instant
-        self.offset = offset
         self.wallClock = wallClock
-        self.movedFrom = movedFrom
+        // An offset is under a day, well inside 32 bits.
+        storedOffset = Int32(truncatingIfNeeded: offset)
+        if let movedFrom { self.movedFrom = movedFrom }
     }
 
     /// What clocks in the zone show at the occurrence.
@@ -465,6 +486,9 @@ struct SetOccurrences: Sequence, IteratorProtocol {
         skipCounting(toWallClock: stop - margin, keeping: instances)
     }
 
+    // Inlined into `Occurrences.next()`, its one caller for a schedule
+    // without days off: a call less per occurrence.
+    @inline(__always)
     mutating func next() -> Occurrence? {
         while true {
             if nextFromRule == nil { nextFromRule = nextRuleInstance() }
