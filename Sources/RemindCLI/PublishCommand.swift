@@ -254,26 +254,27 @@ enum PublishCommand: Command {
     /// The warning for members the server listed outside the collection:
     /// the first five by href, and how many more.
     static func outsideWarning(_ hrefs: [String], url: String) -> String {
-        guard !hrefs.isEmpty else { return "" }
-        var text = ""
-        for href in hrefs.prefix(5) {
-            text += "warning: the server listed \(TerminalText.visible(String(href.prefix(300)))) as a member, but it is not inside \(url); "
-                + "left alone (nothing is read, written or deleted there)\n"
+        firstFive(hrefs, more: "members listed outside \(url), left alone") { href in
+            "the server listed \(TerminalText.visible(String(href.prefix(300)))) as a member, but it is not inside \(url); "
+                + "left alone (nothing is read, written or deleted there)"
         }
-        if hrefs.count > 5 { text += "warning: and \(hrefs.count - 5) more members listed outside \(url), left alone\n" }
-        return text
     }
 
     /// The warning for resources of others that hold the UID of one of the
     /// publisher's beside it (a server that takes a second resource of a
     /// UID): the first five, and how many more.
     static func sharedWarning(_ shared: [PublishPlan.SharedUID]) -> String {
-        var text = ""
-        for pair in shared.prefix(5) {
-            text += "warning: '\(TerminalText.visible(pair.reminderID))' shares its UID with \(TerminalText.visible(String(pair.href.prefix(300)))), "
-                + "which this publisher did not write: calendars show both (--delete-others removes it)\n"
+        firstFive(shared, more: "resources of others share a reminder's UID") { pair in
+            "'\(TerminalText.visible(pair.reminderID))' shares its UID with \(TerminalText.visible(String(pair.href.prefix(300)))), "
+                + "which this publisher did not write: calendars show both (--delete-others removes it)"
         }
-        if shared.count > 5 { text += "warning: and \(shared.count - 5) more resources of others share a reminder's UID\n" }
+    }
+
+    /// A warning line for each of the first five `items`, then one that
+    /// says how many `more` there are.
+    private static func firstFive<Item>(_ items: [Item], more: String, _ line: (Item) -> String) -> String {
+        var text = items.prefix(5).map { "warning: " + line($0) + "\n" }.joined()
+        if items.count > 5 { text += "warning: and \(items.count - 5) more \(more)\n" }
         return text
     }
 

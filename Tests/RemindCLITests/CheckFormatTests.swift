@@ -23,6 +23,14 @@ import Testing
         Case(golden: "rules-dst-gap.txt", arguments: ["rules", "dst-gap"], status: 0),
         Case(golden: "rules-unknown.txt", arguments: ["rules", "same-tme"], status: 2),
         Case(golden: "help-rules.txt", arguments: ["help", "rules"], status: 0),
+        // The built-in holidays: a region's year; what the table is; each refusal, exit 2.
+        Case(golden: "holidays-gb-eng.txt", arguments: ["holidays", "gb-eng", "--year", "2027"], status: 0),
+        Case(golden: "holidays-this-year.txt", arguments: ["holidays", "US-NY", "--now", "2028-06-01T00:00:00Z"], status: 0),
+        Case(golden: "holidays-source.txt", arguments: ["holidays", "--source"], status: 0),
+        Case(golden: "holidays-unknown.txt", arguments: ["holidays", "GB-ENX"], status: 2),
+        Case(golden: "holidays-no-region.txt", arguments: ["holidays"], status: 2),
+        Case(golden: "holidays-past-the-table.txt", arguments: ["holidays", "GB", "--year", "2070"], status: 2),
+        Case(golden: "holidays-bad-year.txt", arguments: ["holidays", "GB", "--year", "next"], status: 2),
         Case(golden: "help-notify.txt", arguments: ["help", "notify"], status: 0),
         Case(golden: "help-resume.txt", arguments: ["help", "resume"], status: 0),
         Case(golden: "help-systemd.txt", arguments: ["help", "systemd"], status: 0),
@@ -116,17 +124,7 @@ import Testing
         #expect(run.stdout.contains("%0A::error::forged%250A"))
     }
 
-    static let sarifPython: URL? = {
-        let path = EndToEndTests.root.appendingPathComponent(".build/oracle-venv/bin/python3").path
-        guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: path)
-        probe.arguments = ["-c", "import sarif_pydantic"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return nil }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0 ? probe.executableURL : nil
-    }()
+    static let sarifPython = OracleVenv.python(importing: "sarif_pydantic")
 
     /// sarif-pydantic's models of SARIF 2.1.0 (PyPI, installed by `.ci/run`)
     /// accept the output: an independent check beside the field-by-field one.

@@ -7,17 +7,7 @@ import Testing
 /// occurrence, except on the daylight-saving dates the crontab itself names
 /// in `# dst:` comments; for Debian's cron and cronie, and for busybox crond.
 @Suite struct CrontabOracleTests {
-    static let python: URL? = {
-        let path = EndToEndTests.root.appendingPathComponent(".build/oracle-venv/bin/python3").path
-        guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: path)
-        probe.arguments = ["-c", "import cronsim"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return nil }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0 ? probe.executableURL : nil
-    }()
+    static let python = OracleVenv.python(importing: "cronsim")
 
     struct Oracle: Decodable {
         var fires: [String: [String]]

@@ -24,16 +24,9 @@ import Testing
         let root = EndToEndTests.root
         var candidates = [root.appendingPathComponent(".build/oracle-venv/bin/python3").path]
         if let configured = ProcessInfo.processInfo.environment["REMINDC_PYTHON"] { candidates.insert(configured, at: 0) }
-        for path in candidates where FileManager.default.isExecutableFile(atPath: path) {
-            let probe = Process()
-            probe.executableURL = URL(fileURLWithPath: path)
-            probe.arguments = ["-c", "import icalendar, recurring_ical_events"]
-            probe.standardError = FileHandle.nullDevice
-            guard (try? probe.run()) != nil else { continue }
-            probe.waitUntilExit()
-            if probe.terminationStatus == 0 { return probe.executableURL }
+        return candidates.lazy.map { URL(fileURLWithPath: $0) }.first { python in
+            FileManager.default.isExecutableFile(atPath: python.path) && OracleVenv.imports("icalendar, recurring_ical_events", with: python)
         }
-        return nil
     }()
 
     struct Oracle: Decodable {
@@ -288,16 +281,7 @@ import Testing
         try check(file.path)
     }
 
-    static let vobject: Bool = {
-        guard let python else { return false }
-        let probe = Process()
-        probe.executableURL = python
-        probe.arguments = ["-c", "import vobject"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
-    }()
+    static let vobject = python.map { OracleVenv.imports("vobject", with: $0) } ?? false
 
     /// Every X-REMINDC- property comes back whole from python icalendar and
     /// vobject, which read it as one TEXT (RFC 5545 §3.3.11): commas,

@@ -8,16 +8,7 @@ import Testing
 /// independent client (python caldav), and their own expansion of the
 /// window compared with `remindc expand`.
 @Suite(.serialized) struct PublishTests {
-    static let python: URL? = {
-        guard let python = CrontabOracleTests.python else { return nil }
-        let probe = Process()
-        probe.executableURL = python
-        probe.arguments = ["-c", "import radicale, xandikos, caldav"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return nil }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0 ? python : nil
-    }()
+    static let python = OracleVenv.python(importing: "radicale, xandikos, caldav")
     static var available: Bool { python != nil }
     static let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/caldav_servers.py").path
 

@@ -8,16 +8,7 @@ import Testing
 /// and sub_working_days count them (Oracles/working_days.py).
 @Suite struct WorkingDayOracleTests {
     static let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/working_days.py").path
-    static let python: URL? = {
-        guard let python = CrontabOracleTests.python else { return nil }
-        let probe = Process()
-        probe.executableURL = python
-        probe.arguments = ["-c", "import workalendar"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return nil }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0 ? python : nil
-    }()
+    static let python = OracleVenv.python(importing: "workalendar")
 
     static let counts = [1, 2, 5, -1, -3]
 

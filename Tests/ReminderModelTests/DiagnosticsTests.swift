@@ -45,6 +45,8 @@ import YAMLSyntax
              expected: [("wrong-type", 3, 18)]),
         Case(name: "a holiday key misspelt", yaml: "holidays: {date: [2026-12-25]}\n" + reminder("    at: 2026-12-01\n"),
              expected: [("unknown-key", 1, 12)]),
+        Case(name: "a holiday region the table has not", yaml: "holidays: {region: GB-ENX}\n" + reminder("    at: 2026-12-01\n"),
+             expected: [("invalid-value", 1, 20)]),
         Case(name: "a holiday calendar missing", yaml: "holidays: {files: [no-such-calendar.ics]}\n" + reminder("    at: 2026-12-01\n"),
              expected: [("invalid-value", 1, 20)]),
         Case(name: "working-day in a weekly repeat", yaml: reminder("    at: 2026-12-01 09:00\n    repeat: {every: week, working-day: 1}\n"),
