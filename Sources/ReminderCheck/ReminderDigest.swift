@@ -12,10 +12,14 @@ import YAMLSyntax
 /// of the check.)
 struct ReminderDigest: Sendable {
     /// Seconds an alert comes before its occurrence: the longest, when
-    /// `before:` lists several.
+    /// `before:` lists several (for a lead in working days, the most it can
+    /// be: `Reminder.wallClockLeads`).
     var lead: Int
     /// The other alerts' leads (`before: [1d, 15m]`); empty for one alert.
     var otherLeads: [Int]
+    /// Whether a lead is in working days, so that each alert is read from
+    /// its occurrence's day.
+    var countsWorkingDays: Bool
     /// The start's wall-clock time: the first occurrence is less than two
     /// days from it, however the zone reads it.
     var startWallClock: WallTime
@@ -52,6 +56,7 @@ struct ReminderDigest: Sendable {
         let leads = reminder.wallClockLeads.sorted(by: >)
         lead = leads[0]
         otherLeads = Array(leads.dropFirst())
+        countsWorkingDays = reminder.hasWorkingDayLead
         startWallClock = WallTime(schedule.start)
         frequency = schedule.rule?.frequency
         end = switch schedule.rule?.end {

@@ -70,6 +70,8 @@ struct Sweep {
         struct Live {
             var source: Int
             var lead: Int
+            /// A lead in working days (`lead` is then the most it can be).
+            var counted: AlertLead?
             var zone: Int?
             var iterator: Occurrences
             var next: Occurrence
@@ -89,6 +91,14 @@ struct Sweep {
         var lastOther: (alert: Instant, source: Int)?
         var window: [Instant] = []
         var windowStart = 0
+        /// The alert of `occurrence` at `lead` seconds before it, or, for
+        /// a lead `counted` in working days, as many seconds before it as
+        /// its wall clock is from the working day's.
+        func alertInstant(_ occurrence: Occurrence, _ lead: Int, _ counted: AlertLead?, _ source: Int) -> Instant {
+            guard let counted else { return occurrence.instant.advanced(by: -lead) }
+            let alert = reminders[source].alertWallClock(of: occurrence, lead: counted)
+            return occurrence.instant.advanced(by: alert.seconds - occurrence.wallClock.seconds)
+        }
         // Every stream (a reminder's alert) with its first alert in the
         // horizon: alerts before now are not swept, the periods whose
         // occurrences alert before it are passed over, however far back the
@@ -97,16 +107,22 @@ struct Sweep {
             // Each alert of the reminder is swept as its own stream (no
             // array is made for the one alert most have).
             let otherLeads = context.digests[source].otherLeads
-            for index in -1..<otherLeads.count {
-                let lead = index < 0 ? context.digests[source].lead : otherLeads[index]
+            // A reminder alerting working days before has its leads as
+            // written, each with the most it can be.
+            let written = context.digests[source].countsWorkingDays ? reminders[source].writtenLeads : []
+            let bounds = written.isEmpty ? [] : reminders[source].wallClockLeads
+            for index in written.isEmpty ? -1..<otherLeads.count : 0..<written.count {
+                let lead = !written.isEmpty ? bounds[index] : index < 0 ? context.digests[source].lead : otherLeads[index]
+                let counted = written.isEmpty || written[index].duration != nil ? nil : written[index]
                 // A closer look, before an iterator is made for it.
                 if context.schedules[source].earliestInstant.advanced(by: -lead) >= context.end { continue }
                 var iterator = context.schedules[source].occurrences()
                 iterator.skip(toWallClock: context.now.wallTime(offset: lead - 2 * secondsPerDay))
                 var next = iterator.next()
-                while let occurrence = next, occurrence.instant.advanced(by: -lead) < context.now { next = iterator.next() }
-                guard let next, next.instant.advanced(by: -lead) < context.end else { continue }
-                live.append(Live(source: source, lead: lead, zone: folds.index(of: reminders[source].timeZone), iterator: iterator, next: next))
+                while let occurrence = next, alertInstant(occurrence, lead, counted, source) < context.now { next = iterator.next() }
+                guard let next, alertInstant(next, lead, counted, source) < context.end else { continue }
+                live.append(Live(source: source, lead: lead, counted: counted, zone: folds.index(of: reminders[source].timeZone),
+                                 iterator: iterator, next: next))
             }
         }
 
@@ -149,10 +165,11 @@ struct Sweep {
             /// Takes `source`'s alerts before `sliceEnd` from `iterator`,
             /// starting with `pending`; the next occurrence, if one remains
             /// whose alert is inside the horizon.
-            func gather(_ source: Int, _ lead: Int, _ zone: Int?, _ iterator: inout Occurrences, _ pending: Occurrence) -> Occurrence? {
+            func gather(_ source: Int, _ lead: Int, _ counted: AlertLead?, _ zone: Int?, _ iterator: inout Occurrences,
+                        _ pending: Occurrence) -> Occurrence? {
                 var pending: Occurrence? = pending
                 while let occurrence = pending {
-                    let alert = occurrence.instant.advanced(by: -lead)
+                    let alert = alertInstant(occurrence, lead, counted, source)
                     if alert >= sliceEnd { break }
                     if gathered.count == sliceCap {
                         overflow = true
@@ -182,8 +199,8 @@ struct Sweep {
             }
             var kept = 0
             for index in live.indices where !overflow {
-                let (source, lead, zone) = (live[index].source, live[index].lead, live[index].zone)
-                if let next = gather(source, lead, zone, &live[index].iterator, live[index].next) {
+                let (source, lead, counted, zone) = (live[index].source, live[index].lead, live[index].counted, live[index].zone)
+                if let next = gather(source, lead, counted, zone, &live[index].iterator, live[index].next) {
                     live[index].next = next
                     live.swapAt(kept, index)
                     kept += 1

@@ -111,14 +111,16 @@ enum FileDecoder {
     }
 
     /// The days off of a reminder that asks for them (`if-holiday:` other
-    /// than fire, or `working-day:`): its own `weekend:` and `holidays:`,
-    /// else the file's (made once, in `fileDaysOff`). Where one of them was
-    /// wrong (reported), its times are not sound.
+    /// than fire, `working-day:`, or an alert in working days): its own
+    /// `weekend:` and `holidays:`, else the file's (made once, in
+    /// `fileDaysOff`). Where one of them was wrong (reported), its times
+    /// are not sound.
     static func resolveDaysOff(_ item: inout (Reminder, ReminderDecoder.Unresolved), weekend: Set<Weekday>?,
                                holidays: [DayNumber: String]?, fileDaysOff: inout DaysOff?) {
         let move = item.0.ifHoliday ?? .fire
         let workingDay = item.0.repeats?.workingDay
-        guard move != .fire || workingDay != nil else { return }
+        let countsLeads = item.0.hasWorkingDayLead
+        guard move != .fire || workingDay != nil || countsLeads else { return }
         let ownWeekend = item.0.weekend, ownHolidays = item.0.holidays
         guard let weekend = ownWeekend ?? weekend, let holidays = ownHolidays ?? holidays else {
             item.1.timesAreSound = false
@@ -131,7 +133,8 @@ enum FileDecoder {
         } else {
             daysOff = DaysOff(weekend: weekend, holidays: holidays)
         }
-        item.0.dayOff = Schedule.DayOffRule(daysOff: daysOff, move: move, workingDay: workingDay)
+        if move != .fire || workingDay != nil { item.0.dayOff = Schedule.DayOffRule(daysOff: daysOff, move: move, workingDay: workingDay) }
+        if countsLeads { item.0.alertDaysOff = daysOff }
     }
 
     private static func decodeLint(_ node: Node, context: inout DecodingContext) -> LintSettings {

@@ -111,7 +111,7 @@ indirect enum Shape {
 
 /// The value forms several keys share, written once under `definitions`.
 enum Definition: String, CaseIterable {
-    case identifier, time, timeOfDay = "time-of-day", duration, zone, ruleID = "rule-id", repeatWords = "repeat-words"
+    case identifier, time, timeOfDay = "time-of-day", duration, alertLead = "alert-lead", zone, ruleID = "rule-id", repeatWords = "repeat-words"
     case weekday, month, reminder, `repeat`, category, action
 
     var shape: Shape {
@@ -127,6 +127,9 @@ enum Definition: String, CaseIterable {
         case .duration:
             // `1h30m`, ISO 8601 `PT5M`, or words: `15 minutes`, `1 hour 30 minutes`.
             .text(pattern: #"^([0-9]+[wdhms])+$|^[Pp]([0-9]+[WwDd])*([Tt]([0-9]+[HhMmSs])+)?$|^([0-9A-Za-z]+ +[A-Za-z]+[ ,]*)+$"#)
+        case .alertLead:
+            // A duration, or `2 working days`.
+            .anyOf([.reference(.duration), .text(pattern: #"^[0-9A-Za-z]+ +[Ww]orking +[Dd]ays?$"#)])
         case .zone:
             .text(pattern: #"^(floating|UTC|[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*|[+-][0-9]{2}:?[0-9]{2})$"#)
         case .ruleID:
@@ -246,8 +249,8 @@ extension ReminderDecoder.Key: DescribedKey {
                             shape: .reference(.time))
         case .timezone: KeySchema(description: "This reminder's zone, instead of the file's: an IANA name, UTC, or floating.", shape: .reference(.zone))
         case .repeat: KeySchema(description: "How the reminder repeats: a word (daily, weekdays, ...), every N units, or a mapping.", shape: .reference(.repeat))
-        case .before: KeySchema(description: "Alert this long before each occurrence: 15m, 1h30m, 2d, PT5M, 15 minutes; a list for several alerts: [1d, 15m]. Default: at the occurrence.",
-                                shape: .list(.reference(.duration)))
+        case .before: KeySchema(description: "Alert this long before each occurrence: 15m, 1h30m, 2d, PT5M, 15 minutes, or 2 working days (not counting the weekend: and holidays:, at the occurrence's time of day); a list for several alerts: [1d, 15m]. Default: at the occurrence.",
+                                shape: .list(.reference(.alertLead)))
         case .alertTime: KeySchema(description: "For an all-day reminder: the time of day its alerts are counted from, instead of the day's start. alert-time: 09:00 alerts that day at 09:00; with before: 1d, the day before at 09:00.",
                                    shape: .reference(.timeOfDay))
         case .grace: KeySchema(description: "How long after its time an alert missed while the machine slept or was off is still shown on waking, marked as missed ('remindc systemd'); 0: only on time. Default: the file's grace:, else 4h; at most 7d.",

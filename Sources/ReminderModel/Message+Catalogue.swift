@@ -164,6 +164,12 @@ extension Message {
                 hint: "a duration runs up to \(SupportedSpan.seconds / secondsPerDay / 7)w")
     }
 
+    /// A `before:` item that is neither a duration nor working days.
+    public static func invalidLead(_ text: String) -> Message {
+        Message(.invalidDuration, text: "'\(text)' is not a duration or a number of working days",
+                hint: "write 30s, 5m, 1h30m, 2d or 1w, ISO 8601 such as PT5M, words: 15 minutes, or 2 working days")
+    }
+
     public static func invalidDuration(_ text: String) -> Message {
         Message(.invalidDuration, text: "'\(text)' is not a duration",
                 hint: "write 30s, 5m, 1h30m, 2d or 1w, ISO 8601 such as PT5M, or words: 15 minutes")
@@ -315,9 +321,11 @@ extension Message {
     }
 
     /// A reminder days off move that outlives what the .ics writes of it.
-    public static func holidaysThrough(_ id: String, through: String) -> Message {
+    public static func holidaysThrough(_ id: String, through: String, movesOff: Bool = true) -> Message {
         Message(.readerSupport,
-                text: "the .ics moves '\(id)' off its days off through \(through) (X-REMINDC-HOLIDAYS-THROUGH); after that its repeat fires on them too",
+                text: movesOff
+                    ? "the .ics moves '\(id)' off its days off through \(through) (X-REMINDC-HOLIDAYS-THROUGH); after that its repeat fires on them too"
+                    : "the .ics counts working days for the alerts of '\(id)' through \(through) (X-REMINDC-HOLIDAYS-THROUGH); after that each comes as many days before as most did",
                 hint: "write or publish it again before then (each year's run writes the two years after), or use 'remindc ics --expand'")
     }
 

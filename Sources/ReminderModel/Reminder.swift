@@ -55,7 +55,11 @@ public struct Reminder: Sendable {
         public var repeats: Repeat?
         /// Alert this long before each occurrence, once per item as written;
         /// empty for one alert at the occurrence.
-        public var before: [NominalDuration] = []
+        public var before: [AlertLead] = []
+        /// The days off a lead in working days (`before: 2 working days`)
+        /// does not count: the reminder's own `weekend:` and `holidays:`,
+        /// else the file's; nil without such a lead.
+        public var alertDaysOff: DaysOff?
         /// The time of day an all-day reminder's alerts are counted from
         /// (`alert-time:`), instead of the day's start; nil for a reminder
         /// with a time, and by default.
@@ -120,13 +124,40 @@ public struct Reminder: Sendable {
         _modify { yield &fields.value[keyPath: part] }
     }
 
-    /// How long before each occurrence each alert fires, in order, never
-    /// empty: `before`, less `alertTime` for an all-day reminder (the
-    /// day itself at 09:00 is 9 hours *after* its start, `seconds` < 0).
-    public var alertLeads: [NominalDuration] {
-        let shift = self.alertTime.map { $0.hour * 3600 + $0.minute * 60 + $0.second } ?? 0
-        let written = self.before.isEmpty ? [NominalDuration()] : self.before
-        return written.map { NominalDuration(days: $0.days, seconds: $0.seconds - shift) }
+    /// The leads as written, never empty: one alert at the occurrence
+    /// when `before` lists none.
+    public var writtenLeads: [AlertLead] { self.before.isEmpty ? [.none] : self.before }
+
+    /// Whether an alert is counted in working days, so that how far it
+    /// comes before its occurrence depends on the days off around it.
+    public var hasWorkingDayLead: Bool { self.before.contains { $0.duration == nil } }
+
+    /// Seconds after the start of its day an all-day reminder alerts
+    /// (`alert-time`); 0 otherwise.
+    public var alertTimeOfDay: Int { self.alertTime.map { $0.hour * 3600 + $0.minute * 60 + $0.second } ?? 0 }
+
+    /// How long before `occurrence` each alert fires on the calendar, in
+    /// order, never empty: `before` (a lead in working days as the days
+    /// back to that working day: 4 from a Monday for 2 working days), less
+    /// `alertTime` for an all-day reminder (the day itself at 09:00 is 9
+    /// hours *after* its start, `seconds` < 0).
+    public func alertLeads(of occurrence: Occurrence) -> [NominalDuration] {
+        let shift = alertTimeOfDay
+        return writtenLeads.map { lead in
+            switch lead {
+            case .time(let duration):
+                return NominalDuration(days: duration.days, seconds: duration.seconds - shift)
+            case .workingDays(let count):
+                let day = occurrence.wallClock.day
+                return NominalDuration(days: alertDay(workingDays: count, before: day).distance(to: day), seconds: -shift)
+            }
+        }
+    }
+
+    /// The day `count` working days before `day`, in the days off of the
+    /// reminder (Saturday and Sunday when it was made without them).
+    private func alertDay(workingDays count: Int, before day: DayNumber) -> DayNumber {
+        (self.alertDaysOff ?? DaysOff()).working(-count, from: day)
     }
 
     /// The two clocks an alert's lead is counted back on. They differ only
@@ -144,10 +175,41 @@ public struct Reminder: Sendable {
         case wallClock
     }
 
-    /// Each alert's lead on the wall clock, in seconds (`alertLeads`, a day
-    /// as 86,400 of them): what a crontab line's and a systemd timer's
-    /// times are shifted by.
-    public var wallClockLeads: [Int] { alertLeads.map(\.nominalSeconds) }
+    /// Each alert's lead on the wall clock, in seconds, a day as 86,400 of
+    /// them: what a crontab line's and a systemd timer's times are shifted
+    /// by. A lead in working days is given as the most it can be (each
+    /// working day past the longest run of days off), which is what
+    /// looking for the alerts after a moment needs, and which is whole
+    /// days, so that it shifts the time of day as the lead does;
+    /// `alertWallClock(of:lead:)` gives each alert itself.
+    public var wallClockLeads: [Int] {
+        let shift = alertTimeOfDay
+        return writtenLeads.map { lead in
+            switch lead {
+            case .time(let duration): duration.nominalSeconds - shift
+            case .workingDays(let count): count * ((self.alertDaysOff?.longestRun ?? 2) + 1) * secondsPerDay - shift
+            }
+        }
+    }
+
+    /// The wall-clock time of the alert at `lead` before `occurrence`:
+    /// the whole lead (a day as 24 hours) taken off its wall-clock time,
+    /// or, in working days, the same time of day on that working day.
+    public func alertWallClock(of occurrence: Occurrence, lead: AlertLead) -> WallTime {
+        alertWallClock(at: occurrence.wallClock, lead: lead)
+    }
+
+    /// `alertWallClock(of:lead:)` of an occurrence at `wallClock`.
+    public func alertWallClock(at wallClock: WallTime, lead: AlertLead) -> WallTime {
+        let shift = alertTimeOfDay
+        switch lead {
+        case .time(let duration):
+            return wallClock.advanced(by: shift - duration.nominalSeconds)
+        case .workingDays(let count):
+            let day = wallClock.day
+            return wallClock.advanced(by: shift - alertDay(workingDays: count, before: day).distance(to: day) * secondsPerDay)
+        }
+    }
 
     /// The instant of each alert of `occurrence`, whose wall clock is read
     /// in `zone`, in the order of `before`, counted on `clock`.
@@ -158,29 +220,32 @@ public struct Reminder: Sendable {
     /// on its wall clock. Days are counted from the time the occurrence's
     /// clock shows (03:15 for a 02:15 that a change skipped), an
     /// `alert-time` from the day. On the wall clock, an alert with no lead
-    /// is the occurrence itself.
+    /// is the occurrence itself. A lead in working days is whole days on
+    /// either clock.
     public func alertInstants(of occurrence: Occurrence, in zone: TimeZone, clock: AlertClock = .calendar) -> [Instant] {
         if clock == .wallClock {
-            return wallClockLeads.map { lead in
-                lead == 0 ? occurrence.instant : WallClock.instant(of: occurrence.wallClock.advanced(by: -lead), in: zone)
+            return zip(writtenLeads, wallClockLeads).map { written, lead in
+                written.duration != nil && lead == 0
+                    ? occurrence.instant : WallClock.instant(of: alertWallClock(of: occurrence, lead: written), in: zone)
             }
         }
         let timeOfDay = self.alertTime.map { $0.hour * 3600 + $0.minute * 60 + $0.second }
-        return (self.before.isEmpty ? [NominalDuration()] : self.before).map { lead in
+        return zip(writtenLeads, alertLeads(of: occurrence)).map { written, lead in
+            let days = lead.days, seconds = written.duration?.seconds ?? 0
             let base: Instant
             if let timeOfDay {
-                base = WallClock.instant(of: occurrence.wallClock.advanced(by: timeOfDay - lead.days * secondsPerDay), in: zone)
-            } else if lead.days != 0 {
-                base = WallClock.instant(of: occurrence.shown.advanced(by: -lead.days * secondsPerDay), in: zone)
+                base = WallClock.instant(of: occurrence.wallClock.advanced(by: timeOfDay - days * secondsPerDay), in: zone)
+            } else if days != 0 {
+                base = WallClock.instant(of: occurrence.shown.advanced(by: -days * secondsPerDay), in: zone)
             } else {
                 base = occurrence.instant
             }
-            return base.advanced(by: -lead.seconds)
+            return base.advanced(by: -seconds)
         }
     }
 
     /// The reminder once per alert: each copy alerts once, at one of
-    /// `alertLeads`, and keeps `alertTime`, so its `alertInstants` are
+    /// `before`, and keeps `alertTime`, so its `alertInstants` are
     /// the original's. Writers whose entries carry one alert each (a
     /// crontab line) write every copy.
     public var eachAlert: [Reminder] {

@@ -217,12 +217,13 @@ struct ReminderDecoder {
         return grace
     }
 
-    /// `before:`: one duration or a list of them, one alert each; the
-    /// same one twice is an error, since it would alert twice at once.
-    private static func alerts(_ node: Node, context: inout DecodingContext) -> [NominalDuration] {
-        var seen: [NominalDuration] = []
-        return context.items(node, key: "before") { context, item -> NominalDuration? in
-            guard let lead = context.parse(item, key: "before", Scalars.duration) else { return nil }
+    /// `before:`: one lead or a list of them, one alert each: a duration,
+    /// or so many working days (`2 working days`); the same one twice is
+    /// an error, since it would alert twice at once.
+    private static func alerts(_ node: Node, context: inout DecodingContext) -> [AlertLead] {
+        var seen: [AlertLead] = []
+        return context.items(node, key: "before") { context, item -> AlertLead? in
+            guard let lead = context.parse(item, key: "before", Scalars.alertLead) else { return nil }
             guard !seen.contains(lead) else {
                 context.report(.repeatedAlert(lead.description), at: item.span)
                 return nil

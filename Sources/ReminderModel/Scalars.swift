@@ -162,6 +162,29 @@ enum Scalars {
         return .success(parsed)
     }
 
+    /// The most working days an alert comes before its occurrence: ten
+    /// years of them.
+    static let mostWorkingDays = 2_600
+
+    /// One item of `before:`: a duration (`duration`), or `N working days`
+    /// (`1 working day`, `two working days`), N from 1 to `mostWorkingDays`.
+    static func alertLead(_ text: String) -> Result<AlertLead, Message> {
+        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.count == 3, words[1] == "working", words[2] == "day" || words[2] == "days" else {
+            return duration(text).map(AlertLead.time).mapError { message in
+                message.id == Message.invalidDuration(text).id ? .invalidLead(text) : message
+            }
+        }
+        let digits = words[0]
+        let count: Int? = digits.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+            ? digits.utf8.reduce(0) { min(mostWorkingDays + 1, $0 * 10 + Int($1 - 0x30)) }
+            : digits == "other" ? nil : numberWords[String(digits)]
+        guard let count, (1...mostWorkingDays).contains(count) else {
+            return .failure(.invalidValue("before", text, expected: "a whole number of working days from 1 to \(mostWorkingDays)"))
+        }
+        return .success(.workingDays(count))
+    }
+
     /// A duration in words, as a repeat is written: `15 minutes`,
     /// `1 hour 30 minutes`, `2 days`, `1 week`, `90 seconds`.
     static func wordDuration(_ text: String) -> NominalDuration? {

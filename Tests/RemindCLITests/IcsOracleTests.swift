@@ -281,6 +281,41 @@ import Testing
         try check(file.path)
     }
 
+    /// Alarms counted in working days: the series' TRIGGER and each
+    /// occurrence written again with its own (RECURRENCE-ID), read by
+    /// recurring-ical-events and python icalendar's Alarms
+    /// (Oracles/ics_alarms.py), fire when `expand` says, through the
+    /// horizon the .ics names; every other alarm of the files too.
+    @Test(.enabled(if: python != nil, "python icalendar and recurring-ical-events are not installed"),
+          arguments: ["\(EndToEndTests.fixtures)/ics/working-day-alerts.yaml", "examples/working-days.yaml"])
+    func alarmsInWorkingDaysAreExpands(_ path: String) throws {
+        let (now, until) = ("2026-11-29T12:00:00Z", "2028-12-01T00:00:00Z")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-alarms-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ics = folder.appendingPathComponent("alarms.ics")
+        let written = try EndToEndTests.run(["ics", path, "-o", ics.path, "--now", now])
+        try #require(written.status == 0, "\(written.stderr)")
+        let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/ics_alarms.py").path
+        let read = try CrontabDeliveryTests.run(Self.python!.path, [script, ics.path, "Europe/London", now, until])
+        try #require(read.status == 0, "\(read.output.prefix(2000))")
+        let theirs = try #require(try JSONSerialization.jsonObject(with: Data(read.output.utf8)) as? [[String]])
+
+        let expanded = try EndToEndTests.run(["expand", path, "--from", "2026-11-01", "--to", "2029-03-01", "--format", "jsonl", "--now", now])
+        try #require(expanded.status == 0, "\(expanded.stderr.prefix(2000))")
+        var ours: [[String]] = []
+        for line in expanded.stdout.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let id = try #require(object["reminder"] as? String), start = try #require(object["utc"] as? String)
+            for alert in object["alerts"] as? [String] ?? [] where alert >= now && alert < until { ours.append([id, start, alert]) }
+        }
+        ours.sort { $0.lexicographicallyPrecedes($1) }
+        #expect(ours.count > 25)
+        let onlyTheirs = Set(theirs).subtracting(ours).sorted { $0.lexicographicallyPrecedes($1) }.prefix(5)
+        let onlyOurs = Set(ours).subtracting(theirs).sorted { $0.lexicographicallyPrecedes($1) }.prefix(5)
+        #expect(theirs == ours, "\(path): only in the .ics \(onlyTheirs), only in expand \(onlyOurs)")
+    }
+
     static let vobject = python.map { OracleVenv.imports("vobject", with: $0) } ?? false
 
     /// Every X-REMINDC- property comes back whole from python icalendar and

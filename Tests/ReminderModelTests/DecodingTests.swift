@@ -122,7 +122,7 @@ import YAMLSyntax
         #expect(water.action == .label("Show me"))
         #expect(water.timeZone == .floating)
         #expect(water.start == .local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0))))
-        #expect(water.before == [NominalDuration(seconds: 5400)])
+        #expect(water.before == [.time(NominalDuration(seconds: 5400))])
         #expect(water.sound == .file("sounds/chime.wav"))
         #expect(water.badge == 1)
         #expect(water.category == "task")
@@ -386,10 +386,10 @@ import YAMLSyntax
     ])
     func leads(_ body: String, _ expected: [Int]) throws {
         let reminder = try Self.reminder(body)
-        #expect(reminder.alertLeads.map(\.nominalSeconds) == expected)
+        #expect(reminder.wallClockLeads == expected)
         let copies = reminder.eachAlert
         #expect(copies.count == expected.count)
-        #expect(copies.map { $0.alertLeads.map(\.nominalSeconds) } == expected.map { [$0] })
+        #expect(copies.map(\.wallClockLeads) == expected.map { [$0] })
         // Each copy keeps the time of day its alert is counted from.
         #expect(copies.allSatisfy { $0.alertTime == reminder.alertTime })
     }

@@ -199,7 +199,13 @@ extension CrontabWriter {
     static func describe(_ reminder: Reminder) -> String {
         var text = "\(comment(reminder.title)): from \(reminder.start) (\(reminder.timeZone))"
         if let repeats = reminder.repeats { text += ", RRULE:\(repeats.rule.text)" }
-        for lead in reminder.alertLeads where !lead.isZero {
+        for written in reminder.writtenLeads {
+            guard let duration = written.duration else {
+                text += ", alert \(written) before"
+                continue
+            }
+            let lead = NominalDuration(days: duration.days, seconds: duration.seconds - reminder.alertTimeOfDay)
+            guard !lead.isZero else { continue }
             text += lead.nominalSeconds < 0 ? ", alert \(NominalDuration(seconds: -lead.nominalSeconds)) after the start of the day" : ", alert \(lead) before"
         }
         return text

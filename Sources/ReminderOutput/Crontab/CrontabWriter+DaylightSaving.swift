@@ -94,7 +94,9 @@ extension CrontabWriter {
         // through the occurrences whose alerts fall in a window, skipping
         // from one window to the next, and from a date with a lead note to
         // the next date (a repeat every second has 86,400 a day).
-        let before = reminder.alertLeads.first.flatMap { $0.isZero ? nil : $0 }
+        // A lead in working days is whole days: the alert is the same time
+        // of day on the clock, as cron reads it.
+        let before = reminder.hasWorkingDayLead ? nil : reminder.alertLeads(of: schedule.firstOccurrence).first.flatMap { $0.isZero ? nil : $0 }
         var leadNotes: [String] = []
         var clockNotes: [(date: CivilDate, note: String)] = []
         var noted = Set<CivilDate>()

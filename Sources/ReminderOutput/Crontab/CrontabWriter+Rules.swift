@@ -17,6 +17,9 @@ extension CrontabWriter {
             // The start and the additions: as many as the file lists.
             return schedule.occurrences().map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
         }
+        if reminder.hasWorkingDayLead {
+            throw Inexact(reason: "it alerts working days before, which cron cannot count", cause: .before)
+        }
         if let dayOff = schedule.dayOff {
             // Cron knows no holiday: what days off do is listed.
             throw Inexact(reason: dayOff.workingDay != nil ? "it fires on a working day, which cron cannot count"

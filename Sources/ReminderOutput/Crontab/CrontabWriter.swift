@@ -299,11 +299,12 @@ public struct CrontabWriter {
     /// The wall clock (in the reminder's zone) at which the alert for
     /// `occurrence` fires.
     func alertWallClock(of occurrence: Occurrence, _ reminder: Reminder) -> WallTime {
-        occurrence.wallClock.advanced(by: -lead(of: reminder))
+        reminder.alertWallClock(of: occurrence, lead: reminder.writtenLeads[0])
     }
 
     /// The alert's lead on the wall clock (`Reminder.wallClockLeads`; the
-    /// writer sees one alert of a reminder at a time).
+    /// writer sees one alert of a reminder at a time): the most it can be,
+    /// for a lead in working days.
     func lead(of reminder: Reminder) -> Int {
         reminder.wallClockLeads[0]
     }

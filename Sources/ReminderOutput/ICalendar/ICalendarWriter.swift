@@ -349,8 +349,9 @@ public struct ICalendarWriter: Sendable {
                 case .floating: ICalendarValues.localDateTime(occurrence.wallClock)
                 default: ICalendarValues.utcDateTime(occurrence.instant)
                 }
-                let single = Component(uid: file.uid("\(reminder.id)-\(stamp)"), start: occurrence, rule: nil,
+                var single = Component(uid: file.uid("\(reminder.id)-\(stamp)"), start: occurrence, rule: nil,
                                        excluded: [], added: [])
+                single.leads = reminder.alertLeads(of: occurrence)
                 // A local time the zone skips or repeats is read differently
                 // by clients; the instant in UTC is read one way.
                 var shownForm = form
@@ -363,12 +364,17 @@ public struct ICalendarWriter: Sendable {
             return uids
         }
         // Days off are written as dates through a horizon, which the
-        // components say.
-        let through = schedule.dayOff.map { _ in Self.holidaysThrough(now: options.now) }
+        // components say, and so are alarms counted in working days.
+        let through = schedule.dayOff != nil || reminder.hasWorkingDayLead ? Self.holidaysThrough(now: options.now) : nil
         let written = through.map { Self.withoutDaysOff(schedule, through: $0) } ?? schedule
         for var piece in Self.components(of: written, form: form, uid: uid, reminderID: reminder.id, domain: file.uidDomain) {
             piece.holidaysThrough = through
+            var overrides: [Component] = []
+            if let through, reminder.hasWorkingDayLead {
+                (piece.leads, overrides) = Self.workingDayAlarms(of: piece, reminder: reminder, written: written, through: through)
+            }
             write(piece, reminder: reminder, file: context, form: form, shown: false, into: &lines)
+            for override in overrides { write(override, reminder: reminder, file: context, form: form, shown: false, into: &lines) }
             uids.append(piece.uid)
         }
         return uids
@@ -396,6 +402,12 @@ public struct ICalendarWriter: Sendable {
         var added: [Occurrence]
         /// The last day days off are written for (`withoutDaysOff`).
         var holidaysThrough: CivilDate?
+        /// Each alarm's lead; nil: the reminder's, the same for every
+        /// occurrence (`Reminder.alertLeads(of:)` of the start).
+        var leads: [NominalDuration]?
+        /// For one occurrence of a series written again with alarms of its
+        /// own (RECURRENCE-ID): that occurrence.
+        var recurrenceID: Occurrence?
     }
 
     /// The components that say exactly what `schedule` does, each one's
@@ -648,8 +660,13 @@ public struct ICalendarWriter: Sendable {
         lines.addText("UID", [], component.uid)
         lines.addText("X-REMINDC-ID", [], reminder.id)
         lines.add("DTSTAMP", [], ICalendarValues.utcDateTime(options.now))
+        if let recurrenceID = component.recurrenceID {
+            let value = form.value(recurrenceID)
+            lines.add("RECURRENCE-ID", value.parameters, value.text)
+        }
         let start = form.value(component.start, shown: shown)
-        let recurs = component.rule != nil || !component.added.isEmpty
+        // An occurrence written again is one of a series, and written as one.
+        let recurs = component.rule != nil || !component.added.isEmpty || component.recurrenceID != nil
         if !reminder.isTodo {
             // No DTEND or DURATION: an event with a time then ends at its
             // start and one with a date lasts the day (RFC 5545 §3.6.1).
@@ -686,7 +703,8 @@ public struct ICalendarWriter: Sendable {
             lines.add("PRIORITY", [], "0")
         }
         writeExtensions(reminder, file: file, into: &lines)
-        writeAlarms(reminder, file: file, relatedToDue: reminder.isTodo && !recurs, into: &lines)
+        writeAlarms(reminder, leads: component.leads ?? reminder.alertLeads(of: component.start), file: file,
+                    relatedToDue: reminder.isTodo && !recurs, into: &lines)
         lines.end(kind)
     }
 
@@ -722,13 +740,14 @@ public struct ICalendarWriter: Sendable {
         lines.addText("X-REMINDC-CATEGORY-MINIMAL", [], category.minimal.joined(separator: ","))
     }
 
-    /// The alarms: relative to DUE for a to-do without DTSTART, to the
-    /// start otherwise.
-    private func writeAlarms(_ reminder: Reminder, file: ReminderFile, relatedToDue: Bool, into lines: inout ContentLines) {
+    /// The alarms, one per lead: relative to DUE for a to-do without
+    /// DTSTART, to the start otherwise.
+    private func writeAlarms(_ reminder: Reminder, leads: [NominalDuration], file: ReminderFile, relatedToDue: Bool,
+                             into lines: inout ContentLines) {
         let related: [ContentLines.Parameter] = relatedToDue ? [.init("RELATED", "END")] : []
         // One alarm per alert (with its sound); a lead below zero (an
         // all-day reminder's `alert-time`) is a trigger after the start.
-        for lead in reminder.alertLeads {
+        for lead in leads {
             let shown = lead.normalized
             let after = shown.days < 0 || shown.seconds < 0
             let trigger = ICalendarValues.duration(after ? NominalDuration(days: -shown.days, seconds: -shown.seconds) : shown, negative: !after)

@@ -52,6 +52,12 @@ extension SystemdWriter {
             pattern.isExact = false
             if dayOff.move != .skip || dayOff.workingDay != nil { pattern.elapseEveryDay() }
         }
+        if reminder.writtenLeads[0].duration == nil {
+            // An alert working days before comes a number of days before
+            // that the days off decide: every day at its times, likewise.
+            pattern.isExact = false
+            pattern.elapseEveryDay()
+        }
 
         // The start and each `also` are occurrences whether or not the rule
         // selects them (RFC 5545 §3.8.5.3): events of their own, when to come.
@@ -474,7 +480,13 @@ extension SystemdWriter {
     static func exactAlerts(_ reminder: Reminder) -> [(time: LocalDateTime, span: SourceSpan)] {
         let shift = clock(of: reminder).shift
         let start = startTime(of: reminder)
-        func alert(_ local: LocalDateTime) -> LocalDateTime { WallTime(local).advanced(by: -shift).local }
+        // A lead in working days is read at the occurrence's day; `shift`
+        // is the most it can be, and the clock's offset.
+        let lead = reminder.writtenLeads[0]
+        func alert(_ local: LocalDateTime) -> LocalDateTime {
+            guard lead.duration == nil else { return WallTime(local).advanced(by: -shift).local }
+            return reminder.alertWallClock(at: WallTime(local), lead: lead).advanced(by: reminder.wallClockLeads[0] - shift).local
+        }
         var alerts = [(alert(start), reminder.spans.start)]
         guard let repeats = reminder.repeats else { return alerts }
         for addition in repeats.also {
