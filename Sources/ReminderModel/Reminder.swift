@@ -230,8 +230,15 @@ public struct Reminder: Sendable {
             }
         }
         let timeOfDay = self.alertTime.map { $0.hour * 3600 + $0.minute * 60 + $0.second }
-        return zip(writtenLeads, alertLeads(of: occurrence)).map { written, lead in
-            let days = lead.days, seconds = written.duration?.seconds ?? 0
+        return writtenLeads.map { written in
+            let days: Int, seconds: Int
+            switch written {
+            case .time(let duration):
+                (days, seconds) = (duration.days, duration.seconds)
+            case .workingDays(let count):
+                let day = occurrence.wallClock.day
+                (days, seconds) = (alertDay(workingDays: count, before: day).distance(to: day), 0)
+            }
             let base: Instant
             if let timeOfDay {
                 base = WallClock.instant(of: occurrence.wallClock.advanced(by: timeOfDay - days * secondsPerDay), in: zone)

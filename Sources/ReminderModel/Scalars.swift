@@ -172,7 +172,7 @@ enum Scalars {
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard words.count == 3, words[1] == "working", words[2] == "day" || words[2] == "days" else {
             return duration(text).map(AlertLead.time).mapError { message in
-                message.id == Message.invalidDuration(text).id ? .invalidLead(text) : message
+                message == Message.invalidDuration(text) ? .invalidLead(text) : message
             }
         }
         let digits = words[0]

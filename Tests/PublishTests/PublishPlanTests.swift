@@ -74,11 +74,22 @@ struct PublishPlanTests {
         }
         let header = root.properties.filter { ["VERSION", "PRODID", "CALSCALE"].contains($0.name) }.map(\.logical)
         let timeZones = root.components.filter { $0.name == "VTIMEZONE" }
-        let objects = root.components.filter { $0.name != "VTIMEZONE" }.map { component in
-            let used = Set(zones(component))
+        // The components of one UID (a series and the occurrences written
+        // again) are one object.
+        var byUID: [(uid: String, components: [CalendarText.Component])] = []
+        for component in root.components where component.name != "VTIMEZONE" {
+            let uid = component.property("UID")!.value
+            if let index = byUID.firstIndex(where: { $0.uid == uid }) {
+                byUID[index].components.append(component)
+            } else {
+                byUID.append((uid, [component]))
+            }
+        }
+        let objects = byUID.map { uid, components in
+            let used = Set(components.flatMap(zones))
             let calendar = ContentComponent(name: "VCALENDAR", properties: header,
-                                            components: timeZones.filter { used.contains($0.property("TZID")!.value) }.map(content) + [content(component)])
-            return CalendarObject(uid: component.property("UID")!.value, reminderID: component.property("X-REMINDC-ID")!.value, calendar: calendar)
+                                            components: timeZones.filter { used.contains($0.property("TZID")!.value) }.map(content) + components.map(content))
+            return CalendarObject(uid: uid, reminderID: components[0].property("X-REMINDC-ID")!.value, calendar: calendar)
         }
         return CalendarResource.resources(objects, publisher: publisher)
     }

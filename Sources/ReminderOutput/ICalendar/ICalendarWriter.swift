@@ -330,7 +330,8 @@ public struct ICalendarWriter: Sendable {
         var file: ReminderFile
     }
 
-    /// Writes the reminder's components; returns their UIDs, in order.
+    /// Writes the reminder's components; returns their UIDs, in order, one
+    /// per component (an occurrence written again shares its series').
     @discardableResult
     private func writeComponents(_ reminder: Reminder, file context: FileContext, schedule: Schedule, form: Form,
                                  into lines: inout ContentLines) -> [String] {
@@ -373,9 +374,10 @@ public struct ICalendarWriter: Sendable {
             if let through, reminder.hasWorkingDayLead {
                 (piece.leads, overrides) = Self.workingDayAlarms(of: piece, reminder: reminder, written: written, through: through)
             }
-            write(piece, reminder: reminder, file: context, form: form, shown: false, into: &lines)
-            for override in overrides { write(override, reminder: reminder, file: context, form: form, shown: false, into: &lines) }
-            uids.append(piece.uid)
+            for component in [piece] + overrides {
+                write(component, reminder: reminder, file: context, form: form, shown: false, into: &lines)
+                uids.append(component.uid)
+            }
         }
         return uids
     }
