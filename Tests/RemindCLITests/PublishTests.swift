@@ -164,7 +164,20 @@ import Testing
         let read = Set(objects.map { $0["uid"] as! String })
         #expect(read.subtracting(uids).sorted().prefix(5) == [], "read back but not published")
         #expect(uids.subtracting(read).sorted().prefix(5) == [], "published but not read back")
-        #expect(objects.count == uids.count, "every UID once")
+        // Each UID is one resource: its series, and the occurrences written
+        // again with their own alarms (working-days.yaml's rent) beside it.
+        let series = objects.filter { $0["recurrence_id"] is NSNull || $0["recurrence_id"] == nil }
+        #expect(series.count == uids.count, "every UID once")
+        let again = objects.filter { $0["recurrence_id"] as? String != nil }
+        let written = ics.stdout.split(separator: "\r\n").filter { $0.hasPrefix("RECURRENCE-ID") }.count
+        #expect(again.count == written && written > 0, "every occurrence written again arrives")
+        for object in again {
+            let href = object["href"] as? String
+            #expect(series.contains { $0["uid"] as? String == object["uid"] as? String && $0["href"] as? String == href },
+                    "\(object["uid"]!) at \(object["recurrence_id"]!): in its series' resource")
+            #expect((object["triggers"] as? [String] ?? []).contains { $0.hasPrefix("-P") && $0.hasSuffix("D") },
+                    "\(object["uid"]!) at \(object["recurrence_id"]!): its own days-before trigger")
+        }
         for object in objects {
             #expect(!(object["alarms"] as! [String]).isEmpty, "\(object["uid"]!) has its alarms")
             #expect(object["publisher"] as? String == "remindc")

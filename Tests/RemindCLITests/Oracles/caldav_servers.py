@@ -261,6 +261,8 @@ def read(url, expected_path, begin, end, user=None, password=None):
                 "href": str(item.url), "uid": str(component.get("UID")), "id": str(component.get("X-REMINDC-ID")),
                 "publisher": str(component.get("X-REMINDC-PUBLISHER")), "digest": str(component.get("X-REMINDC-DIGEST")),
                 "alarms": [str(a.get("ACTION")) for a in component.walk() if a.name == "VALARM"],
+                "triggers": [a.get("TRIGGER").to_ical().decode() for a in component.walk() if a.name == "VALARM"],
+                "recurrence_id": component.get("RECURRENCE-ID").to_ical().decode() if component.get("RECURRENCE-ID") else None,
                 "properties": sorted({k for k in component.keys() if k.startswith("X-REMINDC-")}),
                 "method": "METHOD" in stored,
             })
