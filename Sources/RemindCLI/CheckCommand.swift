@@ -102,7 +102,7 @@ enum CheckCommand: Command {
         case .github:
             output = GitHubReporter.render(shown)
         case .text:
-            let reporter = TextReporter(colour: wantsColour(invocation))
+            let reporter = TextReporter(colour: invocation.wantsColour)
             output = reporter.render(shown, sources: loaded.sources)
             if !quiet { output += reporter.summary(diagnostics, fileCount: loaded.fileCount) }
         }
@@ -111,10 +111,5 @@ enum CheckCommand: Command {
         // ends once the output is written.
         Disposal.leftToExit.dispose(loaded)
         return Outcome(stdout: output, status: failed ? 1 : 0)
-    }
-
-    /// Colour on a terminal, unless `NO_COLOR` is set (to anything) or `TERM` is `dumb`.
-    static func wantsColour(_ invocation: Invocation) -> Bool {
-        invocation.stdoutIsTerminal && invocation.environment["NO_COLOR"] == nil && invocation.environment["TERM"] != "dumb"
     }
 }

@@ -10,17 +10,20 @@ enum ExpandCommand: Command {
     static let limit = OptionSpec(names: ["--limit"], valueName: "n", help: "At most this many occurrences of each reminder.")
     static let format = OptionSpec(names: ["--format"], valueName: "format", help: "How to print occurrences: text, jsonl or csv.",
                                    allowed: OccurrenceWriter.Format.allCases.map(\.rawValue), defaultValue: "text")
+    static let byDay = OptionSpec(names: ["--by-day"], valueName: nil, help: "In the text table, a heading for each day and its rows beneath.")
 
     static let spec = CommandSpec(
         name: "expand",
         abstract: "List the occurrences of reminders in time order.",
         discussion: """
             Lists occurrences in [--from, --to), merged across reminders in time order. Floating \
-            reminders are placed in --zone for ordering. Exits with 0 on success, 1 when a file has \
+            reminders are placed in --zone, and the text table shows every time, the alerts' too, on its clock \
+            (default: this machine's); jsonl and csv give each occurrence in its own zone. --from, --to and --now \
+            take the words people say too: today, tomorrow, monday, next week, +7d, -2w. Exits with 0 on success, 1 when a file has \
             an error or a repeat that never happens, and 2 for a usage error or a path that cannot be read.
             """,
         options: [
-            from, to, limit, TimeOptions.zoneOption, format, TimeOptions.nowOption,
+            from, to, limit, TimeOptions.zoneOption, format, byDay, TimeOptions.nowOption,
         ],
         argument: CommandSpec.paths
     )
@@ -30,6 +33,7 @@ enum ExpandCommand: Command {
         var window: Window
         var limit: Int?
         var format: OccurrenceWriter.Format
+        var groupsByDay: Bool
         var paths: [String]
     }
 
@@ -45,7 +49,8 @@ enum ExpandCommand: Command {
         }
         // The parser let only the allowed names through.
         let format = arguments.value(Self.format).flatMap(OccurrenceWriter.Format.init(rawValue:)) ?? .text
-        return Options(time: time, window: window, limit: limit, format: format, paths: arguments.positionals)
+        if arguments.flag(Self.byDay) && format != .text { throw usageError("--by-day groups the text table; jsonl and csv are one occurrence a line") }
+        return Options(time: time, window: window, limit: limit, format: format, groupsByDay: arguments.flag(Self.byDay), paths: arguments.positionals)
     }
 
     static func run(_ options: Options, invocation: Invocation) -> Outcome {
@@ -61,7 +66,7 @@ enum ExpandCommand: Command {
         let reminders = loaded.files.flatMap(\.file.reminders)
         let schedules = loaded.files.flatMap(\.schedules)
         let writer = OccurrenceWriter(format: options.format, reminders: reminders, showsSeconds: schedules.contains(where: hasSeconds),
-                                      floatingZone: time.zone)
+                                      floatingZone: time.zone, displayZone: time.zone, groupsByDay: options.groupsByDay)
         var output = OutputBuffer(channel: invocation.standardOutput)
         var buffer: [UInt8] = []
         writer.header(into: &buffer)

@@ -12,18 +12,36 @@ public struct Invocation: Sendable {
     public var environment: [String: String]
     /// Whether standard output is a terminal (for colour).
     public var stdoutIsTerminal: Bool
+    /// The terminal's width in columns, when standard output is one whose
+    /// width is known; the views fit their lines to it.
+    public var terminalColumns: Int?
     /// Where long output streams as it is made; nil collects it in `Outcome.stdout`.
     public var standardOutput: OutputChannel?
     /// The absolute folder relative paths are read from: the process's
     /// working folder unless given.
     public var workingFolder: String
 
-    public init(arguments: [String], environment: [String: String] = [:], stdoutIsTerminal: Bool = false,
+    public init(arguments: [String], environment: [String: String] = [:], stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil,
                 standardOutput: OutputChannel? = nil, workingFolder: String = FileManager.default.currentDirectoryPath) {
         self.arguments = arguments
         self.environment = environment
         self.stdoutIsTerminal = stdoutIsTerminal
+        self.terminalColumns = terminalColumns
         self.standardOutput = standardOutput
         self.workingFolder = workingFolder
+    }
+}
+
+extension Invocation {
+    /// The width the views fit their lines to: `COLUMNS` when set to a
+    /// number, else the terminal's; nil for a pipe or a file.
+    var columns: Int? {
+        if let text = environment["COLUMNS"], let value = Int(text), value > 0 { return max(value, 40) }
+        return stdoutIsTerminal ? terminalColumns.map { max($0, 40) } : nil
+    }
+
+    /// Colour on a terminal, unless `NO_COLOR` is set (to anything) or `TERM` is `dumb`.
+    var wantsColour: Bool {
+        stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
 }

@@ -21,7 +21,8 @@ struct TimeOptions {
         help: "The zone for wall-clock times and floating reminders: an IANA name or UTC (default: this machine's).")
 
     /// Reads `--zone` (else `TZ`, else the machine's zone) and `--now`
-    /// (else `SOURCE_DATE_EPOCH`, else the clock).
+    /// (else `SOURCE_DATE_EPOCH`, else the clock; words such as `tomorrow`
+    /// are read against the latter two).
     static func read(_ arguments: ParsedArguments, invocation: Invocation, command: String) throws(UsageError) -> TimeOptions {
         let zone: TimeZone, zoneName: String
         if let name = arguments.value(zoneOption) {
@@ -42,10 +43,10 @@ struct TimeOptions {
             zone = TimeZone.current
             zoneName = zone.identifier
         }
-        var options = TimeOptions(zone: zone, zoneName: zoneName, now: Instant(secondsSince1970: 0))
-        if let text = arguments.value(nowOption) {
-            options.now = try options.instant(text, option: "--now", command: command)
-        } else if let epoch = invocation.environment["SOURCE_DATE_EPOCH"] {
+        // The clock, or SOURCE_DATE_EPOCH, is what `--now tomorrow` is
+        // read against.
+        var options = TimeOptions(zone: zone, zoneName: zoneName, now: Instant(secondsSince1970: Int(Date().timeIntervalSince1970.rounded(.down))))
+        if let epoch = invocation.environment["SOURCE_DATE_EPOCH"] {
             guard let seconds = Int(epoch) else {
                 throw UsageError(message: "SOURCE_DATE_EPOCH must be whole seconds since 1970, not '\(epoch)'", command: command)
             }
@@ -55,27 +56,35 @@ struct TimeOptions {
                                  command: command)
             }
             options.now = instant
-        } else {
-            options.now = Instant(secondsSince1970: Int(Date().timeIntervalSince1970.rounded(.down)))
+        }
+        if let text = arguments.value(nowOption) {
+            options.now = try options.instant(text, option: "--now", command: command)
         }
         return options
     }
 
     /// The instant of a T value: a fixed instant as written; a wall-clock
-    /// time or a date (its midnight) in `zone`.
+    /// time or a date (its midnight) in `zone`; or the words people say
+    /// (`tomorrow`, `monday 09:00`, `+7d`: `RelativeTime`), read against
+    /// `now` in `zone`.
     func instant(_ text: String, option: String, command: String) throws(UsageError) -> Instant {
-        let time: ReminderTime
+        let instant: Instant
         switch ReminderTime.parse(text) {
-        case .success(let parsed):
-            time = parsed
+        case .success(let time):
+            instant = switch time {
+            case .instant: time.fixedInstant!
+            case .local(let local): WallClock.instant(of: local, in: zone)
+            case .date(let date): WallClock.instant(of: LocalDateTime(date: date, time: .midnight), in: zone)
+            }
         case .failure(let message):
-            throw UsageError(message: "Invalid value for \(option): \(message.text)" + (message.hint.map { " (\($0))" } ?? ""),
-                             command: command)
-        }
-        let instant = switch time {
-        case .instant: time.fixedInstant!
-        case .local(let local): WallClock.instant(of: local, in: zone)
-        case .date(let date): WallClock.instant(of: LocalDateTime(date: date, time: .midnight), in: zone)
+            guard let said = RelativeTime.instant(text, now: now, in: zone) else {
+                // A value that starts like a date is a date written wrong;
+                // anything else may have meant a word.
+                let hint = text.first.map(\.isNumber) == true ? message.hint.map { " (\($0))" } ?? ""
+                    : " (a time such as 2026-12-01 09:00, or today, tomorrow, monday, next week, +7d, -2w, +3h)"
+                throw UsageError(message: "Invalid value for \(option): \(message.text)" + hint, command: command)
+            }
+            instant = said
         }
         // A year inside the span can still be read outside it by its offset.
         guard SupportedSpan.instants.contains(instant) else {

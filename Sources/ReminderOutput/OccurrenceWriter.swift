@@ -7,9 +7,13 @@ import ReminderModel
 /// JSON lines, or CSV. Bytes are appended to a buffer the caller flushes, so
 /// a million occurrences stream through in constant memory.
 ///
-/// - `text`: `TIME  DAY  ZONE  REMINDER  TITLE` columns, the time as the
-///   reminder's clocks show it (`2026-12-01 09:00`; with seconds when any
-///   reminder has them; a bare date for all-day reminders).
+/// - `text`: `TIME  DAY  ALERTS  ZONE  REMINDER  TITLE` columns, every
+///   time on one clock, `displayZone`'s (`2026-12-01 09:00`; with seconds
+///   when any reminder has them; a bare date for all-day reminders, whose
+///   date is their own); ALERTS each alert's time (`08:45`; another day's
+///   `Fri 18:00` within a week, `11-28 18:00` further). Grouped by day
+///   (`groupsByDay`), a heading starts each day and the rows leave out the
+///   date and the weekday.
 /// - `jsonl`: `{"reminder":…,"start":…,"utc":…,"timezone":…,"title":…,"alerts":[…]}`
 ///   per line; `start` with its offset in a zone, without one when floating,
 ///   a bare date when all-day; `utc` always the instant with `Z`; `alerts`
@@ -44,13 +48,22 @@ public struct OccurrenceWriter {
     private let showsSeconds: Bool
     private let idWidth: Int
     private let zoneWidth: Int
+    private let alertWidth: Int
+    /// The text table's clock, and the day last written when grouping.
+    private let display: DisplayClock
+    public let groupsByDay: Bool
 
     /// A writer for `reminders` in the order the timeline numbers them.
     /// `showsSeconds` puts seconds in the text table's times.
-    /// `floatingZone` reads the alerts of floating reminders.
-    public init(format: Format, reminders: [Reminder], showsSeconds: Bool, floatingZone: TimeZone = TimeZone(identifier: "UTC")!) {
+    /// `floatingZone` reads the alerts of floating reminders; the text
+    /// table shows every time on `displayZone`'s clock (by default the
+    /// floating zone's), grouped by day when `groupsByDay`.
+    public init(format: Format, reminders: [Reminder], showsSeconds: Bool, floatingZone: TimeZone = TimeZone(identifier: "UTC")!,
+                displayZone: TimeZone? = nil, groupsByDay: Bool = false) {
         self.format = format
         self.showsSeconds = showsSeconds
+        self.display = DisplayClock(displayZone ?? floatingZone)
+        self.groupsByDay = groupsByDay && format == .text
         sources = reminders.map { reminder in
             let zone = reminder.timeZone.description
             let title: [UInt8] = switch format {
@@ -70,14 +83,21 @@ public struct OccurrenceWriter {
         }
         idWidth = max("REMINDER".count, reminders.map { $0.id.unicodeScalars.count }.max() ?? 0)
         zoneWidth = max("ZONE".count, reminders.map { $0.timeZone.description.count }.max() ?? 0)
+        // The most an alert takes is `2026-11-28 18:00:00`; most take five.
+        let alertLength = showsSeconds ? 8 : 5
+        alertWidth = max("ALERTS".count, reminders.map { reminder in
+            let count = max(1, reminder.before.count)
+            return count * alertLength + (count - 1) * 2 + (reminder.before.isEmpty && reminder.alertTime == nil ? 0 : 4 * count)
+        }.max() ?? 0)
     }
 
     /// The header line, if the format has one.
     public func header(into buffer: inout [UInt8]) {
         switch format {
         case .text:
-            let time = showsSeconds ? "TIME               " : "TIME            "
-            append(time + "  DAY  " + padded("ZONE", zoneWidth) + "  " + padded("REMINDER", idWidth) + "  TITLE\n", to: &buffer)
+            let time = groupsByDay ? (showsSeconds ? "  TIME    " : "  TIME   ") : showsSeconds ? "TIME               " : "TIME            "
+            append(time + (groupsByDay ? "" : "  DAY") + "  " + padded("ALERTS", alertWidth) + "  " + padded("ZONE", zoneWidth) + "  "
+                   + padded("REMINDER", idWidth) + "  TITLE\n", to: &buffer)
         case .csv:
             append("reminder,start,utc,timezone,title\r\n", to: &buffer)
         case .jsonl:
@@ -128,17 +148,54 @@ public struct OccurrenceWriter {
             buffer += reminder.title
             append("\r\n", to: &buffer)
         case .text:
+            // On the table's clock; an all-day occurrence on its own date.
+            let onClock = reminder.isAllDay ? occurrence.wallClock : display.reading(of: occurrence.instant)
+            if groupsByDay, display.startsDay(onClock.day) {
+                append("\n" + Self.dayNames[onClock.day.weekday.rawValue - 1] + " ", to: &buffer)
+                Self.writeDate(onClock.day, into: &buffer)
+                buffer.append(UInt8(ascii: "\n"))
+            }
             let timeWidth = showsSeconds ? 19 : 16
-            if reminder.isAllDay {
-                Self.writeDate(shown.day, into: &buffer)
+            if groupsByDay {
+                append("  ", to: &buffer)
+                if reminder.isAllDay {
+                    append(showsSeconds ? "all day " : "all day", to: &buffer)
+                } else {
+                    Self.writeTime(onClock, seconds: showsSeconds, into: &buffer)
+                    if !showsSeconds { append("  ", to: &buffer) }
+                }
+            } else if reminder.isAllDay {
+                Self.writeDate(onClock.day, into: &buffer)
                 buffer += [UInt8](repeating: UInt8(ascii: " "), count: timeWidth - 10)
             } else {
-                Self.writeDateTime(shown, separator: UInt8(ascii: " "), seconds: showsSeconds, into: &buffer)
+                Self.writeDateTime(onClock, separator: UInt8(ascii: " "), seconds: showsSeconds, into: &buffer)
             }
             append("  ", to: &buffer)
-            let weekday = shown.day.weekday
-            append(Self.weekdayNames[weekday.rawValue - 1], to: &buffer)
-            append("  ", to: &buffer)
+            if !groupsByDay {
+                append(Self.weekdayNames[onClock.day.weekday.rawValue - 1], to: &buffer)
+                append("  ", to: &buffer)
+            }
+            var alerts: [UInt8] = []
+            if !occurrence.isSkipped {
+                for (index, alert) in reminder.reminder.alertInstants(of: occurrence, in: reminder.clock).enumerated() {
+                    if index > 0 { append(", ", to: &alerts) }
+                    let reading = display.reading(of: alert)
+                    let days = onClock.day.distance(to: reading.day)
+                    if days != 0 {
+                        if (-6...6).contains(days) {
+                            append(Self.weekdayNames[reading.day.weekday.rawValue - 1], to: &alerts)
+                        } else {
+                            var date: [UInt8] = []
+                            Self.writeDate(reading.day, into: &date)
+                            alerts += reading.day.date.year == onClock.day.date.year ? Array(date.dropFirst(5)) : date
+                        }
+                        alerts.append(UInt8(ascii: " "))
+                    }
+                    Self.writeTime(reading, seconds: showsSeconds, into: &alerts)
+                }
+            }
+            buffer += alerts
+            buffer += [UInt8](repeating: UInt8(ascii: " "), count: max(0, alertWidth - alerts.count) + 2)
             buffer += reminder.zone
             buffer += [UInt8](repeating: UInt8(ascii: " "), count: zoneWidth - reminder.zone.count + 2)
             buffer += reminder.id
@@ -160,6 +217,18 @@ public struct OccurrenceWriter {
     }
 
     private static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    private static let dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    static func writeTime(_ reading: WallTime, seconds showSeconds: Bool, into buffer: inout [UInt8]) {
+        let rest = reading.secondOfDay
+        writeTwoDigits(rest / 3600, into: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        writeTwoDigits(rest % 3600 / 60, into: &buffer)
+        if showSeconds {
+            buffer.append(UInt8(ascii: ":"))
+            writeTwoDigits(rest % 60, into: &buffer)
+        }
+    }
 
     private func writeStart(_ shown: WallTime, offset: Int, _ reminder: Source, into buffer: inout [UInt8]) {
         if reminder.isAllDay {
@@ -259,5 +328,40 @@ public struct OccurrenceWriter {
     /// A control character other than a line break or a tab: C0, DEL, C1.
     private static func isHiddenControl(_ scalar: Unicode.Scalar) -> Bool {
         ControlCharacter.isControl(scalar) && scalar != "\n" && scalar != "\r" && scalar != "\t"
+    }
+}
+
+/// The text table's clock: the offset of a zone at an instant, kept
+/// between its changes (the rows come in time order, so Foundation is
+/// asked once per change, not once per row), and the day last headed.
+private final class DisplayClock: @unchecked Sendable {
+    let zone: TimeZone
+    private var offset = 0
+    private var valid: Range<Instant>?
+    private var lastDay: DayNumber?
+
+    init(_ zone: TimeZone) {
+        self.zone = zone
+    }
+
+    /// The wall clock `zone` shows at `instant`.
+    func reading(of instant: Instant) -> WallTime {
+        if valid.map({ !$0.contains(instant) }) ?? true {
+            offset = WallClock.offset(of: zone, at: instant)
+            let date = Date(timeIntervalSince1970: TimeInterval(instant.secondsSince1970))
+            // Alerts come before their rows: a week back is kept too.
+            let previous = WallClock.changes(of: zone, from: instant.advanced(by: -8 * secondsPerDay), to: instant).last?.instant
+                ?? instant.advanced(by: -8 * secondsPerDay)
+            let next = zone.nextDaylightSavingTimeTransition(after: date).map { Instant(secondsSince1970: Int($0.timeIntervalSince1970)) }
+                ?? instant.advanced(by: 366 * secondsPerDay)
+            valid = min(previous, instant)..<max(next, instant.advanced(by: 1))
+        }
+        return instant.wallTime(offset: offset)
+    }
+
+    /// Whether `day` differs from the day of the row before, noting it.
+    func startsDay(_ day: DayNumber) -> Bool {
+        defer { lastDay = day }
+        return lastDay != day
     }
 }

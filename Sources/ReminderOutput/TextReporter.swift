@@ -96,14 +96,7 @@ public struct TextReporter: Sendable {
         out += style("\(gutter)|", .blue) + " \(style(marker, .green))\n"
     }
 
-    private enum Style: String {
-        case bold = "1"
-        case red = "1;31"
-        case yellow = "1;33"
-        case cyan = "1;36"
-        case blue = "34"
-        case green = "1;32"
-    }
+    private typealias Style = TerminalStyle
 
     private func severityStyle(_ severity: Severity) -> Style {
         switch severity {
@@ -114,6 +107,6 @@ public struct TextReporter: Sendable {
     }
 
     private func style(_ text: String, _ style: Style) -> String {
-        colour ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+        style.paint(text, if: colour)
     }
 }

@@ -67,7 +67,7 @@ import Testing
 
     @Test(arguments: [
         (["remindc", "ch"], ["check"]),
-        (["remindc", "c"], ["check", "completions", "crontab"]),
+        (["remindc", "c"], ["calendar", "check", "completions", "crontab"]),
         (["remindc", "check", "--fo"], ["--for", "--format"]),
         (["remindc", "check", "--format", ""], ["github", "json", "sarif", "text"]),
         (["remindc", "expand", "--format", "j"], ["jsonl"]),

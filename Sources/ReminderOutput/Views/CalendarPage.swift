@@ -1,0 +1,179 @@
+import Foundation
+import Recurrence
+import Support
+
+/// `remindc calendar --format html`: each month of a `DayPlan` as one
+/// self-contained page (no scripts, nothing fetched, printable on A4
+/// landscape): a grid of weeks whose days list their occurrences with
+/// their times, alert times, titles and categories; days off shaded,
+/// today outlined, a change of clocks and the checker's findings marked
+/// (each finding's message on hover, and all of them listed under the
+/// grid). Every occurrence carries `data-utc` (its instant), `data-alerts`
+/// (its alerts' instants), `data-reminder` and `data-file`, and every day
+/// `data-date`, for a program to read back.
+public struct CalendarPage {
+    public var weekStart: Weekday
+
+    public init(weekStart: Weekday = .monday) {
+        self.weekStart = weekStart
+    }
+
+    public func write(_ plan: DayPlan, zoneName: String) -> String {
+        let months = CalendarWriter.months(of: plan)
+        let byDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
+        let title = months.map { "\(CalendarWriter.monthNames[$0.month - 1]) \($0.year)" }
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="generator" content="remindc">
+            <title>Reminders: \(Self.escaped(title.first ?? ""))\(title.count > 1 ? " to " + Self.escaped(title.last!) : "")</title>
+            <style>
+            \(Self.style)
+            </style>
+            </head>
+            <body>
+
+            """
+        for (year, month) in months {
+            out += "<section class=\"month\" data-month=\"\(year)-\(month < 10 ? "0" : "")\(month)\">\n"
+            out += "<h1>\(CalendarWriter.monthNames[month - 1]) \(year)</h1>\n<p class=\"zone\">Times on the clock of \(Self.escaped(zoneName)).</p>\n"
+            out += "<table>\n<thead><tr>"
+            for offset in 0..<7 { out += "<th>\(CalendarWriter.weekday(weekStart, plus: offset).name.capitalized)</th>" }
+            out += "</tr></thead>\n<tbody>\n"
+            let first = CivilDate(year: year, month: month, day: 1)
+            var weekFirst = first.adding(days: -((first.weekday.rawValue - weekStart.rawValue + 7) % 7))
+            while weekFirst.year < year || (weekFirst.year == year && weekFirst.month <= month) {
+                out += "<tr>"
+                for offset in 0..<7 {
+                    let date = weekFirst.adding(days: offset)
+                    guard date.month == month, let day = byDate[date] else {
+                        out += "<td class=\"outside\"></td>"
+                        continue
+                    }
+                    out += cell(day)
+                }
+                out += "</tr>\n"
+                weekFirst = weekFirst.adding(days: 7)
+            }
+            out += "</tbody>\n</table>\n"
+            out += """
+                <p class="legend"><span class="key today-key">today</span> <span class="key off-key">a day off</span> \
+                <span class="key clock-key">~ the clocks change</span> <span class="key finding-key">! a finding of the checker</span> \
+                <span class="key">⏰ alert times</span></p>
+
+                """
+            let findings = plan.days.filter { $0.date.year == year && $0.date.month == month }.flatMap { day in
+                day.entries.flatMap { entry in entry.findings.map { (day.date, entry, $0) } }
+            }
+            if !findings.isEmpty {
+                out += "<section class=\"findings\">\n<h2>What the checker finds</h2>\n<ul>\n"
+                for (date, entry, finding) in findings {
+                    let at = entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)
+                    out += "<li data-utc=\"\(entry.instant)\" data-reminder=\"\(Self.escaped(entry.reminderID))\" data-rule=\"\(finding.rule)\">"
+                        + "\(date) \(at) <b>\(Self.escaped(entry.title))</b>: \(finding.rule): \(Self.escaped(finding.message))</li>\n"
+                }
+                out += "</ul>\n</section>\n"
+            }
+            out += "</section>\n"
+        }
+        out += "</body>\n</html>\n"
+        return out
+    }
+
+    /// One day's cell.
+    func cell(_ day: DayPlan.Day) -> String {
+        var classes = ["day"]
+        if day.dayOff != nil { classes.append("off") }
+        if day.isToday { classes.append("today") }
+        if day.clockChange != nil { classes.append("clock") }
+        if day.entries.contains(where: { !$0.findings.isEmpty }) { classes.append("has-finding") }
+        var out = "<td class=\"\(classes.joined(separator: " "))\" data-date=\"\(day.date)\"><div class=\"head\"><span class=\"number\">\(day.date.day)</span>"
+        if let off = day.dayOff { out += " <span class=\"off-name\">\(Self.escaped(off))</span>" }
+        if let change = day.clockChange { out += " <span class=\"change\" title=\"the clocks change \(change)\">~ \(change)</span>" }
+        out += "</div>"
+        if !day.entries.isEmpty {
+            out += "<ul>"
+            for entry in day.entries {
+                var classes = ["entry"]
+                if !entry.findings.isEmpty { classes.append("finding") }
+                if entry.skippedFor != nil { classes.append("skipped") }
+                if entry.isTodo { classes.append("todo") }
+                let hover = entry.findings.map { "\($0.rule): \($0.message)" } + (entry.movedFrom.map { ["moved from \($0.day): \($0.reason)"] } ?? [])
+                    + (entry.skippedFor.map { ["skipped: \($0)"] } ?? []) + (entry.clockAdjusted ? ["the clocks skip its time"] : [])
+                out += "<li class=\"\(classes.joined(separator: " "))\" data-utc=\"\(entry.instant)\" data-reminder=\"\(Self.escaped(entry.reminderID))\""
+                out += " data-file=\"\(Self.escaped(entry.file))\" data-alerts=\"\(entry.alerts.map { $0.instant.description }.joined(separator: " "))\""
+                if !hover.isEmpty { out += " title=\"\(Self.escaped(hover.joined(separator: "\n")))\"" }
+                out += ">"
+                if !entry.findings.isEmpty { out += "<span class=\"mark\">!</span> " }
+                out += "<span class=\"time\">\(entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time))</span> "
+                out += "<span class=\"title\">\(Self.escaped(entry.title))</span>"
+                if let category = entry.category { out += " <span class=\"category\">\(Self.escaped(category))</span>" }
+                let alerts = AgendaWriter.alerts(of: entry, on: day.date)
+                if !alerts.isEmpty { out += " <span class=\"alerts\">⏰ \(alerts)</span>" }
+                if entry.isTodo { out += " <span class=\"tag\">to-do</span>" }
+                if let moved = entry.movedFrom { out += " <span class=\"tag\">from \(moved.day.month)/\(moved.day.day)</span>" }
+                out += "</li>"
+            }
+            out += "</ul>"
+        }
+        return out + "</td>"
+    }
+
+    /// `text` safe in HTML text and in a double-quoted attribute; a
+    /// control character a file may hold shown as an escape.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in TerminalText.visible(text) {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    static let style = """
+        @page { size: A4 landscape; margin: 10mm; }
+        body { font: 11px/1.35 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d1d1f; margin: 16px; }
+        h1 { font-size: 20px; margin: 0; }
+        h2 { font-size: 14px; margin: 12px 0 4px; }
+        .zone { color: #666; margin: 2px 0 8px; }
+        table { width: 100%; border-collapse: collapse; table-layout: fixed; }
+        th { text-align: left; font-weight: 600; padding: 4px; border-bottom: 2px solid #999; }
+        td { border: 1px solid #c8c8c8; vertical-align: top; height: 88px; padding: 3px 4px; overflow-wrap: anywhere; }
+        td.outside { background: #f7f7f7; border-color: #e4e4e4; }
+        td.off { background: #eceef2; }
+        td.today { outline: 3px solid #2b7a4b; outline-offset: -3px; }
+        td.has-finding { box-shadow: inset 0 -3px 0 #e0a800; }
+        .head { display: flex; gap: 6px; align-items: baseline; margin-bottom: 2px; }
+        .number { font-weight: 700; font-size: 13px; }
+        .off-name { color: #555; font-style: italic; }
+        .change { color: #7a3e9d; }
+        ul { list-style: none; margin: 0; padding: 0; }
+        li.entry { margin: 1px 0; }
+        li.finding { background: #fff1c2; border-radius: 2px; }
+        li.skipped { color: #999; text-decoration: line-through; }
+        .mark { color: #b00020; font-weight: 700; }
+        .time { font-variant-numeric: tabular-nums; color: #333; }
+        .title { font-weight: 500; }
+        .category { color: #fff; background: #5b6b8c; border-radius: 3px; padding: 0 3px; font-size: 9px; }
+        .alerts { color: #666; font-size: 10px; }
+        .tag { color: #555; border: 1px solid #bbb; border-radius: 3px; padding: 0 2px; font-size: 9px; }
+        .legend { color: #555; margin: 6px 0; }
+        .key { margin-right: 10px; padding: 0 4px; }
+        .today-key { outline: 2px solid #2b7a4b; }
+        .off-key { background: #eceef2; }
+        .clock-key { color: #7a3e9d; }
+        .finding-key { background: #fff1c2; }
+        section.month { page-break-after: always; break-after: page; }
+        section.month:last-of-type { page-break-after: auto; break-after: auto; }
+        .findings li { margin: 2px 0; }
+        @media print { body { margin: 0; } td { height: 80px; } }
+        """
+}
