@@ -41,8 +41,9 @@ enum CalendarCommand: Command {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
         var first = WallClock.local(at: time.now, in: time.zone).date
         if let text = arguments.value(Self.month) {
-            let parts = text.split(separator: "-")
-            if parts.count == 2, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month) {
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            if parts.count == 2, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]) {
+                guard (1...12).contains(month) else { throw usageError("--month must be a month such as 2027-03, not '\(text)'") }
                 first = CivilDate(year: year, month: month, day: 1)
             } else {
                 first = WallClock.local(at: try time.instant(text, option: "--month", command: spec.name), in: time.zone).date

@@ -8,9 +8,11 @@ import Support
 /// their times, alert times, titles and categories; days off shaded,
 /// today outlined, a change of clocks and the checker's findings marked
 /// (each finding's message on hover, and all of them listed under the
-/// grid). Every occurrence carries `data-utc` (its instant), `data-alerts`
-/// (its alerts' instants), `data-reminder` and `data-file`, and every day
-/// `data-date`, for a program to read back.
+/// grid). A reminder's three or more occurrences of a day are one line
+/// (`09:17–20:17 Drink water ×12`). Every line carries `data-utc` (its
+/// occurrences' instants), `data-alerts` (their alerts' instants),
+/// `data-skipped` (the instants of those a day off skips), `data-reminder`
+/// and `data-file`, and every day `data-date`, for a program to read back.
 public struct CalendarPage {
     public var weekStart: Weekday
 
@@ -61,7 +63,7 @@ public struct CalendarPage {
             out += """
                 <p class="legend"><span class="key today-key">today</span> <span class="key off-key">a day off</span> \
                 <span class="key clock-key">~ the clocks change</span> <span class="key finding-key">! a finding of the checker</span> \
-                <span class="key">⏰ alert times</span></p>
+                <span class="key">×12 one reminder's occurrences of the day</span></p>
 
                 """
             let findings = plan.days.filter { $0.date.year == year && $0.date.month == month }.flatMap { day in
@@ -90,30 +92,45 @@ public struct CalendarPage {
         if day.clockChange != nil { classes.append("clock") }
         if day.entries.contains(where: { !$0.findings.isEmpty }) { classes.append("has-finding") }
         var out = "<td class=\"\(classes.joined(separator: " "))\" data-date=\"\(day.date)\"><div class=\"head\"><span class=\"number\">\(day.date.day)</span>"
-        if let off = day.dayOff { out += " <span class=\"off-name\">\(Self.escaped(off))</span>" }
+        // A holiday is named; a weekend day is shaded alone.
+        if let off = day.dayOff, off != day.date.weekday.name.capitalized { out += " <span class=\"off-name\">\(Self.escaped(off))</span>" }
         if let change = day.clockChange { out += " <span class=\"change\" title=\"the clocks change \(change)\">~ \(change)</span>" }
         out += "</div>"
         if !day.entries.isEmpty {
             out += "<ul>"
-            for entry in day.entries {
+            for run in day.runs {
+                let entry = run[0]
                 var classes = ["entry"]
-                if !entry.findings.isEmpty { classes.append("finding") }
-                if entry.skippedFor != nil { classes.append("skipped") }
+                let findings = run.flatMap(\.findings)
+                if !findings.isEmpty { classes.append("finding") }
+                if entry.skippedFor != nil && run.count == 1 { classes.append("skipped") }
                 if entry.isTodo { classes.append("todo") }
-                let hover = entry.findings.map { "\($0.rule): \($0.message)" } + (entry.movedFrom.map { ["moved from \($0.day): \($0.reason)"] } ?? [])
-                    + (entry.skippedFor.map { ["skipped: \($0)"] } ?? []) + (entry.clockAdjusted ? ["the clocks skip its time"] : [])
-                out += "<li class=\"\(classes.joined(separator: " "))\" data-utc=\"\(entry.instant)\" data-reminder=\"\(Self.escaped(entry.reminderID))\""
-                out += " data-file=\"\(Self.escaped(entry.file))\" data-alerts=\"\(entry.alerts.map { $0.instant.description }.joined(separator: " "))\""
+                var hover: [String] = []
+                for item in run {
+                    let at = item.isAllDay ? "" : DayPlan.clock(item.shown.time) + " "
+                    hover += item.findings.map { "\(at)\($0.rule): \($0.message)" }
+                    if let moved = item.movedFrom { hover.append("\(at)moved from \(moved.day): \(moved.reason)") }
+                    if let reason = item.skippedFor { hover.append("\(at)skipped: \(reason)") }
+                    if item.clockAdjusted { hover.append("\(at)the clocks skip its time") }
+                }
+                out += "<li class=\"\(classes.joined(separator: " "))\" data-reminder=\"\(Self.escaped(entry.reminderID))\""
+                out += " data-file=\"\(Self.escaped(entry.file))\" data-utc=\"\(run.map { $0.instant.description }.joined(separator: " "))\""
+                out += " data-alerts=\"\(run.flatMap { $0.alerts.map(\.instant.description) }.joined(separator: " "))\""
+                if run.contains(where: { $0.skippedFor != nil }) {
+                    out += " data-skipped=\"\(run.filter { $0.skippedFor != nil }.map { $0.instant.description }.joined(separator: " "))\""
+                }
                 if !hover.isEmpty { out += " title=\"\(Self.escaped(hover.joined(separator: "\n")))\"" }
                 out += ">"
-                if !entry.findings.isEmpty { out += "<span class=\"mark\">!</span> " }
-                out += "<span class=\"time\">\(entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time))</span> "
+                if !findings.isEmpty { out += "<span class=\"mark\">!</span> " }
+                let time = entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)
+                out += "<span class=\"time\">\(run.count > 1 ? time + "–" + DayPlan.clock(run.last!.shown.time) : time)</span> "
                 out += "<span class=\"title\">\(Self.escaped(entry.title))</span>"
+                if run.count > 1 { out += " <span class=\"count\">×\(run.count)</span>" }
                 if let category = entry.category { out += " <span class=\"category\">\(Self.escaped(category))</span>" }
-                let alerts = AgendaWriter.alerts(of: entry, on: day.date)
-                if !alerts.isEmpty { out += " <span class=\"alerts\">⏰ \(alerts)</span>" }
+                let alerts = run.count == 1 ? AgendaWriter.alerts(of: entry, on: day.date) : ""
+                if !alerts.isEmpty { out += " <span class=\"alerts\">alert \(alerts)</span>" }
                 if entry.isTodo { out += " <span class=\"tag\">to-do</span>" }
-                if let moved = entry.movedFrom { out += " <span class=\"tag\">from \(moved.day.month)/\(moved.day.day)</span>" }
+                if run.count == 1, let moved = entry.movedFrom { out += " <span class=\"tag\">moved from \(moved.day.month)/\(moved.day.day)</span>" }
                 out += "</li>"
             }
             out += "</ul>"
@@ -164,6 +181,7 @@ public struct CalendarPage {
         .title { font-weight: 500; }
         .category { color: #fff; background: #5b6b8c; border-radius: 3px; padding: 0 3px; font-size: 9px; }
         .alerts { color: #666; font-size: 10px; }
+        .count { color: #555; font-size: 10px; }
         .tag { color: #555; border: 1px solid #bbb; border-radius: 3px; padding: 0 2px; font-size: 9px; }
         .legend { color: #555; margin: 6px 0; }
         .key { margin-right: 10px; padding: 0 4px; }

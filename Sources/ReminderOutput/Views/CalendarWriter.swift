@@ -16,8 +16,9 @@ import Support
 /// finding of the checker at an alert that day, `~` a change of clocks,
 /// `=` a day off (with a holiday's name). Then its occurrences (time and
 /// title; `all day`; in parentheses when a day off skips it, `!` before
-/// one with a finding), as many as `linesPerDay` allows, the last line
-/// saying how many more. A legend follows the grid, and the findings,
+/// one with a finding; a reminder's three or more of the day as one line,
+/// `09:17 ×12`, from its first), as many as `linesPerDay` allows, the last
+/// line saying how many more. A legend follows the grid, and the findings,
 /// listed. Widths are display columns (a CJK character or an emoji takes
 /// two), cut with `…`.
 public struct CalendarWriter {
@@ -26,7 +27,7 @@ public struct CalendarWriter {
     public var width: Int
     public var linesPerDay: Int
 
-    public init(weekStart: Weekday = .monday, width: Int = 120, linesPerDay: Int = 5) {
+    public init(weekStart: Weekday = .monday, width: Int = 120, linesPerDay: Int = 8) {
         self.weekStart = weekStart
         self.width = width
         self.linesPerDay = max(2, linesPerDay)
@@ -88,9 +89,11 @@ public struct CalendarWriter {
         // A holiday is named; a weekend day is plain to see.
         if let off = day.dayOff { heading += off == day.date.weekday.name.capitalized ? " =" : " = " + TerminalText.visible(off) }
         var lines = [heading]
-        let entries = day.entries.map { entry in
-            let text = (entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)) + " " + TerminalText.visible(entry.title)
-            return (entry.findings.isEmpty ? " " : "!") + (entry.skippedFor != nil ? "(" + text + ")" : text)
+        let entries = day.runs.map { run in
+            let entry = run[0]
+            let time = entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)
+            let text = time + (run.count > 1 ? " ×\(run.count)" : "") + " " + TerminalText.visible(entry.title)
+            return (run.allSatisfy { $0.findings.isEmpty } ? " " : "!") + (entry.skippedFor != nil && run.count == 1 ? "(" + text + ")" : text)
         }
         let room = linesPerDay - 1
         if entries.count <= room {

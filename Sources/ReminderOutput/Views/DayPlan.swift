@@ -55,6 +55,27 @@ public struct DayPlan: Sendable {
         /// `02:00 → 03:00`.
         public var clockChange: String?
         public var isToday: Bool
+
+        /// The entries with each reminder's three or more occurrences of
+        /// the day gathered in one run (a water reminder every hour is one
+        /// line of a month's grid), at the place of its first; each other
+        /// entry a run of its own.
+        public var runs: [[Entry]] {
+            var counts: [String: Int] = [:]
+            for entry in entries { counts[entry.file + "\u{0}" + entry.reminderID, default: 0] += 1 }
+            var runs: [[Entry]] = []
+            var place: [String: Int] = [:]
+            for entry in entries {
+                let key = entry.file + "\u{0}" + entry.reminderID
+                if counts[key]! >= 3, let index = place[key] {
+                    runs[index].append(entry)
+                } else {
+                    place[key] = runs.count
+                    runs.append([entry])
+                }
+            }
+            return runs
+        }
     }
 
     public let zone: TimeZone

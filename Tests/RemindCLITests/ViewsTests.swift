@@ -1,0 +1,229 @@
+import Foundation
+import Recurrence
+import Support
+import Testing
+
+/// `remindc agenda` and `remindc calendar` (text and page): golden files,
+/// what each day shows against `expand` grouped by day on the same clock
+/// (across a year end, a change of clocks, a floating reminder in two
+/// zones, an alert the day before), widths of wide characters, and the
+/// page in a real browser.
+@Suite struct ViewsTests {
+    typealias Case = EndToEndTests.Case
+    static let fixture = "\(EndToEndTests.fixtures)/views/views.yaml"
+    static let now = ["--now", "2026-12-20T08:00:00Z"]
+    /// No terminal width from the environment the tests run in.
+    static let plain = ["NO_COLOR": "1", "COLUMNS": ""]
+
+    @Test(arguments: [
+        Case(golden: "agenda-views.txt", arguments: ["agenda", fixture, "--zone", "Europe/Berlin", "--days", "14"] + now, status: 0),
+        Case(golden: "agenda-views-clocks.txt",
+             arguments: ["agenda", fixture, "--zone", "Europe/Berlin", "--from", "2027-03-26", "--days", "4"] + now, status: 0),
+        Case(golden: "agenda-examples.txt", arguments: ["agenda", "examples", "--zone", "Europe/London", "--days", "3"] + now, status: 0),
+        Case(golden: "agenda-empty.txt", arguments: ["agenda", "\(EndToEndTests.fixtures)/views/once.yaml", "--zone", "Europe/Berlin", "--days", "2"] + now,
+             status: 0),
+        Case(golden: "agenda-bad-days.txt", arguments: ["agenda", fixture, "--days", "0"] + now, status: 2),
+        Case(golden: "calendar-views.txt", arguments: ["calendar", fixture, "--zone", "Europe/Berlin", "--month", "2026-12"] + now, status: 0),
+        Case(golden: "calendar-views-sunday.txt",
+             arguments: ["calendar", fixture, "--zone", "America/New_York", "--month", "2027-03", "--week-start", "sun"] + now, status: 0),
+        Case(golden: "calendar-views.html", arguments: ["calendar", fixture, "--zone", "Europe/Berlin", "--months", "2", "--format", "html"] + now,
+             status: 0),
+        Case(golden: "calendar-examples.txt", arguments: ["calendar", "examples", "--zone", "Europe/London"] + now, status: 0),
+        Case(golden: "calendar-examples.html", arguments: ["calendar", "examples", "--zone", "Europe/London", "--format", "html"] + now, status: 0),
+        Case(golden: "calendar-bad-month.txt", arguments: ["calendar", fixture, "--month", "2026-13"] + now, status: 2),
+        Case(golden: "expand-by-day.txt",
+             arguments: ["expand", fixture, "--zone", "Europe/Berlin", "--from", "2026-12-21", "--to", "+3d", "--by-day"] + now, status: 0),
+        Case(golden: "expand-by-day-jsonl.txt", arguments: ["expand", fixture, "--by-day", "--format", "jsonl"] + now, status: 2),
+    ])
+    func transcript(_ c: Case) throws {
+        var environment = Self.plain
+        if c.arguments[0] == "calendar" { environment["COLUMNS"] = "120" }
+        let run = try EndToEndTests.runInProcess(c.arguments, environment: environment)
+        #expect(run.status == c.status, "\(run.stderr)")
+        Golden.check(run.transcript, c.golden)
+    }
+
+    // MARK: The same occurrences as expand
+
+    /// An occurrence as `expand --format jsonl` gives it: its reminder, its
+    /// instant, its alerts' instants, and the day it falls on in `zone`.
+    struct Fired: Hashable, Comparable {
+        var reminder: String
+        var utc: String
+        var alerts: [String]
+
+        static func < (a: Fired, b: Fired) -> Bool { (a.utc, a.reminder) < (b.utc, b.reminder) }
+    }
+
+    static func expanded(_ path: String, zone: String, from: String, days: Int) throws -> [String: [Fired]] {
+        let run = try EndToEndTests.runInProcess(["expand", path, "--zone", zone, "--from", from, "--to", Self.dayAfter(from, days),
+                                                  "--format", "jsonl"] + now)
+        try #require(run.status == 0, "\(run.stderr)")
+        let clock = try #require(TimeZone(identifier: zone))
+        var byDay: [String: [Fired]] = [:]
+        for line in run.stdout.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let start = try #require(object["start"] as? String), utc = try #require(object["utc"] as? String)
+            let date: String
+            if start.count == 10 {
+                date = start
+            } else {
+                let instant = try #require(ISO8601DateFormatter().date(from: utc))
+                let formatter = DateFormatter()
+                formatter.timeZone = clock
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.dateFormat = "yyyy-MM-dd"
+                date = formatter.string(from: instant)
+            }
+            byDay[date, default: []].append(Fired(reminder: object["reminder"] as! String, utc: utc, alerts: object["alerts"] as? [String] ?? []))
+        }
+        return byDay.mapValues { $0.sorted() }
+    }
+
+    static func dayAfter(_ date: String, _ days: Int) -> String {
+        let parts = date.split(separator: "-").compactMap { Int($0) }
+        return CivilDate(year: parts[0], month: parts[1], day: parts[2]).adding(days: days).description
+    }
+
+    /// The page's occurrences by day, from its `data-` attributes, less
+    /// those a day off skips (which `expand --format jsonl` leaves out).
+    static func pageDays(_ html: String) throws -> [String: [Fired]] {
+        var byDay: [String: [Fired]] = [:]
+        for cell in html.matches(of: /<td class="[^"]*" data-date="([0-9-]+)">(.*?)<\/td>/) {
+            var fired: [Fired] = []
+            for item in String(cell.2).matches(of: /<li [^>]*data-reminder="([^"]*)"[^>]*data-utc="([^"]*)" data-alerts="([^"]*)"(?: data-skipped="([^"]*)")?/) {
+                let instants = item.2.split(separator: " ").map(String.init)
+                let skipped = Set((item.4 ?? "").split(separator: " ").map(String.init))
+                let alerts = item.3.split(separator: " ").map(String.init)
+                // A run's alerts are its occurrences', one each here.
+                let per = instants.count == 0 ? 0 : alerts.count / max(1, instants.count - skipped.count)
+                var remaining = alerts[...]
+                for instant in instants where !skipped.contains(instant) {
+                    fired.append(Fired(reminder: String(item.1), utc: instant, alerts: Array(remaining.prefix(per))))
+                    remaining = remaining.dropFirst(per)
+                }
+            }
+            if !fired.isEmpty { byDay[String(cell.1)] = fired.sorted() }
+        }
+        return byDay
+    }
+
+    @Test(arguments: [
+        // A year end, an alert the evening before, a floating alarm.
+        (fixture, "Europe/Berlin", "2026-12-28", 7),
+        (fixture, "America/New_York", "2026-12-28", 7),
+        // The night the clocks skip 02:00-03:00 in Berlin.
+        (fixture, "Europe/Berlin", "2027-03-25", 5),
+        ("examples", "Europe/London", "2026-12-20", 14),
+        ("examples", "Asia/Tokyo", "2026-12-20", 14),
+    ])
+    func theViewsShowWhatExpandLists(_ path: String, _ zone: String, _ from: String, _ days: Int) throws {
+        let expected = try Self.expanded(path, zone: zone, from: from, days: days)
+        #expect(expected.values.joined().count > 10)
+        // The page, whole months, restricted to the days expand looked at.
+        let page = try EndToEndTests.runInProcess(["calendar", path, "--zone", zone, "--month", String(from.prefix(7)), "--months", "2",
+                                                   "--format", "html"] + Self.now, environment: Self.plain)
+        #expect(page.status == 0, "\(page.stderr)")
+        let shown = try Self.pageDays(page.stdout).filter { expected.keys.contains($0.key) || ($0.key >= from && $0.key < Self.dayAfter(from, days)) }
+        let differing = expected.keys.sorted().filter { shown[$0] != expected[$0] }.prefix(3)
+        #expect(shown == expected, "\(zone): days differing \(Set(shown.keys).symmetricDifference(expected.keys).sorted()) \(differing)")
+
+        // The agenda: each day's times and titles.
+        let agenda = try EndToEndTests.runInProcess(["agenda", path, "--zone", zone, "--from", from, "--days", "\(days)"] + Self.now,
+                                                    environment: Self.plain)
+        #expect(agenda.status == 0, "\(agenda.stderr)")
+        var day = ""
+        var listed: [String: Int] = [:]
+        for line in agenda.stdout.split(separator: "\n") where !line.isEmpty {
+            if !line.hasPrefix(" ") {
+                day = String(line.split(separator: " ")[1])
+                continue
+            }
+            guard !line.contains("[skipped:"), line != "  nothing" else { continue }
+            listed[day, default: 0] += 1
+        }
+        #expect(listed == expected.mapValues(\.count), "\(zone)")
+    }
+
+    /// A floating reminder keeps its wall-clock time on any clock; a zoned
+    /// one moves with it.
+    @Test func aFloatingReminderIsShownInEachZone() throws {
+        for zone in ["Europe/Berlin", "America/New_York"] {
+            let agenda = try EndToEndTests.runInProcess(["agenda", Self.fixture, "--zone", zone, "--from", "2027-01-05", "--days", "1"] + Self.now,
+                                                        environment: Self.plain)
+            let lines = agenda.stdout.split(separator: "\n")
+            #expect(lines.contains { $0.contains("06:30") && $0.contains("Alarm clock") }, "\(zone): \(agenda.stdout)")
+            let standup = zone == "Europe/Berlin" ? "09:30" : "03:30"
+            #expect(lines.contains { $0.contains(standup) && $0.contains("Stand-up") }, "\(zone): \(agenda.stdout)")
+        }
+    }
+
+    // MARK: Widths
+
+    @Test(arguments: [
+        ("abc", 3), ("週報", 4), ("☕", 2), ("🗑️", 2), ("e\u{301}", 1), ("👩‍👩‍👧", 2), ("Ａ", 2), ("한국", 4), ("\u{200B}", 0), ("", 0),
+    ])
+    func displayWidths(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test func fittingCutsAtAColumnAndPads() {
+        #expect(DisplayWidth.fit("週報を書く", columns: 6) == "週報… ")
+        #expect(DisplayWidth.fit("abc", columns: 5) == "abc  ")
+        #expect(DisplayWidth.fit("abcdef", columns: 4) == "abc…")
+        #expect(DisplayWidth.fit("☕☕☕", columns: 4, pad: false) == "☕…")
+    }
+
+    /// Every line of the grid takes the same columns, whatever the titles
+    /// hold, at any width.
+    @Test(arguments: [80, 120, 200])
+    func theGridLinesUp(_ columns: Int) throws {
+        let run = try EndToEndTests.runInProcess(["calendar", Self.fixture, "--zone", "Europe/Berlin", "--month", "2026-12"] + Self.now,
+                                                 environment: ["NO_COLOR": "1", "COLUMNS": "\(columns)"])
+        #expect(run.status == 0)
+        let grid = run.stdout.split(separator: "\n").filter { $0.hasPrefix("|") || $0.hasPrefix("+") }
+        #expect(grid.count > 20)
+        let widths = Set(grid.map { DisplayWidth.of($0) })
+        #expect(widths.count == 1, "\(widths)")
+        #expect(widths.first! <= columns)
+        #expect(run.stdout.contains("週") && run.stdout.contains("!"))
+    }
+
+    // MARK: In a browser
+
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let pillow = OracleVenv.python(importing: "PIL")
+
+    /// Headless Chromium renders the examples' month: it loads without a
+    /// console error, and the picture has the grid's lines and text where
+    /// the page puts them, and white where there is none.
+    @Test(.enabled(if: chromium != nil && pillow != nil, "needs chromium and Pillow in .build/oracle-venv"))
+    func thePageRendersInChromium() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-page-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("december.html"), picture = folder.appendingPathComponent("december.png")
+        let run = try EndToEndTests.runInProcess(["calendar", "examples", "--zone", "Europe/London", "--format", "html"] + Self.now,
+                                                 environment: Self.plain)
+        try #require(run.status == 0)
+        try Data(run.stdout.utf8).write(to: page)
+        let rendered = try CrontabDeliveryTests.run(Self.chromium!, [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1600,1200", "--enable-logging=stderr",
+            "--v=0", "--user-data-dir=\(folder.path)/profile", "--screenshot=\(picture.path)", page.absoluteString,
+        ])
+        #expect(rendered.status == 0, "\(rendered.output.suffix(2000))")
+        #expect(!rendered.output.contains("CONSOLE"), "the page logged to the console: \(rendered.output.suffix(2000))")
+        let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/page_picture.py").path
+        let measured = try CrontabDeliveryTests.run(Self.pillow!.path, [script, picture.path])
+        try #require(measured.status == 0, "\(measured.output)")
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(measured.output.utf8)) as? [String: Any])
+        #expect(figures["size"] as? [Int] == [1600, 1200])
+        // The heading's text, top left; ink in every week row's cells;
+        // the outlined today; margins left white.
+        #expect((figures["heading_ink"] as? Double ?? 0) > 0.02, "\(figures)")
+        #expect((figures["grid_ink"] as? Double ?? 0) > 0.05, "\(figures)")
+        #expect((figures["rows_with_ink"] as? Int ?? 0) >= 4, "\(figures)")
+        #expect((figures["today_green"] as? Int ?? 0) > 500, "\(figures)")
+        #expect((figures["right_margin_ink"] as? Double ?? 1) < 0.01, "\(figures)")
+    }
+}
