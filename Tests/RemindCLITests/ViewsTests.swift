@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+@testable import RemindCLI
 import Support
 import Testing
 
@@ -41,6 +42,23 @@ import Testing
         let run = try EndToEndTests.runInProcess(c.arguments, environment: environment)
         #expect(run.status == c.status, "\(run.stderr)")
         Golden.check(run.transcript, c.golden)
+    }
+
+    /// Colour on a terminal, as `check` paints: bold headings, findings in
+    /// yellow; none with NO_COLOR, and none in a pipe.
+    @Test func colourOnATerminalOnly() throws {
+        let arguments = ["agenda", Self.fixture, "--zone", "Europe/Berlin", "--days", "2"] + Self.now
+        let root = EndToEndTests.root.path
+        let terminal = Remindc.run(Invocation(arguments: arguments, environment: [:], stdoutIsTerminal: true, terminalColumns: 100, workingFolder: root))
+        #expect(terminal.status == 0)
+        #expect(terminal.stdout.contains("\u{1B}[1mMonday 2026-12-21\u{1B}[0m"))
+        #expect(terminal.stdout.contains("\u{1B}[1;33m[! same-time"))
+        // Fitted to the terminal's 100 columns.
+        #expect(terminal.stdout.split(separator: "\n").allSatisfy { DisplayWidth.of($0.replacing(/\x{1B}\[[0-9;]*m/, with: "")) <= 100 })
+        for (environment, isTerminal) in [(["NO_COLOR": "1"], true), ([:], false)] {
+            let plain = Remindc.run(Invocation(arguments: arguments, environment: environment, stdoutIsTerminal: isTerminal, workingFolder: root))
+            #expect(!plain.stdout.contains("\u{1B}"))
+        }
     }
 
     // MARK: The same occurrences as expand

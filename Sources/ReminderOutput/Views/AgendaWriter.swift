@@ -15,8 +15,9 @@ import Support
 /// the title, and marks: `to-do`, a move off a day off, a skip, a time
 /// the clocks skipped, and the checker's findings at its alerts (`!
 /// same-time: ...`). A day's heading names it off and a change of clocks.
-/// Titles are cut to `width` columns when one is given (a terminal's),
-/// measured in display columns.
+/// Lines are cut to `width` columns when one is given (a terminal's),
+/// measured in display columns: the title first, to 12 at least, then the
+/// marks.
 public struct AgendaWriter {
     public var colour: Bool
     /// The terminal's width in columns; nil: lines as long as they are.
@@ -50,12 +51,29 @@ public struct AgendaWriter {
                 let at = entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)
                 var line = "  " + String(repeating: " ", count: alertWidth - DisplayWidth.of(alerts)) + alerts
                 line += (alerts.isEmpty ? "  " : " → ") + at + String(repeating: " ", count: 7 - at.count) + "  "
-                let marks = Self.marks(of: entry)
+                var marks = Self.marks(of: entry)
                 var title = TerminalText.visible(entry.title)
                 if let width {
-                    // What is left of the line after the columns and the marks.
+                    // The title takes what the columns and the marks leave
+                    // (12 columns at least); the marks then take what the
+                    // title leaves, the last one cut.
                     let markWidth = marks.isEmpty ? 0 : 1 + marks.map { DisplayWidth.of($0.text) + 3 }.reduce(0, +)
                     title = DisplayWidth.fit(title, columns: max(12, min(titleWidth, width - DisplayWidth.of(line) - markWidth)), pad: !marks.isEmpty)
+                    var room = width - DisplayWidth.of(line) - DisplayWidth.of(title) - 2
+                    var kept: [(text: String, style: TerminalStyle?)] = []
+                    for mark in marks {
+                        let needed = DisplayWidth.of(mark.text) + 2 + (kept.isEmpty ? 0 : 1)
+                        if needed <= room {
+                            kept.append(mark)
+                            room -= needed
+                        } else {
+                            let left = room - 2 - (kept.isEmpty ? 0 : 1)
+                            if left >= 4 { kept.append((DisplayWidth.fit(mark.text, columns: left, pad: false), mark.style)) }
+                            break
+                        }
+                    }
+                    marks = kept
+                    if marks.isEmpty { while title.hasSuffix(" ") { title.removeLast() } }
                 } else if !marks.isEmpty {
                     title = DisplayWidth.fit(title, columns: max(titleWidth, DisplayWidth.of(title)))
                 }
