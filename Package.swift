@@ -50,8 +50,11 @@ let package = Package(
         // crontab and systemd installs, desktop alerts (notify, due,
         // resume), their state under $XDG_STATE_HOME, the programs run.
         .target(name: "Delivery", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderOutput"]),
+        // `remindc import`: iCalendar files read with their lines' places,
+        // mapped to reminders, written as one reminder file.
+        .target(name: "CalendarImport", dependencies: ["Recurrence", "ReminderModel", "YAMLSyntax"]),
         // Commands declared once: parse the arguments, call the libraries, print.
-        .target(name: "RemindCLI", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "CalDAV", "Publish", "Delivery"]),
+        .target(name: "RemindCLI", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "CalDAV", "Publish", "Delivery", "CalendarImport"]),
         .executableTarget(name: "remindc", dependencies: ["RemindCLI"]),
 
         .executableTarget(
@@ -77,7 +80,7 @@ let package = Package(
         .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
         .testTarget(
             name: "RemindCLITests",
-            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "Delivery"],
+            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "Delivery", "CalendarImport"],
             exclude: ["Golden", "Fixtures", "Oracles"]
         ),
     ]

@@ -15,7 +15,7 @@ public enum Remindc {
     /// Every subcommand, in the order help lists them.
     static let commands: [any Command.Type] = [
         CheckCommand.self, ExpandCommand.self, IcsCommand.self, CrontabCommand.self, RulesCommand.self, NotifyCommand.self,
-        ResumeCommand.self, SystemdCommand.self, DueCommand.self, PublishCommand.self, AgendaCommand.self, CalendarCommand.self, HolidaysCommand.self, SchemaCommand.self,
+        ResumeCommand.self, SystemdCommand.self, DueCommand.self, PublishCommand.self, AgendaCommand.self, CalendarCommand.self, ImportCommand.self, HolidaysCommand.self, SchemaCommand.self,
         CompletionsCommand.self,
         ManualCommand.self,
     ]

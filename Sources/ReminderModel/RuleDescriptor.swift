@@ -67,6 +67,9 @@ public enum SchemaRule: String, CaseIterable, Sendable {
     case horizonCut = "horizon-cut"
     case unknownRule = "unknown-rule"
     case duplicateUID = "duplicate-uid"
+    case icsSyntax = "ics-syntax"
+    case importLost = "import-lost"
+    case importChanged = "import-changed"
 
     /// The rule's entry in the catalogue.
     public var descriptor: RuleDescriptor {
@@ -106,9 +109,15 @@ public enum SchemaRule: String, CaseIterable, Sendable {
         case .horizonCut: ("Horizon cut", "The reminders alert so often that the rules over alerts looked at a shorter horizon than asked.")
         case .unknownRule: ("Unknown rule", "`lint.disable` or `ignore:` names a rule id that does not exist.")
         case .duplicateUID: ("Duplicate UID", "Reminders of two files checked together have the same UID (`<id>@<uid-domain>`).")
+        case .icsSyntax: ("iCalendar syntax", "`remindc import` read a line that is not iCalendar (RFC 5545), or a value that breaks its grammar.")
+        case .importLost: ("Lost on import", "`remindc import` read something of an event that a reminder cannot hold: attendees, a length, an EMAIL alarm, ...")
+        case .importChanged: ("Changed on import", "`remindc import` read something of an event in a way it had to choose: a Windows zone name, a UID it could not keep, an occurrence changed on its own.")
         }
         let rationale = switch self {
         case .duplicateUID: "A calendar keeps one event per UID: written together, one reminder replaces the other."
+        case .icsSyntax: "What cannot be read is not imported; the rest of the file is, where it can be."
+        case .importLost: "The reminder file fires as the calendar did, but without this; nothing is dropped without a word."
+        case .importChanged: "The reminders fire as the calendar's events did; this says how a guess was made, to check it."
         case .horizonCut: "Looking at every alert of the horizon would take minutes; what lies past the cut is not checked."
         case .readerSupport: "The file is written, and remindc's own outputs fire it, but a calendar that refuses or misreads the rule loses or moves its occurrences."
         case .serverLimit: "A server refuses the whole series on upload, or fails every time-range query that reaches past its limit, so the reminder never reaches the phones."
@@ -122,7 +131,8 @@ public enum SchemaRule: String, CaseIterable, Sendable {
     /// entry is an error, a warning only under `--allow-inexact`.
     public var severity: Severity {
         switch self {
-        case .cronDst, .cronBusyboxLines, .unknownRule, .horizonCut, .readerSupport, .serverLimit: .warning
+        case .cronDst, .cronBusyboxLines, .unknownRule, .horizonCut, .readerSupport, .serverLimit, .importLost: .warning
+        case .importChanged: .info
         default: .error
         }
     }

@@ -1,0 +1,114 @@
+import Foundation
+import ReminderModel
+import YAMLSyntax
+
+/// The reminder file an import writes, and the check that it reads back.
+extension ImportRun {
+    mutating func finish() -> CalendarImporter.Outcome {
+        for kind in lostOrder {
+            let (count, path, span, text) = lost[kind]!
+            report(.importLost, severity: .warning, "\(count == 1 ? "1 time" : "\(count) times"): \(text); remindc cannot hold \(count == 1 ? "it" : "them")",
+                   hint: count > 1 ? "this is the first; the others are like it" : nil, path: path, span: span)
+        }
+        guard readAny else { return CalendarImporter.Outcome(yaml: nil, diagnostics: diagnostics, reminders: 0) }
+        // The file's zone and UID domain: the reminders' most common.
+        let zone = options.timeZone ?? Self.mostCommon(drafts.filter { !$0.isAllDay }.map(\.zone)) ?? "UTC"
+        let domains = drafts.compactMap { draft -> String? in
+            guard let uid = draft.uid, let at = uid.lastIndex(of: "@") else { return nil }
+            return String(uid[uid.index(after: at)...])
+        }
+        let domain = Self.mostCommon(domains.filter { Self.isDomain($0) })
+        var changedUIDs: [(path: String, span: SourceSpan)] = []
+        for index in drafts.indices {
+            guard let uid = drafts[index].uid else { continue }
+            let kept = domain.map { "\(drafts[index].id)@\($0)" } ?? ""
+            if uid != kept {
+                drafts[index].comments.insert("UID \(uid)", at: 0)
+                changedUIDs.append((drafts[index].path, drafts[index].span))
+            }
+        }
+        if let first = changedUIDs.first {
+            report(.importChanged, severity: .info,
+                   "\(changedUIDs.count) of \(drafts.count) events' UIDs are not '<id>@\(domain ?? "<uid-domain>")': published, they are new events (each old UID is in a comment above its reminder)",
+                   path: first.path, span: first.span)
+        }
+        var yaml = write(zone: zone, domain: domain)
+        // What the file says must be what was read: a reminder the format
+        // refuses is reported at its event and left out.
+        let check = ReminderFile.load(Array(yaml.utf8), path: options.outputPath)
+        let refused = check.diagnostics.filter { $0.message.severity == .error }
+        if !refused.isEmpty {
+            var dropped = Set<Int>()
+            for diagnostic in refused {
+                let line = Int(diagnostic.span.start.line)
+                guard let owner = lineOwners.last(where: { $0.line <= line }), let index = owner.draft else { continue }
+                let draft = drafts[index]
+                if dropped.insert(index).inserted {
+                    report(.importLost, severity: .error, "the event cannot be a reminder: \(diagnostic.message.text)", hint: diagnostic.message.hint,
+                           path: draft.path, span: draft.span)
+                }
+            }
+            drafts = drafts.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+            yaml = write(zone: zone, domain: domain)
+        }
+        diagnostics.sort { ($0.file, $0.span.start) < ($1.file, $1.span.start) }
+        return CalendarImporter.Outcome(yaml: yaml, diagnostics: diagnostics, reminders: drafts.count)
+    }
+
+    static func mostCommon(_ values: [String]) -> String? {
+        var counts: [String: Int] = [:]
+        for value in values where !value.isEmpty { counts[value, default: 0] += 1 }
+        // The first written wins a tie.
+        return values.first { counts[$0] == counts.values.max() && !$0.isEmpty }
+    }
+
+    static func isDomain(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 253 && text.unicodeScalars.allSatisfy { scalar in
+            (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "." || scalar == "-"
+        }
+    }
+
+    /// The file's text; `lineOwners` says which draft each line began.
+    mutating func write(zone: String, domain: String?) -> String {
+        var lines: [String] = []
+        var owners: [(line: Int, draft: Int?)] = []
+        let sources = Array(Set(drafts.map(\.path))).sorted()
+        lines.append("# Imported by remindc from \(YAMLText.comment(sources.joined(separator: ", "))).")
+        if let name = options.name ?? calendarName { lines.append("name: \(YAMLText.quoted(name))") }
+        if let domain { lines.append("uid-domain: \(domain)") }
+        lines.append("timezone: \(zone)")
+        lines.append("")
+        lines.append("reminders:")
+        owners.append((1, nil))
+        for (index, draft) in drafts.enumerated() {
+            for comment in draft.comments { lines.append("  # \(YAMLText.comment(comment))") }
+            owners.append((lines.count + 1, index))
+            lines.append("  - id: \(draft.id)")
+            lines.append("    title: \(YAMLText.quoted(draft.title))")
+            if let note = draft.note { lines.append("    note: \(YAMLText.quoted(note))") }
+            if let action = draft.action { lines.append("    action: \(action == "none" ? "none" : YAMLText.quoted(action))") }
+            lines.append("    at: \(draft.at)")
+            if !draft.isAllDay, draft.zone != zone { lines.append("    timezone: \(draft.zone)") }
+            if draft.rrule != nil || !draft.also.isEmpty {
+                lines.append("    repeat:")
+                // A rule, or the additions alone: a rule that adds nothing
+                // after the start (COUNT=1) says the same.
+                lines.append("      rrule: \(YAMLText.quoted(draft.rrule ?? "FREQ=DAILY;COUNT=1"))")
+                if !draft.except.isEmpty { lines.append("      except: [\(draft.except.joined(separator: ", "))]") }
+                if !draft.also.isEmpty { lines.append("      also: [\(draft.also.joined(separator: ", "))]") }
+            }
+            if !draft.before.isEmpty { lines.append("    before: [\(draft.before.joined(separator: ", "))]") }
+            if let time = draft.alertTime { lines.append("    alert-time: \"\(time)\"") }
+            if let sound = draft.sound { lines.append("    sound: \(sound == "default" || sound == "none" ? sound : YAMLText.quoted(sound))") }
+            if let badge = draft.badge { lines.append("    badge: \(badge)") }
+            if !draft.data.isEmpty {
+                lines.append("    data:")
+                for (key, value) in draft.data { lines.append("      \(YAMLText.quoted(key)): \(YAMLText.quoted(value))") }
+            }
+            if draft.todo { lines.append("    todo: true") }
+        }
+        if drafts.isEmpty { lines[lines.count - 1] = "reminders: []" }
+        lineOwners = owners
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

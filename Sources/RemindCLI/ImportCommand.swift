@@ -1,0 +1,98 @@
+import CalendarImport
+import Delivery
+import Foundation
+import ReminderCheck
+import ReminderModel
+import ReminderOutput
+
+/// `remindc import`: iCalendar files as one reminder file.
+enum ImportCommand: Command {
+    static let output = OptionSpec(names: ["-o", "--output"], valueName: "file",
+                                   help: "Write the reminder file here, replacing it only once all is written; - is standard output.")
+    static let name = OptionSpec(names: ["--name"], valueName: "name", help: "The file's name: (default: the calendar's X-WR-CALNAME).")
+    static let timeZone = OptionSpec(names: ["--timezone"], valueName: "zone",
+                                     help: "The file's timezone: (default: the events' most common zone).")
+    static let format = OptionSpec(names: ["--format"], valueName: "format", help: "How to print diagnostics: text, json, sarif or github.",
+                                   allowed: CheckCommand.Format.allCases.map(\.rawValue), defaultValue: "text")
+
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Read iCalendar files (.ics exports) as one reminder file, saying what could not be carried.",
+        discussion: """
+            Each event and to-do becomes a reminder: its UID its id and uid-domain, its times in its zone (a Windows \
+            zone name, Outlook's, read by CLDR's table), its repeat, exceptions and additions, its alarms as 'before', \
+            and what remindc's own .ics carries in X-REMINDC- properties back to its keys. What a reminder cannot hold \
+            (attendees, an event's length, EMAIL alarms, ...) or what had to be guessed is reported at its line and \
+            column of the .ics, on standard error, as 'check' reports. The file is written to standard output or, \
+            whole, to -o FILE; it checks clean. Exits with 0, 1 when an event could not be imported (then nothing is \
+            written), and 2 for a usage error or a file that cannot be read.
+            """,
+        options: [output, name, timeZone, format],
+        argument: (name: "file.ics", help: "An iCalendar file.", repeating: true)
+    )
+
+    struct Options {
+        var output: String?
+        var name: String?
+        var timeZone: String?
+        var format: CheckCommand.Format
+        var paths: [String]
+    }
+
+    static func options(from arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Options {
+        guard !arguments.positionals.isEmpty else { throw usageError("Name an iCalendar file to import") }
+        var zone: String?
+        if let text = arguments.value(Self.timeZone) {
+            switch ZoneName.parse(text) {
+            case .success(let parsed): zone = parsed.description
+            case .failure(let message):
+                throw usageError("Invalid value for --timezone: \(message.text)" + (message.hint.map { " (\($0))" } ?? ""))
+            }
+        }
+        let format = arguments.value(Self.format).flatMap(CheckCommand.Format.init(rawValue:)) ?? .text
+        return Options(output: arguments.value(Self.output).flatMap { $0 == "-" ? nil : $0 }, name: arguments.value(Self.name),
+                       timeZone: zone, format: format, paths: arguments.positionals)
+    }
+
+    static func run(_ options: Options, invocation: Invocation) -> Outcome {
+        var inputs: [CalendarImporter.Input] = []
+        var sources: [String: [UInt8]] = [:]
+        for path in options.paths {
+            let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: invocation.workingFolder, isDirectory: true))
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                return Outcome(stderr: "Error: cannot read '\(TerminalText.visible(path))'\n", status: 2)
+            }
+            let bytes = [UInt8](data)
+            // UTF-8, as RFC 5545 asks; Latin-1 otherwise (old Outlook exports).
+            let text = String(validating: bytes, as: UTF8.self) ?? String(decoding: bytes.map { UInt16($0) }, as: UTF16.self)
+            inputs.append(CalendarImporter.Input(path: path, text: text))
+            sources[path] = Array(text.utf8)
+        }
+        let outcome = CalendarImporter.run(inputs, options: CalendarImporter.Options(name: options.name, timeZone: options.timeZone,
+                                                                                    outputPath: options.output ?? "imported.yaml"))
+        let diagnostics = outcome.diagnostics
+        var report: String
+        switch options.format {
+        case .json: report = JSONReporter.render(diagnostics)
+        case .sarif: report = SARIFReporter.render(diagnostics, rules: Rules.descriptors, version: RemindcVersion.string, workingFolder: invocation.workingFolder)
+        case .github: report = GitHubReporter.render(diagnostics)
+        case .text:
+            let reporter = TextReporter(colour: false)
+            report = reporter.render(diagnostics, sources: sources)
+            let written = "\(outcome.reminders) \(outcome.reminders == 1 ? "reminder" : "reminders")"
+            report += diagnostics.isEmpty ? "\(written) imported, nothing lost\n" : reporter.summary(diagnostics, fileCount: inputs.count)
+                .replacingOccurrences(of: "\n", with: "; \(written) imported\n")
+        }
+        // An event that could not be imported fails the run, and a failed
+        // run writes nothing: the file would lack it without a word.
+        let failed = diagnostics.contains { $0.severity == .error }
+        guard let yaml = outcome.yaml, !failed else { return Outcome(stderr: report, status: failed ? 1 : 0) }
+        guard let path = options.output else { return Outcome(stdout: yaml, stderr: report, status: failed ? 1 : 0) }
+        do {
+            try AtomicFile.write(to: path) { sink in sink(Array(yaml.utf8)) }
+        } catch {
+            return Outcome(stderr: report + "Error: cannot write '\(TerminalText.visible(path))': \(error.localizedDescription)\n", status: 2)
+        }
+        return Outcome(stderr: report, status: failed ? 1 : 0)
+    }
+}
