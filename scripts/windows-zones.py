@@ -1,41 +1,37 @@
 #!/usr/bin/env python3
 """Writes Sources/CalendarImport/WindowsZones.swift from CLDR's windowsZones table.
 
-    scripts/windows-zones.py [windowsZones.xml]
+    pip install babel==2.17.0 && scripts/windows-zones.py
 
 The table maps each Windows time zone name (what Outlook and Exchange
 write as a TZID) to its IANA zone: the mapZone of territory 001, CLDR's
-choice for the name. The default input is Debian's unicode-cldr-core
-(/usr/share/unicode/cldr/common/supplemental/windowsZones.xml); the
-package's version is written into the table, and `remindc import` names
-it when it maps a zone this way.
+choice for the name. It is read from Babel (PyPI, BSD), which ships
+CLDR's supplemental data; Babel 2.17.0 is built from CLDR 46, whose
+table follows Kazakhstan's and Mexico's changes of 2022 and 2024 (older
+tables map "Central Asia Standard Time" to Asia/Almaty, now five hours
+ahead of UTC where the Windows zone is six). The version is written into
+the table, and `remindc import` names it when it maps a zone this way.
 """
-import subprocess
-import sys
-import xml.etree.ElementTree as ElementTree
+import babel
+from babel.core import get_global
 
-SOURCE = "/usr/share/unicode/cldr/common/supplemental/windowsZones.xml"
+BABEL = "2.17.0"
+CLDR = "46"
 TARGET = "Sources/CalendarImport/WindowsZones.swift"
 
 
 def main():
-    path = sys.argv[1] if len(sys.argv) > 1 else SOURCE
-    version = "unknown"
-    if path == SOURCE:
-        version = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "unicode-cldr-core"],
-                                 capture_output=True, text=True, check=True).stdout.strip()
-    pairs = {}
-    for zone in ElementTree.parse(path).getroot().iter("mapZone"):
-        if zone.get("territory") == "001":
-            pairs[zone.get("other")] = zone.get("type").split()[0]
+    if babel.__version__ != BABEL:
+        raise SystemExit(f"babel {BABEL} is pinned (CLDR {CLDR}); this is {babel.__version__}")
+    pairs = get_global("windows_zone_mapping")
     lines = [
-        "// Written by scripts/windows-zones.py from CLDR's windowsZones.xml; do not edit.",
+        "// Written by scripts/windows-zones.py from CLDR's windowsZones table; do not edit.",
         "",
         "/// Windows time zone names (Outlook's and Exchange's TZIDs) and the IANA",
         "/// zone CLDR maps each to (territory 001), by the name and by it in",
         "/// lower case.",
         "enum WindowsZones {",
-        f'    static let version = "CLDR {version}"',
+        f'    static let version = "CLDR {CLDR}"',
         "",
         "    static let iana: [String: String] = {",
         "        var table: [String: String] = [:]",
@@ -53,7 +49,7 @@ def main():
     lines += ["    ]", "}", ""]
     with open(TARGET, "w") as out:
         out.write("\n".join(lines))
-    print(f"{len(pairs)} names, CLDR {version}")
+    print(f"{len(pairs)} names, CLDR {CLDR} (Babel {BABEL})")
 
 
 if __name__ == "__main__":

@@ -81,6 +81,8 @@ struct ImportRun {
     var lostOrder: [String] = []
     var calendarName: String?
     var noted = Set<String>()
+    /// The zones VTIMEZONEs were found to be, by file and TZID.
+    var fingerprints: [String: String?] = [:]
     var readAny = false
     /// The line of the written file each draft begins on.
     var lineOwners: [(line: Int, draft: Int?)] = []
@@ -129,7 +131,12 @@ struct ImportRun {
         readAny = true
         for calendar in document.calendars {
             if calendarName == nil { calendarName = calendar.property("X-WR-CALNAME")?.text }
-            let context = Context(path: input.path, wallClockZone: calendar.property("X-WR-TIMEZONE").flatMap { ZoneMapping.iana(for: $0.value)?.zone })
+            var zones: [String: CalendarDocument.Component] = [:]
+            for component in calendar.components where component.name == "VTIMEZONE" {
+                if let tzid = component.property("TZID")?.text { zones[tzid] = component }
+            }
+            let context = Context(path: input.path, wallClockZone: calendar.property("X-WR-TIMEZONE").flatMap { ZoneMapping.iana(for: $0.value)?.zone },
+                                  zones: zones)
             // Masters and the occurrences changed on their own, by UID.
             var masters: [CalendarDocument.Component] = []
             var changed: [String: [CalendarDocument.Component]] = [:]
@@ -144,11 +151,11 @@ struct ImportRun {
                 case "VTIMEZONE":
                     break
                 case "VJOURNAL":
-                    lose("VJOURNAL", "journal entries (VJOURNAL), which are notes, not reminders", path: input.path, span: component.span)
+                    lose("VJOURNAL", "journal entries (VJOURNAL)", "left out: they are notes, not reminders", path: input.path, span: component.span)
                 case "VFREEBUSY":
-                    lose("VFREEBUSY", "free/busy blocks (VFREEBUSY)", path: input.path, span: component.span)
+                    lose("VFREEBUSY", "free/busy blocks (VFREEBUSY)", "left out", path: input.path, span: component.span)
                 default:
-                    lose(component.name, "\(component.name) components", path: input.path, span: component.span)
+                    lose(component.name, "\(component.name) components", "left out", path: input.path, span: component.span)
                 }
             }
             read(masters, changed: changed, context: context)
@@ -159,6 +166,31 @@ struct ImportRun {
         var path: String
         /// The zone X-WR-TIMEZONE names: Google's UTC times are meant on its clock.
         var wallClockZone: String?
+        /// The calendar's VTIMEZONEs, by TZID.
+        var zones: [String: CalendarDocument.Component]
+    }
+
+    /// The IANA zone of a TZID: by its name (`ZoneMapping.iana`), else by
+    /// its VTIMEZONE's offsets around `year` (`ZoneMapping.fingerprint`),
+    /// said once per TZID.
+    mutating func zone(of tzid: String, year: Int, context: Context, span: SourceSpan) -> String? {
+        if let mapped = ZoneMapping.iana(for: tzid) {
+            if let how = mapped.how {
+                noteOnce("zone \(tzid)", .info, "the time zone '\(tzid)' is read as \(mapped.zone): \(how)", path: context.path, span: span)
+            }
+            return mapped.zone
+        }
+        let key = "\(context.path)\u{0}\(tzid)"
+        if let found = fingerprints[key] { return found }
+        var found: String?
+        if let vtimezone = context.zones[tzid], let match = ZoneMapping.fingerprint(vtimezone, tzid: tzid, years: (year - 1)...(year + 2)) {
+            found = match.zone
+            let others = match.others.prefix(3).joined(separator: ", ") + (match.others.count > 3 ? ", ..." : "")
+            noteOnce("zone \(tzid)", .info, "the time zone '\(tzid)' is read as \(match.zone): its VTIMEZONE changes offsets as \(match.zone) does from \(year - 1) through \(year + 2)"
+                     + (others.isEmpty ? "" : " (so do \(others))"), path: context.path, span: vtimezone.span)
+        }
+        fingerprints[key] = found
+        return found
     }
 
     mutating func read(_ masters: [CalendarDocument.Component], changed: [String: [CalendarDocument.Component]], context: Context) {
@@ -228,7 +260,7 @@ struct ImportRun {
             return nil
         }
         if component.property("STATUS")?.value.uppercased() == "CANCELLED" {
-            lose("cancelled", "cancelled events (STATUS:CANCELLED), which do not happen", path: path, span: component.span)
+            lose("cancelled", "cancelled events (STATUS:CANCELLED)", "left out: they do not happen", path: path, span: component.span)
             return nil
         }
         guard let time = CalendarTime.parse(startProperty.value, tzid: startProperty.parameter("TZID")) else {
@@ -252,22 +284,22 @@ struct ImportRun {
             draft.rrule = ruleText(rule, start: time, path: path)
         }
         if component.all("RRULE").count > 1 {
-            lose("rrules", "events with more than one RRULE (only the first is kept)", path: path, span: component.all("RRULE")[1].span)
+            lose("rrules", "events with more than one RRULE", "the first rule kept", path: path, span: component.all("RRULE")[1].span)
         }
         for property in component.all("EXRULE") {
-            lose("EXRULE", "EXRULE (deprecated by RFC 5545): the occurrences it removes still fire", path: path, span: property.span)
+            lose("EXRULE", "EXRULE (RFC 5545 deprecates it)", "the occurrences it removes still fire", path: path, span: property.span)
         }
         for property in component.all("EXDATE") { draft.except += values(property, like: draft, context: context) }
         for property in component.all("RDATE") { draft.also += values(property, like: draft, context: context) }
 
         // The length, which a reminder does not have.
         if !isTodo, let end = component.property("DTEND") ?? component.property("DURATION"), hasLength(end, start: time) {
-            lose("length", "events that last a while (DTEND or DURATION): a reminder fires at the start", path: path, span: end.span)
+            lose("length", "events that last a while (DTEND or DURATION)", "each fires at its start", path: path, span: end.span)
         }
         readAlarms(component, into: &draft, start: time, path: path)
         readExtensions(component, into: &draft, path: path)
         for property in component.properties where Self.lostProperties[property.name] != nil {
-            lose(property.name, Self.lostProperties[property.name]!, path: path, span: property.span)
+            lose(property.name, Self.lostProperties[property.name]!, "left out", path: path, span: property.span)
         }
         return draft
     }
@@ -306,7 +338,6 @@ struct ImportRun {
         }
         while id.hasPrefix("-") || id.hasPrefix(".") { id.removeFirst() }
         while id.hasSuffix("-") { id.removeLast() }
-        if id.count > 64 { id = String(id.prefix(64)) }
         return id.isEmpty ? "event" : id
     }
 
@@ -333,15 +364,12 @@ struct ImportRun {
             let instant = WallClock.instant(of: local, in: TimeZone(identifier: "UTC")!)
             return (Self.written(WallClock.local(at: instant, in: foundation)), zone)
         case .zoned(let local, let tzid):
-            guard let mapped = ZoneMapping.iana(for: tzid) else {
-                report(.unknownTimeZone, "the time zone '\(tzid)' is neither an IANA nor a Windows zone name: the event is left out",
+            guard let zone = zone(of: tzid, year: local.date.year, context: context, span: span) else {
+                report(.unknownTimeZone, "the time zone '\(tzid)' is neither an IANA nor a Windows zone name, and no VTIMEZONE of the file matches one: the event cannot be imported",
                        hint: "write the event with an IANA zone (Europe/Berlin), or UTC", path: context.path, span: span)
                 return nil
             }
-            if let how = mapped.how {
-                noteOnce("zone \(tzid)", .info, "the time zone '\(tzid)' is read as \(mapped.zone): \(how)", path: context.path, span: span)
-            }
-            return (Self.written(local), mapped.zone)
+            return (Self.written(local), zone)
         }
     }
 
@@ -372,13 +400,13 @@ struct ImportRun {
             if draft.zone == "UTC" || draft.zone == "floating" { return Self.written(local) }
             instant = WallClock.instant(of: local, in: TimeZone(identifier: "UTC")!)
         case .zoned(let local, let tzid):
-            guard let mapped = ZoneMapping.iana(for: tzid) else {
-                report(.unknownTimeZone, "the time zone '\(tzid)' is neither an IANA nor a Windows zone name: this time is left out",
+            guard let zone = zone(of: tzid, year: local.date.year, context: context, span: span) else {
+                report(.unknownTimeZone, "the time zone '\(tzid)' is neither an IANA nor a Windows zone name, and no VTIMEZONE of the file matches one: this time cannot be imported",
                        path: context.path, span: span)
                 return nil
             }
-            if mapped.zone == draft.zone || draft.zone == "floating" { return Self.written(local) }
-            instant = WallClock.instant(of: local, in: TimeZone(identifier: mapped.zone)!)
+            if zone == draft.zone || draft.zone == "floating" { return Self.written(local) }
+            instant = WallClock.instant(of: local, in: TimeZone(identifier: zone)!)
         }
         guard let zone = TimeZone(identifier: draft.zone) else { return nil }
         return Self.written(WallClock.local(at: instant, in: zone))
@@ -387,7 +415,7 @@ struct ImportRun {
     /// Each value of an EXDATE or RDATE line.
     mutating func values(_ property: CalendarDocument.Property, like draft: Draft, context: Context) -> [String] {
         if property.parameter("VALUE")?.uppercased() == "PERIOD" || property.value.contains("/") {
-            lose("periods", "RDATE periods (a start and an end), of which the start is kept", path: context.path, span: property.span)
+            lose("periods", "RDATE periods (a start and an end)", "the start of each kept", path: context.path, span: property.span)
         }
         return property.value.split(separator: ",").compactMap { value in
             let start = value.split(separator: "/").first.map(String.init) ?? String(value)
@@ -451,7 +479,7 @@ struct ImportRun {
             return []
         }
         if id.parameter("RANGE")?.uppercased() == "THISANDFUTURE" {
-            lose("thisandfuture", "changes to an occurrence and all after it (RANGE=THISANDFUTURE), written as a change of that occurrence alone",
+            lose("thisandfuture", "changes to an occurrence and all after it (RANGE=THISANDFUTURE)", "written as a change of that occurrence alone",
                  path: context.path, span: id.span)
         }
         draft.except.append(original)
@@ -475,12 +503,12 @@ struct ImportRun {
         for alarm in component.components where alarm.name == "VALARM" {
             let action = alarm.property("ACTION")?.value.uppercased() ?? ""
             guard action == "DISPLAY" || action == "AUDIO" else {
-                lose("alarm \(action)", "\(action.isEmpty ? "alarms without an ACTION" : "\(action) alarms"), which remindc does not send",
+                lose("alarm \(action)", action.isEmpty ? "alarms without an ACTION" : "\(action) alarms", "not sent: remindc shows alerts",
                      path: path, span: alarm.span)
                 continue
             }
             if alarm.property("REPEAT") != nil {
-                lose("alarm repeat", "repeated alarms (REPEAT and DURATION): the first alert is kept", path: path, span: alarm.property("REPEAT")!.span)
+                lose("alarm repeat", "repeated alarms (REPEAT and DURATION)", "the first alert kept", path: path, span: alarm.property("REPEAT")!.span)
             }
             guard let trigger = alarm.property("TRIGGER") else { continue }
             if action == "AUDIO" {
@@ -492,7 +520,7 @@ struct ImportRun {
                 }
             }
             if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" {
-                lose("absolute alarm", "alarms at a fixed time (TRIGGER;VALUE=DATE-TIME), which remindc counts from each occurrence only",
+                lose("absolute alarm", "alarms at a fixed time (TRIGGER;VALUE=DATE-TIME)", "left out: remindc counts alerts from each occurrence",
                      path: path, span: trigger.span)
                 continue
             }
@@ -501,7 +529,7 @@ struct ImportRun {
                 continue
             }
             if trigger.parameter("RELATED")?.uppercased() == "END" && !(draft.todo && component.property("DTSTART") == nil) {
-                lose("alarm end", "alarms counted from an event's end (RELATED=END), counted from its start instead", path: path, span: trigger.span)
+                lose("alarm end", "alarms counted from an event's end (RELATED=END)", "counted from its start", path: path, span: trigger.span)
             }
             if start.isDate {
                 // Days before the day, and the time of day it falls at.
@@ -513,7 +541,7 @@ struct ImportRun {
             } else {
                 let lead = -duration.totalSeconds
                 guard lead >= 0 else {
-                    lose("alarm after", "alarms after the start, which remindc does not make", path: path, span: trigger.span)
+                    lose("alarm after", "alarms after an event's start", "left out", path: path, span: trigger.span)
                     continue
                 }
                 leads.append(lead)
@@ -528,7 +556,7 @@ struct ImportRun {
         if draft.before == ["0s"] { draft.before = [] }
         if start.isDate, let first = alertTimes.first {
             if Set(alertTimes).count > 1 {
-                lose("alert times", "all-day events alerting at several times of day, all at the first's", path: path, span: component.span)
+                lose("alert times", "all-day events alerting at several times of day", "all at the first's time", path: path, span: component.span)
             }
             if first != 0 {
                 let time = CivilTime(hour: first / 3600, minute: first % 3600 / 60, second: first % 60)
@@ -551,7 +579,7 @@ struct ImportRun {
             draft.data.append((key, entry.text))
         }
         if let categories = component.property("CATEGORIES") {
-            lose("CATEGORIES", "calendar categories (CATEGORIES), kept in 'data' as 'categories'", path: path, span: categories.span)
+            lose("CATEGORIES", "calendar categories (CATEGORIES)", "kept in 'data' as 'categories'", path: path, span: categories.span)
             if !draft.data.contains(where: { $0.0 == "categories" }) { draft.data.append(("categories", categories.texts.joined(separator: ", "))) }
         }
     }
@@ -567,12 +595,13 @@ struct ImportRun {
         report(.importChanged, severity: severity, text, path: path, span: span)
     }
 
-    /// One more of a kind of thing a reminder cannot hold.
-    mutating func lose(_ kind: String, _ text: String, path: String, span: SourceSpan) {
+    /// One more of a kind of thing a reminder cannot hold: `what` it is,
+    /// and what became of it.
+    mutating func lose(_ kind: String, _ what: String, _ outcome: String, path: String, span: SourceSpan) {
         if let known = lost[kind] {
             lost[kind] = (known.count + 1, known.path, known.span, known.text)
         } else {
-            lost[kind] = (1, path, span, text)
+            lost[kind] = (1, path, span, "\(what): \(outcome)")
             lostOrder.append(kind)
         }
     }

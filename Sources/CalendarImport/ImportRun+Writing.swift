@@ -7,7 +7,7 @@ extension ImportRun {
     mutating func finish() -> CalendarImporter.Outcome {
         for kind in lostOrder {
             let (count, path, span, text) = lost[kind]!
-            report(.importLost, severity: .warning, "\(count == 1 ? "1 time" : "\(count) times"): \(text); remindc cannot hold \(count == 1 ? "it" : "them")",
+            report(.importLost, severity: .warning, "\(text) (\(count) in all)",
                    hint: count > 1 ? "this is the first; the others are like it" : nil, path: path, span: span)
         }
         guard readAny else { return CalendarImporter.Outcome(yaml: nil, diagnostics: diagnostics, reminders: 0) }

@@ -1,10 +1,10 @@
-// Written by scripts/windows-zones.py from CLDR's windowsZones.xml; do not edit.
+// Written by scripts/windows-zones.py from CLDR's windowsZones table; do not edit.
 
 /// Windows time zone names (Outlook's and Exchange's TZIDs) and the IANA
 /// zone CLDR maps each to (territory 001), by the name and by it in
 /// lower case.
 enum WindowsZones {
-    static let version = "CLDR 41-0.1"
+    static let version = "CLDR 46"
 
     static let iana: [String: String] = {
         var table: [String: String] = [:]
@@ -40,7 +40,7 @@ enum WindowsZones {
         ("Caucasus Standard Time", "Asia/Yerevan"),
         ("Cen. Australia Standard Time", "Australia/Adelaide"),
         ("Central America Standard Time", "America/Guatemala"),
-        ("Central Asia Standard Time", "Asia/Almaty"),
+        ("Central Asia Standard Time", "Asia/Bishkek"),
         ("Central Brazilian Standard Time", "America/Cuiaba"),
         ("Central Europe Standard Time", "Europe/Budapest"),
         ("Central European Standard Time", "Europe/Warsaw"),
@@ -86,7 +86,7 @@ enum WindowsZones {
         ("Montevideo Standard Time", "America/Montevideo"),
         ("Morocco Standard Time", "Africa/Casablanca"),
         ("Mountain Standard Time", "America/Denver"),
-        ("Mountain Standard Time (Mexico)", "America/Chihuahua"),
+        ("Mountain Standard Time (Mexico)", "America/Mazatlan"),
         ("Myanmar Standard Time", "Asia/Rangoon"),
         ("N. Central Asia Standard Time", "Asia/Novosibirsk"),
         ("Namibia Standard Time", "Africa/Windhoek"),

@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 
 /// What an iCalendar TZID names in the IANA time zone database: the name
 /// itself (in any case), the IANA name at the end of a path some writers
@@ -33,4 +34,114 @@ enum ZoneMapping {
     private static let known = Set(TimeZone.knownTimeZoneIdentifiers + ["UTC"])
     private static let byLowercase: [String: String] = Dictionary(
         (TimeZone.knownTimeZoneIdentifiers + ["UTC"]).map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+}
+
+extension ZoneMapping {
+    /// The IANA zone a VTIMEZONE describes, found by its offsets: every
+    /// change its observances (STANDARD, DAYLIGHT: DTSTART, RRULE, RDATE,
+    /// TZOFFSETFROM, TZOFFSETTO) make in `years`, and each day between,
+    /// against the tz database's. Of several that match, the first a city
+    /// of the TZID names (`(UTC+01:00) Amsterdam, Berlin, ...`), else the
+    /// one whose history agrees with the VTIMEZONE the most years back
+    /// (to 1970), then one CLDR maps a Windows name to, then by name; nil
+    /// when none matches.
+    static func fingerprint(_ vtimezone: CalendarDocument.Component, tzid: String, years: ClosedRange<Int>) -> (zone: String, others: [String])? {
+        guard let offsets = Offsets(vtimezone, through: years.upperBound) else { return nil }
+        func agrees(_ zone: TimeZone, in span: ClosedRange<Int>, daily: Bool) -> Bool {
+            let first = Self.instant(span.lowerBound), last = Self.instant(span.upperBound + 1)
+            var sample = first.advanced(by: 12 * 3600)
+            while sample < last {
+                if WallClock.offset(of: zone, at: sample) != offsets.offset(sample) { return false }
+                sample = sample.advanced(by: daily ? 86_400 : 7 * 86_400)
+            }
+            for change in offsets.changes where change.instant > first && change.instant < last {
+                for probe in [change.instant.advanced(by: -1), change.instant, change.instant.advanced(by: 3599)]
+                where WallClock.offset(of: zone, at: probe) != offsets.offset(probe) { return false }
+            }
+            return true
+        }
+        // Two seasons first, to pass over most zones at once.
+        let probes = [Self.instant(years.lowerBound).advanced(by: 15 * 86_400), Self.instant(years.lowerBound).advanced(by: 196 * 86_400)]
+        let matching = TimeZone.knownTimeZoneIdentifiers.compactMap { name -> (String, TimeZone)? in
+            guard let zone = TimeZone(identifier: name), probes.allSatisfy({ WallClock.offset(of: zone, at: $0) == offsets.offset($0) }),
+                  agrees(zone, in: years, daily: true) else { return nil }
+            return (name, zone)
+        }
+        guard !matching.isEmpty else { return nil }
+        let text = tzid.lowercased()
+        func cityPlace(_ name: String) -> Int {
+            guard let city = name.split(separator: "/").last?.replacingOccurrences(of: "_", with: " ").lowercased(),
+                  let range = text.range(of: city) else { return Int.max }
+            return text.distance(from: text.startIndex, to: range.lowerBound)
+        }
+        func history(_ zone: TimeZone) -> Int {
+            var year = years.lowerBound - 1
+            while year >= 1970, agrees(zone, in: year...year, daily: false) { year -= 1 }
+            return years.lowerBound - 1 - year
+        }
+        let preferred = Set(WindowsZones.pairs.map(\.1))
+        let ranked = matching.map { name, zone in (name: name, city: cityPlace(name), history: history(zone), cldr: preferred.contains(name) ? 0 : 1) }
+            .sorted { ($0.city, -$0.history, $0.cldr, $0.name) < ($1.city, -$1.history, $1.cldr, $1.name) }
+        return (ranked[0].name, ranked.dropFirst().map(\.name))
+    }
+
+    /// Midnight UTC on the first of January of `year`.
+    static func instant(_ year: Int) -> Instant {
+        WallClock.instant(of: LocalDateTime(date: CivilDate(year: year, month: 1, day: 1), time: .midnight), in: utc)
+    }
+
+    private static let utc = TimeZone(identifier: "UTC")!
+
+    /// A VTIMEZONE's changes of offset in some years.
+    struct Offsets {
+        var changes: [(instant: Instant, offset: Int)] = []
+        var before: Int
+
+        init?(_ vtimezone: CalendarDocument.Component, through lastYear: Int) {
+            var changes: [(instant: Instant, offset: Int, from: Int)] = []
+            for observance in vtimezone.components where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
+                guard let start = observance.property("DTSTART"), case .floating(let onset)? = CalendarTime.parse(start.value, tzid: nil),
+                      let from = observance.property("TZOFFSETFROM").flatMap({ Self.offset($0.value) }),
+                      let to = observance.property("TZOFFSETTO").flatMap({ Self.offset($0.value) }) else { return nil }
+                var onsets = [onset]
+                if let rule = observance.property("RRULE").flatMap({ RecurrenceRule.parse($0.value).rule }) {
+                    let schedule = Schedule(start: onset, rule: rule, placement: .fixed(0))
+                    onsets = Array(schedule.occurrences().lazy.map(\.wallClock.local).prefix { $0.date.year <= lastYear }.prefix(2_000))
+                }
+                for rdate in observance.all("RDATE") {
+                    for value in rdate.value.split(separator: ",") {
+                        if case .floating(let local)? = CalendarTime.parse(String(value), tzid: nil) { onsets.append(local) }
+                    }
+                }
+                for local in onsets {
+                    changes.append((WallClock.instant(of: local, in: TimeZone(secondsFromGMT: from) ?? ZoneMapping.utc), to, from))
+                }
+            }
+            guard !changes.isEmpty else { return nil }
+            changes.sort { $0.instant < $1.instant }
+            self.changes = changes.map { ($0.instant, $0.offset) }
+            before = changes[0].from
+        }
+
+        func offset(_ instant: Instant) -> Int {
+            var low = 0, high = changes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if changes[middle].instant <= instant { low = middle + 1 } else { high = middle }
+            }
+            return low == 0 ? before : changes[low - 1].offset
+        }
+
+        /// `+0100`, `-0530`, `+013045`: seconds east.
+        static func offset(_ text: String) -> Int? {
+            let value = text.trimmingCharacters(in: .whitespaces)
+            guard let sign = value.first, sign == "+" || sign == "-" else { return nil }
+            let digits = value.dropFirst()
+            guard digits.count == 4 || digits.count == 6, digits.allSatisfy(\.isNumber), let number = Int(digits) else { return nil }
+            let hours = digits.count == 4 ? number / 100 : number / 10_000
+            let minutes = digits.count == 4 ? number % 100 : number / 100 % 100
+            let seconds = digits.count == 6 ? number % 100 : 0
+            return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60 + seconds)
+        }
+    }
 }

@@ -79,9 +79,10 @@ enum ImportCommand: Command {
         case .text:
             let reporter = TextReporter(colour: false)
             report = reporter.render(diagnostics, sources: sources)
-            let written = "\(outcome.reminders) \(outcome.reminders == 1 ? "reminder" : "reminders")"
-            report += diagnostics.isEmpty ? "\(written) imported, nothing lost\n" : reporter.summary(diagnostics, fileCount: inputs.count)
-                .replacingOccurrences(of: "\n", with: "; \(written) imported\n")
+            let failed = diagnostics.contains { $0.severity == .error }
+            let written = failed ? "nothing written" : "\(outcome.reminders) \(outcome.reminders == 1 ? "reminder" : "reminders") imported"
+            report += diagnostics.isEmpty ? "\(written), nothing lost\n" : reporter.summary(diagnostics, fileCount: inputs.count)
+                .replacingOccurrences(of: "\n", with: "; \(written)\n")
         }
         // An event that could not be imported fails the run, and a failed
         // run writes nothing: the file would lack it without a word.

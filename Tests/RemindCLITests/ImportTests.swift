@@ -1,0 +1,183 @@
+@testable import CalendarImport
+import Foundation
+import Testing
+
+/// `remindc import`: goldens of what it writes and says for exports as
+/// Google, Outlook, Apple and Thunderbird write them; the round trip of
+/// the examples through `ics` (the same occurrences and alerts, and the
+/// same bytes a second time); the foreign files' occurrences and alarms
+/// against recurring-ical-events; the Windows zone names against python
+/// icalendar's table; bad input.
+@Suite struct ImportTests {
+    typealias Case = EndToEndTests.Case
+    static let fixtures = "\(EndToEndTests.fixtures)/import"
+
+    @Test(arguments: [
+        Case(golden: "import-google.txt", arguments: ["import", "\(fixtures)/google.ics"], status: 0),
+        Case(golden: "import-outlook.txt", arguments: ["import", "\(fixtures)/outlook.ics"], status: 0),
+        Case(golden: "import-apple.txt", arguments: ["import", "\(fixtures)/apple.ics"], status: 0),
+        Case(golden: "import-thunderbird.txt", arguments: ["import", "\(fixtures)/thunderbird.ics"], status: 0),
+        Case(golden: "import-exchange.txt", arguments: ["import", "\(fixtures)/exchange.ics"], status: 0),
+        Case(golden: "import-json.txt", arguments: ["import", "\(fixtures)/google.ics", "--format", "json", "--name", "Our family",
+                                                    "--timezone", "Europe/Vienna"], status: 0),
+        Case(golden: "import-not-ics.txt", arguments: ["import", "examples/remindme.yaml"], status: 1),
+        Case(golden: "import-broken.txt", arguments: ["import", "\(fixtures)/broken.ics"], status: 1),
+        Case(golden: "import-unknown-zone.txt", arguments: ["import", "\(fixtures)/unknown-zone.ics"], status: 1),
+        Case(golden: "import-missing.txt", arguments: ["import", "\(fixtures)/missing.ics"], status: 2),
+        Case(golden: "import-no-file.txt", arguments: ["import"], status: 2),
+    ])
+    func transcript(_ c: Case) throws {
+        let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1"])
+        #expect(run.status == c.status, "\(run.stderr)")
+        Golden.check(run.transcript, c.golden)
+        if c.status != 0 { #expect(run.stdout.isEmpty, "a failed import writes nothing") }
+    }
+
+    /// A failed import leaves -o as it was.
+    @Test func aFailedImportWritesNoFile() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out.yaml")
+        try Data("kept\n".utf8).write(to: output)
+        let run = try EndToEndTests.run(["import", "\(Self.fixtures)/unknown-zone.ics", "-o", output.path])
+        #expect(run.status == 1)
+        #expect(try String(contentsOf: output, encoding: .utf8) == "kept\n")
+    }
+
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-import-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Each occurrence of `path` from 2026-11-29 to 2028-06-01 as
+    /// [title, start, sorted alerts], in order.
+    static func occurrences(_ path: String, dateOnlyAllDay: Bool = false) throws -> [[String]] {
+        let run = try EndToEndTests.run(["expand", path, "--from", "2026-11-29", "--to", "2028-06-01", "--format", "jsonl", "--zone", "UTC",
+                                         "--now", "2026-11-29T12:00:00Z"])
+        try #require(run.status == 0, "\(run.stderr)")
+        return try run.stdout.split(separator: "\n").map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let start = object["start"] as! String
+            return [object["title"] as! String, start.count == 10 ? start : object["utc"] as! String]
+                + (object["alerts"] as? [String] ?? []).sorted()
+        }.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// `import(ics(file))` checks clean and fires as the file does, and a
+    /// second round trip writes the same bytes.
+    @Test(arguments: ["remindme", "repeating", "my-minutes", "notifications-demo", "other-calendars", "working-days"])
+    func theExamplesComeBack(_ name: String) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Beside the example's sounds and holiday files, as it would be.
+        let examples = EndToEndTests.root.appendingPathComponent("examples")
+        for item in try FileManager.default.contentsOfDirectory(atPath: examples.path) {
+            try FileManager.default.copyItem(at: examples.appendingPathComponent(item), to: folder.appendingPathComponent(item))
+        }
+        let original = folder.appendingPathComponent("\(name).yaml").path
+        let ics = folder.appendingPathComponent("calendar.ics").path
+        let imported = folder.appendingPathComponent("imported.yaml").path
+        let written = try EndToEndTests.run(["ics", original, "-o", ics, "--now", "2026-11-29T12:00:00Z"])
+        try #require(written.status == 0, "\(written.stderr)")
+        let read = try EndToEndTests.run(["import", ics, "-o", imported])
+        try #require(read.status == 0, "\(read.stderr)")
+        let checked = try EndToEndTests.run(["check", imported, "--now", "2026-11-29T12:00:00Z"])
+        #expect(checked.status == 0, "\(checked.stdout)")
+        let before = try Self.occurrences(original), after = try Self.occurrences(imported)
+        #expect(before.count > 10)
+        let missing = Set(before.map { $0.joined(separator: " ") }).subtracting(after.map { $0.joined(separator: " ") }).sorted().prefix(4)
+        #expect(before == after, "\(name): only in the original \(missing)")
+
+        // Again: the same bytes.
+        let first = try String(contentsOfFile: imported, encoding: .utf8)
+        #expect(try EndToEndTests.run(["ics", imported, "-o", ics, "--now", "2026-11-29T12:00:00Z"]).status == 0)
+        #expect(try EndToEndTests.run(["import", ics, "-o", imported]).status == 0)
+        #expect(try String(contentsOfFile: imported, encoding: .utf8) == first)
+    }
+
+    static let python = OracleVenv.python(importing: "icalendar, recurring_ical_events")
+
+    /// What recurring-ical-events and python icalendar read from a foreign
+    /// export (its occurrences, and when its DISPLAY and AUDIO alarms go
+    /// off) is what `expand` of the imported file says, but for what the
+    /// import reported it could not carry.
+    @Test(.enabled(if: python != nil, "needs icalendar and recurring-ical-events in .build/oracle-venv"),
+          arguments: [("google", "Europe/Berlin"), ("outlook", "Europe/Berlin"), ("apple", "America/New_York"),
+                      ("thunderbird", "Europe/London"), ("exchange", "Europe/Amsterdam")])
+    func foreignExportsFireAsTheyDid(_ name: String, _ zone: String) throws {
+        // (zone: what a time without one is read in: the imported file's.)
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = "\(Self.fixtures)/\(name).ics", imported = folder.appendingPathComponent("\(name).yaml").path
+        let read = try EndToEndTests.run(["import", source, "-o", imported])
+        try #require(read.status == 0, "\(read.stderr)")
+        let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/ics_events.py").path
+        let judged = try CrontabDeliveryTests.run(Self.python!.path, ["-W", "ignore", script, EndToEndTests.root.appendingPathComponent(source).path, zone,
+                                                                        "2026-11-29T00:00:00Z", "2028-06-01T00:00:00Z"])
+        try #require(judged.status == 0, "\(judged.output.prefix(2000))")
+        let raw = try #require(try JSONSerialization.jsonObject(with: Data(judged.output.utf8)) as? [[Any]])
+        var theirs = raw.map { item in [item[0] as! String, item[1] as! String] + (item[2] as! [String]) }
+        // Apple's fixed-time alarm, which the import reports it drops.
+        if name == "apple" { theirs = theirs.map { $0.filter { $0 != "2026-12-24T14:00:00Z" } } }
+        let ours = try Self.occurrences(imported).filter { $0[1] >= "2026-11-29" }
+        #expect(theirs.count >= 3)
+        #expect(ours == theirs.sorted { $0.lexicographicallyPrecedes($1) }, "\(name)")
+    }
+
+    /// Every Windows zone name in CLDR's table names the zone python
+    /// icalendar's own table gives it, or one with the same offsets.
+    @Test(.enabled(if: python != nil, "needs icalendar in .build/oracle-venv"))
+    func windowsNamesAgreeWithPythonIcalendar() throws {
+        let run = try CrontabDeliveryTests.run(Self.python!.path, ["-c", """
+            import json
+            from icalendar.timezone.windows_to_olson import WINDOWS_TO_OLSON
+            print(json.dumps(WINDOWS_TO_OLSON))
+            """])
+        try #require(run.status == 0, "\(run.output)")
+        let theirs = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: String])
+        #expect(theirs.count > 100)
+        var compared = 0
+        for (windows, zone) in WindowsZones.pairs {
+            guard let other = theirs[windows] else { continue }
+            compared += 1
+            if other == zone { continue }
+            // Two names of one zone: the same offsets through the years.
+            let a = try #require(TimeZone(identifier: zone)), b = try #require(TimeZone(identifier: other), "\(other)")
+            let same = stride(from: 1_577_836_800, to: 1_893_456_000, by: 86_400 * 7).allSatisfy { seconds in
+                let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+                return a.secondsFromGMT(for: date) == b.secondsFromGMT(for: date)
+            }
+            #expect(same, "\(windows): CLDR \(zone), python icalendar \(other)")
+        }
+        #expect(compared > 100)
+        // The TZID khal could not read (khal#714) is read here.
+        #expect(ZoneMapping.iana(for: "New Zealand Standard Time")?.zone == "Pacific/Auckland")
+        #expect(ZoneMapping.iana(for: "\"W. Europe Standard Time\"") == nil)
+        #expect(ZoneMapping.iana(for: "europe/berlin")?.zone == "Europe/Berlin")
+        #expect(ZoneMapping.iana(for: "/softwarestudio.org/Olson_20011030_5/America/New_York")?.zone == "America/New_York")
+        #expect(ZoneMapping.iana(for: "Mars/Olympus_Mons") == nil)
+    }
+
+    /// The reader: folded lines, CRLF or LF, a byte-order mark, several
+    /// calendars, quoted parameters with commas; and where it stops.
+    @Test func theReaderKeepsPlaces() throws {
+        let text = "\u{FEFF}BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY;X-A=\"a,b;c\",d:Long\r\n  title\r\nEND:VEVENT\r\nEND:VCALENDAR\n"
+            + "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:Two\nEND:VTODO\nEND:VCALENDAR\n"
+        let document = try CalendarDocument.read(text).get()
+        #expect(document.calendars.count == 2)
+        let summary = try #require(document.calendars[0].components.first?.property("SUMMARY"))
+        #expect(summary.text == "Long title")
+        #expect(summary.parameters.first?.values == ["a,b;c", "d"])
+        #expect(summary.span.start.line == 3)
+        #expect(document.calendars[1].components.first?.span.start.line == 8)
+        for (broken, line) in [("BEGIN:VCALENDAR\nBEGIN:VEVENT\nEND:VCALENDAR\n", 3), ("BEGIN:VCALENDAR\nnot a line\nEND:VCALENDAR\n", 2),
+                               ("BEGIN:VCALENDAR\nBEGIN:VEVENT\n", 2), ("SUMMARY:x\n", 1)] {
+            guard case .failure(let problem) = CalendarDocument.read(broken) else {
+                Issue.record("\(broken) was read")
+                continue
+            }
+            #expect(Int(problem.span.start.line) == line, "\(broken): \(problem.text)")
+        }
+    }
+}
