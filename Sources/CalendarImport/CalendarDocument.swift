@@ -100,6 +100,30 @@ public struct CalendarDocument: Sendable {
         return .success(CalendarDocument(calendars: calendars))
     }
 
+    /// A parameter value with RFC 6868's escapes read: `^n` a line break,
+    /// `^'` a double quote, `^^` a caret.
+    static func caretDecoded(_ value: String) -> String {
+        guard value.contains("^") else { return value }
+        var result = ""
+        var escaping = false
+        for character in value {
+            if escaping {
+                switch character {
+                case "n": result += "\n"
+                case "'": result += "\""
+                case "^": result += "^"
+                default: result += "^" + String(character)
+                }
+                escaping = false
+            } else if character == "^" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return escaping ? result + "^" : result
+    }
+
     /// `NAME;P=V;Q="a,b":VALUE`, or nil when the line has no name or no colon.
     static func parse(_ line: String, span: SourceSpan) -> Property? {
         let scalars = Array(line.unicodeScalars)
@@ -135,7 +159,7 @@ public struct CalendarDocument: Sendable {
                         index += 1
                     }
                 }
-                values.append(String(value))
+                values.append(Self.caretDecoded(String(value)))
                 if index < scalars.count, scalars[index] == "," {
                     index += 1
                     continue

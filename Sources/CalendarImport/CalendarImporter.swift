@@ -84,6 +84,9 @@ struct ImportRun {
     /// The zones VTIMEZONEs were found to be, by file and TZID.
     var fingerprints: [String: String?] = [:]
     var readAny = false
+    /// The categories remindc wrote, by id, in the order met.
+    var categories_: [String: ImportedCategory] = [:]
+    var categoryOrder: [String] = []
     /// The line of the written file each draft begins on.
     var lineOwners: [(line: Int, draft: Int?)] = []
 
@@ -115,6 +118,12 @@ struct ImportRun {
         var category: String?
         var data: [(String, String)] = []
         var todo = false
+        /// The rule written as RRULE text even where the map form says it.
+        var keepsRRule = false
+        /// One series of several remindc wrote for a reminder (a time of
+        /// day, a piece of a skip): its UNTIL is the whole reminder's, which
+        /// this series may not reach, and is set to its own last instance.
+        var endsAtOwnLast = false
     }
 
     // MARK: Reading
@@ -208,7 +217,8 @@ struct ImportRun {
         }
         for component in rest {
             guard var draft = draft(of: component, context: context) else { continue }
-            if let id = component.property("X-REMINDC-ID")?.text, let extra = extras[id] {
+            if let id = component.property("X-REMINDC-ID")?.text, let extra = extras[id],
+               component.property("UID")?.value.hasPrefix(id + "@") == true {
                 // Its start and additions join the series' `also`.
                 if let start = extra.property("DTSTART") ?? extra.property("DUE"),
                    let value = placed(start, like: draft, context: context, what: "DTSTART") {
@@ -272,6 +282,7 @@ struct ImportRun {
         var draft = Draft(path: path, span: component.span, uid: uid, id: "", title: "", at: at, isAllDay: time.isDate, zone: zone)
         draft.todo = isTodo
         draft.id = identifier(component, uid: uid)
+        draft.endsAtOwnLast = component.property("X-REMINDC-ID").map { $0.text != draft.id } ?? false
         let title = component.property("SUMMARY")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if title.isEmpty {
             noteOnce("untitled", .info, "an event without a SUMMARY is titled '(no title)'", path: path, span: component.span)
@@ -296,6 +307,8 @@ struct ImportRun {
         if !isTodo, let end = component.property("DTEND") ?? component.property("DURATION"), hasLength(end, start: time) {
             lose("length", "events that last a while (DTEND or DURATION)", "each fires at its start", path: path, span: end.span)
         }
+        // remindc's all-day reminder in a zone of its own.
+        if draft.isAllDay, let zone = component.property("X-REMINDC-TIMEZONE").flatMap({ ZoneMapping.iana(for: $0.text)?.zone }) { draft.zone = zone }
         readAlarms(component, into: &draft, start: time, path: path)
         readExtensions(component, into: &draft, path: path)
         for property in component.properties where Self.lostProperties[property.name] != nil {
@@ -578,6 +591,32 @@ struct ImportRun {
             guard let key = entry.parameter("KEY") else { continue }
             draft.data.append((key, entry.text))
         }
+        // A category remindc wrote: its actions, and the reminder's `category`.
+        let actions = component.all("X-REMINDC-CATEGORY-ACTION")
+        if let categories = component.property("CATEGORIES"), !actions.isEmpty, let id = categories.texts.first, Self.isValidID(id) {
+            draft.category = id
+            var category = ImportedCategory(id: id)
+            for action in actions {
+                guard let actionID = action.parameter("ID"), Self.isValidID(actionID) else { continue }
+                var item = ImportedCategory.Action(id: actionID, title: action.text)
+                item.foreground = action.parameter("ACTIVATION")?.uppercased() == "FOREGROUND"
+                item.authenticationRequired = action.parameter("AUTHENTICATION-REQUIRED")?.uppercased() == "TRUE"
+                item.destructive = action.parameter("DESTRUCTIVE")?.uppercased() == "TRUE"
+                item.stops = action.parameter("STOPS")?.uppercased() == "TRUE"
+                item.snooze = action.parameter("SNOOZE").flatMap(CalendarDuration.parse).map { NominalDuration(days: $0.days, seconds: $0.seconds).description }
+                item.run = component.all("X-REMINDC-CATEGORY-RUN").first { $0.parameter("ID") == actionID }?.text
+                category.actions.append(item)
+            }
+            category.minimal = component.property("X-REMINDC-CATEGORY-MINIMAL").map { $0.text.split(separator: ",").map(String.init) } ?? []
+            if let known = categories_[id], known != category {
+                noteOnce("category \(id)", .warning, "the category '\(id)' is written differently by two events: the first is kept", path: path,
+                         span: categories.span)
+            } else if categories_[id] == nil {
+                categories_[id] = category
+                categoryOrder.append(id)
+            }
+            return
+        }
         if let categories = component.property("CATEGORIES") {
             lose("CATEGORIES", "calendar categories (CATEGORIES)", "kept in 'data' as 'categories'", path: path, span: categories.span)
             if !draft.data.contains(where: { $0.0 == "categories" }) { draft.data.append(("categories", categories.texts.joined(separator: ", "))) }
@@ -605,4 +644,22 @@ struct ImportRun {
             lostOrder.append(kind)
         }
     }
+}
+
+/// A category of actions, as `remindc ics` carries it.
+struct ImportedCategory: Equatable {
+    struct Action: Equatable {
+        var id: String
+        var title: String
+        var foreground = false
+        var authenticationRequired = false
+        var destructive = false
+        var stops = false
+        var snooze: String?
+        var run: String?
+    }
+
+    var id: String
+    var actions: [Action] = []
+    var minimal: [String] = []
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import ReminderModel
 import YAMLSyntax
 
@@ -51,8 +52,50 @@ extension ImportRun {
             drafts = drafts.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
             yaml = write(zone: zone, domain: domain)
         }
+        // A series of a split reminder ends at its own last instance; a
+        // rule in the map form must read back as the RRULE it was.
+        let reread = ReminderFile.load(Array(yaml.utf8), path: options.outputPath).file?.reminders ?? []
+        var rewritten = false
+        for reminder in reread {
+            if let index = drafts.firstIndex(where: { $0.id == reminder.id }), drafts[index].endsAtOwnLast,
+               let rule = drafts[index].rrule, rule.uppercased().contains("UNTIL="),
+               let last = reminder.schedule(floatingZone: TimeZone(identifier: "UTC")!).lastOccurrence() {
+                let until: String
+                if drafts[index].isAllDay {
+                    until = last.wallClock.day.date.description.replacingOccurrences(of: "-", with: "")
+                } else if drafts[index].zone == "floating" {
+                    until = Self.stamp(last.wallClock.local)
+                } else {
+                    until = Self.stamp(last.instant.wallTime(offset: 0).local) + "Z"
+                }
+                drafts[index].rrule = rule.split(separator: ";").map { $0.uppercased().hasPrefix("UNTIL=") ? "UNTIL=" + until : String($0) }
+                    .joined(separator: ";")
+                drafts[index].endsAtOwnLast = false
+                rewritten = true
+            }
+        }
+        if rewritten {
+            yaml = write(zone: zone, domain: domain)
+            rewritten = false
+        }
+        for reminder in ReminderFile.load(Array(yaml.utf8), path: options.outputPath).file?.reminders ?? [] {
+            guard let index = drafts.firstIndex(where: { $0.id == reminder.id }), let written = drafts[index].rrule,
+                  !drafts[index].keepsRRule, Self.mapForm(written) != nil else { continue }
+            if RecurrenceRule.parse(written).rule?.text != reminder.repeats?.rule.text {
+                drafts[index].keepsRRule = true
+                rewritten = true
+            }
+        }
+        if rewritten { yaml = write(zone: zone, domain: domain) }
         diagnostics.sort { ($0.file, $0.span.start) < ($1.file, $1.span.start) }
         return CalendarImporter.Outcome(yaml: yaml, diagnostics: diagnostics, reminders: drafts.count)
+    }
+
+    /// `20261221T130000`.
+    static func stamp(_ local: LocalDateTime) -> String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let date = local.date, time = local.time
+        return "\(date.year)\(two(date.month))\(two(date.day))T\(two(time.hour))\(two(time.minute))\(two(time.second))"
     }
 
     static func mostCommon(_ values: [String]) -> String? {
@@ -77,6 +120,26 @@ extension ImportRun {
         if let name = options.name ?? calendarName { lines.append("name: \(YAMLText.quoted(name))") }
         if let domain { lines.append("uid-domain: \(domain)") }
         lines.append("timezone: \(zone)")
+        if !categoryOrder.isEmpty {
+            lines.append("")
+            lines.append("categories:")
+            for id in categoryOrder {
+                let category = categories_[id]!
+                lines.append("  \(id):")
+                lines.append("    actions:")
+                for action in category.actions {
+                    lines.append("      - id: \(action.id)")
+                    lines.append("        title: \(YAMLText.quoted(action.title))")
+                    if action.foreground { lines.append("        activation: foreground") }
+                    if action.authenticationRequired { lines.append("        authentication-required: true") }
+                    if action.destructive { lines.append("        destructive: true") }
+                    if let snooze = action.snooze { lines.append("        snooze: \(snooze)") }
+                    if action.stops { lines.append("        stops: true") }
+                    if let run = action.run { lines.append("        run: \(YAMLText.quoted(run))") }
+                }
+                if !category.minimal.isEmpty { lines.append("    minimal: [\(category.minimal.joined(separator: ", "))]") }
+            }
+        }
         lines.append("")
         lines.append("reminders:")
         owners.append((1, nil))
@@ -88,12 +151,16 @@ extension ImportRun {
             if let note = draft.note { lines.append("    note: \(YAMLText.quoted(note))") }
             if let action = draft.action { lines.append("    action: \(action == "none" ? "none" : YAMLText.quoted(action))") }
             lines.append("    at: \(draft.at)")
-            if !draft.isAllDay, draft.zone != zone { lines.append("    timezone: \(draft.zone)") }
+            if draft.isAllDay ? !draft.zone.isEmpty && draft.zone != zone : draft.zone != zone { lines.append("    timezone: \(draft.zone)") }
             if draft.rrule != nil || !draft.also.isEmpty {
                 lines.append("    repeat:")
                 // A rule, or the additions alone: a rule that adds nothing
                 // after the start (COUNT=1) says the same.
-                lines.append("      rrule: \(YAMLText.quoted(draft.rrule ?? "FREQ=DAILY;COUNT=1"))")
+                if let rule = draft.rrule, !draft.keepsRRule, let map = Self.mapForm(rule) {
+                    lines += map.map { "      " + $0 }
+                } else {
+                    lines.append("      rrule: \(YAMLText.quoted(draft.rrule ?? "FREQ=DAILY;COUNT=1"))")
+                }
                 if !draft.except.isEmpty { lines.append("      except: [\(draft.except.joined(separator: ", "))]") }
                 if !draft.also.isEmpty { lines.append("      also: [\(draft.also.joined(separator: ", "))]") }
             }
@@ -101,6 +168,7 @@ extension ImportRun {
             if let time = draft.alertTime { lines.append("    alert-time: \"\(time)\"") }
             if let sound = draft.sound { lines.append("    sound: \(sound == "default" || sound == "none" ? sound : YAMLText.quoted(sound))") }
             if let badge = draft.badge { lines.append("    badge: \(badge)") }
+            if let category = draft.category { lines.append("    category: \(category)") }
             if !draft.data.isEmpty {
                 lines.append("    data:")
                 for (key, value) in draft.data { lines.append("      \(YAMLText.quoted(key)): \(YAMLText.quoted(value))") }
@@ -110,5 +178,45 @@ extension ImportRun {
         if drafts.isEmpty { lines[lines.count - 1] = "reminders: []" }
         lineOwners = owners
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A plain RRULE in the map form (`every: 2 weeks`, `on: [mon, wed]`,
+    /// `days: [1, 15]`, `months: [1, 7]`, `count: 6`): FREQ, INTERVAL,
+    /// weekdays without a position, days of the month, months and COUNT
+    /// alone; nil for anything else, which stays `rrule:`.
+    static func mapForm(_ rule: String) -> [String]? {
+        var parts: [String: String] = [:]
+        for part in rule.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2, parts[pair[0].uppercased()] == nil else { return nil }
+            parts[pair[0].uppercased()] = pair[1].uppercased()
+        }
+        let units = ["MINUTELY": "minute", "HOURLY": "hour", "DAILY": "day", "WEEKLY": "week", "MONTHLY": "month", "YEARLY": "year"]
+        guard let frequency = parts["FREQ"], let unit = units[frequency],
+              Set(parts.keys).isSubset(of: ["FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "COUNT"]) else { return nil }
+        var lines: [String] = []
+        if let interval = parts["INTERVAL"], interval != "1" {
+            guard let number = Int(interval), number > 1 else { return nil }
+            lines.append("every: \(number) \(unit)s")
+        } else {
+            lines.append("every: \(unit)")
+        }
+        let names = ["MO": "mon", "TU": "tue", "WE": "wed", "TH": "thu", "FR": "fri", "SA": "sat", "SU": "sun"]
+        if let days = parts["BYDAY"] {
+            let list = days.split(separator: ",").map { names[String($0)] }
+            guard list.allSatisfy({ $0 != nil }) else { return nil }
+            lines.append("on: [\(list.map { $0! }.joined(separator: ", "))]")
+        }
+        for (key, name) in [("BYMONTHDAY", "days"), ("BYMONTH", "months")] {
+            guard let values = parts[key] else { continue }
+            let list = values.split(separator: ",").map { Int($0) }
+            guard list.allSatisfy({ $0 != nil }) else { return nil }
+            lines.append("\(name): [\(list.map { String($0!) }.joined(separator: ", "))]")
+        }
+        if let count = parts["COUNT"] {
+            guard let number = Int(count), number > 0 else { return nil }
+            lines.append("count: \(number)")
+        }
+        return lines
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+import ReminderModel
 
 /// What an iCalendar TZID names in the IANA time zone database: the name
 /// itself (in any case), the IANA name at the end of a path some writers
@@ -17,7 +18,10 @@ enum ZoneMapping {
 
     static func iana(for tzid: String) -> Mapped? {
         let trimmed = tzid.trimmingCharacters(in: .whitespaces)
+        // A name the tz database has, links (Asia/Calcutta) among them, as
+        // a reminder file's `timezone:` takes it.
         if known.contains(trimmed) { return Mapped(zone: trimmed, how: nil) }
+        if trimmed.contains("/"), case .success(.named(let name)) = ZoneName.parse(trimmed) { return Mapped(zone: name, how: nil) }
         if let name = byLowercase[trimmed.lowercased()] { return Mapped(zone: name, how: "its IANA name in another case") }
         // A path ending in an IANA name.
         let parts = trimmed.split(separator: "/")

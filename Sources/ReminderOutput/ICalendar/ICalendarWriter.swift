@@ -34,7 +34,9 @@ import ReminderModel
 /// X-REMINDC-SOUND:default | none | sounds/goal.wav
 /// X-REMINDC-DATA;KEY=contact:mum                 one per `data` entry, in order
 /// X-REMINDC-CATEGORY-ACTION;ID=later;ACTIVATION=BACKGROUND;DESTRUCTIVE=TRUE;
-///  AUTHENTICATION-REQUIRED=FALSE;SNOOZE=PT5M:Remind in 5 mins
+///  AUTHENTICATION-REQUIRED=FALSE;SNOOZE=PT5M:Remind in 5 mins   (STOPS=TRUE for `stops`)
+/// X-REMINDC-CATEGORY-RUN;ID=add:todo-add {title}  an action's `run` command
+/// X-REMINDC-TIMEZONE:America/New_York            an all-day reminder's zone
 /// X-REMINDC-CATEGORY-MINIMAL:done\,later          the minimal context's action ids, one TEXT
 /// ```
 ///
@@ -705,6 +707,9 @@ public struct ICalendarWriter: Sendable {
             lines.add("PRIORITY", [], "0")
         }
         writeExtensions(reminder, file: file, into: &lines)
+        // A date has no zone, but an all-day reminder's alerts fall on its
+        // zone's clock: said for an import to read back.
+        if case .date = form, case .named(let zone) = reminder.timeZone { lines.addText("X-REMINDC-TIMEZONE", [], zone) }
         writeAlarms(reminder, leads: component.leads ?? reminder.alertLeads(of: component.start), file: file,
                     relatedToDue: reminder.isTodo && !recurs, into: &lines)
         lines.end(kind)
@@ -735,7 +740,10 @@ public struct ICalendarWriter: Sendable {
                 .init("AUTHENTICATION-REQUIRED", action.authenticationRequired ? "TRUE" : "FALSE"),
             ]
             if let snooze = action.snooze { parameters.append(.init("SNOOZE", ICalendarValues.duration(snooze, negative: false))) }
+            if action.stops { parameters.append(.init("STOPS", "TRUE")) }
             lines.addText("X-REMINDC-CATEGORY-ACTION", parameters, action.title)
+            // A command is TEXT of its own: a parameter cannot hold a quote.
+            if let run = action.run { lines.addText("X-REMINDC-CATEGORY-RUN", [.init("ID", action.id)], run) }
         }
         // One TEXT value: readers that do not know the property keep the
         // whole list only when its commas are escaped (§3.3.11).
