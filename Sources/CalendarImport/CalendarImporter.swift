@@ -11,9 +11,9 @@ import YAMLSyntax
 ///
 /// - Identity: `X-REMINDC-ID` (what `remindc ics` writes) is the id; else
 ///   the UID's part before its last `@`, made a valid id and unique. The
-///   file's `uid-domain` is the UIDs' most common domain; a UID the
-///   reminder cannot keep (another domain, an id remindc changed) is
-///   named in a comment above it, and reported.
+///   file's `uid-domain` is the UIDs' most common domain; a UID that is not
+///   `<id>@<uid-domain>` (another domain, none, an id remindc changed) is
+///   kept as the reminder's `uid:`, so `publish` updates the same event.
 /// - Times: DATE as an all-day `at`, a floating time as `timezone:
 ///   floating`, UTC as `timezone: UTC` (on the calendar's
 ///   `X-WR-TIMEZONE` clock when it names one, as Google means it), a TZID
@@ -99,7 +99,6 @@ struct ImportRun {
         var path: String
         var span: SourceSpan
         var uid: String?
-        var comments: [String] = []
         var id: String
         var title: String
         var note: String?
@@ -124,6 +123,8 @@ struct ImportRun {
         /// day, a piece of a skip): its UNTIL is the whole reminder's, which
         /// this series may not reach, and is set to its own last instance.
         var endsAtOwnLast = false
+        /// The UID written as `uid:`: one that is not `<id>@<uid-domain>`.
+        var keptUID: String?
     }
 
     // MARK: Reading

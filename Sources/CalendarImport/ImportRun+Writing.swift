@@ -19,19 +19,11 @@ extension ImportRun {
             return String(uid[uid.index(after: at)...])
         }
         let domain = Self.mostCommon(domains.filter { Self.isDomain($0) })
-        var changedUIDs: [(path: String, span: SourceSpan)] = []
+        // A UID that is not `<id>@<uid-domain>` is kept as the reminder's
+        // `uid:`, so that publish updates the same event.
         for index in drafts.indices {
             guard let uid = drafts[index].uid else { continue }
-            let kept = domain.map { "\(drafts[index].id)@\($0)" } ?? ""
-            if uid != kept {
-                drafts[index].comments.insert("UID \(uid)", at: 0)
-                changedUIDs.append((drafts[index].path, drafts[index].span))
-            }
-        }
-        if let first = changedUIDs.first {
-            report(.importChanged, severity: .info,
-                   "\(changedUIDs.count) of \(drafts.count) events' UIDs are not '<id>@\(domain ?? "<uid-domain>")': published, they are new events (each old UID is in a comment above its reminder)",
-                   path: first.path, span: first.span)
+            if uid != domain.map({ "\(drafts[index].id)@\($0)" }) { drafts[index].keptUID = uid }
         }
         var yaml = write(zone: zone, domain: domain)
         // What the file says must be what was read: a reminder the format
@@ -144,9 +136,9 @@ extension ImportRun {
         lines.append("reminders:")
         owners.append((1, nil))
         for (index, draft) in drafts.enumerated() {
-            for comment in draft.comments { lines.append("  # \(YAMLText.comment(comment))") }
             owners.append((lines.count + 1, index))
             lines.append("  - id: \(draft.id)")
+            if let uid = draft.keptUID { lines.append("    uid: \(YAMLText.quoted(uid))") }
             lines.append("    title: \(YAMLText.quoted(draft.title))")
             if let note = draft.note { lines.append("    note: \(YAMLText.quoted(note))") }
             if let action = draft.action { lines.append("    action: \(action == "none" ? "none" : YAMLText.quoted(action))") }

@@ -242,6 +242,8 @@ extension ReminderDecoder.Key: DescribedKey {
     var schema: KeySchema {
         switch self {
         case .id: KeySchema(description: "Required, unique in the file: letters, digits, '.', '_', '-'. The UID is <id>@<uid-domain>.", shape: .reference(.identifier))
+        case .uid: KeySchema(description: "The calendar UID to keep instead of <id>@<uid-domain> (an imported event's, so that publish updates the same event): up to 255 characters on one line.",
+                             shape: .anyText)
         case .title: KeySchema(description: "Required: the alert's text.", shape: .anyText)
         case .note: KeySchema(description: "A longer description (the event's DESCRIPTION, the notification's body).", shape: .anyText)
         case .action: KeySchema(description: "The alert's action label; the word none (unquoted) hides the action button.", shape: .anyText)

@@ -44,6 +44,9 @@ public struct Reminder: Sendable {
     /// (`reminder.title`).
     public struct Parts: Sendable {
         public var id: String
+        /// The calendar UID it keeps (`uid:`, an imported event's), instead
+        /// of `<id>@<uid-domain>`; nil for that.
+        public var uid: String?
         public var title: String
         public var note: String?
         public var action: ActionLabel?

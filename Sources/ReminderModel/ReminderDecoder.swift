@@ -9,7 +9,7 @@ import YAMLSyntax
 struct ReminderDecoder {
     /// A reminder's keys.
     enum Key: String, MappingKey {
-        case id, title, note, action, at, timezone, `repeat`, before, alertTime = "alert-time", grace, sound, badge, category, data, todo, ignore
+        case id, uid, title, note, action, at, timezone, `repeat`, before, alertTime = "alert-time", grace, sound, badge, category, data, todo, ignore
         case ifHoliday = "if-holiday", weekend, holidays
         static let names = KeyNames<Self>()
 
@@ -102,6 +102,16 @@ struct ReminderDecoder {
             case .id:
                 id = context.identifier(value, key: key, what: "reminder id")
                 idSpan = value.span
+            case .uid:
+                // A calendar's UID (RFC 5545 TEXT): any text on one line.
+                guard let text = context.nonEmptyText(value, key: key) else { continue }
+                guard text.count <= 255, text.trimmingCharacters(in: .whitespaces) == text,
+                      !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                    context.report(.invalidValue(key, text, expected: "a calendar UID: up to 255 characters on one line, no spaces at its ends"),
+                                   at: value.span)
+                    continue
+                }
+                reminder.uid = text
             case .title:
                 title = context.nonEmptyText(value, key: key)
             case .note:

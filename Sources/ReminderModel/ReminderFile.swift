@@ -24,9 +24,17 @@ public struct ReminderFile: Sendable {
     /// `id@domain`: the one spelling of a UID.
     public static func uid(_ id: String, domain: String) -> String { "\(id)@\(domain)" }
 
-    /// `reminder`'s UID, `<id>@<uidDomain>`: what a calendar, the desktop
-    /// state and the checks across files know it by.
-    public func uid(of reminder: Reminder) -> String { uid(reminder.id) }
+    /// `reminder`'s UID, `<id>@<uidDomain>` or its own `uid:`: what a
+    /// calendar, the desktop state and the checks across files know it by.
+    public func uid(of reminder: Reminder) -> String { reminder.uid ?? uid(reminder.id) }
+
+    /// The UID of one more component of a reminder whose UID is `uid`:
+    /// `suffix` before its last `@` (`x-extra@d` of `x@d`), or after it
+    /// when it has none.
+    public static func uid(_ uid: String, suffix: String) -> String {
+        guard let at = uid.lastIndex(of: "@") else { return uid + suffix }
+        return String(uid[..<at]) + suffix + String(uid[at...])
+    }
     /// The default zone of every reminder.
     public var timeZone: ZoneName
     /// The `grace:` of every reminder without its own; nil for the default.

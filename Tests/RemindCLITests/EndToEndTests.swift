@@ -83,7 +83,7 @@ import Testing
     /// The examples every calendar client reads: all but other-calendars.yaml,
     /// whose RSCALE (RFC 7529) vobject refuses, and Radicale through it.
     static let portableExamples = ["examples/my-minutes.yaml", "examples/notifications-demo.yaml", "examples/remindme.yaml", "examples/repeating.yaml",
-                                   "examples/working-days.yaml"]
+                                   "examples/working-days.yaml", "examples/imported.yaml"]
 
     @Test(arguments: [
         Case(golden: "help.txt", arguments: ["--help"], status: 0),

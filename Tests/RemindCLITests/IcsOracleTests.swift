@@ -67,7 +67,8 @@ import Testing
     static let allowedProperties: Set<String> = [
         "UID", "X-REMINDC-ID", "DTSTAMP", "DTSTART", "DUE", "SUMMARY", "DESCRIPTION", "CATEGORIES", "RRULE", "EXDATE",
         "RDATE", "STATUS", "PRIORITY", "X-REMINDC-ACTION-LABEL", "X-REMINDC-ACTION-HIDDEN", "X-REMINDC-BADGE", "X-REMINDC-SOUND", "X-REMINDC-DATA",
-        "X-REMINDC-CATEGORY-ACTION", "X-REMINDC-CATEGORY-MINIMAL",
+        "X-REMINDC-CATEGORY-ACTION", "X-REMINDC-CATEGORY-RUN", "X-REMINDC-CATEGORY-MINIMAL", "X-REMINDC-TIMEZONE", "X-REMINDC-HOLIDAYS-THROUGH",
+        "RECURRENCE-ID",
     ]
 
     /// Writes the .ics of `path` and hands it to the Python script
@@ -348,8 +349,11 @@ import Testing
             expected += reminder.data.map { ["X-REMINDC-DATA", Self.asText($0.value)] }
             if let id = reminder.category, let category = file.category(id) {
                 expected += category.actions.map { ["X-REMINDC-CATEGORY-ACTION", Self.asText($0.title)] }
+                expected += category.actions.compactMap { action in action.run.map { ["X-REMINDC-CATEGORY-RUN", Self.asText($0)] } }
                 expected.append(["X-REMINDC-CATEGORY-MINIMAL", category.minimal.joined(separator: ",")])
             }
+            // An all-day reminder's zone.
+            if case .date = reminder.start, case .named(let zone) = reminder.timeZone { expected.append(["X-REMINDC-TIMEZONE", zone]) }
             for library in ["icalendar", "vobject"] {
                 let properties = try #require(read[library]?[reminder.id], "\(library) has no \(reminder.id)")
                 #expect(properties.sorted { $0.lexicographicallyPrecedes($1) } == expected.sorted { $0.lexicographicallyPrecedes($1) },

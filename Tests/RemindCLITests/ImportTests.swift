@@ -72,7 +72,8 @@ import Testing
     /// alerts, fixed instants, hostile text and the views, and the client
     /// matrix's generated set.
     @Test(arguments: ["examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
-                      "examples/other-calendars.yaml", "examples/working-days.yaml", "\(EndToEndTests.fixtures)/expand/clocks.yaml",
+                      "examples/other-calendars.yaml", "examples/working-days.yaml", "examples/imported.yaml",
+                      "\(EndToEndTests.fixtures)/expand/clocks.yaml",
                       "\(EndToEndTests.fixtures)/expand/alerts.yaml", "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml",
                       "\(EndToEndTests.fixtures)/ics/hostile.yaml", "\(EndToEndTests.fixtures)/views/views.yaml", "generated"])
     func filesComeBack(_ path: String) throws {

@@ -286,7 +286,7 @@ import Testing
                          "RRULE:FREQ=DAILY", "STATUS:NEEDS-ACTION", "PRIORITY:0", "--"]),
         LinesCase(input: "{id: a, title: A, at: 2026-12-01, todo: true, repeat: weekly}",
                  lines: ["DTSTART;VALUE=DATE:20261201", "DUE;VALUE=DATE:20261202", "RRULE:FREQ=WEEKLY",
-                         "STATUS:NEEDS-ACTION", "PRIORITY:0", "--"]),
+                         "STATUS:NEEDS-ACTION", "PRIORITY:0", "X-REMINDC-TIMEZONE:Europe/London", "--"]),
         LinesCase(input: "{id: a, title: A, at: 2026-12-01 18:45}", lines: ["DTSTART;TZID=Europe/London:20261201T184500", "--"]),
     ])
     func todosDueAfterTheirStart(_ c: LinesCase) throws {

@@ -148,16 +148,16 @@ extension ICalendarWriter {
         let prefixes = Set(file.reminders.flatMap { reminder in
             reminder.id.indices.filter { reminder.id[$0] == "-" }.map { String(reminder.id[..<$0]) }
         })
-        guard !prefixes.isEmpty,
-              file.reminders.contains(where: { $0.repeats != nil && prefixes.contains($0.id) }) else { return [] }
+        // A reminder's own `uid:` may be any other's too.
+        let ownUIDs = file.reminders.contains { $0.uid != nil }
+        guard ownUIDs || (!prefixes.isEmpty && file.reminders.contains(where: { $0.repeats != nil && prefixes.contains($0.id) })) else { return [] }
         let uids = Concurrently.map(file.reminders.count, chunk: 1_024, threads: scheduled.parallelism.threads) { index -> [String] in
             let reminder = file.reminders[index]
             // Only a reminder written as several components has UIDs past
             // its own.
             let own = file.uid(of: reminder)
-            guard reminder.repeats != nil, prefixes.contains(reminder.id) else { return [own] }
-            return Self.components(of: withoutDaysOff(schedules[index]), form: form(of: reminder), uid: own, reminderID: reminder.id,
-                                   domain: file.uidDomain).map(\.uid)
+            guard reminder.repeats != nil, prefixes.contains(reminder.id) || ownUIDs else { return [own] }
+            return Self.components(of: withoutDaysOff(schedules[index]), form: form(of: reminder), uid: own).map(\.uid)
         }
         var owner: [String: Int] = [:]
         var found: [Diagnostic] = []
@@ -187,8 +187,7 @@ extension ICalendarWriter {
             guard let repeats = reminder.repeats else { return [] }
             let schedule = withoutDaysOff(schedules[index])
             let form = form(of: reminder)
-            let components = Self.components(of: schedule, form: form, uid: file.uid(of: reminder), reminderID: reminder.id,
-                                              domain: file.uidDomain).map { component in
+            let components = Self.components(of: schedule, form: form, uid: file.uid(of: reminder)).map { component in
                 var series = schedule
                 series.exceptions = []
                 series.additions = []

@@ -352,7 +352,7 @@ public struct ICalendarWriter: Sendable {
                 case .floating: ICalendarValues.localDateTime(occurrence.wallClock)
                 default: ICalendarValues.utcDateTime(occurrence.instant)
                 }
-                var single = Component(uid: file.uid("\(reminder.id)-\(stamp)"), start: occurrence, rule: nil,
+                var single = Component(uid: ReminderFile.uid(uid, suffix: "-\(stamp)"), start: occurrence, rule: nil,
                                        excluded: [], added: [])
                 single.leads = reminder.alertLeads(of: occurrence)
                 // A local time the zone skips or repeats is read differently
@@ -370,7 +370,7 @@ public struct ICalendarWriter: Sendable {
         // components say, and so are alarms counted in working days.
         let through = schedule.dayOff != nil || reminder.hasWorkingDayLead ? Self.holidaysThrough(now: options.now) : nil
         let written = through.map { Self.withoutDaysOff(schedule, through: $0) } ?? schedule
-        for var piece in Self.components(of: written, form: form, uid: uid, reminderID: reminder.id, domain: file.uidDomain) {
+        for var piece in Self.components(of: written, form: form, uid: uid) {
             piece.holidaysThrough = through
             var overrides: [Component] = []
             if let through, reminder.hasWorkingDayLead {
@@ -428,7 +428,7 @@ public struct ICalendarWriter: Sendable {
     ///   component without a rule, DTSTART the earliest and RDATEs the rest,
     ///   UID `<id>-extra@<domain>` beside a rule's (`<id>@<domain>` when the
     ///   rule adds nothing in the span and is left off).
-    static func components(of schedule: Schedule, form: Form, uid: String, reminderID: String, domain: String) -> [Component] {
+    static func components(of schedule: Schedule, form: Form, uid: String) -> [Component] {
         let start = schedule.firstOccurrence
         let excluded = schedule.excludedOccurrences()
         var ruleOnly = schedule
@@ -441,8 +441,7 @@ public struct ICalendarWriter: Sendable {
         } else if let rule = schedule.rule {
             series = schedule.timesOfDay.isEmpty
                 ? ruleSeries(ruleOnly, rule: rule, startIsAnInstance: startIsAnInstance, uid: uid, form: form, excluded: excluded).map { [$0] } ?? []
-                : timeOfDaySeries(ruleOnly, rule: rule, startIsAnInstance: startIsAnInstance, form: form, reminderID: reminderID,
-                                  domain: domain, excluded: excluded)
+                : timeOfDaySeries(ruleOnly, rule: rule, startIsAnInstance: startIsAnInstance, form: form, uid: uid, excluded: excluded)
         }
 
         // What the rule does not give: the start it does not select and the
@@ -464,7 +463,7 @@ public struct ICalendarWriter: Sendable {
             series = []
         }
         guard let first = extras.first else { return series }
-        let extra = Component(uid: series.isEmpty ? uid : ReminderFile.uid("\(reminderID)-extra", domain: domain), start: first, rule: nil, excluded: [],
+        let extra = Component(uid: series.isEmpty ? uid : ReminderFile.uid(uid, suffix: "-extra"), start: first, rule: nil, excluded: [],
                               added: Array(extras.dropFirst()))
         return [extra] + series
     }
@@ -581,8 +580,8 @@ public struct ICalendarWriter: Sendable {
     /// One component per time of day of `times:`, UIDs `<id>-0800@<domain>`,
     /// COUNT (which spans every time of day) turned into the UNTIL it
     /// amounts to.
-    static func timeOfDaySeries(_ ruleOnly: Schedule, rule: RecurrenceRule, startIsAnInstance: Bool, form: Form, reminderID: String,
-                                domain: String, excluded: [Occurrence]) -> [Component] {
+    static func timeOfDaySeries(_ ruleOnly: Schedule, rule: RecurrenceRule, startIsAnInstance: Bool, form: Form, uid: String,
+                                excluded: [Occurrence]) -> [Component] {
         let start = ruleOnly.firstOccurrence
         var shared = rule
         if rule.end != .never {
@@ -604,7 +603,7 @@ public struct ICalendarWriter: Sendable {
             let hour = time / 3600, minute = time % 3600 / 60, second = time % 60
             var suffix = zeroPadded(hour) + zeroPadded(minute)
             if second != 0 { suffix += zeroPadded(second) }
-            let pieceUID = ReminderFile.uid("\(reminderID)-\(suffix)", domain: domain)
+            let pieceUID = ReminderFile.uid(uid, suffix: "-\(suffix)")
             let mine = excluded.filter { secondOfDay($0) == time && $0.instant > first.instant && isRuleInstance($0, of: ruleOnly) }
             // A piece with nothing more at its time before 2583 is its first
             // instance alone, as every rule that adds nothing in the span is.
