@@ -47,13 +47,10 @@ enum AgendaCommand: Command {
     static func run(_ options: Options, invocation: Invocation) -> Outcome {
         let time = options.time
         let loaded: LoadedFiles
-        switch LoadedFiles.load(options.paths, floatingZone: time.zone, check: { _, scheduled, _ in
-            scheduled?.scheduleDiagnostics() ?? []
-        }) {
+        switch LoadedFiles.forListing(options.paths, floatingZone: time.zone) {
         case .success(let files): loaded = files
-        case .failure(let error): return error.outcome
+        case .failure(let refusal): return refusal.outcome
         }
-        if loaded.hasErrors { return loaded.failure }
         let plan = DayPlan(loaded.files, first: options.first, last: options.first.adding(days: options.days - 1), zone: time.zone, now: time.now)
         let text = AgendaWriter(colour: invocation.wantsColour, width: invocation.columns).write(plan)
         return Outcome(stdout: text, stderr: loaded.report)

@@ -68,13 +68,10 @@ enum CalendarCommand: Command {
     static func run(_ options: Options, invocation: Invocation) -> Outcome {
         let time = options.time
         let loaded: LoadedFiles
-        switch LoadedFiles.load(options.paths, floatingZone: time.zone, check: { _, scheduled, _ in
-            scheduled?.scheduleDiagnostics() ?? []
-        }) {
+        switch LoadedFiles.forListing(options.paths, floatingZone: time.zone) {
         case .success(let files): loaded = files
-        case .failure(let error): return error.outcome
+        case .failure(let refusal): return refusal.outcome
         }
-        if loaded.hasErrors { return loaded.failure }
         let first = CivilDate(year: options.first.year, month: options.first.month, day: 1)
         let end = (options.first.year * 12 + options.first.month - 1) + options.count
         let last = CivilDate(year: end / 12, month: end % 12 + 1, day: 1).adding(days: -1)

@@ -56,13 +56,10 @@ enum ExpandCommand: Command {
     static func run(_ options: Options, invocation: Invocation) -> Outcome {
         let time = options.time
         let loaded: LoadedFiles
-        switch LoadedFiles.load(options.paths, floatingZone: time.zone, check: { _, scheduled, _ in
-            scheduled?.scheduleDiagnostics() ?? []
-        }) {
+        switch LoadedFiles.forListing(options.paths, floatingZone: time.zone) {
         case .success(let files): loaded = files
-        case .failure(let error): return error.outcome
+        case .failure(let refusal): return refusal.outcome
         }
-        if loaded.hasErrors { return loaded.failure }
         let reminders = loaded.files.flatMap(\.file.reminders)
         let schedules = loaded.files.flatMap(\.schedules)
         let writer = OccurrenceWriter(format: options.format, reminders: reminders, showsSeconds: schedules.contains(where: hasSeconds),

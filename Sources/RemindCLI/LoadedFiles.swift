@@ -108,3 +108,21 @@ struct LoadedFiles {
         Outcome(stderr: report + TextReporter(colour: false).summary(diagnostics, fileCount: fileCount), status: 1)
     }
 }
+
+extension LoadedFiles {
+    /// What a command answers instead of listing occurrences.
+    struct Refusal: Error {
+        var outcome: Outcome
+    }
+
+    /// The files of a command that lists occurrences (`expand`, `agenda`,
+    /// `calendar`), scheduled with floating reminders in `floatingZone`,
+    /// with their schedules' own diagnostics; refused when a path cannot be
+    /// read or a file has an error.
+    static func forListing(_ paths: [String], floatingZone: TimeZone) -> Result<LoadedFiles, Refusal> {
+        switch load(paths, floatingZone: floatingZone, check: { _, scheduled, _ in scheduled?.scheduleDiagnostics() ?? [] }) {
+        case .failure(let error): return .failure(Refusal(outcome: error.outcome))
+        case .success(let loaded): return loaded.hasErrors ? .failure(Refusal(outcome: loaded.failure)) : .success(loaded)
+        }
+    }
+}

@@ -219,6 +219,7 @@ public struct OccurrenceWriter {
     private static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
+    /// `09:05`, or `09:05:30` with seconds.
     static func writeTime(_ reading: WallTime, seconds showSeconds: Bool, into buffer: inout [UInt8]) {
         let rest = reading.secondOfDay
         writeTwoDigits(rest / 3600, into: &buffer)
@@ -262,16 +263,9 @@ public struct OccurrenceWriter {
     }
 
     static func writeDateTime(_ reading: WallTime, separator: UInt8, seconds showSeconds: Bool, into buffer: inout [UInt8]) {
-        let rest = reading.secondOfDay
         writeDate(reading.day, into: &buffer)
         buffer.append(separator)
-        writeTwoDigits(rest / 3600, into: &buffer)
-        buffer.append(UInt8(ascii: ":"))
-        writeTwoDigits(rest % 3600 / 60, into: &buffer)
-        if showSeconds {
-            buffer.append(UInt8(ascii: ":"))
-            writeTwoDigits(rest % 60, into: &buffer)
-        }
+        writeTime(reading, seconds: showSeconds, into: &buffer)
     }
 
     @inline(__always)

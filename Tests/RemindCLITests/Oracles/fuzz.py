@@ -316,9 +316,14 @@ class Fuzzing:
                                 " ".join(extra), TIME_OUT))
                         self.libical_slow += 1
                         judged = subprocess.run([self.libical, "--no-step", target], capture_output=True, timeout=TIME_OUT)
-                    if judged.returncode != 0:
-                        raise Failure("ics %s: libical refuses the output: %s" % (
-                            " ".join(extra), judged.stdout.decode(errors="replace")[:300]))
+                    refusal = judged.stdout.decode(errors="replace")
+                    # libical keeps INTERVAL in 16 bits: a wider one is a
+                    # reader's limit `check --for ics` reports (reader-support),
+                    # which Fixtures/check/caldav.yaml writes on purpose.
+                    wide = [int(value) for value in re.findall(r"INTERVAL=(\d+)", refusal)]
+                    if judged.returncode != 0 and not (wide and all(value > 32767 for value in wide)
+                                                       and "reader-support" in self.run([remindc, "check", "--for", "ics", path, "--now", NOW]).stdout.decode(errors="replace")):
+                        raise Failure("ics %s: libical refuses the output: %s" % (" ".join(extra), refusal[:300]))
                 os.unlink(target)
         target = os.path.join(folder, "out.cron")
         result = self.run([remindc, "crontab", "--allow-inexact", "--zone", "Europe/Berlin", path, "--now", NOW,

@@ -18,13 +18,7 @@ import zoneinfo
 import icalendar
 import recurring_ical_events
 
-
-def utc(moment, zone):
-    if not isinstance(moment, datetime.datetime):
-        moment = datetime.datetime.combine(moment, datetime.time())
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=zone)
-    return moment.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+from ics_events import utc
 
 
 def main():
