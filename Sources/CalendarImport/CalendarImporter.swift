@@ -81,6 +81,8 @@ struct ImportRun {
     var lostOrder: [String] = []
     var calendarName: String?
     var noted = Set<String>()
+    /// The files read, in order.
+    var inputPaths: [String] = []
     /// The zones VTIMEZONEs were found to be, by file and TZID.
     var fingerprints: [String: String?] = [:]
     var readAny = false
@@ -130,6 +132,7 @@ struct ImportRun {
     // MARK: Reading
 
     mutating func read(_ input: CalendarImporter.Input) {
+        inputPaths.append(input.path)
         let document: CalendarDocument
         switch CalendarDocument.read(input.text) {
         case .failure(let problem):

@@ -107,8 +107,7 @@ extension ImportRun {
     mutating func write(zone: String, domain: String?) -> String {
         var lines: [String] = []
         var owners: [(line: Int, draft: Int?)] = []
-        let sources = Array(Set(drafts.map(\.path))).sorted()
-        lines.append("# Imported by remindc from \(YAMLText.comment(sources.joined(separator: ", "))).")
+        lines.append("# Imported by remindc from \(YAMLText.comment(inputPaths.joined(separator: ", "))).")
         if let name = options.name ?? calendarName { lines.append("name: \(YAMLText.quoted(name))") }
         if let domain { lines.append("uid-domain: \(domain)") }
         lines.append("timezone: \(zone)")

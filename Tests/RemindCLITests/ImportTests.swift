@@ -20,6 +20,7 @@ import Testing
         Case(golden: "import-exchange.txt", arguments: ["import", "\(fixtures)/exchange.ics"], status: 0),
         Case(golden: "import-json.txt", arguments: ["import", "\(fixtures)/google.ics", "--format", "json", "--name", "Our family",
                                                     "--timezone", "Europe/Vienna"], status: 0),
+        Case(golden: "import-empty.txt", arguments: ["import", "\(fixtures)/empty.ics"], status: 0),
         Case(golden: "import-not-ics.txt", arguments: ["import", "examples/remindme.yaml"], status: 1),
         Case(golden: "import-broken.txt", arguments: ["import", "\(fixtures)/broken.ics"], status: 1),
         Case(golden: "import-unknown-zone.txt", arguments: ["import", "\(fixtures)/unknown-zone.ics"], status: 1),
