@@ -495,9 +495,8 @@ struct ImportRun {
             report(.icsSyntax, "RECURRENCE-ID '\(id.value)' is not a date or a date-time", path: context.path, span: id.span)
             return []
         }
-        if id.parameter("RANGE")?.uppercased() == "THISANDFUTURE" {
-            lose("thisandfuture", "changes to an occurrence and all after it (RANGE=THISANDFUTURE)", "written as a change of that occurrence alone",
-                 path: context.path, span: id.span)
+        if id.parameter("RANGE")?.uppercased() == "THISANDFUTURE", draft.rrule != nil {
+            return split(&draft, at: original, by: component, context: context, span: id.span)
         }
         draft.except.append(original)
         guard component.property("STATUS")?.value.uppercased() != "CANCELLED" else { return [] }
@@ -511,6 +510,101 @@ struct ImportRun {
         return [changed]
     }
 
+    /// Splits the series `draft` at the occurrence `original` that a change
+    /// of it and all after it (RANGE=THISANDFUTURE, RFC 5545 §3.8.4.4)
+    /// rewrites: the series ends before it (its COUNT the occurrences
+    /// before, or an UNTIL a second before), and the changed component
+    /// goes on with the same rule from its own start (the rest of a COUNT),
+    /// the exceptions and additions after the change moved as far as its
+    /// start moved.
+    mutating func split(_ draft: inout Draft, at original: String, by component: CalendarDocument.Component, context: Context,
+                        span: SourceSpan) -> [Draft] {
+        guard let rule = draft.rrule, let parsed = RecurrenceRule.parse(rule).rule, let first = Self.local(draft.at),
+              let cut = Self.local(original) else {
+            draft.except.append(original)
+            return []
+        }
+        let placement: Schedule.Placement = draft.zone == "floating" || draft.zone == "UTC" || draft.isAllDay
+            ? .fixed(0) : TimeZone(identifier: draft.zone).map { .zone($0) } ?? .fixed(0)
+        let schedule = Schedule(start: first, isAllDay: draft.isAllDay, rule: parsed, placement: placement)
+        let end = Schedule.PlacedZone(placement).instant(of: cut)
+        let before = schedule.occurrences().prefix(100_000).prefix { $0.instant < end }.count
+        var parts = rule.split(separator: ";").map(String.init)
+        let count = parts.first { $0.uppercased().hasPrefix("COUNT=") }.flatMap { Int($0.dropFirst(6)) }
+        parts.removeAll { $0.uppercased().hasPrefix("COUNT=") || $0.uppercased().hasPrefix("UNTIL=") }
+        let ownEnd = rule.split(separator: ";").first { $0.uppercased().hasPrefix("UNTIL=") }.map(String.init)
+
+        // The series after the change.
+        guard component.property("STATUS")?.value.uppercased() != "CANCELLED", var rest = self.draft(of: component, context: context),
+              let restStart = Self.local(rest.at) else {
+            // Cancelled from here on: the series ends.
+            draft.rrule = Self.ending(parts, count: count.map { _ in before }, before: cut, draft: draft)
+            return []
+        }
+        let shift = WallTime(restStart).seconds - WallTime(cut).seconds
+        func moved(_ values: [String]) -> [String] {
+            values.compactMap { value in
+                guard let local = Self.local(value), local >= cut else { return nil }
+                let shifted = WallTime(local).advanced(by: shift).local
+                return value.count == 10 ? shifted.date.description : Self.written(shifted)
+            }
+        }
+        rest.id = "\(draft.id)-from-\(original.prefix(10))"
+        rest.uid = nil
+        rest.except = moved(draft.except) + rest.except
+        rest.also = moved(draft.also) + rest.also
+        // An UNTIL bounds the original instances, which the change moves.
+        let restEnd = ownEnd.map { end -> String in
+            let value = String(end.dropFirst(6))
+            guard shift != 0, let time = CalendarTime.parse(value, tzid: nil) else { return end }
+            switch time {
+            case .utc(let local): return "UNTIL=" + Self.stamp(WallTime(local).advanced(by: shift).local) + "Z"
+            case .floating(let local): return "UNTIL=" + Self.stamp(WallTime(local).advanced(by: shift).local)
+            default: return end
+            }
+        }
+        rest.rrule = (parts + (count.map { ["COUNT=\(max(1, $0 - before))"] } ?? restEnd.map { [$0] } ?? [])).joined(separator: ";")
+        draft.except = draft.except.filter { Self.local($0).map { $0 < cut } ?? true }
+        draft.also = draft.also.filter { Self.local($0).map { $0 < cut } ?? true }
+        draft.rrule = Self.ending(parts, count: count.map { _ in before }, before: cut, draft: draft)
+        noteOnce("split \(draft.id)", .info,
+                 "'\(draft.id)' changes from \(original) on (RANGE=THISANDFUTURE): written as '\(draft.id)' until then and '\(rest.id)' after",
+                 path: context.path, span: span)
+        if before == 0 {
+            // Nothing of the series comes before the change.
+            draft.rrule = nil
+            draft.except.append(draft.at)
+        }
+        return [rest]
+    }
+
+    /// A rule's parts with its end: COUNT when it had one, else an UNTIL
+    /// a second before `cut` in the form of `draft`'s start.
+    static func ending(_ parts: [String], count: Int?, before cut: LocalDateTime, draft: Draft) -> String {
+        if let count { return (parts + ["COUNT=\(max(1, count))"]).joined(separator: ";") }
+        let until: String
+        if draft.isAllDay {
+            until = cut.date.adding(days: -1).description.replacingOccurrences(of: "-", with: "")
+        } else if draft.zone == "floating" || draft.zone == "UTC" {
+            until = stamp(WallTime(cut).advanced(by: -1).local) + (draft.zone == "UTC" ? "Z" : "")
+        } else {
+            let zone = TimeZone(identifier: draft.zone) ?? TimeZone(identifier: "UTC")!
+            until = stamp(WallClock.instant(of: cut, in: zone).advanced(by: -1).wallTime(offset: 0).local) + "Z"
+        }
+        return (parts + ["UNTIL=\(until)"]).joined(separator: ";")
+    }
+
+    /// `2026-12-01 09:00[:30]` or `2026-12-01` (its midnight), as the
+    /// importer writes them.
+    static func local(_ text: String) -> LocalDateTime? {
+        switch ReminderTime.parse(text) {
+        case .success(.local(let local)): local
+        case .success(.date(let date)): LocalDateTime(date: date, time: .midnight)
+        default: nil
+        }
+    }
+
+    // MARK: Alarms
     // MARK: Alarms
 
     mutating func readAlarms(_ component: CalendarDocument.Component, into draft: inout Draft, start: CalendarTime, path: String) {
@@ -564,6 +658,9 @@ struct ImportRun {
                 leads.append(lead)
                 if duration.seconds == 0 { nominalDays[lead] = -duration.days }
             }
+        }
+        if leads.isEmpty && !component.components.contains(where: { $0.name == "VALARM" }) {
+            noteOnce("no alarm", .info, "an event without an alarm (VALARM) alerts at its start, as every reminder does", path: path, span: component.span)
         }
         var seen = Set<Int>()
         for lead in leads where seen.insert(lead).inserted {
