@@ -66,7 +66,7 @@ public struct SystemdInstall: Sendable {
                 return DeliveryReport(warnings + "Error: systemctl --user enable --now failed: \(enabled.errors)", status: 1)
             }
         }
-        notes += "remindc: installed and started \(timers.count) timers as '\(name)' in \(folder.path)\n"
+        notes += Self.installedNote(timers.count, name: name, folder: folder.path)
         return DeliveryReport(warnings + notes)
     }
 
@@ -161,5 +161,10 @@ extension SystemdInstall {
     /// The absolute path of this remindc: what the services run.
     public static var remindcPath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// What an install says it did: `installed and started 1 timer`.
+    static func installedNote(_ count: Int, name: String, folder: String) -> String {
+        "remindc: installed and started \(count) \(count == 1 ? "timer" : "timers") as '\(name)' in \(folder)\n"
     }
 }

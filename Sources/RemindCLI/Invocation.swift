@@ -40,8 +40,9 @@ extension Invocation {
         return stdoutIsTerminal ? terminalColumns.map { max($0, 40) } : nil
     }
 
-    /// Colour on a terminal, unless `NO_COLOR` is set (to anything) or `TERM` is `dumb`.
+    /// Colour on a terminal, unless `NO_COLOR` is set to something (an
+    /// empty value does not count, as no-color.org says) or `TERM` is `dumb`.
     var wantsColour: Bool {
-        stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 }

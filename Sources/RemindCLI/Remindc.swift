@@ -66,7 +66,8 @@ public enum Remindc {
 
     static func help(_ arguments: [String]) -> Outcome {
         guard let name = arguments.first else { return Outcome(stdout: topLevelHelp) }
-        if name == "help" { return Outcome(stdout: helpHelp) }
+        // `remindc help --help` and `help -h` ask about help itself.
+        if name == "help" || name == "--help" || name == "-h" { return Outcome(stdout: helpHelp) }
         guard let spec = specs.first(where: { $0.name == name }) else {
             return usageFailure(UsageError(message: "Unknown subcommand '\(name)'", command: nil))
         }

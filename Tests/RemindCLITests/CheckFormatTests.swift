@@ -23,6 +23,7 @@ import Testing
         Case(golden: "rules-dst-gap.txt", arguments: ["rules", "dst-gap"], status: 0),
         Case(golden: "rules-unknown.txt", arguments: ["rules", "same-tme"], status: 2),
         Case(golden: "help-rules.txt", arguments: ["help", "rules"], status: 0),
+        Case(golden: "help-help.txt", arguments: ["help", "--help"], status: 0),
         // The built-in holidays: a region's year; what the table is; each refusal, exit 2.
         Case(golden: "holidays-gb-eng.txt", arguments: ["holidays", "gb-eng", "--year", "2027"], status: 0),
         Case(golden: "holidays-this-year.txt", arguments: ["holidays", "US-NY", "--now", "2028-06-01T00:00:00Z"], status: 0),

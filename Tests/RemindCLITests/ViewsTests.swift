@@ -55,10 +55,13 @@ import Testing
         #expect(terminal.stdout.contains("\u{1B}[1;33m[! same-time"))
         // Fitted to the terminal's 100 columns.
         #expect(terminal.stdout.split(separator: "\n").allSatisfy { DisplayWidth.of($0.replacing(/\x{1B}\[[0-9;]*m/, with: "")) <= 100 })
-        for (environment, isTerminal) in [(["NO_COLOR": "1"], true), ([:], false)] {
+        for (environment, isTerminal) in [(["NO_COLOR": "1"], true), ([:], false), (["TERM": "dumb"], true)] {
             let plain = Remindc.run(Invocation(arguments: arguments, environment: environment, stdoutIsTerminal: isTerminal, workingFolder: root))
-            #expect(!plain.stdout.contains("\u{1B}"))
+            #expect(!plain.stdout.contains("\u{1B}"), "\(environment)")
         }
+        // NO_COLOR set but empty is not set (no-color.org).
+        let empty = Remindc.run(Invocation(arguments: arguments, environment: ["NO_COLOR": ""], stdoutIsTerminal: true, workingFolder: root))
+        #expect(empty.stdout.contains("\u{1B}"))
     }
 
     // MARK: The same occurrences as expand
