@@ -27,6 +27,7 @@ import Testing
         Case(golden: "import-unknown-zone.txt", arguments: ["import", "\(fixtures)/unknown-zone.ics"], status: 1),
         Case(golden: "import-missing.txt", arguments: ["import", "\(fixtures)/missing.ics"], status: 2),
         Case(golden: "import-no-file.txt", arguments: ["import"], status: 2),
+        Case(golden: "import-bad-timezone.txt", arguments: ["import", "\(fixtures)/google.ics", "--timezone", "Europe/Berlinn"], status: 2),
     ])
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1"])

@@ -32,6 +32,8 @@ import Testing
         Case(golden: "calendar-examples.txt", arguments: ["calendar", "examples", "--zone", "Europe/London"] + now, status: 0),
         Case(golden: "calendar-examples.html", arguments: ["calendar", "examples", "--zone", "Europe/London", "--format", "html"] + now, status: 0),
         Case(golden: "calendar-bad-month.txt", arguments: ["calendar", fixture, "--month", "2026-13"] + now, status: 2),
+        Case(golden: "calendar-bad-months.txt", arguments: ["calendar", fixture, "--months", "25"] + now, status: 2),
+        Case(golden: "agenda-bad-from.txt", arguments: ["agenda", fixture, "--from", "someday"] + now, status: 2),
         Case(golden: "expand-by-day.txt",
              arguments: ["expand", fixture, "--zone", "Europe/Berlin", "--from", "2026-12-21", "--to", "+3d", "--by-day"] + now, status: 0),
         Case(golden: "expand-by-day-jsonl.txt", arguments: ["expand", fixture, "--by-day", "--format", "jsonl"] + now, status: 2),

@@ -226,6 +226,13 @@ import Testing
          ["5:10 'x-0800' and 'x' are both written with the UID 'x-0800@test'"]),
         ("  - {id: x, title: X, at: 2026-12-01 09:00, repeat: {every: week, on: [tue]}}\n  - {id: x-extra, title: Y, at: 2026-12-02 10:00}\n",
          []),
+        // Kept UIDs (`uid:`): two the same, and one a kept UID's extra component has.
+        ("  - {id: a, uid: ABC-1, title: A, at: 2026-12-01 09:00}\n  - {id: b, uid: ABC-1, title: B, at: 2026-12-02 10:00}\n",
+         ["5:10 'b' and 'a' are both written with the UID 'ABC-1'"]),
+        ("  - {id: a, uid: 'k@h', title: A, at: 2026-12-01 09:00, repeat: {every: week, on: [wed]}}\n"
+            + "  - {id: b, uid: 'k-extra@h', title: B, at: 2026-12-02 10:00}\n",
+         ["5:10 'b' and 'a' are both written with the UID 'k-extra@h'"]),
+        ("  - {id: a, uid: ABC-1, title: A, at: 2026-12-01 09:00}\n  - {id: ABC-1, title: B, at: 2026-12-02 10:00}\n", []),
     ])
     func aComponentUIDAnotherReminderHasIsAnError(_ reminders: String, _ expected: [String]) throws {
         let yaml = "uid-domain: test\ntimezone: UTC\nreminders:\n" + reminders
