@@ -12,7 +12,7 @@ struct DecodingContext {
     /// What `rrule:` and repeat words read as, by their text: a file repeats
     /// the same few, and reading one costs more than looking it up.
     private var readRules: [String: ParsedRule] = [:]
-    private var readWords: [String: Result<(RecurrenceRule.Frequency, Int, weekdaysOnly: Bool), Message>] = [:]
+    private var readWords: [String: Result<RepeatWords, Message>] = [:]
     /// How many texts of each kind are remembered.
     private static let remembered = 256
     /// The zone last placed (`placedZone`): most reminders of a file are in
@@ -191,7 +191,7 @@ struct DecodingContext {
     }
 
     /// `Scalars.repeatWord(text)`, remembered.
-    mutating func repeatWord(_ text: String) -> Result<(RecurrenceRule.Frequency, Int, weekdaysOnly: Bool), Message> {
+    mutating func repeatWord(_ text: String) -> Result<RepeatWords, Message> {
         if let known = readWords[text] { return known }
         let read = Scalars.repeatWord(text)
         if readWords.count < Self.remembered { readWords[text] = read }

@@ -74,7 +74,10 @@ enum FileDecoder {
             (wasStreamed, decoder, read) = (false, ReminderDecoder(), [])
         }
         if let node = values[.reminders] {
-            if !wasStreamed, let items = context.list(node, key: "reminders", allowSingle: false) {
+            if !wasStreamed, let pairs = node.mapping, let first = pairs.first, first.value.mapping != nil {
+                // Each reminder under a name of its own: the names are ids.
+                context.report(.remindersAsMapping(firstName: first.key.scalar ?? "pills"), at: node.span)
+            } else if !wasStreamed, let items = context.list(node, key: "reminders", allowSingle: false) {
                 read.reserveCapacity(items.count)
                 for item in items {
                     if let reminder = decoder.read(item, context: &context) { read.append(reminder) }

@@ -121,28 +121,29 @@ enum Definition: String, CaseIterable {
             .anyOf([.text(pattern: #"^[A-Za-z0-9._-]+$"#), .integer(minimum: 0)])
         case .time:
             // A date, a wall-clock time, or a fixed instant with Z or an offset.
-            .text(pattern: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}([Tt ][0-9]{1,2}:[0-9]{2}(:[0-9]{2}([.,][0-9]{1,9})?)?([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)?)?$"#)
+            .text(pattern: "^" + SchemaPattern.date + "([Tt ]" + SchemaPattern.clock + "([Zz]|[+-](0[0-9]|1[0-8])(:?[0-5][0-9])?)?)?$")
         case .timeOfDay:
-            .text(pattern: #"^[0-9]{1,2}:[0-9]{2}(:[0-9]{2}([.,][0-9]{1,9})?)?$"#)
+            .text(pattern: "^" + SchemaPattern.clock + "$")
         case .duration:
             // `1h30m`, ISO 8601 `PT5M`, or words: `15 minutes`, `1 hour 30 minutes`.
-            .text(pattern: #"^([0-9]+[wdhms])+$|^[Pp]([0-9]+[WwDd])*([Tt]([0-9]+[HhMmSs])+)?$|^([0-9A-Za-z]+ +[A-Za-z]+[ ,]*)+$"#)
+            .text(pattern: SchemaPattern.duration)
         case .alertLead:
             // A duration, or `2 working days`.
-            .anyOf([.reference(.duration), .text(pattern: #"^[0-9A-Za-z]+ +[Ww]orking +[Dd]ays?$"#)])
+            .anyOf([.reference(.duration),
+                    .text(pattern: "^" + SchemaPattern.count + " +" + SchemaPattern.caseless("working") + " +" + SchemaPattern.caseless("day") + "[Ss]?$")])
         case .zone:
-            .text(pattern: #"^(floating|UTC|[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*|[+-][0-9]{2}:?[0-9]{2})$"#)
+            // Names without a slash are legacy zones but these.
+            .text(pattern: #"^(floating|UTC|utc|Z|GMT|[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)+)$"#)
         case .ruleID:
             .text(pattern: #"^[a-z0-9-]+$"#)
         case .repeatWords:
             // A word, or `every N unit` with N in digits or words.
-            .anyOf([
-                .words(["secondly", "minutely", "hourly", "daily", "weekdays", "weekly", "fortnightly", "monthly", "quarterly", "yearly", "annually"]),
-                .text(pattern: #"^([Ee]very +)?([0-9]+ +|[A-Za-z]+ +)?(second|minute|hour|day|week|month|quarter|year)s?$"#),
-            ])
+            // A word, `every N unit`, or weekdays: `every other tuesday`, `every 2 weeks on tue and thu`.
+            .anyOf([.text(pattern: SchemaPattern.repeatWords), .text(pattern: SchemaPattern.repeatUnits), .text(pattern: SchemaPattern.repeatDays)])
         case .weekday:
-            // `mon`, `Monday`, and where the period allows `1st mon`, `last fri`, `-2 fri`.
-            .text(pattern: #"^(([+-]?[0-9]{1,2}(st|nd|rd|th)?|last) +)?([Mm]o|[Tt]u|[Ww]e|[Tt]h|[Ff]r|[Ss]a|[Ss]u)[a-z]*$"#)
+            // `mon`, `Monday`, `tues`, and where the period allows `1st mon`, `last fri`, `-2 fri`.
+            .text(pattern: "^(([+-]?(0?[1-9]|[1-4][0-9]|5[0-3])(" + ["st", "nd", "rd", "th"].map(SchemaPattern.caseless).joined(separator: "|") + ")?|"
+                  + SchemaPattern.caseless("last") + ")[ \\t]+)?" + SchemaPattern.weekday + "$")
         case .month:
             .anyOf([.integer(minimum: 1, maximum: 13), .text(pattern: #"^([A-Za-z]{3,9}|[0-9]{1,2}L?)$"#)])
         case .reminder:
@@ -154,6 +155,70 @@ enum Definition: String, CaseIterable {
         case .action:
             .mapping(CategoryDecoder.ActionKey.self, required: ["id", "title"])
         }
+    }
+}
+
+/// The patterns of the value forms, as exact as a regular expression can
+/// be: each accepts what the decoder reads and refuses the rest, but for a
+/// 29 February outside a leap year, which only `remindc check` tells.
+enum SchemaPattern {
+    /// A date from 1900 to 2582, its day within what its month can have.
+    static let date = "(19[0-9]{2}|2[0-4][0-9]{2}|25[0-7][0-9]|258[0-2])-"
+        + "((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-9]))"
+
+    /// A time of day on the 24-hour clock: `8:00`, `08:00`, `20:30:15.5`.
+    static let clock = "([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]{1,9})?)?"
+
+    /// A count in digits or in the words a repeat or lead takes (`two`).
+    static let count = "([0-9]+|" + Scalars.numberWords.keys.filter { $0 != "other" }.sorted().map(caseless).joined(separator: "|") + ")"
+
+    /// A duration: `1h30m` (units in order, each once), ISO 8601 `PT5M`,
+    /// or words: `15 minutes`, `1 hour, 30 minutes`, `2 hours and 5 mins`.
+    static var duration: String {
+        let compact = "(?!$)([0-9]+[Ww])?([0-9]+[Dd])?([0-9]+[Hh])?([0-9]+[Mm])?([0-9]+[Ss])?"
+        let iso = "[Pp](?!$)([0-9]+[Ww])?([0-9]+[Dd])?([Tt](?!$)([0-9]+[Hh])?([0-9]+[Mm])?([0-9]+[Ss])?)?"
+        let unit = "(" + ["week", "day", "hour", "hr", "minute", "min", "second", "sec"].map { caseless($0) + "[Ss]?" }.joined(separator: "|") + ")"
+        let gap = "[ \\t,]+"
+        let and = "(" + caseless("and") + gap + ")*"
+        let words = "[ \\t,]*" + and + count + gap + unit + "(" + gap + and + count + gap + unit + ")*" + "([ \\t,]+" + caseless("and") + ")*[ \\t,]*"
+        return "^(" + compact + "|" + iso + "|" + words + ")$"
+    }
+
+    /// The repeat words, in any case.
+    static let repeatWords = "^(" + ["secondly", "minutely", "hourly", "daily", "weekdays", "weekday", "every weekday", "each weekday", "weekly",
+                                      "fortnightly", "monthly", "quarterly", "yearly", "annually"].map(caseless).joined(separator: "|") + ")$"
+
+    /// `every N unit`: `every 5 minutes`, `every other week`, `2 weeks`.
+    static let repeatUnits = "^[ \\t]*((" + caseless("every") + "|" + caseless("each") + ")[ \\t]+)?(" + countOrOther + "[ \\t]+)?("
+        + ["second", "minute", "hour", "day", "week", "month", "quarter", "year"].map(caseless).joined(separator: "|") + ")[Ss]?[ \\t]*$"
+
+    /// Weekdays of a weekly repeat: `every other tuesday`, `every 2 weeks on tue and thu`, `mondays, fridays`.
+    static let repeatDays: String = {
+        let gap = "[ \\t,]+"
+        let day = weekday + "[Ss]?"
+        return "^[ \\t]*((" + caseless("every") + "|" + caseless("each") + ")" + gap + ")?(" + countOrOther + gap + ")?("
+            + caseless("week") + "[Ss]?" + gap + "(" + caseless("on") + gap + ")?)?" + day + "(" + gap + "((" + caseless("and") + "|&)" + gap + ")?" + day + ")*[ \\t]*$"
+    }()
+
+    /// `count`, or `other`.
+    private static let countOrOther = "(" + count + "|" + caseless("other") + ")"
+
+    /// A weekday's name or any start of it two letters or longer, or `weds`, in any case.
+    static let weekday = "(" + (Weekday.allCases.map { prefixes(of: $0.name) } + [caseless("weds")]).joined(separator: "|") + ")"
+
+    /// `word` in any case: `[Ww][Ee][Ee][Kk]`.
+    static func caseless(_ word: String) -> String {
+        word.map { letter in letter.isLetter ? "[\(letter.uppercased())\(letter.lowercased())]" : String(letter) }.joined()
+    }
+
+    /// `name` or any start of it two letters or longer, in any case.
+    private static func prefixes(of name: String) -> String {
+        let letters = name.map { caseless(String($0)) }
+        var pattern = ""
+        for letter in letters.dropFirst(2).reversed() {
+            pattern = "(" + letter + pattern + ")?"
+        }
+        return letters[0] + letters[1] + pattern
     }
 }
 
@@ -180,7 +245,7 @@ extension FileDecoder.Key: DescribedKey {
         case .name: KeySchema(description: "The calendar's name (X-WR-CALNAME, the crontab's and timers' label).", shape: .anyText)
         case .uidDomain: KeySchema(description: "UIDs are <id>@<uid-domain>; default: the file's name stem as a domain label. Set it in a file that is published.",
                                    shape: .text(pattern: #"^[A-Za-z0-9.-]+$"#))
-        case .timezone: KeySchema(description: "The zone of every reminder without its own: an IANA name, UTC, or floating (wall-clock time wherever the reader is). Default: floating.",
+        case .timezone: KeySchema(description: "The zone of every reminder without its own: an IANA name, UTC, or floating (wall-clock time wherever the reader is). Default: floating. The schema checks a name's form; 'remindc check' says whether the zone exists.",
                                   shape: .reference(.zone))
         case .grace: KeySchema(description: "How long after its time an alert missed while the machine slept or was off is still shown on waking, marked as missed ('remindc systemd'); 0: only on time. Default 4h, at most 7d; a reminder's own grace: wins.",
                                shape: .reference(.duration))
@@ -200,7 +265,7 @@ extension FileDecoder.LintKey: DescribedKey {
     var schema: KeySchema {
         switch self {
         case .quietHours: KeySchema(description: "A span of the day no alert should fall in, such as \"22:00-07:00\" (rule quiet-hours).",
-                                    shape: .text(pattern: #"^ *[0-9]{1,2}:[0-9]{2}(:[0-9]{2})? *- *[0-9]{1,2}:[0-9]{2}(:[0-9]{2})? *$"#))
+                                    shape: .text(pattern: "^ *" + SchemaPattern.clock + " *- *" + SchemaPattern.clock + " *$"))
         case .minGap: KeySchema(description: "Two alerts closer than this are reported (rule too-close).", shape: .reference(.duration))
         case .maxPerHour: KeySchema(description: "More alerts than this in any hour are reported (rule too-many-per-hour).", shape: .integer(minimum: 1))
         case .disable: KeySchema(description: "Checker rule ids switched off for this file ('remindc rules' lists them).", shape: .list(.reference(.ruleID)))
@@ -247,7 +312,7 @@ extension ReminderDecoder.Key: DescribedKey {
         case .title: KeySchema(description: "Required: the alert's text.", shape: .anyText)
         case .note: KeySchema(description: "A longer description (the event's DESCRIPTION, the notification's body).", shape: .anyText)
         case .action: KeySchema(description: "The alert's action label; the word none (unquoted) hides the action button.", shape: .anyText)
-        case .at: KeySchema(description: "Required: the first occurrence. 2026-12-01 09:00 (wall clock in the reminder's zone), 2026-12-01T09:00:00Z or +01:00 (a fixed instant), or 2026-12-01 (all day).",
+        case .at: KeySchema(description: "Required: the first occurrence. 2026-12-01 09:00 (wall clock in the reminder's zone), 2026-12-01T09:00:00Z or +01:00 (a fixed instant), or 2026-12-01 (all day). The schema refuses a day its month never has; a 29 February outside a leap year only 'remindc check' refuses.",
                             shape: .reference(.time))
         case .timezone: KeySchema(description: "This reminder's zone, instead of the file's: an IANA name, UTC, or floating.", shape: .reference(.zone))
         case .repeat: KeySchema(description: "How the reminder repeats: a word (daily, weekdays, ...), every N units, or a mapping.", shape: .reference(.repeat))
@@ -279,7 +344,7 @@ extension DaysOffDecoder.Key: DescribedKey {
         case .region: KeySchema(description: "A country (GB) or subdivision (GB-ENG, US-NY) whose public holidays remindc's table holds (from python-holidays); 'remindc holidays REGION' lists them.",
                                 shape: .text(pattern: #"^[A-Za-z]{2}(-[A-Za-z0-9]{1,6})?$"#))
         case .dates: KeySchema(description: "Days off: 2026-12-24, a range 2026-12-24..2027-01-01 (at most 366 days), or either as a key with the holiday's name.",
-                               shape: .list(.anyOf([.text(pattern: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}(\.\.[0-9]{4}-[0-9]{2}-[0-9]{2})?$"#),
+                               shape: .list(.anyOf([.text(pattern: "^" + SchemaPattern.date + "(\\.\\." + SchemaPattern.date + ")?$"),
                                                     .map(.anyText)])))
         case .files: KeySchema(description: "Holiday calendars: .ics files of all-day events (DTSTART;VALUE=DATE, DTEND, SUMMARY, RRULE), relative to this file.",
                                shape: .list(.anyText))

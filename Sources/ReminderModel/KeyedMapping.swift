@@ -10,10 +10,15 @@ protocol MappingKey: RawRepresentable, CaseIterable, Equatable, Sendable where R
     /// The keys of the mapping this key's value is, when it is one: a key
     /// of them written beside an empty one of these was meant under it.
     var nestedKeys: [String] { get }
+    /// Why `name`, which is not a key here, was written among `pairs`,
+    /// when this mapping can tell (`until:` beside `repeat:`); nil for a
+    /// plain unknown key.
+    static func misplaced(_ name: String, among pairs: Node.Pairs) -> Message?
 }
 
 extension MappingKey {
     var nestedKeys: [String] { [] }
+    static func misplaced(_ name: String, among pairs: Node.Pairs) -> Message? { nil }
 }
 
 /// Finds a key by the bytes of its name, as a mapping's key is written,
@@ -56,6 +61,8 @@ struct KeyedMapping<Key: MappingKey> {
                 if let parent = Self.emptyParent(of: text, among: pairs) {
                     context.report(.keyUnderEmptyParent(text, parent: parent.name, in: what), at: name.span,
                                    notes: [Diagnostic.Note("'\(parent.name)' is empty here", at: parent.span)])
+                } else if let message = Key.misplaced(text, among: pairs) {
+                    context.report(message, at: name.span)
                 } else {
                     context.report(.unknownKey(text, in: what, suggestion: closest(to: text, in: known), known: known), at: name.span)
                 }

@@ -60,6 +60,29 @@ extension Message {
                 hint: "indent '\(key)' (and the keys beside it) under '\(parent)'")
     }
 
+    /// `until:` (or another key of the repeat's map) beside `repeat:`
+    /// instead of in it; `repeatText` is the repeat word written (empty for
+    /// a map, nil for no repeat at all).
+    public static func repeatKeyOutside(_ key: String, value: String, repeatText: String?) -> Message {
+        switch repeatText {
+        case nil:
+            Message(.unknownKey, text: "'\(key)' is a key of 'repeat', and this reminder does not repeat",
+                    hint: "write it in a repeat: repeat: {every: week, \(key): \(value)} (with the period meant)")
+        case ""?:
+            Message(.unknownKey, text: "'\(key)' is a key of 'repeat', not of a reminder",
+                    hint: "indent '\(key): \(value)' under 'repeat:', beside its 'every:'")
+        case let word?:
+            Message(.unknownKey, text: "'\(key)' is a key of 'repeat', not of a reminder",
+                    hint: "write repeat: {every: \(word), \(key): \(value)}")
+        }
+    }
+
+    /// `reminders:` with each reminder under a name, as a mapping.
+    public static func remindersAsMapping(firstName: String) -> Message {
+        Message(.wrongType, text: "'reminders' must be a list, not a mapping of names to reminders",
+                hint: "begin each reminder with '- ', its name as its id: '- id: \(firstName)', and its keys indented under it")
+    }
+
     public static func missingKey(_ key: String, in context: String) -> Message {
         Message(.missingKey, text: "\(context) needs the key '\(key)'")
     }
@@ -159,6 +182,19 @@ extension Message {
         }
     }
 
+    /// `8am` or `2026-12-10 8pm`: times are written on the 24-hour clock.
+    public static func twelveHourTime(_ text: String, replacement: String, hasDate: Bool) -> Message {
+        Message(.invalidTime, text: hasDate ? "'\(text)' has a 12-hour time: times are written on the 24-hour clock"
+                                            : "'\(text)' is a 12-hour time of day without a date",
+                hint: hasDate ? "write \(replacement)" : "write the date of the first occurrence and the 24-hour time, as in \(replacement)")
+    }
+
+    /// `2026-12-10 09:00 Europe/Paris`: the zone is a key of its own.
+    public static func zoneInTime(_ text: String, time: String, zone: String) -> Message {
+        Message(.invalidTime, text: "'\(text)' has a zone after the time: the zone goes in 'timezone:'",
+                hint: "write \(time) here, and timezone: \(zone) in the reminder (or the file, for all of them)")
+    }
+
     public static func durationTooLong(_ text: String) -> Message {
         Message(.invalidDuration, text: "'\(text)' is longer than the \(SupportedSpan.lastYear + 1 - SupportedSpan.firstYear) years remindc works in",
                 hint: "a duration runs up to \(SupportedSpan.seconds / secondsPerDay / 7)w")
@@ -223,6 +259,27 @@ extension Message {
                 hint: "write 'every 2 \(unit)s', or the days it falls on ('on:' or 'days:') for twice a \(unit)")
     }
 
+    /// `every 1.5 hours`: an interval is a whole number of its unit.
+    public static func fractionalRepeat(_ text: String, replacement: String) -> Message {
+        Message(.invalidRepeat, text: "'\(text)' is not a repeat: an interval is a whole number of its unit",
+                hint: "write repeat: \(replacement)")
+    }
+
+    /// `FREQ=WEEKLY;BYDAY=TU` where a repeat word goes.
+    public static func repeatRuleText(_ text: String, rule: String) -> Message {
+        Message(.invalidRepeat, text: "'\(text)' is an RRULE, which goes in the repeat's 'rrule:'",
+                hint: "write repeat: {rrule: \"\(rule)\"}")
+    }
+
+    /// `every 2nd tuesday`, `first monday of the month`: a weekday of each month.
+    public static func ordinalWeekdayRepeat(_ text: String, ordinal: Int, day: String) -> Message {
+        let written = ordinal == -1 ? "last \(day)" : "\(ordinal)\(ordinalSuffix(ordinal)) \(day)"
+        let monthly = "repeat: {every: month, on: [\(written)]}"
+        // `every 2nd tuesday` is also said of every other Tuesday.
+        let hint = ordinal == 2 ? "write \(monthly) for the second of each month, or repeat: every other \(day) for every other week" : "write \(monthly)"
+        return Message(.invalidRepeat, text: "'\(text)' is not a repeat word: a weekday of each month goes in a map", hint: hint)
+    }
+
     public static func zeroInterval(_ text: String) -> Message {
         Message(.invalidRepeat, text: "'\(text)' never advances: the interval must be at least 1")
     }
@@ -230,6 +287,40 @@ extension Message {
     public static func invalidWeekday(_ text: String, allowOrdinal: Bool) -> Message {
         Message(.invalidRepeat, text: "'\(text)' is not a weekday",
                 hint: allowOrdinal ? "write mon ... sun, optionally with an ordinal: 1st mon, last fri, -2 fri" : "write mon, tue, wed, thu, fri, sat or sun")
+    }
+
+    /// `st`, `nd`, `rd` or `th`, as English writes the ordinal of `n`.
+    static func ordinalSuffix(_ n: Int) -> String {
+        let n = abs(n)
+        if (11...13).contains(n % 100) { return "th" }
+        switch n % 10 {
+        case 1: return "st"
+        case 2: return "nd"
+        case 3: return "rd"
+        default: return "th"
+        }
+    }
+
+    /// `on: monday, wednesday`: several weekdays as one text.
+    public static func weekdaysWithoutBrackets(_ text: String, days: [String]) -> Message {
+        Message(.invalidRepeat, text: "'\(text)' is several weekdays written as one: a list needs its brackets",
+                hint: "write [\(days.joined(separator: ", "))]")
+    }
+
+    /// `{every: week, on: monday, wednesday}`: `wednesday` read as a key.
+    public static func weekdayAsKey(_ day: String, days: [String]) -> Message {
+        Message(.invalidRepeat, text: "'\(day)' is a weekday of 'on', read as a key because the list has no brackets",
+                hint: "write on: [\(days.joined(separator: ", "))]")
+    }
+
+    /// `on: last weekday`: a weekday (Monday to Friday) is five days to choose from.
+    public static func weekdayIsFiveDays(_ text: String, position: Int?) -> Message {
+        let days = "on: [mon, tue, wed, thu, fri]"
+        guard let position else {
+            return Message(.invalidRepeat, text: "'\(text)' is not one weekday but five", hint: "write \(days), or repeat: weekdays")
+        }
+        return Message(.invalidRepeat, text: "'\(text)' is not a weekday: it picks one of five",
+                       hint: "write \(days) with position: [\(position)], or working-day: \(position) (that also skips holidays) in place of 'on:'")
     }
 
     public static func invalidMonth(_ text: String) -> Message {
@@ -243,8 +334,11 @@ extension Message {
 
     public static let countAndUntil = Message(.invalidRepeat, text: "'count' and 'until' cannot both be given", hint: "keep one of them")
 
-    public static let weekdaysWithOn = Message(.invalidRepeat, text: "'every: weekdays' already chooses the days, so 'on' cannot be given too",
-        hint: "write 'every: week' with the days in 'on'")
+    /// `every: weekdays` or `every: other tuesday` with `on:` beside it.
+    public static func daysWithOn(_ every: String) -> Message {
+        Message(.invalidRepeat, text: "'every: \(every)' already chooses the days, so 'on' cannot be given too",
+                hint: "write 'every:' as a period (week, 2 weeks) with the days in 'on'")
+    }
 
     public static let floatingInstant = Message(.invalidTime, text: "a fixed instant cannot float: 'at' has an offset, and the reminder says 'timezone: floating'",
         hint: "write 'at' as a wall-clock time such as 2026-12-01 09:00, or leave out 'timezone: floating' to repeat at the instant's offset")
@@ -463,7 +557,7 @@ extension Message {
         case .setPositionAlone:
             return Message(id: id, text: "\(part(.bySetPosition)) needs another rule part to choose from", hint: inRRule ? "add BYDAY, BYMONTHDAY or another BY part" : "add 'on', 'days', 'months' or 'times'")
         case .skipWithoutCalendar:
-            return Message(id: id, text: "\(part(.skip)) needs \(part(.calendar))", hint: "name the calendar whose invalid dates to skip")
+            return Message(id: id, text: "\(part(.skip)) needs \(part(.calendar))", hint: inRRule ? "add RSCALE=GREGORIAN (or the calendar meant) before SKIP" : "add calendar: gregorian (or the calendar meant) beside it")
         case .leapMonthWithoutCalendar:
             return Message(id: id, text: "leap months and month 13 need \(part(.calendar))", hint: "name a calendar with leap months, such as hebrew or chinese")
         case .unknownCalendar(let name, let suggestion):

@@ -17,6 +17,22 @@ struct ReminderDecoder {
             self == .repeat ? RepeatDecoder.Key.allCases.map(\.rawValue) : []
         }
 
+        /// A key of the repeat's map written beside `repeat:` (`until:`,
+        /// `count:`, `every:`): the repeat with it inside, as it is written.
+        static func misplaced(_ name: String, among pairs: Node.Pairs) -> Message? {
+            guard RepeatDecoder.Key(rawValue: name) != nil, name != "rrule" else { return nil }
+            let value = pairs.first { $0.key.scalar == name }?.value.scalar.map { $0.isEmpty ? "..." : $0 } ?? "..."
+            guard let repeatNode = pairs.first(where: { $0.key.scalar == Key.repeat.rawValue })?.value else {
+                return .repeatKeyOutside(name, value: value, repeatText: nil)
+            }
+            if let word = repeatNode.scalar, !repeatNode.isEmptyPlainScalar {
+                var period = word[...]
+                if period.lowercased().hasPrefix("every ") { period = period.dropFirst(6) }
+                return .repeatKeyOutside(name, value: value, repeatText: String(period))
+            }
+            return .repeatKeyOutside(name, value: value, repeatText: "")
+        }
+
         /// Whether the key decides when the reminder fires.
         var isTiming: Bool { [.at, .timezone, .repeat, .before, .alertTime, .ifHoliday, .weekend, .holidays].contains(self) }
     }

@@ -15,6 +15,21 @@ enum RepeatDecoder {
         case workingDay = "working-day"
         static let names = KeyNames<Self>()
 
+        /// `{every: week, on: monday, wednesday}`: the days after the first
+        /// read as keys of the repeat, for want of the list's brackets.
+        static func misplaced(_ name: String, among pairs: Node.Pairs) -> Message? {
+            guard Scalars.weekdayNamed(Substring(name.lowercased()), plural: false) != nil,
+                  let on = pairs.firstIndex(where: { $0.key.scalar == Key.on.rawValue }), let first = pairs[on].value.scalar else { return nil }
+            var days: [String] = [first]
+            for pair in pairs[pairs.index(after: on)...] {
+                guard pair.value.isEmptyPlainScalar, let day = pair.key.scalar,
+                      Scalars.weekdayNamed(Substring(day.lowercased()), plural: false) != nil else { break }
+                days.append(day)
+            }
+            let names = days.compactMap { Scalars.weekdayNamed(Substring($0.lowercased()), plural: false).map { String($0.name.prefix(3)) } }
+            return .weekdayAsKey(name, days: names)
+        }
+
         /// True for the keys that build the rule, which `rrule` excludes.
         var buildsTheRule: Bool {
             switch self {
@@ -52,9 +67,7 @@ enum RepeatDecoder {
             return nil
         }
         if node.scalar != nil {
-            guard let (wordRule, weekdaysOnly) = Self.wordRule(node, key: "repeat", context: &context) else { return nil }
-            var rule = wordRule
-            if weekdaysOnly { rule.byDay = Self.workWeek }
+            guard let rule = Self.wordRule(node, key: "repeat", context: &context) else { return nil }
             guard Self.fitsAllDay(rule, times: [], start: start, span: node.span, context: &context) else { return nil }
             return Read(repeats: Repeat(rule: rule, times: [], except: [], also: [], isRawRule: false, span: node.span))
         }
@@ -162,14 +175,15 @@ enum RepeatDecoder {
         }
     }
 
-    /// The rule a repeat word or `every N unit` at `node` reads as (its
-    /// frequency and interval), and whether it said weekdays; nil, reported,
-    /// when it is not one.
-    private static func wordRule(_ node: Node, key: String, context: inout DecodingContext) -> (RecurrenceRule, weekdaysOnly: Bool)? {
+    /// The rule a repeat word, `every N unit` or weekday phrase at `node`
+    /// reads as (its frequency, interval and days); nil, reported, when it
+    /// is not one.
+    private static func wordRule(_ node: Node, key: String, context: inout DecodingContext) -> RecurrenceRule? {
         guard let text = context.text(node, key: key) else { return nil }
         switch context.repeatWord(text) {
-        case .success(let (frequency, interval, weekdaysOnly)):
-            let rule = RecurrenceRule(frequency: frequency, interval: interval)
+        case .success(let words):
+            var rule = RecurrenceRule(frequency: words.frequency, interval: words.interval)
+            rule.byDay = words.days.map { .init($0) }
             // `every 999999999 years`: the interval is the only part.
             let problems = rule.validate()
             for problem in problems {
@@ -182,14 +196,12 @@ enum RepeatDecoder {
                     context.report(.ruleProblem(problem, inRRule: false), at: node.span)
                 }
             }
-            return problems.isEmpty ? (rule, weekdaysOnly) : nil
+            return problems.isEmpty ? rule : nil
         case .failure(let message):
             context.report(message, at: node.span)
             return nil
         }
     }
-
-    static let workWeek: [RecurrenceRule.WeekdayOccurrence] = [.monday, .tuesday, .wednesday, .thursday, .friday].map { .init($0) }
 
     // MARK: The map form
 
@@ -200,8 +212,7 @@ enum RepeatDecoder {
             context.report(.missingKey("every", in: "'repeat'"), at: SourceSpan(start: node.span.start, length: 1))
             return nil
         }
-        guard let (wordRule, weekdaysOnly) = Self.wordRule(everyNode, key: "every", context: &context) else { return nil }
-        var rule = wordRule
+        guard var rule = Self.wordRule(everyNode, key: "every", context: &context) else { return nil }
         var complete = true
         var extraTimes: [CivilTime] = []
         var written: (time: ReminderTime, span: SourceSpan)?
@@ -211,9 +222,8 @@ enum RepeatDecoder {
             if value == nil { complete = false }
             return value
         }
-        if weekdaysOnly {
-            rule.byDay = workWeek
-            if let onNode = values[.on] { context.report(.weekdaysWithOn, at: onNode.span) }
+        if !rule.byDay.isEmpty {
+            if let onNode = values[.on] { context.report(.daysWithOn(everyNode.scalar ?? ""), at: onNode.span) }
         } else if let days = read(.on, { context, node in
             context.items(node, key: "on") { $0.parse($1, key: "on") { Scalars.weekday($0, allowOrdinal: true) } }
         }) {

@@ -11,7 +11,47 @@ enum Scalars {
     /// `2026-12-01`, `2026-12-01 09:00`, `2026-12-01T09:00:30`, optionally with a
     /// fraction (`.250`) and a `Z` or `±HH:MM` offset.
     static func time(_ text: String) -> Result<ReminderTime, Message> {
-        withBytes(of: text) { time(text, $0) }
+        let read = withBytes(of: text) { time(text, $0) }
+        if case .failure = read, let explained = explainedTime(text) { return .failure(explained) }
+        return read
+    }
+
+    /// What a time that did not read was likely meant as: a 12-hour clock
+    /// (`8am`, `2026-12-10 8:30pm`), or a zone after the time
+    /// (`2026-12-10 09:00 Europe/Paris`), which `timezone:` says.
+    private static func explainedTime(_ text: String) -> Message? {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+        if parts.count >= 2, let zone = parts.last,
+           case .success(let time) = withBytes(of: String(parts.dropLast().joined(separator: " ")), { self.time(String(parts.dropLast().joined(separator: " ")), $0) }),
+           case .local = time, zone.contains("/") || (try? Self.zone(String(zone)).get()) != nil || KnownZones.legacy[zone.uppercased()] != nil {
+            let place = KnownZones.legacy[zone.uppercased()] ?? String(zone)
+            return .zoneInTime(text, time: parts.dropLast().joined(separator: " "), zone: place)
+        }
+        // `8am`, `8 pm`, `8:30pm`, after a date or alone.
+        var words = parts.map(String.init)
+        var date: String?
+        if let first = words.first, case .success(.date) = withBytes(of: first, { self.time(first, $0) }) {
+            date = first
+            words.removeFirst()
+        }
+        guard let clock = twelveHourClock(words.joined()) else { return nil }
+        let written = String(format: "%02d:%02d", clock.hour, clock.minute)
+        return .twelveHourTime(text, replacement: "\(date ?? "2026-12-01") \(written)", hasDate: date != nil)
+    }
+
+    /// `8am`, `8pm`, `8:30pm`, `12am` (midnight), `12.15pm`: the time of day.
+    private static func twelveHourClock(_ text: String) -> (hour: Int, minute: Int)? {
+        let lower = text.lowercased().replacingOccurrences(of: ".", with: ":")
+        let isAfternoon: Bool
+        if lower.hasSuffix("am") { isAfternoon = false } else if lower.hasSuffix("pm") { isAfternoon = true } else { return nil }
+        let clock = lower.dropLast(2).split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(clock.count), let hour = Int(clock[0]), (1...12).contains(hour) else { return nil }
+        var minute = 0
+        if clock.count == 2 {
+            guard clock[1].count == 2, let value = Int(clock[1]), (0...59).contains(value) else { return nil }
+            minute = value
+        }
+        return (hour % 12 + (isAfternoon ? 12 : 0), minute)
     }
 
     private static func time(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Result<ReminderTime, Message> {
@@ -287,161 +327,6 @@ enum Scalars {
         // "Berlin" for "Europe/Berlin": match the city part.
         let city = text.split(separator: "/").last.map(String.init) ?? text
         return KnownZones.sortedNames.first { $0.split(separator: "/").last.map(String.init)?.lowercased() == city.lowercased() }
-    }
-
-    // MARK: Repeat words
-
-    /// The words and `every N unit` forms: `daily`, `weekdays`, `every 5 minutes`,
-    /// `every day`; the map's `every:` leaves out the word: `2 weeks`, `month`. Returns the frequency, the interval and whether the word
-    /// was `weekdays`.
-    static func repeatWord(_ text: String) -> Result<(RecurrenceRule.Frequency, Int, weekdaysOnly: Bool), Message> {
-        switch text.lowercased() {
-        case "secondly": return .success((.secondly, 1, false))
-        case "minutely": return .success((.minutely, 1, false))
-        case "hourly": return .success((.hourly, 1, false))
-        case "daily": return .success((.daily, 1, false))
-        case "weekdays": return .success((.weekly, 1, true))
-        case "weekly": return .success((.weekly, 1, false))
-        case "monthly": return .success((.monthly, 1, false))
-        case "quarterly": return .success((.monthly, 3, false))
-        case "yearly", "annually": return .success((.yearly, 1, false))
-        case "fortnightly": return .success((.weekly, 2, false))
-        // Each means one thing to some people and another to others.
-        case "biweekly", "bi-weekly", "semiweekly": return .failure(.ambiguousRepeat(text, every: "week"))
-        case "bimonthly", "bi-monthly", "semimonthly": return .failure(.ambiguousRepeat(text, every: "month"))
-        case "biannually", "biannual", "biyearly", "semiannually": return .failure(.ambiguousRepeat(text, every: "year"))
-        default: break
-        }
-        var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
-        if words.first == "every" { words = words.dropFirst() }
-        guard words.count == 1 || words.count == 2 else { return .failure(misspeltRepeat(text)) }
-        var count = 1
-        if words.count == 2 {
-            let digits = words[words.startIndex]
-            if let number = numberWords[String(digits)] {
-                count = number
-            } else {
-                guard digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return .failure(misspeltRepeat(text)) }
-                // Any number of digits, held at a ceiling past every
-                // interval a rule may have (three times over for quarters
-                // still fits an Int), so a number too large is reported
-                // as out of range, not as no repeat.
-                count = digits.utf8.reduce(0) { min(intervalCeiling, $0 * 10 + Int($1 - 0x30)) }
-            }
-        }
-        var unit = words[words.endIndex - 1]
-        if unit.hasSuffix("s") { unit.removeLast() }
-        let frequency: RecurrenceRule.Frequency, factor: Int
-        switch unit {
-        case "second": (frequency, factor) = (.secondly, 1)
-        case "minute": (frequency, factor) = (.minutely, 1)
-        case "hour": (frequency, factor) = (.hourly, 1)
-        case "day": (frequency, factor) = (.daily, 1)
-        case "week": (frequency, factor) = (.weekly, 1)
-        case "month": (frequency, factor) = (.monthly, 1)
-        case "quarter": (frequency, factor) = (.monthly, 3)
-        case "year": (frequency, factor) = (.yearly, 1)
-        default: return .failure(misspeltRepeat(text))
-        }
-        guard count > 0 else { return .failure(.zeroInterval(text)) }
-        return .success((frequency, count * factor, false))
-    }
-
-    /// Past the longest interval of any rule: what a longer count is read as.
-    private static let intervalCeiling = RecurrenceRule.largestInterval(.secondly) + 1
-
-    /// The count and unit of `every N unit` as they are written (`5000`,
-    /// `quarters`), for a message in the file's own words; nil for a
-    /// repeat word without a count of digits.
-    static func writtenInterval(_ text: String) -> (count: Substring, unit: Substring)? {
-        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
-        if words.first?.lowercased() == "every" { words = words.dropFirst() }
-        guard words.count == 2, let count = words.first, count.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        return (count, words[words.endIndex - 1])
-    }
-
-    /// Why `text` is not a repeat, with the map it was likely meant as:
-    /// weekdays (`every monday`, `mondays and thursdays`) are `on:` of a
-    /// weekly repeat; `twice a day` is `times:` of a daily one.
-    static func misspeltRepeat(_ text: String) -> Message {
-        let words = text.lowercased().split(whereSeparator: { " \t,".contains($0) }).filter { !["every", "on", "and", "each"].contains($0) }
-        let days = words.map { word -> Weekday? in
-            var name = word
-            if name.hasSuffix("s") && name.count > 3 { name.removeLast() }
-            return weekdayNamed(name)
-        }
-        if !days.isEmpty, days.allSatisfy({ $0 != nil }) {
-            let names = days.compactMap { $0 }.map { String($0.name.prefix(3)) }
-            return .repeatOnWeekdays(text, days: names)
-        }
-        // `twice a day`, `3 times a day`, `twice daily`.
-        let perDay: [Substring: Int] = ["twice": 2, "thrice": 3]
-        if let first = words.first, words.last == "day" || words.last == "daily",
-           let count = perDay[first] ?? Int(first) ?? numberWords[String(first)], count > 1, count <= 5 {
-            return .repeatTimesPerDay(text, count: count)
-        }
-        return .invalidRepeat(text)
-    }
-
-    /// Counts as people write them in a repeat: `every other week`, `every two days`.
-    static let numberWords: [String: Int] = [
-        "other": 2, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-        "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
-    ]
-
-    /// `mon`, `Monday`, and with `allowOrdinal` also `1st mon`, `last fri`, `-2 fri`.
-    static func weekday(_ text: String, allowOrdinal: Bool) -> Result<RecurrenceRule.WeekdayOccurrence, Message> {
-        // The usual spelling, at once.
-        switch text {
-        case "mon": return .success(.init(.monday))
-        case "tue": return .success(.init(.tuesday))
-        case "wed": return .success(.init(.wednesday))
-        case "thu": return .success(.init(.thursday))
-        case "fri": return .success(.init(.friday))
-        case "sat": return .success(.init(.saturday))
-        case "sun": return .success(.init(.sunday))
-        default: break
-        }
-        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard let dayWord = words.last, let day = weekdayNamed(dayWord), words.count <= 2 else {
-            return .failure(.invalidWeekday(text, allowOrdinal: allowOrdinal))
-        }
-        if words.count == 1 { return .success(.init(day)) }
-        guard allowOrdinal, let ordinal = ordinal(words[0]) else { return .failure(.invalidWeekday(text, allowOrdinal: allowOrdinal)) }
-        return .success(.init(day, ordinal: ordinal))
-    }
-
-    private static func weekdayNamed(_ word: Substring) -> Weekday? {
-        let length = word.utf8.count
-        return Weekday.allCases.first { day in
-            let name = day.name
-            return word == name || (2...3).contains(length) && name.hasPrefix(word)
-        }
-    }
-
-    /// `1st`, `2nd`, `3rd`, `4th`, `5th`, `last`, `-1`, `+2`, `3`.
-    private static func ordinal(_ word: Substring) -> Int? {
-        if word == "last" { return -1 }
-        var digits = word
-        for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) {
-            digits = digits.dropLast(2)
-            break
-        }
-        guard let value = Int(digits), value != 0, abs(value) <= 53 else { return nil }
-        return value
-    }
-
-    /// `jan`, `January`, `7`, and with a calendar `5L` (a leap month).
-    static func month(_ text: String) -> Result<RecurrenceRule.Month, Message> {
-        let lower = text.lowercased()
-        if let index = monthNames.firstIndex(where: { $0.lowercased() == lower || (lower.count == 3 && $0.lowercased().hasPrefix(lower)) }) {
-            return .success(.init(index + 1))
-        }
-        let isLeap = lower.hasSuffix("l")
-        guard let number = Int(isLeap ? String(lower.dropLast()) : lower), (1...13).contains(number) else {
-            return .failure(.invalidMonth(text))
-        }
-        return .success(.init(number, isLeap: isLeap))
     }
 }
 

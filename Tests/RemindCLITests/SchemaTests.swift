@@ -116,7 +116,55 @@ import Testing
         Mistake(name: "negative badge", yaml: file("    at: 2027-01-01\n    badge: -1\n"), id: "invalid-value"),
         Mistake(name: "time of day as at", yaml: file("    at: 09:00\n"), id: "invalid-time"),
         Mistake(name: "duration form", yaml: file("    at: 2027-01-01\n    before: soon\n"), id: "invalid-duration"),
+        // Values a pattern can say exactly.
+        Mistake(name: "lead misspelt", yaml: file("    at: 2027-01-01 09:00\n    before: 1 dya\n"), id: "invalid-duration"),
+        Mistake(name: "lead with before", yaml: file("    at: 2027-01-01 09:00\n    before: 1 day before\n"), id: "invalid-duration"),
+        Mistake(name: "compact units out of order", yaml: file("    at: 2027-01-01 09:00\n    before: 30m1h\n"), id: "invalid-duration"),
+        Mistake(name: "weekday misspelt", yaml: file("    at: 2027-01-01 09:00\n    repeat: {every: week, on: [tuesdy]}\n"), id: "invalid-repeat"),
+        Mistake(name: "ordinal past 53", yaml: file("    at: 2027-01-01 09:00\n    repeat: {every: year, on: [54th mon]}\n"), id: "invalid-repeat"),
+        Mistake(name: "30 February", yaml: file("    at: 2026-02-30\n"), id: "invalid-time"),
+        Mistake(name: "31 April", yaml: file("    at: 2027-04-31 09:00\n"), id: "invalid-time"),
+        Mistake(name: "hour 25", yaml: file("    at: 2027-01-01 25:00\n"), id: "invalid-time"),
+        Mistake(name: "time of day 24:30", yaml: file("    at: 2027-01-01\n    alert-time: \"24:30\"\n"), id: "invalid-time"),
+        Mistake(name: "offset past 18 hours", yaml: file("    at: 2027-01-01T09:00+19:00\n"), id: "invalid-time"),
+        Mistake(name: "legacy zone", yaml: file("    at: 2027-01-01 09:00\n", header: "timezone: EST\n"), id: "unknown-time-zone"),
+        Mistake(name: "repeat phrase", yaml: file("    at: 2027-01-01 09:00\n    repeat: every 1.5 hours\n"), id: "invalid-repeat"),
+        Mistake(name: "working days misspelt", yaml: file("    at: 2027-01-01 09:00\n    before: 2 workin days\n"), id: "invalid-duration"),
     ]
+
+    /// What people write that `check` reads, each a reminder of one file:
+    /// the schema passes them all, so an editor does not mark them.
+    static let everydaySpellings = [
+        "{id: a, title: A, at: 2027-01-04 09:00, repeat: every weekday}",
+        "{id: b, title: B, at: 2027-01-05 09:00, repeat: every other tuesday}",
+        "{id: c, title: C, at: 2027-01-05 09:05, repeat: every 2 weeks on tue and thu}",
+        "{id: d, title: D, at: 2027-01-05 09:10, repeat: {every: week, on: [tues, thurs]}}",
+        "{id: e, title: E, at: 2027-01-04 09:15, repeat: Mondays and Fridays}",
+        "{id: f, title: F, at: 2027-01-04 09:20, repeat: every 90 minutes, before: [2 hours and 5 mins, 1h30m, PT5M]}",
+        "{id: g, title: G, at: 2028-02-29 8:00, repeat: Yearly, before: [2 working days]}",
+        "{id: h, title: H, at: 2027-01-05 09:25, repeat: {every: other tuesday, count: 3}, timezone: GMT}",
+        "{id: i, title: I, at: 2027-01-31 09:30, repeat: {every: month, on: [LAST Fri, 1st mon, -2 weds]}}",
+        "{id: j, title: J, at: 2027-01-01T09:35:00+18:00}",
+        "{id: k, title: K, at: 2027-01-01t09:40:05z, before: '1 Hour, 30 Minutes'}",
+    ]
+
+    /// Each spelling above passes `check` with no error, and the schema.
+    @Test(.enabled(if: validator != nil, "check-jsonschema is not installed"))
+    func everydaySpellingsPassTheSchemaAsTheyPassCheck() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for (index, reminder) in Self.everydaySpellings.enumerated() {
+            let path = folder.appendingPathComponent("spelling-\(index).yaml").path
+            try ("timezone: Europe/London\nreminders:\n  - " + reminder + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let check = try EndToEndTests.run(["check", "--format", "json", path])
+            #expect(!check.stdout.contains("\"error\""), "\(reminder): \(check.stdout)")
+            paths.append(path)
+        }
+        let result = try Self.validates(paths)
+        #expect(result.passed, "\(result.output)")
+    }
 
     /// Each mistake is an error of `check` with its id, and the schema refuses it.
     @Test(.enabled(if: validator != nil, "check-jsonschema is not installed"))

@@ -288,8 +288,8 @@ import YAMLSyntax
                       // Leading zeros, however many, are read: the interval is the number.
                       ("every 0000000000000000000005 days", .daily, 5)])
     func repeatWords(_ text: String, _ frequency: RecurrenceRule.Frequency, _ interval: Int) throws {
-        let (parsedFrequency, parsedInterval, _) = try Scalars.repeatWord(text).get()
-        #expect(parsedFrequency == frequency && parsedInterval == interval)
+        let read = try Scalars.repeatWord(text).get()
+        #expect(read.frequency == frequency && read.interval == interval && read.days.isEmpty)
     }
 
     @Test(arguments: [("1st mon", 1, Weekday.monday), ("last fri", -1, .friday), ("-2 Friday", -2, .friday), ("2nd tue", 2, .tuesday)])
