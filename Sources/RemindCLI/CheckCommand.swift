@@ -88,7 +88,7 @@ enum CheckCommand: Command {
             run.check(result, scheduled: scheduled, release: { disposal.dispose($0) })
         }) {
         case .success(let files): loaded = files
-        case .failure(let error): return error.outcome
+        case .failure(let error): return error.outcome(in: format, workingFolder: invocation.workingFolder)
         }
         loaded.insert(run.acrossFiles(release: { Disposal.leftToExit.dispose($0) }))
         let diagnostics = loaded.diagnostics
@@ -103,7 +103,7 @@ enum CheckCommand: Command {
             output = GitHubReporter.render(shown)
         case .text:
             let reporter = TextReporter(colour: invocation.wantsColour)
-            output = reporter.render(shown, sources: loaded.sources)
+            output = reporter.render(shown, sources: loaded.sources, summarisingAfter: .perRule)
             if !quiet { output += reporter.summary(diagnostics, fileCount: loaded.fileCount) }
         }
         let failed = diagnostics.contains { $0.severity == .error || (options.strict && $0.severity == .warning) }

@@ -16,7 +16,7 @@ public struct Inputs {
     /// time, later (`FileDescriptor.contents(of:)`), so only one is in memory at once.
     static func read(_ paths: [String]) -> Result<Inputs, InputError> {
         var files: [String] = []
-        var errors: [String] = []
+        var errors: [InputError.Problem] = []
         let manager = FileManager.default
         var readsStandardInput = false
         for path in paths {
@@ -24,7 +24,7 @@ public struct Inputs {
             // FIFO: its bytes are kept for the report.
             if path == "-" {
                 if readsStandardInput {
-                    errors.append("standard input ('-') can be read only once")
+                    errors.append(.init("standard input ('-') can be read only once", path: path))
                 } else {
                     files.append(standardInput)
                 }
@@ -33,7 +33,7 @@ public struct Inputs {
             }
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
-                errors.append("cannot read '\(path)': no such file or folder")
+                errors.append(.init("cannot read '\(path)': no such file or folder", path: path))
                 continue
             }
             let names: [String]
@@ -42,7 +42,7 @@ public struct Inputs {
                 errors += found.errors
                 names = found.files
                 if names.isEmpty && found.errors.isEmpty {
-                    errors.append("no reminder files (*.yaml, *.yml) in '\(path)'")
+                    errors.append(.init("no reminder files (*.yaml, *.yml) in '\(path)'", path: path))
                     continue
                 }
             } else {
@@ -50,13 +50,13 @@ public struct Inputs {
             }
             for name in names {
                 guard manager.isReadableFile(atPath: name) else {
-                    errors.append("cannot read '\(name)'")
+                    errors.append(.init("cannot read '\(name)'", path: name))
                     continue
                 }
                 files.append(name)
             }
         }
-        if !errors.isEmpty { return .failure(InputError(messages: errors)) }
+        if !errors.isEmpty { return .failure(InputError(problems: errors)) }
         return .success(Inputs(files: files))
     }
 
@@ -68,16 +68,16 @@ public struct Inputs {
     /// cannot be read of what it finds, named: a name that is not UTF-8
     /// (remindc names files by their text), a symbolic link to nothing or
     /// in a loop, a folder it may not enter.
-    private static func reminderFiles(in folder: String) -> (files: [String], errors: [String]) {
+    private static func reminderFiles(in folder: String) -> (files: [String], errors: [InputError.Problem]) {
         var files: [String] = []
-        var errors: [String] = []
+        var errors: [InputError.Problem] = []
         walk(folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder, files: &files, errors: &errors)
         return (files.sorted(), errors)
     }
 
-    private static func walk(_ folder: String, files: inout [String], errors: inout [String]) {
+    private static func walk(_ folder: String, files: inout [String], errors: inout [InputError.Problem]) {
         guard let directory = opendir(folder) else {
-            errors.append("cannot read the folder '\(folder)': \(String(cString: strerror(errno)))")
+            errors.append(.init("cannot read the folder '\(folder)': \(String(cString: strerror(errno)))", path: folder))
             return
         }
         defer { closedir(directory) }
@@ -92,7 +92,7 @@ public struct Inputs {
             var status = stat()
             guard let name = String(validating: bytes, as: UTF8.self) else {
                 if isReminderName || isFolder(joined) {
-                    errors.append("cannot read '\(Self.escaped(joined))': its name is not UTF-8")
+                    errors.append(.init("cannot read '\(Self.escaped(joined))': its name is not UTF-8", path: Self.escaped(joined)))
                 }
                 continue
             }
@@ -103,7 +103,7 @@ public struct Inputs {
                 guard stat(full, &status) == 0 else {
                     if isReminderName {
                         let reason = errno == ELOOP ? "a loop of symbolic links" : "a symbolic link to nothing"
-                        errors.append("cannot read '\(full)': \(reason)")
+                        errors.append(.init("cannot read '\(full)': \(reason)", path: full))
                     }
                     continue
                 }

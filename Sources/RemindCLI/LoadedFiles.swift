@@ -41,7 +41,7 @@ struct LoadedFiles {
             // once: its bytes are kept.
             guard let (result, kept, isRegular) = Self.read(path, keepingSourceFor: showsSource) else {
                 // It was readable a moment ago.
-                return .failure(InputError(messages: ["cannot read '\(path)'"]))
+                return .failure(InputError(problems: [.init("cannot read '\(path)'", path: path)]))
             }
             var source = kept
             let scheduled = result.file.map { ScheduledFile($0, floatingZone: floatingZone, parallelism: Remindc.parallelism) }
@@ -99,7 +99,7 @@ struct LoadedFiles {
 
     /// Every diagnostic as text, for standard error.
     var report: String {
-        diagnostics.isEmpty ? "" : TextReporter(colour: false).render(diagnostics, sources: sources)
+        diagnostics.isEmpty ? "" : TextReporter(colour: false).render(diagnostics, sources: sources, summarisingAfter: .perRule)
     }
 
     /// The outcome of a command that stops at errors: every diagnostic and

@@ -42,7 +42,8 @@ public enum AcrossFiles {
                 guard earlier.file != fileIndex else { continue }
                 let other = files[earlier.file].file
                 found.append(Diagnostic(.duplicateUID(uid), file: file.path, span: reminder.spans.id, notes: [
-                    Diagnostic.Note("'\(uid)' is first the UID of the reminder at \(place(other, other.reminders[earlier.reminder].spans.id))"),
+                    Diagnostic.Note("'\(uid)' is first the UID of the reminder at \(place(other, other.reminders[earlier.reminder].spans.id))",
+                                    at: other.reminders[earlier.reminder].spans.id, in: other.path),
                 ]))
             }
         }
@@ -88,7 +89,7 @@ public enum AcrossFiles {
         }
         func note(_ other: Int) -> Diagnostic.Note {
             let file = files[owners[other].file].file
-            return Diagnostic.Note("'\(reminders[other].id)' is at \(place(file, reminders[other].spans.start))")
+            return Diagnostic.Note("'\(reminders[other].id)' is at \(place(file, reminders[other].spans.start))", at: reminders[other].spans.start, in: file.path)
         }
         var found: [Diagnostic] = []
         for (index, hit) in sweep.sameTime.sorted(by: { $0.key < $1.key }) where reports(SameTimeRule.descriptor.id, index, hit.other) {

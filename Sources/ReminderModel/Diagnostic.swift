@@ -49,10 +49,14 @@ public struct Diagnostic: Hashable, Sendable {
     public struct Note: Hashable, Sendable {
         public var text: String
         public var span: SourceSpan?
+        /// The file `span` is in, when it is not the diagnostic's own
+        /// (a reminder of another file checked with it).
+        public var file: String?
 
-        public init(_ text: String, at span: SourceSpan? = nil) {
+        public init(_ text: String, at span: SourceSpan? = nil, in file: String? = nil) {
             self.text = text
             self.span = span
+            self.file = file
         }
     }
 

@@ -21,6 +21,11 @@ public enum GitHubReporter {
             ].map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
             var message = diagnostic.message.text
             if let hint = diagnostic.message.hint { message += "\nhelp: \(hint)" }
+            // An annotation has one place: a note's is said in its text.
+            for note in diagnostic.notes {
+                message += "\nnote: \(note.text)"
+                if let span = note.span, note.file == nil { message += " (line \(span.start.line), column \(span.start.column))" }
+            }
             return "::\(command) \(properties)::\(escapeData(message))\n"
         }.joined()
     }

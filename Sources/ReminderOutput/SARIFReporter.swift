@@ -30,14 +30,24 @@ public enum SARIFReporter {
         let results = diagnostics.map { diagnostic -> String in
             var text = diagnostic.message.text
             if let hint = diagnostic.message.hint { text += " (\(hint))" }
+            // A note with a place is a related location; one without is said in the message.
+            for note in diagnostic.notes where note.span == nil { text += "; note: \(note.text)" }
+            let related = diagnostic.notes.filter { $0.span != nil }.enumerated().map { index, note in
+                let span = note.span!
+                return "{\"id\": \(index + 1), \"physicalLocation\": {\"artifactLocation\": "
+                    + Self.artifactLocation(note.file ?? diagnostic.file, workingFolder: workingFolder) + ", "
+                    + "\"region\": {\"startLine\": \(span.start.line), \"startColumn\": \(span.start.column), "
+                    + "\"endLine\": \(span.end.line), \"endColumn\": \(span.end.column)}}, \"message\": {\"text\": \(string(note.text))}}"
+            }
+            let relatedLocations = related.isEmpty ? "" : ", \"relatedLocations\": [" + related.joined(separator: ", ") + "]"
             let region = "\"startLine\": \(diagnostic.span.start.line), \"startColumn\": \(diagnostic.span.start.column), "
                 + "\"endLine\": \(diagnostic.span.end.line), \"endColumn\": \(diagnostic.span.end.column)"
             let ruleIndex = index[diagnostic.id].map { ", \"ruleIndex\": \($0)" } ?? ""
             return """
                         {"ruleId": \(string(diagnostic.id))\(ruleIndex), "level": \(string(level(diagnostic.severity))), \
                 "message": {"text": \(string(text))}, "locations": [{"physicalLocation": \
-                {"artifactLocation": {"uri": \(string(Self.uri(diagnostic.file, workingFolder: workingFolder))), "uriBaseId": "%SRCROOT%"}, \
-                "region": {\(region)}}}]}
+                {"artifactLocation": \(Self.artifactLocation(diagnostic.file, workingFolder: workingFolder)), \
+                "region": {\(region)}}}]\(relatedLocations)}
                 """
         }
         return """
@@ -64,6 +74,14 @@ public enum SARIFReporter {
             }
 
             """
+    }
+
+    /// `{"uri": ..., "uriBaseId": "%SRCROOT%"}` for a path relative to the
+    /// repository, `{"uri": "file:///..."}` for an absolute path outside it.
+    static func artifactLocation(_ path: String, workingFolder: String) -> String {
+        let reference = uri(path, workingFolder: workingFolder)
+        if reference.hasPrefix("/") { return "{\"uri\": \(OccurrenceWriter.jsonString("file://" + reference))}" }
+        return "{\"uri\": \(OccurrenceWriter.jsonString(reference)), \"uriBaseId\": \"%SRCROOT%\"}"
     }
 
     /// A path as a relative URI reference: percent-encoded, `./` dropped,

@@ -14,21 +14,83 @@ public struct TextReporter: Sendable {
         self.colour = colour
     }
 
-    /// The report for `diagnostics`, in the order given, each block ending in a newline.
+    /// How many findings of one rule in one file a report for people shows
+    /// before it sums up the rest in a line: one error must not drown
+    /// under fifty thousand warnings of the same kind. Errors, each a fix
+    /// to make, are shown further.
+    public struct Limit: Sendable {
+        public var errors: Int
+        public var others: Int
+
+        public static let perRule = Limit(errors: 25, others: 5)
+
+        func of(_ severity: Severity) -> Int { severity == .error ? errors : others }
+    }
+
+    /// The report for `diagnostics`, each block ending in a newline: the
+    /// errors first, then the warnings, then the rest, each in the order
+    /// given. With `summarisingAfter`, the findings of one rule in one file
+    /// past that many are not shown one by one: a line after the last shown
+    /// says how many more there are (the machine formats list them all).
     ///
     /// - Parameter sources: the bytes of each file by path, for quoting source
     ///   lines; a file missing here is reported without its source.
-    public func render(_ diagnostics: [Diagnostic], sources: [String: [UInt8]]) -> String {
+    public func render(_ diagnostics: [Diagnostic], sources: [String: [UInt8]], summarisingAfter limits: Limit? = nil) -> String {
         var out = ""
         // Each file's lines are found once, however many diagnostics quote it.
         var lines: [String: SourceLines.LineIndex] = [:]
-        for diagnostic in diagnostics {
-            var index = lines[diagnostic.file]
-            if index == nil, let bytes = sources[diagnostic.file] {
-                index = SourceLines.LineIndex(bytes)
-                lines[diagnostic.file] = index
+        var totals: [RuleInFile: Int] = [:]
+        if limits != nil {
+            for diagnostic in diagnostics { totals[RuleInFile(diagnostic), default: 0] += 1 }
+        }
+        var shown: [RuleInFile: Int] = [:]
+        for severity in Severity.allCases {
+            for diagnostic in diagnostics where diagnostic.severity == severity {
+                var hidden = 0
+                if let limit = limits?.of(severity) {
+                    let key = RuleInFile(diagnostic)
+                    let count = shown[key, default: 0] + 1
+                    shown[key] = count
+                    guard count <= limit else { continue }
+                    if count == limit { hidden = totals[key, default: 0] - limit }
+                }
+                var index = lines[diagnostic.file]
+                if index == nil, let bytes = sources[diagnostic.file] {
+                    index = SourceLines.LineIndex(bytes)
+                    lines[diagnostic.file] = index
+                }
+                render(diagnostic, lines: index, into: &out)
+                if hidden > 0 { out += more(hidden, of: RuleInFile(diagnostic)) }
             }
-            render(diagnostic, lines: index, into: &out)
+        }
+        return out
+    }
+
+    /// One rule's findings of one severity in one file.
+    private struct RuleInFile: Hashable {
+        var file: String
+        var id: String
+        var severity: Severity
+
+        init(_ diagnostic: Diagnostic) {
+            (file, id, severity) = (diagnostic.file, diagnostic.id, diagnostic.severity)
+        }
+    }
+
+    /// `f.yaml: note: 51,097 more same-time warnings in this file; ...`.
+    private func more(_ count: Int, of key: RuleInFile) -> String {
+        let noun = key.severity == .info ? "info findings" : key.severity.rawValue + (count == 1 ? "" : "s")
+        return style("\(TerminalText.visible(key.file)):", .bold) + " \(style("note:", .cyan)) "
+            + "\(Self.grouped(count)) more \(key.id) \(noun) in this file; --format json lists them all\n"
+    }
+
+    /// `51097` as `51,097`.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out += "," }
+            out.append(digit)
         }
         return out
     }
@@ -65,7 +127,8 @@ public struct TextReporter: Sendable {
             out += "\(gutter)\(style("= help:", .cyan)) \(TerminalText.visible(hint))\n"
         }
         for note in diagnostic.notes {
-            if let span = note.span {
+            // A place in another file is in the note's text.
+            if let span = note.span, note.file == nil {
                 out += style("\(file):\(span.start.line):\(span.start.column):", .bold)
                 out += " \(style("note:", .cyan)) \(TerminalText.visible(note.text))\n"
                 quote(span, lines: lines, into: &out)

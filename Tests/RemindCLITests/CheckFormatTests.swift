@@ -60,7 +60,10 @@ import Testing
         let array = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         #expect(!array.isEmpty)
         for item in array {
-            #expect(Set(item.keys) == ["rule", "severity", "file", "line", "column", "endLine", "endColumn", "message", "hint"])
+            #expect(Set(item.keys) == ["rule", "severity", "file", "line", "column", "endLine", "endColumn", "message", "hint", "notes"])
+            for note in item["notes"] as? [[String: Any]] ?? [] {
+                #expect(Set(note.keys) == ["message", "file", "line", "column", "endLine", "endColumn"])
+            }
             #expect(["error", "warning", "info"].contains(item["severity"] as? String))
         }
     }
@@ -107,6 +110,63 @@ import Testing
             for key in ["startLine", "startColumn", "endLine", "endColumn"] {
                 #expect((region[key] as? Int).map { $0 >= 1 } == true, "\(key)")
             }
+        }
+    }
+
+    /// The notes of a finding ("'a' is here", the other file's reminder)
+    /// reach every machine format: JSON's notes, SARIF's relatedLocations
+    /// (in the other file), the workflow command's text.
+    @Test func notesReachTheMachineFormats() throws {
+        let folder = "\(EndToEndTests.fixtures)/across/same-time"
+        let json = try EndToEndTests.run(["check", "--format", "json", folder] + Self.now)
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let sameTime = try #require(items.first { $0["rule"] as? String == "same-time" })
+        let note = try #require((sameTime["notes"] as? [[String: Any]])?.first)
+        let otherFile = try #require(note["file"] as? String)
+        #expect(otherFile != sameTime["file"] as? String, "the note is in the other file")
+        #expect((note["line"] as? Int).map { $0 >= 1 } == true)
+        #expect((note["message"] as? String)?.contains(" is at ") == true)
+
+        let sarif = try EndToEndTests.run(["check", "--format", "sarif", folder] + Self.now)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let results = try #require((root["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let result = try #require(results.first { $0["ruleId"] as? String == "same-time" })
+        let related = try #require((result["relatedLocations"] as? [[String: Any]])?.first)
+        let location = try #require(related["physicalLocation"] as? [String: Any])
+        #expect(((location["artifactLocation"] as? [String: Any])?["uri"] as? String).map { otherFile.hasSuffix($0) } == true)
+        #expect(((location["region"] as? [String: Any])?["startLine"] as? Int) == note["line"] as? Int)
+        #expect(((related["message"] as? [String: Any])?["text"] as? String) == note["message"] as? String)
+
+        let github = try EndToEndTests.run(["check", "--format", "github", folder] + Self.now)
+        #expect(github.stdout.contains("%0Anote: " + (note["message"] as? String ?? "-")))
+    }
+
+    /// A path that cannot be read: the machine formats put the error on
+    /// standard output as a document of their own (status 2, the message
+    /// on standard error as in text), so that a job reading them sees it.
+    @Test(arguments: ["json", "sarif", "github"])
+    func anUnreadablePathIsADocumentInTheMachineFormats(_ format: String) throws {
+        let run = try EndToEndTests.run(["check", "--format", format, "examples", "no/such/file.yaml"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "Error: cannot read 'no/such/file.yaml': no such file or folder\n")
+        switch format {
+        case "json":
+            let items = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+            #expect(items.count == 1)
+            #expect(items.first?["rule"] as? String == "unreadable-path")
+            #expect(items.first?["severity"] as? String == "error")
+            #expect(items.first?["file"] as? String == "no/such/file.yaml")
+        case "sarif":
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let first = try #require((root["runs"] as? [[String: Any]])?.first)
+            #expect((first["results"] as? [Any])?.isEmpty == true)
+            let invocation = try #require((first["invocations"] as? [[String: Any]])?.first)
+            #expect(invocation["executionSuccessful"] as? Bool == false)
+            let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+            #expect(notification["level"] as? String == "error")
+            #expect(((notification["message"] as? [String: Any])?["text"] as? String)?.contains("no/such/file.yaml") == true)
+        default:
+            #expect(run.stdout == "::error file=no/such/file.yaml,title=unreadable-path::cannot read 'no/such/file.yaml': no such file or folder\n")
         }
     }
 

@@ -63,3 +63,56 @@ import YAMLSyntax
         #expect(text.contains("\u{1B}[1;31merror:\u{1B}[0m"))
     }
 }
+
+/// One error under thousands of warnings: the errors come first, and a
+/// rule's findings in a file past a few are summed up in one line.
+@Suite struct ReportLayoutTests {
+    static func finding(_ id: String, _ severity: Severity, file: String = "f.yaml", line: Int) -> Diagnostic {
+        Diagnostic(Message(id: id, severity: severity, text: "\(id) at \(line)"), file: file,
+                   span: SourceSpan(start: SourcePosition(line: line, column: 1), length: 1))
+    }
+
+    static func headlines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init)
+    }
+
+    @Test func errorsComeFirstInEveryFileThenWarningsThenInfo() {
+        let diagnostics = [
+            Self.finding("same-time", .warning, file: "a.yaml", line: 1), Self.finding("endless-repeat", .info, file: "a.yaml", line: 2),
+            Self.finding("unknown-key", .error, file: "a.yaml", line: 3), Self.finding("same-time", .warning, file: "b.yaml", line: 1),
+            Self.finding("missing-key", .error, file: "b.yaml", line: 2),
+        ]
+        #expect(Self.headlines(TextReporter().render(diagnostics, sources: [:], summarisingAfter: .perRule)) == [
+            "a.yaml:3:1: error: unknown-key at 3 [unknown-key]", "b.yaml:2:1: error: missing-key at 2 [missing-key]",
+            "a.yaml:1:1: warning: same-time at 1 [same-time]", "b.yaml:1:1: warning: same-time at 1 [same-time]",
+            "a.yaml:2:1: info: endless-repeat at 2 [endless-repeat]",
+        ])
+    }
+
+    @Test(arguments: [(4, 0), (5, 0), (6, 1), (51_102, 51_097)])
+    func aRuleFoundMoreThanFiveTimesInAFileIsSummedUp(_ count: Int, _ hidden: Int) {
+        var diagnostics = (1...count).map { Self.finding("same-time", .warning, line: $0 + 1) }
+        diagnostics.append(Self.finding("same-time", .warning, file: "g.yaml", line: 1))
+        diagnostics.append(Self.finding("unknown-key", .error, line: 1))
+        let lines = Self.headlines(TextReporter().render(diagnostics, sources: [:], summarisingAfter: .perRule))
+        #expect(lines.first == "f.yaml:1:1: error: unknown-key at 1 [unknown-key]")
+        #expect(lines.count == 1 + min(count, 5) + (hidden > 0 ? 1 : 0) + 1)
+        if hidden > 0 {
+            let noun = hidden == 1 ? "warning" : "warnings"
+            #expect(lines[6] == "f.yaml: note: \(TextReporter.grouped(hidden)) more same-time \(noun) in this file; --format json lists them all")
+        }
+        #expect(lines.last == "g.yaml:1:1: warning: same-time at 1 [same-time]", "another file's findings are its own")
+    }
+
+    @Test func errorsAreShownFurtherThanWarnings() {
+        let diagnostics = (1...30).map { Self.finding("unknown-key", .error, line: $0) }
+        let lines = Self.headlines(TextReporter().render(diagnostics, sources: [:], summarisingAfter: .perRule))
+        #expect(lines.count == 26)
+        #expect(lines.last == "f.yaml: note: 5 more unknown-key errors in this file; --format json lists them all")
+    }
+
+    @Test(arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (51_097, "51,097"), (1_234_567, "1,234,567")])
+    func countsAreGroupedInThousands(_ number: Int, _ text: String) {
+        #expect(TextReporter.grouped(number) == text)
+    }
+}
