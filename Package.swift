@@ -55,7 +55,10 @@ let package = Package(
         .target(name: "CalendarImport", dependencies: ["Recurrence", "ReminderModel", "YAMLSyntax"]),
         // Commands declared once: parse the arguments, call the libraries, print.
         .target(name: "RemindCLI", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "CalDAV", "Publish", "Delivery", "CalendarImport"]),
-        .executableTarget(name: "remindc", dependencies: ["RemindCLI"]),
+        // The commit the binary is built from, for `remindc --version`
+        // (scripts/build-info.sh, before each build).
+        .plugin(name: "BuildInfo", capability: .buildTool(), path: "Plugins/BuildInfo"),
+        .executableTarget(name: "remindc", dependencies: ["RemindCLI"], plugins: ["BuildInfo"]),
 
         .executableTarget(
             name: "CheckBenchmark",

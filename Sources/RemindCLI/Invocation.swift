@@ -20,9 +20,13 @@ public struct Invocation: Sendable {
     /// The absolute folder relative paths are read from: the process's
     /// working folder unless given.
     public var workingFolder: String
+    /// What the binary was built from, for `--version`.
+    public var build: BuildDescription
 
     public init(arguments: [String], environment: [String: String] = [:], stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil,
-                standardOutput: OutputChannel? = nil, workingFolder: String = FileManager.default.currentDirectoryPath) {
+                standardOutput: OutputChannel? = nil, workingFolder: String = FileManager.default.currentDirectoryPath,
+                build: BuildDescription = BuildDescription(commit: "unknown", commitDate: "unknown")) {
+        self.build = build
         self.arguments = arguments
         self.environment = environment
         self.stdoutIsTerminal = stdoutIsTerminal

@@ -31,7 +31,7 @@ public enum Remindc {
         case "-h", "--help":
             return Outcome(stdout: topLevelHelp)
         case "--version":
-            return Outcome(stdout: RemindcVersion.string + "\n")
+            return Outcome(stdout: RemindcVersion.string + "\n" + invocation.build.text)
         case "help":
             return help(Array(arguments.dropFirst()))
         default:

@@ -25,7 +25,8 @@ let outcome = Remindc.run(Invocation(
     environment: ProcessInfo.processInfo.environment,
     stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
     terminalColumns: columns,
-    standardOutput: standardOutput
+    standardOutput: standardOutput,
+    build: BuildDescription(commit: buildCommit, commitDate: buildCommitDate)
 ))
 standardOutput.write(Array(outcome.stdout.utf8))
 let standardError = OutputChannel(descriptor: STDERR_FILENO)

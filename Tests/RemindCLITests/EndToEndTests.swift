@@ -94,7 +94,6 @@ import Testing
         Case(golden: "help-manual.txt", arguments: ["help", "manual"], status: 0),
         Case(golden: "completions-no-shell.txt", arguments: ["completions", "tcsh"], status: 2),
         Case(golden: "no-arguments.txt", arguments: [], status: 2),
-        Case(golden: "version.txt", arguments: ["--version"], status: 0),
         Case(golden: "unknown-subcommand.txt", arguments: ["chek", "examples"], status: 2),
         Case(golden: "unknown-option.txt", arguments: ["check", "--bogus", "examples"], status: 2),
         Case(golden: "missing-path.txt", arguments: ["check"], status: 2),
