@@ -14,7 +14,7 @@ import Testing
         return block
     }
 
-    static let git = ["/usr/bin/git", "/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let git = CleanClone.git
 
     @Test func theSectionInstallsIntoPrefix() throws {
         let commands = try Self.readmeCommands()
@@ -24,14 +24,12 @@ import Testing
 
     @Test(.enabled(if: git != nil, "git is not installed"))
     func theReadmeCommandsInstallAWorkingBinaryFromACleanClone() throws {
+        let clone = try CleanClone.shared.get()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-install-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let clone = folder.appendingPathComponent("remindc"), prefix = folder.appendingPathComponent("prefix")
-        let home = folder.appendingPathComponent("home")
+        let prefix = folder.appendingPathComponent("prefix"), home = folder.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        let cloned = try EndToEndTests.run(["clone", "--quiet", EndToEndTests.root.path, clone.path], executable: URL(fileURLWithPath: Self.git!))
-        try #require(cloned.status == 0, "\(cloned.stderr)")
 
         // As written, in a shell that stops at the first failure; HOME is
         // the test's own, so nothing reaches the real one.
@@ -42,7 +40,7 @@ import Testing
         let installed = prefix.appendingPathComponent("bin/remindc")
         #expect(FileManager.default.isExecutableFile(atPath: installed.path))
 
-        let head = try EndToEndTests.run(["-C", clone.path, "rev-parse", "--short=12", "HEAD"], executable: URL(fileURLWithPath: Self.git!))
+        let head = try EndToEndTests.run(["-C", clone.path, "rev-parse", "--short=12", "HEAD"], executable: URL(fileURLWithPath: CleanClone.git!))
         let commit = head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         // The build's progress comes first; `--version` is the last four lines.
         let lines = Array(install.stdout.split(separator: "\n").map(String.init).suffix(4))
@@ -73,4 +71,28 @@ import Testing
         #expect(lines[2].hasPrefix("Swift runtime: "))
         #expect(lines[3] == "binary: " + EndToEndTests.binary.resolvingSymlinksInPath().path)
     }
+}
+
+/// A clone of this repository's HEAD, made once per test run in
+/// `.build/clean-clone` (its own build folder inside), for the tests that
+/// build remindc as a person or a CI job would: the README's install and
+/// the GitHub Action share its release build.
+enum CleanClone {
+    static let git = ["/usr/bin/git", "/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static let shared: Result<URL, Failure> = {
+        guard let git else { return .failure(Failure(description: "git is not installed")) }
+        let clone = EndToEndTests.root.appendingPathComponent(".build/clean-clone")
+        try? FileManager.default.removeItem(at: clone)
+        do {
+            let run = try EndToEndTests.run(["clone", "--quiet", EndToEndTests.root.path, clone.path], executable: URL(fileURLWithPath: git))
+            return run.status == 0 ? .success(clone) : .failure(Failure(description: "git clone: \(run.stderr)"))
+        } catch {
+            return .failure(Failure(description: "git clone: \(error)"))
+        }
+    }()
 }

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The steps of the GitHub Action (action.yml), one per argument:
+#   install  build remindc from this checkout as the README's Install says,
+#            into $REMINDC_PREFIX (default $RUNNER_TEMP/remindc), and put it
+#            on the job's PATH;
+#   check    check $REMINDC_PATHS: format github (annotations) or sarif
+#            (written to $REMINDC_SARIF_FILE, its path the step's output
+#            sarif-file, the text report in the log); $REMINDC_STRICT,
+#            $REMINDC_FOR as check's --strict and --for;
+#   publish  publish $REMINDC_PATHS to $REMINDC_PUBLISH_URL as
+#            $REMINDC_PUBLISH_USER, the password in $REMINDC_PASSWORD.
+# The inputs come in the environment, never in the script's text, so no
+# input can run as a command. Tests/RemindCLITests/ActionTests.swift runs
+# each step as the action does.
+set -euo pipefail
+
+action_path=$(cd "$(dirname "$0")/.." && pwd)
+prefix=${REMINDC_PREFIX:-${RUNNER_TEMP:-/tmp}/remindc}
+remindc="$prefix/bin/remindc"
+read -r -a paths <<< "${REMINDC_PATHS:-}"
+
+needs_paths() {
+    if [ "${#paths[@]}" -eq 0 ]; then
+        echo "::error title=remindc::the input 'paths' names no reminder files" >&2
+        exit 2
+    fi
+}
+
+case "${1:-}" in
+install)
+    if ! pkg-config --exists yaml-0.1 libcurl 2>/dev/null; then
+        sudo apt-get update -qq
+        sudo apt-get install -y -qq libyaml-dev libcurl4-openssl-dev pkg-config
+    fi
+    (
+        cd "$action_path"
+        swift build -c release --static-swift-stdlib --product remindc
+        install -D -m 755 -s .build/release/remindc "$prefix/bin/remindc"
+    )
+    "$remindc" --version
+    if [ -n "${GITHUB_PATH:-}" ]; then echo "$prefix/bin" >> "$GITHUB_PATH"; fi
+    ;;
+check)
+    needs_paths
+    options=()
+    if [ "${REMINDC_STRICT:-false}" = true ]; then options+=(--strict); fi
+    if [ -n "${REMINDC_FOR:-}" ]; then options+=(--for "$REMINDC_FOR"); fi
+    case "${REMINDC_FORMAT:-github}" in
+    github)
+        "$remindc" check --format github "${options[@]}" -- "${paths[@]}"
+        ;;
+    sarif)
+        sarif=${REMINDC_SARIF_FILE:-remindc.sarif}
+        status=0
+        "$remindc" check --format sarif "${options[@]}" -- "${paths[@]}" > "$sarif" || status=$?
+        if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "sarif-file=$sarif" >> "$GITHUB_OUTPUT"; fi
+        # The same findings for the job's log.
+        if [ "$status" -ne 0 ]; then "$remindc" check --format text "${options[@]}" -- "${paths[@]}" || true; fi
+        exit "$status"
+        ;;
+    *)
+        echo "::error title=remindc::the input 'format' is '${REMINDC_FORMAT}': write github or sarif" >&2
+        exit 2
+        ;;
+    esac
+    ;;
+publish)
+    needs_paths
+    options=()
+    if [ -n "${REMINDC_PUBLISH_USER:-}" ]; then options+=(--user "$REMINDC_PUBLISH_USER"); fi
+    if [ -n "${REMINDC_PUBLISH_CALENDAR:-}" ]; then options+=(--calendar "$REMINDC_PUBLISH_CALENDAR"); fi
+    "$remindc" publish "${options[@]}" -- "$REMINDC_PUBLISH_URL" "${paths[@]}"
+    ;;
+*)
+    echo "usage: $0 install | check | publish" >&2
+    exit 2
+    ;;
+esac
