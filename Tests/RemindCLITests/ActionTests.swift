@@ -52,10 +52,14 @@ import Testing
         #expect(try String(contentsOf: job.githubPath, encoding: .utf8) == job.prefix.path + "/bin\n")
         #expect(install.stdout.contains("Swift runtime: built in"), "\(install.stdout)")
 
-        // Clean files: no annotation, success.
-        let clean = try job.step("check", in: clone, inputs: ["REMINDC_PATHS": "examples", "REMINDC_FOR": "ics,crontab", "REMINDC_STRICT": "false"])
+        // Files without errors: success, their warnings as annotations.
+        let clean = try job.step("check", in: clone, inputs: ["REMINDC_PATHS": "examples", "REMINDC_FOR": "ics", "REMINDC_STRICT": "false"])
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
-        #expect(clean.stdout.isEmpty)
+        #expect(clean.stdout.contains("::warning file=examples/"))
+        #expect(!clean.stdout.contains("::error"))
+        // With strict, the warnings fail it.
+        let strict = try job.step("check", in: clone, inputs: ["REMINDC_PATHS": "examples", "REMINDC_FOR": "ics", "REMINDC_STRICT": "true"])
+        #expect(strict.status == 1)
 
         // A file with errors: annotations, failure.
         let bad = "Tests/RemindCLITests/Fixtures/mixed/bad.yml"
