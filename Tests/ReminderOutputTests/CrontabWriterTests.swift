@@ -56,3 +56,19 @@ import Testing
         #expect(CrontabWriter.comment(text) == expected)
     }
 }
+
+/// The crontab's comment says an all-day reminder's alert on the wall
+/// clock: `before: 1 day` with `alert-time: 19:00` is the evening before,
+/// not "5h before".
+@Test(arguments: [
+    (NominalDuration(days: 1), 19 * 3600, "the day before at 19:00"),
+    (NominalDuration(), 9 * 3600, "at 09:00"),
+    (NominalDuration(seconds: 3600), 9 * 3600, "at 08:00"),
+    (NominalDuration(seconds: 10 * 3600), 9 * 3600, "the day before at 23:00"),
+    (NominalDuration(days: 2, seconds: 1800), 0, "3 days before at 23:30"),
+    (NominalDuration(days: 1), 0, "the day before at 00:00"),
+    (NominalDuration(seconds: 30), 8 * 3600 + 1, "at 07:59:31"),
+])
+func allDayAlertsAreSaidOnTheWallClock(_ lead: NominalDuration, _ timeOfDay: Int, _ expected: String) {
+    #expect(CrontabWriter.allDayAlert(lead, timeOfDay: timeOfDay) == expected)
+}

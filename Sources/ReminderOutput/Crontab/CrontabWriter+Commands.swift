@@ -204,11 +204,33 @@ extension CrontabWriter {
                 text += ", alert \(written) before"
                 continue
             }
-            let lead = NominalDuration(days: duration.days, seconds: duration.seconds - reminder.alertTimeOfDay)
-            guard !lead.isZero else { continue }
-            text += lead.nominalSeconds < 0 ? ", alert \(NominalDuration(seconds: -lead.nominalSeconds)) after the start of the day" : ", alert \(lead) before"
+            guard case .date = reminder.start else {
+                if !duration.isZero { text += ", alert \(duration) before" }
+                continue
+            }
+            text += ", alert " + allDayAlert(duration, timeOfDay: reminder.alertTimeOfDay)
         }
         return text
+    }
+
+    /// When an all-day reminder's alert `lead` before its `alert-time`
+    /// (seconds into the day; 0, the day's start, without one) falls, on
+    /// the wall clock: `at 19:00`, `the day before at 19:00`, `3 days
+    /// before at 08:30`.
+    static func allDayAlert(_ lead: NominalDuration, timeOfDay: Int) -> String {
+        var seconds = timeOfDay - lead.seconds
+        var days = lead.days
+        while seconds < 0 {
+            seconds += secondsPerDay
+            days += 1
+        }
+        var clock = String(format: "%02d:%02d", seconds / 3600, seconds / 60 % 60)
+        if seconds % 60 != 0 { clock += String(format: ":%02d", seconds % 60) }
+        switch days {
+        case 0: return "at \(clock)"
+        case 1: return "the day before at \(clock)"
+        default: return "\(days) days before at \(clock)"
+        }
     }
 
     /// Text safe in a comment line: one line, no `%`, at most `limit` characters.
