@@ -180,3 +180,21 @@ import YAMLSyntax
         #expect(found.first?.message.hint == "did you mean 'endless-repeat'?")
     }
 }
+
+/// A reminder at a time of day is told to move out of the hour the clocks
+/// skip or repeat; one that repeats every hour or more often cannot be, and
+/// is told what it can do instead.
+@Test(arguments: [
+    ("at: 2027-03-14 02:30\n    repeat: yearly", "dst-gap", "move it out of the hour the clocks skip"),
+    ("at: 2027-03-14 02:30\n    repeat: every 15 minutes", "dst-gap", Reminder.everyHourAdvice("dst-gap")),
+    ("at: 2027-11-07 01:30\n    repeat: yearly", "dst-repeat", "move it out of the hour the clocks repeat"),
+    ("at: 2027-03-01 00:30\n    repeat: hourly", "dst-repeat", Reminder.everyHourAdvice("dst-repeat")),
+])
+func daylightSavingAdviceFitsTheRepeat(_ timing: String, _ id: String, _ hint: String) throws {
+    let yaml = "timezone: America/New_York\nreminders:\n  - id: r\n    title: R\n    \(timing)\n"
+    let result = ReminderFile.load(Array(yaml.utf8), path: "dst.yaml")
+    let checker = Checker.Options(now: RuleExampleTests.now, floatingZone: TimeZone(identifier: "Europe/Berlin")!)
+    let found = CheckRun.check([result], options: .init(checker: checker, workingFolder: "/"))
+    let finding = try #require(found.first { $0.id == id }, "\(found.map(\.id))")
+    #expect(finding.message.hint == hint)
+}

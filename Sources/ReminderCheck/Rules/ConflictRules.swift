@@ -142,7 +142,8 @@ enum DaylightSavingGapRule: CheckRule {
     static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.gaps.sorted { $0.key < $1.key }.map { index, dates in
             let reminder = context.file.reminders[index]
-            return context.finding(inGap(reminder.id, zone: "\(reminder.timeZone)", dates: dates), at: reminder.spans.start, reminder: index)
+            return context.finding(inGap(reminder.id, zone: "\(reminder.timeZone)", dates: dates, everyHour: reminder.repeatsWithinADay),
+                                   at: reminder.spans.start, reminder: index)
         }
     }
 }
@@ -167,7 +168,8 @@ enum DaylightSavingRepeatRule: CheckRule {
     static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.folds.sorted { $0.key < $1.key }.map { index, dates in
             let reminder = context.file.reminders[index]
-            return context.finding(inRepeatedHour(reminder.id, zone: "\(reminder.timeZone)", dates: dates), at: reminder.spans.start, reminder: index)
+            return context.finding(inRepeatedHour(reminder.id, zone: "\(reminder.timeZone)", dates: dates, everyHour: reminder.repeatsWithinADay),
+                                   at: reminder.spans.start, reminder: index)
         }
     }
 }
@@ -219,17 +221,31 @@ extension TooManyPerHourRule {
 // MARK: DaylightSavingGapRule's messages
 
 extension DaylightSavingGapRule {
-    static func inGap(_ reminder: String, zone: String, dates: [String]) -> Message {
+    /// `everyHour`: the reminder repeats hourly or more often, so no time
+    /// of day keeps it out of the hour.
+    static func inGap(_ reminder: String, zone: String, dates: [String], everyHour: Bool = false) -> Message {
         descriptor.message("'\(reminder)' falls in a daylight-saving gap of \(zone) on \(dates.joined(separator: ", ")): it fires the same time after the change",
-                           hint: "move it out of the hour the clocks skip")
+                           hint: everyHour ? Reminder.everyHourAdvice("dst-gap") : "move it out of the hour the clocks skip")
+    }
+}
+
+extension Reminder {
+    /// Whether it repeats hourly or more often, stepping through every hour of the day.
+    var repeatsWithinADay: Bool { self.repeats.map { $0.rule.frequency < .daily } ?? false }
+
+    /// What to do about a change of the clocks that a reminder repeating
+    /// every hour or more often cannot be moved out of.
+    static func everyHourAdvice(_ rule: String) -> String {
+        "a repeat every hour or more often steps through every hour, so no time keeps it out; "
+            + "write timezone: UTC to step evenly through the change, or add \(rule) to its ignore: if this is what you want"
     }
 }
 
 // MARK: DaylightSavingRepeatRule's messages
 
 extension DaylightSavingRepeatRule {
-    static func inRepeatedHour(_ reminder: String, zone: String, dates: [String]) -> Message {
+    static func inRepeatedHour(_ reminder: String, zone: String, dates: [String], everyHour: Bool = false) -> Message {
         descriptor.message("'\(reminder)' falls in an hour \(zone) repeats on \(dates.joined(separator: ", ")): it fires the first time only",
-                           hint: "move it out of the hour the clocks repeat")
+                           hint: everyHour ? Reminder.everyHourAdvice("dst-repeat") : "move it out of the hour the clocks repeat")
     }
 }
