@@ -248,8 +248,12 @@ extension Message {
                 hint: "write repeat: {every: week, on: [\(days.joined(separator: ", "))]}")
     }
 
-    public static func repeatTimesPerDay(_ text: String, count: Int) -> Message {
-        let examples = ["\"09:00\"", "\"21:00\"", "\"13:00\"", "\"17:00\"", "\"07:00\""].prefix(count).sorted()
+    /// `twice a day`; with `first`, the reminder's own time, the times
+    /// listed start from it (pills at 08:00: 08:00 and 20:00).
+    public static func repeatTimesPerDay(_ text: String, count: Int, first: CivilTime? = nil) -> Message {
+        let shift = first.map { ($0.hour - 9) * 60 + $0.minute } ?? 0
+        let examples = [9 * 60, 21 * 60, 13 * 60, 17 * 60, 7 * 60].prefix(count).map { ($0 + shift + 24 * 60) % (24 * 60) }.sorted()
+            .map { "\"" + String(format: "%02d:%02d", $0 / 60, $0 % 60) + "\"" }
         return Message(.invalidRepeat, text: "'\(text)' is not a repeat word: times of day go in a map",
                        hint: "list them: repeat: {every: day, times: [\(examples.joined(separator: ", "))]}")
     }

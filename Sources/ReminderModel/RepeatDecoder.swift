@@ -67,7 +67,7 @@ enum RepeatDecoder {
             return nil
         }
         if node.scalar != nil {
-            guard let rule = Self.wordRule(node, key: "repeat", context: &context) else { return nil }
+            guard let rule = Self.wordRule(node, key: "repeat", start: start, context: &context) else { return nil }
             guard Self.fitsAllDay(rule, times: [], start: start, span: node.span, context: &context) else { return nil }
             return Read(repeats: Repeat(rule: rule, times: [], except: [], also: [], isRawRule: false, span: node.span))
         }
@@ -178,9 +178,14 @@ enum RepeatDecoder {
     /// The rule a repeat word, `every N unit` or weekday phrase at `node`
     /// reads as (its frequency, interval and days); nil, reported, when it
     /// is not one.
-    private static func wordRule(_ node: Node, key: String, context: inout DecodingContext) -> RecurrenceRule? {
+    private static func wordRule(_ node: Node, key: String, start: ReminderTime?, context: inout DecodingContext) -> RecurrenceRule? {
         guard let text = context.text(node, key: key) else { return nil }
-        switch context.repeatWord(text) {
+        var read = context.repeatWord(text)
+        // `twice a day` is answered with times from the reminder's own.
+        if case .failure = read, case .local(let local)? = start, let count = Scalars.timesPerDay(text) {
+            read = .failure(.repeatTimesPerDay(text, count: count, first: local.time))
+        }
+        switch read {
         case .success(let words):
             var rule = RecurrenceRule(frequency: words.frequency, interval: words.interval)
             rule.byDay = words.days.map { .init($0) }
@@ -212,7 +217,7 @@ enum RepeatDecoder {
             context.report(.missingKey("every", in: "'repeat'"), at: SourceSpan(start: node.span.start, length: 1))
             return nil
         }
-        guard var rule = Self.wordRule(everyNode, key: "every", context: &context) else { return nil }
+        guard var rule = Self.wordRule(everyNode, key: "every", start: start, context: &context) else { return nil }
         var complete = true
         var extraTimes: [CivilTime] = []
         var written: (time: ReminderTime, span: SourceSpan)?

@@ -138,13 +138,17 @@ extension Scalars {
         if words.count == 2, let ordinal = ordinal(words[0]) ?? ordinalWords[String(words[0])], let day = weekdayNamed(words[1], plural: false) {
             return .ordinalWeekdayRepeat(text, ordinal: ordinal, day: String(day.name.prefix(3)))
         }
-        // `twice a day`, `3 times a day`, `twice daily`.
-        let perDay: [Substring: Int] = ["twice": 2, "thrice": 3]
-        if let first = words.first, words.last == "day" || words.last == "daily",
-           let count = perDay[first] ?? Int(first) ?? numberWords[String(first)], count > 1, count <= 5 {
-            return .repeatTimesPerDay(text, count: count)
-        }
+        if let count = timesPerDay(text) { return .repeatTimesPerDay(text, count: count) }
         return .invalidRepeat(text)
+    }
+
+    /// `twice a day`, `3 times a day`, `twice daily`: how many, 2 to 5.
+    static func timesPerDay(_ text: String) -> Int? {
+        let words = text.lowercased().split(whereSeparator: { " \t,".contains($0) }).filter { !["every", "on", "and", "each", "a"].contains($0) }
+        let perDay: [Substring: Int] = ["twice": 2, "thrice": 3]
+        guard let first = words.first, words.last == "day" || words.last == "daily",
+              let count = perDay[first] ?? Int(first) ?? numberWords[String(first)], count > 1, count <= 5 else { return nil }
+        return count
     }
 
     /// `1.5 hours` as the same interval in a smaller unit that makes it

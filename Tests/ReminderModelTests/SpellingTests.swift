@@ -93,6 +93,8 @@ extension SpellingTests {
     }
 
     @Test(arguments: [
+        ("    at: 2026-12-01 08:00\n    repeat: twice a day\n", #"list them: repeat: {every: day, times: ["08:00", "20:00"]}"#),
+        ("    at: 2026-12-01 07:30\n    repeat: 3 times a day\n", #"list them: repeat: {every: day, times: ["07:30", "11:30", "19:30"]}"#),
         ("    at: 8am\n", "write the date of the first occurrence and the 24-hour time, as in 2026-12-01 08:00"),
         ("    at: 2026-12-19 8:30pm\n", "write 2026-12-19 20:30"),
         ("    at: 2026-12-19 12am\n", "write 2026-12-19 00:00"),
@@ -157,4 +159,65 @@ extension SpellingTests {
     let text = "timezone: UTC\nreminders:\n  - {id: r, title: T, at: 2026-12-01 09:00, repeat: {every: week, on: [2nd mon]}}\n"
     let message = ReminderFile.load(Array(text.utf8), path: "map.yaml").diagnostics.first?.message
     #expect(message?.text == "'on' ordinals such as '2nd mon' need a monthly or yearly repeat, not weekly")
+}
+
+/// The six reminders a newcomer writes first, as they say them: each is
+/// read, or answered with one message whose help is the text to write; put
+/// in its place, the file reads clean.
+@Suite struct FirstRemindersTests {
+    static let asWritten = """
+        timezone: Europe/London
+        reminders:
+          - id: pills
+            title: Take pills
+            at: 2026-12-07 08:00
+            repeat: twice a day
+          - id: bins
+            title: Bins out
+            at: 2026-12-08 19:00
+            repeat: every other tuesday
+          - id: rent
+            title: Pay rent
+            at: 2027-01-01 09:00
+            repeat: monthly
+            before: 2 days
+          - id: standup
+            title: Stand-up
+            at: 2026-12-07 09:30
+            repeat: every weekday
+          - id: birthday
+            title: Sam's birthday
+            at: 2027-03-14
+            repeat: yearly
+            before: 1 day
+            alert-time: "19:00"
+          - id: water
+            title: Drink water
+            at: 2026-12-07 09:00
+            repeat: every 1.5 hours
+
+        """
+
+    @Test func eachIsReadOrAnsweredWithTheTextToWrite() throws {
+        let first = ReminderFile.load(Array(Self.asWritten.utf8), path: "first.yaml")
+        let lines = Self.asWritten.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // At most one message a reminder, each on its own line.
+        #expect(first.diagnostics.count == 2, "\(first.diagnostics.map(\.message.text))")
+        #expect(Set(first.diagnostics.map(\.span.start.line)).count == first.diagnostics.count)
+        var fixed = lines
+        for diagnostic in first.diagnostics {
+            let hint = try #require(diagnostic.message.hint)
+            let replacement = try #require(hint.range(of: "repeat: ").map { String(hint[$0.upperBound...]) })
+            let index = Int(diagnostic.span.start.line) - 1
+            let key = try #require(lines[index].range(of: "repeat: "))
+            fixed[index] = String(lines[index][..<key.upperBound]) + replacement
+        }
+        let second = ReminderFile.load(Array(fixed.joined(separator: "\n").utf8), path: "first.yaml")
+        #expect(second.diagnostics.isEmpty, "\(second.diagnostics.map(\.message.text))")
+        let reminders = try #require(second.file?.reminders)
+        #expect(reminders.map(\.id) == ["pills", "bins", "rent", "standup", "birthday", "water"])
+        #expect(reminders[0].repeats?.rule.byHour == [8, 20])
+        #expect(reminders[1].repeats?.rule.interval == 2 && reminders[1].repeats?.rule.byDay == [.init(.tuesday)])
+        #expect(reminders[5].repeats?.rule.frequency == .minutely && reminders[5].repeats?.rule.interval == 90)
+    }
 }
