@@ -151,39 +151,44 @@ import Testing
     /// Each spelling above passes `check` with no error, and the schema.
     @Test(.enabled(if: validator != nil, "check-jsonschema is not installed"))
     func everydaySpellingsPassTheSchemaAsTheyPassCheck() throws {
+        try Self.withFiles(Self.everydaySpellings.map { "timezone: Europe/London\nreminders:\n  - " + $0 + "\n" }) { paths in
+            for (path, reminder) in zip(paths, Self.everydaySpellings) {
+                let check = try EndToEndTests.run(["check", "--format", "json", path])
+                #expect(!check.stdout.contains("\"error\""), "\(reminder): \(check.stdout)")
+            }
+            let result = try Self.validates(paths)
+            #expect(result.passed, "\(result.output)")
+        }
+    }
+
+    /// Each text as a file of its own in a new temporary folder, their
+    /// paths given to `body`; the folder is removed after.
+    static func withFiles(_ texts: [String], _ body: ([String]) throws -> Void) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []
-        for (index, reminder) in Self.everydaySpellings.enumerated() {
-            let path = folder.appendingPathComponent("spelling-\(index).yaml").path
-            try ("timezone: Europe/London\nreminders:\n  - " + reminder + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-            let check = try EndToEndTests.run(["check", "--format", "json", path])
-            #expect(!check.stdout.contains("\"error\""), "\(reminder): \(check.stdout)")
+        for (index, text) in texts.enumerated() {
+            let path = folder.appendingPathComponent("file-\(index).yaml").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
-        let result = try Self.validates(paths)
-        #expect(result.passed, "\(result.output)")
+        try body(paths)
     }
 
     /// Each mistake is an error of `check` with its id, and the schema refuses it.
     @Test(.enabled(if: validator != nil, "check-jsonschema is not installed"))
     func aStructuralMistakeFailsTheSchemaAsItFailsCheck() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-schema-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var paths: [String] = []
-        for (index, mistake) in Self.mistakes.enumerated() {
-            let path = folder.appendingPathComponent("mistake-\(index).yaml").path
-            try mistake.yaml.write(toFile: path, atomically: true, encoding: .utf8)
-            let check = try EndToEndTests.run(["check", "--format", "json", path])
-            #expect(check.status == 1, "\(mistake.name)")
-            #expect(check.stdout.contains("\"rule\": \"\(mistake.id)\""), "\(mistake.name): \(check.stdout)")
-            paths.append(path)
-        }
-        let result = try Self.validates(paths)
-        for (path, mistake) in zip(paths, Self.mistakes) {
-            #expect(Self.failed(path, in: result.output), "the schema accepts \(mistake.name)")
+        try Self.withFiles(Self.mistakes.map(\.yaml)) { paths in
+            for (path, mistake) in zip(paths, Self.mistakes) {
+                let check = try EndToEndTests.run(["check", "--format", "json", path])
+                #expect(check.status == 1, "\(mistake.name)")
+                #expect(check.stdout.contains("\"rule\": \"\(mistake.id)\""), "\(mistake.name): \(check.stdout)")
+            }
+            let result = try Self.validates(paths)
+            for (path, mistake) in zip(paths, Self.mistakes) {
+                #expect(Self.failed(path, in: result.output), "the schema accepts \(mistake.name)")
+            }
         }
     }
 }
