@@ -21,16 +21,15 @@ enum Scalars {
     /// (`2026-12-10 09:00 Europe/Paris`), which `timezone:` says.
     private static func explainedTime(_ text: String) -> Message? {
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
-        if parts.count >= 2, let zone = parts.last,
-           case .success(let time) = withBytes(of: String(parts.dropLast().joined(separator: " ")), { self.time(String(parts.dropLast().joined(separator: " ")), $0) }),
-           case .local = time, zone.contains("/") || (try? Self.zone(String(zone)).get()) != nil || KnownZones.legacy[zone.uppercased()] != nil {
-            let place = KnownZones.legacy[zone.uppercased()] ?? String(zone)
-            return .zoneInTime(text, time: parts.dropLast().joined(separator: " "), zone: place)
+        let head = parts.dropLast().joined(separator: " ")
+        if parts.count >= 2, let zone = parts.last, case .success(.local) = withBytes(of: head, { time(head, $0) }),
+           zone.contains("/") || (try? Self.zone(String(zone)).get()) != nil || KnownZones.legacy[zone.uppercased()] != nil {
+            return .zoneInTime(text, time: head, zone: KnownZones.legacy[zone.uppercased()] ?? String(zone))
         }
         // `8am`, `8 pm`, `8:30pm`, after a date or alone.
         var words = parts.map(String.init)
         var date: String?
-        if let first = words.first, case .success(.date) = withBytes(of: first, { self.time(first, $0) }) {
+        if let first = words.first, case .success(.date) = withBytes(of: first, { time(first, $0) }) {
             date = first
             words.removeFirst()
         }
