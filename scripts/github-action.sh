@@ -17,7 +17,9 @@ set -euo pipefail
 action_path=$(cd "$(dirname "$0")/.." && pwd)
 prefix=${REMINDC_PREFIX:-${RUNNER_TEMP:-/tmp}/remindc}
 remindc="$prefix/bin/remindc"
-read -r -a paths <<< "${REMINDC_PATHS:-}"
+# Spaces or lines between the paths (`paths: |` in a workflow); read to
+# the end, which read reports as a failure.
+IFS=$' \t\n' read -r -d '' -a paths <<< "${REMINDC_PATHS:-}" || true
 
 needs_paths() {
     if [ "${#paths[@]}" -eq 0 ]; then

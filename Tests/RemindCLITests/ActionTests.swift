@@ -66,6 +66,10 @@ import Testing
         let annotated = try job.step("check", in: clone, inputs: ["REMINDC_PATHS": "examples \(bad)"])
         #expect(annotated.status == 1)
         #expect(annotated.stdout.contains("::error file=\(bad),line="), "\(annotated.stdout)")
+        // Paths on lines of their own (`paths: |`): every one is checked.
+        let onLines = try job.step("check", in: clone, inputs: ["REMINDC_PATHS": "examples\n\(bad)\n"])
+        #expect(onLines.status == 1)
+        #expect(onLines.stdout.contains("::error file=\(bad),line="), "\(onLines.stdout)")
 
         // SARIF: the report, its path as the step's output, the text in the log.
         let sarif = job.folder.appendingPathComponent("remindc.sarif")

@@ -75,6 +75,7 @@ import YAMLSyntax
              expected: [("invalid-value", 1, 8)]),
         Case(name: "alert-time not a time", yaml: reminder("    at: 2026-12-01\n    alert-time: noon\n"), expected: [("invalid-time", 5, 17)]),
         Case(name: "a weekday of each month as a repeat word", yaml: reminder("    at: 2026-12-01 09:00\n    repeat: every 2nd tuesday\n"), expected: [("invalid-repeat", 5, 13)]),
+        Case(name: "days in every: and on: both", yaml: reminder("    at: 2026-12-01 09:00\n    repeat: {every: other tuesday, on: [thu]}\n"), expected: [("invalid-repeat", 5, 40)]),
         Case(name: "times a day as a repeat word", yaml: reminder("    at: 2026-12-01 09:00\n    repeat: 3 times a day\n"), expected: [("invalid-repeat", 5, 13)]),
         Case(name: "a date written day first", yaml: reminder("    at: 1.12.2026\n"), expected: [("invalid-time", 4, 9)]),
         Case(name: "unclosed quote", yaml: reminder("    note: 'never closed\n    at: 2026-12-01\n"), expected: [("yaml-syntax", 4, 11)]),

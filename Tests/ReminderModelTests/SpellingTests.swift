@@ -115,6 +115,7 @@ extension SpellingTests {
         ("    at: 2026-12-01 09:00\n    repeat: every 2 weeks\n    count: 5\n", "write repeat: {every: 2 weeks, count: 5}"),
         ("    at: 2026-12-01 09:00\n    repeat:\n      every: week\n    until: 2027-03-01\n", "indent 'until: 2027-03-01' under 'repeat:', beside its 'every:'"),
         ("    at: 2026-12-01 09:00\n    until: 2027-03-01\n", "write it in a repeat: repeat: {every: week, until: 2027-03-01} (with the period meant)"),
+        ("    at: 2026-12-01 09:00\n    repeat: {every: other tuesday, on: [thu]}\n", "write 'every:' as a period (week, 2 weeks) with the days in 'on'"),
         ("    at: 2026-12-01 09:00\n    repeat: {every: month, skip: forward}\n", "add calendar: gregorian (or the calendar meant) beside it"),
         ("    at: 2026-12-01 09:00\n    repeat: every 2nd tuesday\n",
          "write repeat: {every: month, on: [2nd tue]} for the second of each month, or repeat: every other tue for every other week"),
