@@ -72,6 +72,13 @@ let package = Package(
             path: "Benchmarks/ExpandBenchmark"
         ),
 
+        .executableTarget(
+            name: "ImportBenchmark",
+            dependencies: ["CalendarImport"],
+            path: "Benchmarks/ImportBenchmark"
+        ),
+
+        .testTarget(name: "CalendarImportTests", dependencies: ["CalendarImport", "ReminderModel", "Recurrence"], exclude: ["Corpus"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "YAMLSyntax"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"], exclude: ["Exchanges"]),
         .testTarget(name: "PublishTests", dependencies: ["Publish", "CalDAV", "ReminderOutput", "ReminderModel", "Recurrence"]),

@@ -32,6 +32,13 @@ public struct CalendarDocument: Sendable {
         public var span: SourceSpan
 
         public func property(_ name: String) -> Property? { properties.first { $0.name == name } }
+
+        /// The UID, its spaces at either end dropped (a UID with trailing
+        /// spaces is the same event); nil when absent or empty.
+        public var uid: String? {
+            guard let value = property("UID")?.text.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+            return value
+        }
         public func all(_ name: String) -> [Property] { properties.filter { $0.name == name } }
     }
 
@@ -44,20 +51,65 @@ public struct CalendarDocument: Sendable {
     /// The top-level components: each VCALENDAR.
     public var calendars: [Component]
 
-    /// Reads `text`; the first line that breaks the grammar is a problem.
-    public static func read(_ text: String) -> Result<CalendarDocument, Problem> {
+    /// Something the reader changed to go on: bytes that are not UTF-8, a
+    /// character iCalendar and YAML cannot hold, components nested too
+    /// deep. Each kind is said once, at its first line, with a count.
+    public struct Repair: Sendable {
+        public enum Kind: String, Sendable, CaseIterable {
+            case invalidUTF8
+            case forbiddenCharacter
+            case nestedTooDeep
+        }
+
+        public var kind: Kind
+        public var span: SourceSpan
+        public var count: Int
+    }
+
+    /// Components nested deeper than this (a VCALENDAR's VEVENT's VALARM
+    /// is three) are left out, and their lines only matched BEGIN to END.
+    public static let deepestNesting = 16
+
+    /// Reads `bytes`: UTF-8 as RFC 5545 asks, a byte that is not replaced
+    /// where it stands (U+FFFD) and said; the first line that breaks the
+    /// grammar is a problem.
+    public static func read(_ bytes: [UInt8]) -> Result<(CalendarDocument, [Repair]), Problem> {
+        var repairs: [Repair.Kind: Repair] = [:]
+        func repaired(_ kind: Repair.Kind, line: Int) {
+            if repairs[kind] == nil {
+                repairs[kind] = Repair(kind: kind, span: SourceSpan(start: SourcePosition(line: line, column: 1), length: 0), count: 0)
+            }
+            repairs[kind]!.count += 1
+        }
         var lines: [(number: Int, text: String, firstLength: Int)] = []
-        var body = Substring(text)
-        if body.first == "\u{FEFF}" { body = body.dropFirst() }
-        for (index, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var number = 0
+        while start < bytes.count {
+            number += 1
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var lineEnd = end
+            if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            let raw = bytes[start..<lineEnd]
+            start = end + 1
+            var line = String(validating: raw, as: UTF8.self) ?? {
+                repaired(.invalidUTF8, line: number)
+                return String(decoding: raw, as: UTF8.self)
+            }()
+            if line.unicodeScalars.contains(where: Self.isForbidden) {
+                repaired(.forbiddenCharacter, line: number)
+                line = String(String.UnicodeScalarView(line.unicodeScalars.map { Self.isForbidden($0) ? "\u{FFFD}" : $0 }))
+            }
+            if let first = line.utf8.first, first == 0x20 || first == 0x09, !lines.isEmpty {
                 lines[lines.count - 1].text += line.dropFirst()
-            } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                lines.append((index + 1, String(line), line.unicodeScalars.count))
+            } else if !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                lines.append((number, line, line.unicodeScalars.count))
             }
         }
+        // Open components, the innermost last; past the deepest kept, the
+        // names alone.
         var stack: [Component] = []
+        var skipped: [(name: String, span: SourceSpan)] = []
         var calendars: [Component] = []
         for line in lines {
             let span = SourceSpan(start: SourcePosition(line: line.number, column: 1), length: line.firstLength)
@@ -66,9 +118,21 @@ public struct CalendarDocument: Sendable {
             }
             switch property.name {
             case "BEGIN":
-                stack.append(Component(name: property.value.uppercased(), properties: [], components: [], span: span))
+                let name = property.value.trimmingCharacters(in: .whitespaces).uppercased()
+                if stack.count >= deepestNesting || !skipped.isEmpty {
+                    if skipped.isEmpty { repaired(.nestedTooDeep, line: line.number) }
+                    skipped.append((name, span))
+                } else {
+                    stack.append(Component(name: name, properties: [], components: [], span: span))
+                }
             case "END":
-                let name = property.value.uppercased()
+                let name = property.value.trimmingCharacters(in: .whitespaces).uppercased()
+                if let open = skipped.popLast() {
+                    guard open.name == name else {
+                        return .failure(Problem(text: "END:\(name) closes \(open.name), begun at line \(open.span.start.line)", span: span))
+                    }
+                    continue
+                }
                 guard let open = stack.popLast() else {
                     return .failure(Problem(text: "END:\(name) closes no component", span: span))
                 }
@@ -84,11 +148,12 @@ public struct CalendarDocument: Sendable {
                 guard !stack.isEmpty else {
                     return .failure(Problem(text: "\(property.name) lies outside BEGIN:VCALENDAR ... END:VCALENDAR", span: span))
                 }
+                guard skipped.isEmpty else { continue }
                 stack[stack.count - 1].properties.append(property)
             }
         }
-        if let open = stack.last {
-            return .failure(Problem(text: "BEGIN:\(open.name) is never closed", span: open.span))
+        if let open = skipped.last.map({ ($0.name, $0.span) }) ?? stack.last.map({ ($0.name, $0.span) }) {
+            return .failure(Problem(text: "BEGIN:\(open.0) is never closed", span: open.1))
         }
         guard !calendars.isEmpty else {
             let span = SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)
@@ -97,7 +162,26 @@ public struct CalendarDocument: Sendable {
         if let other = calendars.first(where: { $0.name != "VCALENDAR" }) {
             return .failure(Problem(text: "BEGIN:\(other.name) where BEGIN:VCALENDAR belongs", span: other.span))
         }
-        return .success(CalendarDocument(calendars: calendars))
+        let found = Repair.Kind.allCases.compactMap { repairs[$0] }
+        return .success((CalendarDocument(calendars: calendars), found))
+    }
+
+    /// Reads `text` (tests, and text already decoded).
+    public static func read(_ text: String) -> Result<CalendarDocument, Problem> {
+        read(Array(text.utf8)).map(\.0)
+    }
+
+    /// What neither iCalendar (RFC 5545 §3.1: no control character but
+    /// HTAB) nor a YAML file (§5.1: printable characters) can hold: control
+    /// characters, lone surrogates' stand-ins, and the Unicode
+    /// noncharacters (U+FFFE, U+FFFF, U+FDD0...U+FDEF, and the last two of
+    /// every plane).
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x20 { return value != 0x09 }
+        if value == 0x7F || (0x80...0x9F).contains(value) { return true }
+        if (0xFDD0...0xFDEF).contains(value) { return true }
+        return value & 0xFFFE == 0xFFFE
     }
 
     /// A parameter value with RFC 6868's escapes read: `^n` a line break,
@@ -155,6 +239,12 @@ public struct CalendarDocument: Sendable {
                     index += 1
                 } else {
                     while index < scalars.count, scalars[index] != ",", scalars[index] != ";", scalars[index] != ":" {
+                        // A backslash keeps the next character in the value,
+                        // as Apple writes X-ADDRESS=1 Main St\; Springfield.
+                        if scalars[index] == "\\", index + 1 < scalars.count {
+                            value.append(scalars[index])
+                            index += 1
+                        }
                         value.append(scalars[index])
                         index += 1
                     }

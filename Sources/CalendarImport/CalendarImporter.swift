@@ -9,36 +9,51 @@ import YAMLSyntax
 ///
 /// Each VEVENT and VTODO becomes a reminder (a VTODO a to-do):
 ///
-/// - Identity: `X-REMINDC-ID` (what `remindc ics` writes) is the id; else
-///   the UID's part before its last `@`, made a valid id and unique. The
-///   file's `uid-domain` is the UIDs' most common domain; a UID that is not
-///   `<id>@<uid-domain>` (another domain, none, an id remindc changed) is
-///   kept as the reminder's `uid:`, so `publish` updates the same event.
+/// - Identity: one event per UID. Several components with one UID and no
+///   RECURRENCE-ID (edited copies, an export's duplicates) are one event:
+///   the highest SEQUENCE wins, then the latest LAST-MODIFIED, then
+///   DTSTAMP, then the last written. An occurrence changed on its own
+///   (RECURRENCE-ID) of an event that does not repeat replaces it; one
+///   whose series the file does not hold (a CalDAV `expand` answer) is a
+///   one-off.
+/// - Ids: `X-REMINDC-ID` (what `remindc ics` writes); else the UID's part
+///   before its last `@` when it reads as words (`bday-anna`); else the
+///   title (`dentist`, `dentist-2`). A UID that is not `<id>@<uid-domain>`
+///   is kept as the reminder's `uid:`, so `publish` updates the same
+///   event; `uid-domain` is written only for the UIDs remindc made.
 /// - Times: DATE as an all-day `at`, a floating time as `timezone:
 ///   floating`, UTC as `timezone: UTC` (on the calendar's
 ///   `X-WR-TIMEZONE` clock when it names one, as Google means it), a TZID
 ///   as its IANA zone (`ZoneMapping`); the file's `timezone` is the most
-///   common one, or `--timezone`.
-/// - Repeats: RRULE as `rrule:`, EXDATE as `except`, RDATE as `also`; an
-///   occurrence changed on its own (RECURRENCE-ID) is an `except` of its
-///   series and a reminder of its own, one cancelled only the `except`.
-///   The components `remindc ics` writes for one reminder (`-extra`) are
-///   one reminder again.
+///   common one, or `--timezone`; a calendar of all-day events alone takes
+///   X-WR-TIMEZONE's, else `--timezone`, else this machine's, and says it.
+/// - Repeats: RRULE as `repeat:`, EXDATE as `except`, RDATE as `also`; an
+///   occurrence changed on its own is an `except` of its series and a
+///   reminder of its own, one cancelled only the `except`. The components
+///   `remindc ics` writes for one reminder (`<id>-extra@<domain>`) are one
+///   reminder again, joined within their own domain.
 /// - Alarms: each DISPLAY or AUDIO VALARM relative to the start a `before`
-///   item (an AUDIO one `sound:`); on an all-day event, the time of day
-///   they fall at `alert-time`.
-/// - `X-REMINDC-` properties back to the keys they came from.
+///   item (an AUDIO one `sound: default`); on an all-day event, the time
+///   of day they fall at `alert-time`.
+/// - `X-REMINDC-` properties back to the keys they came from. What makes
+///   remindc run a command or read a file (an action's `run`, a `sound`
+///   file) comes only from a file remindc wrote, and only with `trust`;
+///   otherwise it is left out with an `import-untrusted` warning.
 ///
 /// What a reminder cannot hold (attendees, an event's length, EMAIL
 /// alarms, ...) is reported once per kind with a count.
 public struct CalendarImporter {
     public struct Input: Sendable {
         public var path: String
-        public var text: String
+        public var bytes: [UInt8]
+
+        public init(path: String, bytes: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+        }
 
         public init(path: String, text: String) {
-            self.path = path
-            self.text = text
+            self.init(path: path, bytes: Array(text.utf8))
         }
     }
 
@@ -47,14 +62,23 @@ public struct CalendarImporter {
         public var name: String?
         /// The file's `timezone:`; the reminders' most common otherwise.
         public var timeZone: String?
+        /// The zone of a calendar of all-day events that names none (nor
+        /// `timeZone`): where the person is, this machine's zone.
+        public var localZone: String
         /// The path the reminder file will have: its stem is the default
         /// `uid-domain` that the check of the written file reads.
         public var outputPath: String
+        /// Whether commands to run and files to read that remindc's own
+        /// .ics carries are imported.
+        public var trust: Bool
 
-        public init(name: String? = nil, timeZone: String? = nil, outputPath: String = "imported.yaml") {
+        public init(name: String? = nil, timeZone: String? = nil, localZone: String = "UTC", outputPath: String = "imported.yaml",
+                    trust: Bool = false) {
             self.name = name
             self.timeZone = timeZone
+            self.localZone = localZone
             self.outputPath = outputPath
+            self.trust = trust
         }
     }
 
@@ -64,6 +88,10 @@ public struct CalendarImporter {
         public var diagnostics: [Diagnostic]
         public var reminders: Int
     }
+
+    /// The first line of every file `import` writes: `-o` replaces a file
+    /// that begins with it, and no other, unless forced.
+    public static let header = "# Imported by remindc from "
 
     public static func run(_ inputs: [Input], options: Options = Options()) -> Outcome {
         var run = ImportRun(options: options)
@@ -77,9 +105,13 @@ struct ImportRun {
     let options: CalendarImporter.Options
     var diagnostics: [Diagnostic] = []
     var drafts: [Draft] = []
-    var lost: [String: (count: Int, path: String, span: SourceSpan, text: String)] = [:]
+    /// The ids taken, and the next suffix to try for each.
+    var takenIDs: [String: Int] = [:]
+    var lost: [String: (count: Int, path: String, span: SourceSpan, text: String, rule: SchemaRule)] = [:]
     var lostOrder: [String] = []
     var calendarName: String?
+    /// The zone the first calendar's X-WR-TIMEZONE names.
+    var calendarZone: String?
     var noted = Set<String>()
     /// The files read, in order.
     var inputPaths: [String] = []
@@ -127,6 +159,8 @@ struct ImportRun {
         var endsAtOwnLast = false
         /// The UID written as `uid:`: one that is not `<id>@<uid-domain>`.
         var keptUID: String?
+        /// The UID's domain, when remindc wrote the UID (`<id>@<domain>`).
+        var remindcDomain: String?
     }
 
     // MARK: Reading
@@ -134,29 +168,33 @@ struct ImportRun {
     mutating func read(_ input: CalendarImporter.Input) {
         inputPaths.append(input.path)
         let document: CalendarDocument
-        switch CalendarDocument.read(input.text) {
+        switch CalendarDocument.read(input.bytes) {
         case .failure(let problem):
             report(.icsSyntax, problem.text, hint: "remindc import reads iCalendar files (RFC 5545): BEGIN:VCALENDAR, its components, END:VCALENDAR",
                    path: input.path, span: problem.span)
             return
-        case .success(let read): document = read
+        case .success(let (read, repairs)):
+            document = read
+            for repair in repairs { report(repair, path: input.path) }
         }
         readAny = true
         for calendar in document.calendars {
             if calendarName == nil { calendarName = calendar.property("X-WR-CALNAME")?.text }
+            let wallClockZone = calendar.property("X-WR-TIMEZONE").flatMap { ZoneMapping.iana(for: $0.text)?.zone }
+            if calendarZone == nil { calendarZone = wallClockZone }
             var zones: [String: CalendarDocument.Component] = [:]
             for component in calendar.components where component.name == "VTIMEZONE" {
                 if let tzid = component.property("TZID")?.text { zones[tzid] = component }
             }
-            let context = Context(path: input.path, wallClockZone: calendar.property("X-WR-TIMEZONE").flatMap { ZoneMapping.iana(for: $0.value)?.zone },
-                                  zones: zones)
+            let writtenByRemindc = calendar.property("PRODID")?.text.hasPrefix("-//remindc//") == true
+            let context = Context(path: input.path, wallClockZone: wallClockZone, zones: zones, writtenByRemindc: writtenByRemindc)
             // Masters and the occurrences changed on their own, by UID.
             var masters: [CalendarDocument.Component] = []
             var changed: [String: [CalendarDocument.Component]] = [:]
             for component in calendar.components {
                 switch component.name {
                 case "VEVENT", "VTODO":
-                    if component.property("RECURRENCE-ID") != nil, let uid = component.property("UID")?.value {
+                    if component.property("RECURRENCE-ID") != nil, let uid = component.uid {
                         changed[uid, default: []].append(component)
                     } else {
                         masters.append(component)
@@ -171,8 +209,78 @@ struct ImportRun {
                     lose(component.name, "\(component.name) components", "left out", path: input.path, span: component.span)
                 }
             }
+            masters = latest(masters, path: input.path)
+            for (uid, versions) in changed { changed[uid] = latestChanges(versions, path: input.path) }
             read(masters, changed: changed, context: context)
         }
+    }
+
+    /// One component per UID: of several without RECURRENCE-ID, the
+    /// latest version (`isNewer`), the others named in one warning.
+    /// Components without a UID are each their own event.
+    mutating func latest(_ components: [CalendarDocument.Component], path: String) -> [CalendarDocument.Component] {
+        var firstIndex: [String: Int] = [:]
+        var groups: [[CalendarDocument.Component]] = []
+        for component in components {
+            if let uid = component.uid, let index = firstIndex[uid] {
+                groups[index].append(component)
+            } else {
+                if let uid = component.uid { firstIndex[uid] = groups.count }
+                groups.append([component])
+            }
+        }
+        return groups.map { versions in
+            guard versions.count > 1 else { return versions[0] }
+            let kept = versions.dropFirst().reduce(versions[0]) { Self.isNewer($1, than: $0) ? $1 : $0 }
+            let others = versions.filter { $0.span != kept.span }.map { String($0.span.start.line) }
+            report(.importChanged, severity: .warning,
+                   "\(versions.count) components have the UID '\(kept.uid ?? "")' and no RECURRENCE-ID: they are one event, and the one at line \(kept.span.start.line) (the highest SEQUENCE, then the latest LAST-MODIFIED and DTSTAMP) is kept; line\(others.count == 1 ? "" : "s") \(others.joined(separator: ", ")) left out",
+                   hint: "RFC 5545 §3.8.4.7: a UID names one event; a calendar keeps its latest version", path: path, span: kept.span)
+            return kept
+        }
+    }
+
+    /// One change per occurrence: of several with the same UID and
+    /// RECURRENCE-ID, the latest (`isNewer`).
+    func latestChanges(_ components: [CalendarDocument.Component]) -> [CalendarDocument.Component] {
+        var byOccurrence: [String: Int] = [:]
+        var kept: [CalendarDocument.Component] = []
+        for component in components {
+            let key = component.property("RECURRENCE-ID").map { "\($0.parameter("TZID") ?? "")|\($0.value.trimmingCharacters(in: .whitespaces))" } ?? ""
+            if let index = byOccurrence[key] {
+                if Self.isNewer(component, than: kept[index]) { kept[index] = component }
+            } else {
+                byOccurrence[key] = kept.count
+                kept.append(component)
+            }
+        }
+        return kept
+    }
+
+    mutating func latestChanges(_ components: [CalendarDocument.Component], path: String) -> [CalendarDocument.Component] {
+        let kept = latestChanges(components)
+        if kept.count < components.count, let first = kept.first {
+            report(.importChanged, severity: .warning,
+                   "\(components.count - kept.count + 1) components change the same occurrence of '\(first.uid ?? "")': the one with the highest SEQUENCE, then the latest LAST-MODIFIED and DTSTAMP, is kept",
+                   path: path, span: first.span)
+        }
+        return kept
+    }
+
+    /// Whether `candidate` is a later version of an event than `known`:
+    /// a higher SEQUENCE, then a later LAST-MODIFIED, then a later DTSTAMP;
+    /// the later written on a tie.
+    static func isNewer(_ candidate: CalendarDocument.Component, than known: CalendarDocument.Component) -> Bool {
+        func sequence(_ component: CalendarDocument.Component) -> Int {
+            component.property("SEQUENCE").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } ?? 0
+        }
+        func stamp(_ component: CalendarDocument.Component, _ name: String) -> String {
+            // UTC times compare as text: 20261201T090000Z.
+            component.property(name)?.value.trimmingCharacters(in: .whitespaces).uppercased() ?? ""
+        }
+        let left = (sequence(candidate), stamp(candidate, "LAST-MODIFIED"), stamp(candidate, "DTSTAMP"))
+        let right = (sequence(known), stamp(known, "LAST-MODIFIED"), stamp(known, "DTSTAMP"))
+        return left >= right
     }
 
     struct Context {
@@ -181,22 +289,41 @@ struct ImportRun {
         var wallClockZone: String?
         /// The calendar's VTIMEZONEs, by TZID.
         var zones: [String: CalendarDocument.Component]
+        /// Whether remindc wrote the calendar (its PRODID).
+        var writtenByRemindc: Bool
     }
 
     /// The IANA zone of a TZID: by its name (`ZoneMapping.iana`), else by
     /// its VTIMEZONE's offsets around `year` (`ZoneMapping.fingerprint`),
     /// said once per TZID.
     mutating func zone(of tzid: String, year: Int, context: Context, span: SourceSpan) -> String? {
-        if let mapped = ZoneMapping.iana(for: tzid) {
-            if let how = mapped.how {
-                noteOnce("zone \(tzid)", .info, "the time zone '\(tzid)' is read as \(mapped.zone): \(how)", path: context.path, span: span)
-            }
-            return mapped.zone
-        }
         let key = "\(context.path)\u{0}\(tzid)"
         if let found = fingerprints[key] { return found }
         var found: String?
-        if let vtimezone = context.zones[tzid], let match = ZoneMapping.fingerprint(vtimezone, tzid: tzid, years: (year - 1)...(year + 2)) {
+        let vtimezone = context.zones[tzid]
+        if let mapped = ZoneMapping.iana(for: tzid) {
+            found = mapped.zone
+            if let vtimezone, !ZoneMapping.agrees(vtimezone, with: mapped.zone, years: (year - 1)...(year + 2)) {
+                // The file's own rules decide (RFC 5545 §3.6.5).
+                if let match = ZoneMapping.fingerprint(vtimezone, tzid: tzid, years: (year - 1)...(year + 2)) {
+                    found = match.zone
+                    noteOnce("zone \(tzid)", .warning,
+                             "the time zone '\(tzid)' names \(mapped.zone), but its VTIMEZONE changes offsets otherwise from \(year - 1) through \(year + 2): read as \(match.zone), which changes them as the VTIMEZONE does",
+                             path: context.path, span: vtimezone.span)
+                } else {
+                    noteOnce("zone \(tzid)", .warning,
+                             "the time zone '\(tzid)' names \(mapped.zone), but its VTIMEZONE changes offsets otherwise from \(year - 1) through \(year + 2), and no IANA zone as it does: read as \(mapped.zone)",
+                             path: context.path, span: vtimezone.span)
+                }
+            } else if let how = mapped.how {
+                noteOnce("zone \(tzid)", .info, "the time zone '\(tzid)' is read as \(mapped.zone): \(how)", path: context.path, span: span)
+            }
+        } else if let vtimezone, let location = vtimezone.property("X-LIC-LOCATION").flatMap({ ZoneMapping.iana(for: $0.text) }),
+                  ZoneMapping.agrees(vtimezone, with: location.zone, years: (year - 1)...(year + 2)) {
+            found = location.zone
+            noteOnce("zone \(tzid)", .info, "the time zone '\(tzid)' is read as \(location.zone), which its VTIMEZONE's X-LIC-LOCATION names",
+                     path: context.path, span: vtimezone.span)
+        } else if let vtimezone, let match = ZoneMapping.fingerprint(vtimezone, tzid: tzid, years: (year - 1)...(year + 2)) {
             found = match.zone
             let others = match.others.prefix(3).joined(separator: ", ") + (match.others.count > 3 ? ", ..." : "")
             noteOnce("zone \(tzid)", .info, "the time zone '\(tzid)' is read as \(match.zone): its VTIMEZONE changes offsets as \(match.zone) does from \(year - 1) through \(year + 2)"
@@ -207,22 +334,41 @@ struct ImportRun {
     }
 
     mutating func read(_ masters: [CalendarDocument.Component], changed: [String: [CalendarDocument.Component]], context: Context) {
-        // The components remindc wrote for one reminder: its series, and
-        // an `-extra` one (a start the rule does not select, additions).
+        // The components remindc wrote for one reminder: its series
+        // (`<id>@<domain>`), and an `-extra` one (a start the rule does not
+        // select, additions) of the same domain.
+        let masterUIDs = Set(masters.compactMap(\.uid))
         var extras: [String: CalendarDocument.Component] = [:]
         var rest: [CalendarDocument.Component] = []
         for component in masters {
-            if let id = component.property("X-REMINDC-ID")?.text, let uid = component.property("UID")?.value,
-               uid.hasPrefix(id + "-extra@"), masters.contains(where: { $0.property("UID")?.value.hasPrefix(id + "@") == true }) {
-                extras[id] = component
+            if let id = component.property("X-REMINDC-ID")?.text, let uid = component.uid, uid.hasPrefix(id + "-extra@"),
+               masterUIDs.contains(id + uid.dropFirst(id.count + 6)) {
+                extras[uid] = component
             } else {
                 rest.append(component)
             }
         }
         for component in rest {
-            guard var draft = draft(of: component, context: context) else { continue }
-            if let id = component.property("X-REMINDC-ID")?.text, let extra = extras[id],
-               component.property("UID")?.value.hasPrefix(id + "@") == true {
+            let uid = component.uid
+            var changes = uid.flatMap { changed[$0] } ?? []
+            var source = component
+            let repeats = (component.all("RRULE") + component.all("RDATE")).contains { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
+            if !changes.isEmpty, !repeats {
+                // An event that does not repeat, changed: the change is the event.
+                source = changes.reduce(changes[0]) { Self.isNewer($1, than: $0) ? $1 : $0 }
+                changes = []
+                noteOnce("replaced \(uid ?? "")", .info, "the event '\(uid ?? "")' does not repeat, and its change (RECURRENCE-ID) replaces it",
+                         path: context.path, span: source.span)
+                if source.property("STATUS")?.value.uppercased() == "CANCELLED" { continue }
+            }
+            guard var draft = draft(of: source, context: context) else { continue }
+            if source.property("RECURRENCE-ID") != nil {
+                draft.rrule = nil
+                draft.except = []
+                draft.also = []
+            }
+            if let id = component.property("X-REMINDC-ID")?.text, let uid, uid.hasPrefix(id + "@"),
+               let extra = extras[id + "-extra" + uid.dropFirst(id.count)] {
                 // Its start and additions join the series' `also`.
                 if let start = extra.property("DTSTART") ?? extra.property("DUE"),
                    let value = placed(start, like: draft, context: context, what: "DTSTART") {
@@ -231,35 +377,37 @@ struct ImportRun {
                 for property in extra.all("RDATE") { draft.also += values(property, like: draft, context: context) }
             }
             var own: [Draft] = []
-            if let uid = component.property("UID")?.value {
-                for occurrence in changed[uid] ?? [] { own += readChanged(occurrence, of: &draft, context: context) }
-            }
+            for occurrence in changes { own += readChanged(occurrence, of: &draft, context: context) }
             // Exceptions and additions in order, each once.
             draft.except = Array(Set(draft.except)).sorted()
             draft.also = Array(Set(draft.also)).sorted()
             add(draft)
             for changed in own { add(changed) }
         }
-        // Changed occurrences whose series is not in the file.
-        let known = Set(rest.compactMap { $0.property("UID")?.value })
-        for (uid, components) in changed where !known.contains(uid) {
-            for component in components {
-                report(.importChanged, severity: .info, "an occurrence changed on its own (RECURRENCE-ID) of a series this file does not hold ('\(uid)'): written as a reminder of its own",
+        // Changed occurrences whose series is not in the file: each a one-off.
+        for (uid, components) in changed.sorted(by: { $0.key < $1.key }) where !masterUIDs.contains(uid) {
+            for component in components.sorted(by: { $0.span.start < $1.span.start }) {
+                report(.importChanged, severity: .info, "an occurrence changed on its own (RECURRENCE-ID) of a series this file does not hold ('\(uid)'): written as a reminder of its own, once",
                        path: context.path, span: component.span)
-                if let draft = draft(of: component, context: context) { add(draft) }
+                guard component.property("STATUS")?.value.uppercased() != "CANCELLED", var draft = draft(of: component, context: context) else { continue }
+                draft.rrule = nil
+                draft.except = []
+                draft.also = []
+                add(draft)
             }
         }
     }
 
-    /// Adds `draft` with an id no other reminder has.
+    /// Adds `draft` with an id no other reminder has: `dentist`,
+    /// `dentist-2`, ...
     mutating func add(_ draft: Draft) {
         var draft = draft
-        let taken = Set(drafts.map(\.id))
-        if taken.contains(draft.id) {
-            var suffix = 2
-            while taken.contains("\(draft.id)-\(suffix)") { suffix += 1 }
+        if var suffix = takenIDs[draft.id] {
+            while takenIDs["\(draft.id)-\(suffix)"] != nil { suffix += 1 }
+            takenIDs[draft.id] = suffix + 1
             draft.id = "\(draft.id)-\(suffix)"
         }
+        takenIDs[draft.id] = 2
         drafts.append(draft)
     }
 
@@ -282,11 +430,14 @@ struct ImportRun {
             return nil
         }
         guard let (at, zone) = place(time, context: context, span: startProperty.span) else { return nil }
-        let uid = component.property("UID")?.value
+        let uid = component.uid
         var draft = Draft(path: path, span: component.span, uid: uid, id: "", title: "", at: at, isAllDay: time.isDate, zone: zone)
         draft.todo = isTodo
         draft.id = identifier(component, uid: uid)
         draft.endsAtOwnLast = component.property("X-REMINDC-ID").map { $0.text != draft.id } ?? false
+        if component.property("X-REMINDC-ID") != nil, let uid, let at = uid.lastIndex(of: "@") {
+            draft.remindcDomain = String(uid[uid.index(after: at)...])
+        }
         let title = component.property("SUMMARY")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if title.isEmpty {
             noteOnce("untitled", .info, "an event without a SUMMARY is titled '(no title)'", path: path, span: component.span)
@@ -296,7 +447,7 @@ struct ImportRun {
 
         // The repeat.
         if let rule = component.property("RRULE") {
-            draft.rrule = ruleText(rule, start: time, path: path)
+            draft.rrule = ruleText(rule, start: time, zone: zone, path: path)
         }
         if component.all("RRULE").count > 1 {
             lose("rrules", "events with more than one RRULE", "the first rule kept", path: path, span: component.all("RRULE")[1].span)
@@ -313,8 +464,8 @@ struct ImportRun {
         }
         // remindc's all-day reminder in a zone of its own.
         if draft.isAllDay, let zone = component.property("X-REMINDC-TIMEZONE").flatMap({ ZoneMapping.iana(for: $0.text)?.zone }) { draft.zone = zone }
-        readAlarms(component, into: &draft, start: time, path: path)
-        readExtensions(component, into: &draft, path: path)
+        readAlarms(component, into: &draft, start: time, context: context)
+        readExtensions(component, into: &draft, context: context)
         for property in component.properties where Self.lostProperties[property.name] != nil {
             lose(property.name, Self.lostProperties[property.name]!, "left out", path: path, span: property.span)
         }
@@ -330,7 +481,9 @@ struct ImportRun {
         "COMPLETED": "completion times (COMPLETED)",
     ]
 
-    /// The reminder's id: X-REMINDC-ID, or the UID's part before its last `@`.
+    /// The reminder's id: X-REMINDC-ID; else the UID's part before its
+    /// last `@` when it reads as words; else the title's words
+    /// (`slug(_:)`), `event` when it has none.
     mutating func identifier(_ component: CalendarDocument.Component, uid: String?) -> String {
         if let id = component.property("X-REMINDC-ID")?.text, Self.isValidID(id) {
             // A series remindc wrote as several (`<id>-0800@`, `-skip1@`):
@@ -341,21 +494,50 @@ struct ImportRun {
             }
             return id
         }
-        guard let uid, !uid.isEmpty else { return "event" }
-        let local = uid.lastIndex(of: "@").map { String(uid[..<$0]) } ?? uid
+        let local = uid.map { uid in uid.lastIndex(of: "@").map { String(uid[..<$0]) } ?? uid } ?? ""
+        let fromUID = Self.slug(local, limit: 64)
+        if !fromUID.isEmpty, !Self.isOpaque(fromUID) { return fromUID }
+        let title = component.property("SUMMARY")?.text ?? ""
+        let fromTitle = Self.slug(title, limit: 40).lowercased()
+        return fromTitle.isEmpty ? "event" : fromTitle
+    }
+
+    /// `text` as an id: letters, digits, `.`, `_` and `-` kept, accents
+    /// dropped (`Café` → `Cafe`), apostrophes too, every other run one `-`, at most `limit`
+    /// characters cut at a word.
+    static func slug(_ text: String, limit: Int) -> String {
         var id = ""
-        for scalar in local.unicodeScalars {
+        for scalar in text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil).unicodeScalars {
             let allowed = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
                 || scalar == "." || scalar == "_" || scalar == "-"
             if allowed {
                 id.unicodeScalars.append(scalar)
-            } else if !id.hasSuffix("-") {
+            } else if scalar == "'" || scalar == "\u{2019}" {
+                // Grandma's: one word.
+                continue
+            } else if !id.isEmpty, !id.hasSuffix("-") {
                 id += "-"
             }
         }
-        while id.hasPrefix("-") || id.hasPrefix(".") { id.removeFirst() }
-        while id.hasSuffix("-") { id.removeLast() }
-        return id.isEmpty ? "event" : id
+        while let first = id.first, first == "-" || first == "." || first == "_" { id.removeFirst() }
+        if id.count > limit {
+            let cut = id.prefix(limit)
+            id = String(cut.lastIndex(of: "-").map { cut[..<$0] } ?? cut)
+        }
+        while let last = id.last, last == "-" || last == "." || last == "_" { id.removeLast() }
+        return id
+    }
+
+    /// Whether an id made from a UID says nothing to a person: a UUID, a
+    /// long run of letters and digits mixed (`3k2j4h5g6f7d8s9a0qwerty`,
+    /// Outlook's `040000008200E000...`), Google's `_60q30c1g..._R20231009T130000`.
+    static func isOpaque(_ id: String) -> Bool {
+        let words = id.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." })
+        return words.contains { word in
+            let hasDigit = word.contains(where: \.isNumber), hasLetter = word.contains(where: \.isLetter)
+            return word.count >= 20 || (word.count >= 8 && hasDigit && hasLetter)
+                || (word.count >= 8 && word.allSatisfy(\.isHexDigit) && !word.allSatisfy(\.isNumber))
+        }
     }
 
     static func isValidID(_ id: String) -> Bool {
@@ -464,24 +646,83 @@ struct ImportRun {
         }
     }
 
-    /// The RRULE's text, with an UNTIL fitted to the start's form.
-    mutating func ruleText(_ property: CalendarDocument.Property, start: CalendarTime, path: String) -> String {
-        var parts = property.value.split(separator: ";").map(String.init)
+    /// The RRULE's text, with an UNTIL fitted to the start's form (RFC
+    /// 5545 §3.3.10): a date for a date, a local time for a floating one,
+    /// UTC for a zoned one (a local UNTIL read in the start's zone, as
+    /// libical does). nil for an empty RRULE, and for one whose UNTIL
+    /// comes before the start: the start is the one occurrence, said.
+    mutating func ruleText(_ property: CalendarDocument.Property, start: CalendarTime, zone: String, path: String) -> String? {
+        let value = property.value.trimmingCharacters(in: .whitespaces)
+        guard !value.isEmpty else {
+            noteOnce("empty rrule", .info, "an empty RRULE says no repeat: the event happens once", path: path, span: property.span)
+            return nil
+        }
+        var parts = value.split(separator: ";").map(String.init)
         for index in parts.indices where parts[index].uppercased().hasPrefix("UNTIL=") {
-            let value = String(parts[index].dropFirst(6))
-            switch start {
-            case .date where value.count > 8:
+            let text = String(parts[index].dropFirst(6)).trimmingCharacters(in: .whitespaces)
+            guard let until = CalendarTime.parse(text, tzid: nil) else { continue }
+            let written: String
+            switch (start, until) {
+            case (.date, .date(let date)):
+                written = Self.stamp(date)
+            case (.date, .utc(let local)), (.date, .floating(let local)):
                 // A date's repeat ends on a date.
-                parts[index] = "UNTIL=" + value.prefix(8)
-            case .floating where value.uppercased().hasSuffix("Z"):
-                parts[index] = "UNTIL=" + value.dropLast()
+                written = Self.stamp(local.date)
+            case (.floating, .utc(let local)):
+                written = Self.stamp(local)
                 noteOnce("floating until", .info, "an UNTIL in UTC on a floating time is read on the floating clock (RFC 5545 asks for a local time)",
                          path: path, span: property.span)
-            default:
-                break
+            case (.floating, .floating(let local)):
+                written = Self.stamp(local)
+            case (.utc, .utc(let local)):
+                written = Self.stamp(local) + "Z"
+            case (.floating, .date(let date)):
+                written = Self.stamp(LocalDateTime(date: date, time: CivilTime(hour: 23, minute: 59, second: 59)))
+            case (.utc, .floating(let local)):
+                written = Self.stamp(local) + "Z"
+            case (.utc, .date(let date)), (.zoned, .date(let date)):
+                // The whole day, on the start's clock.
+                let local = LocalDateTime(date: date, time: CivilTime(hour: 23, minute: 59, second: 59))
+                written = Self.stamp(WallClock.instant(of: local, in: Self.foundationZone(zone)).wallTime(offset: 0).local) + "Z"
+            case (.zoned, .floating(let local)):
+                written = Self.stamp(WallClock.instant(of: local, in: Self.foundationZone(zone)).wallTime(offset: 0).local) + "Z"
+                noteOnce("local until", .info, "an UNTIL in local time on a start with a zone is read in that zone (RFC 5545 asks for UTC)",
+                         path: path, span: property.span)
+            case (.zoned, .utc(let local)):
+                written = Self.stamp(local) + "Z"
+            case (_, .zoned):
+                continue
+            }
+            parts[index] = "UNTIL=" + written
+            if Self.isBefore(until: written, start: start, zone: zone) {
+                report(.importChanged, severity: .warning,
+                       "the RRULE's UNTIL comes before DTSTART: the start is the one occurrence (RFC 5545 §3.8.5.3 counts DTSTART as the first)",
+                       path: path, span: property.span)
+                return nil
             }
         }
         return parts.joined(separator: ";")
+    }
+
+    /// Whether `until`, as `ruleText` writes it, ends before `start`.
+    static func isBefore(until: String, start: CalendarTime, zone: String) -> Bool {
+        guard let end = CalendarTime.parse(until, tzid: nil) else { return false }
+        switch (start, end) {
+        case (.date(let first), .date(let last)): return last < first
+        case (.floating(let first), .floating(let last)), (.utc(let first), .utc(let last)): return last < first
+        case (.zoned(let first, _), .utc(let last)):
+            return WallClock.instant(of: last, in: foundationZone("UTC")) < WallClock.instant(of: first, in: foundationZone(zone))
+        default: return false
+        }
+    }
+
+    static func foundationZone(_ name: String) -> TimeZone {
+        TimeZone(identifier: name) ?? TimeZone(identifier: "UTC")!
+    }
+
+    /// `20261201`.
+    static func stamp(_ date: CivilDate) -> String {
+        String(stamp(LocalDateTime(date: date, time: .midnight)).prefix(8))
     }
 
     // MARK: Changed occurrences
@@ -607,7 +848,8 @@ struct ImportRun {
     // MARK: Alarms
     // MARK: Alarms
 
-    mutating func readAlarms(_ component: CalendarDocument.Component, into draft: inout Draft, start: CalendarTime, path: String) {
+    mutating func readAlarms(_ component: CalendarDocument.Component, into draft: inout Draft, start: CalendarTime, context: Context) {
+        let path = context.path
         var leads: [Int] = []
         var nominalDays: [Int: Int] = [:]
         var alertTimes: [Int] = []
@@ -625,7 +867,8 @@ struct ImportRun {
             if action == "AUDIO" {
                 if let attach = alarm.property("ATTACH"), attach.value.lowercased().hasPrefix("file:"),
                    let url = URL(string: attach.value), !url.path.isEmpty {
-                    draft.sound = draft.sound ?? url.path
+                    draft.sound = draft.sound ?? trusted(url.path, "sound files (AUDIO alarms' ATTACH:file:)", "the default sound plays",
+                                                         context: context, span: attach.span) ?? "default"
                 } else {
                     draft.sound = draft.sound ?? "default"
                 }
@@ -681,12 +924,29 @@ struct ImportRun {
 
     // MARK: remindc's own properties
 
-    mutating func readExtensions(_ component: CalendarDocument.Component, into draft: inout Draft, path: String) {
+    /// `value`, a command to run or a file to read, when the file is
+    /// remindc's own and the import trusted; nil, and `what` it is said in
+    /// one `import-untrusted` warning with `outcome`, otherwise.
+    mutating func trusted(_ value: String, _ what: String, _ outcome: String, context: Context, span: SourceSpan) -> String? {
+        if options.trust && context.writtenByRemindc { return value }
+        let why = options.trust ? "remindc did not write this file (its PRODID)" : "the import is not trusted (--trust)"
+        lose("untrusted \(what)", what, "left out, since \(why): \(outcome)", rule: .importUntrusted, path: context.path, span: span)
+        return nil
+    }
+
+    mutating func readExtensions(_ component: CalendarDocument.Component, into draft: inout Draft, context: Context) {
+        let path = context.path
         if let label = component.property("X-REMINDC-ACTION-LABEL")?.text { draft.action = label }
         if component.property("X-REMINDC-ACTION-HIDDEN")?.value.uppercased() == "TRUE" { draft.action = "none" }
         if let badge = component.property("X-REMINDC-BADGE").flatMap({ Int($0.value) }), badge >= 0 { draft.badge = badge }
-        if let sound = component.property("X-REMINDC-SOUND")?.text {
-            draft.sound = sound == "none" ? "none" : sound
+        if let property = component.property("X-REMINDC-SOUND") {
+            let sound = property.text
+            if sound == "none" || sound == "default" {
+                draft.sound = sound
+            } else {
+                draft.sound = trusted(sound, "sound files (X-REMINDC-SOUND)", "the default sound plays", context: context, span: property.span)
+                    ?? "default"
+            }
         }
         for entry in component.all("X-REMINDC-DATA") {
             guard let key = entry.parameter("KEY") else { continue }
@@ -705,10 +965,17 @@ struct ImportRun {
                 item.destructive = action.parameter("DESTRUCTIVE")?.uppercased() == "TRUE"
                 item.stops = action.parameter("STOPS")?.uppercased() == "TRUE"
                 item.snooze = action.parameter("SNOOZE").flatMap(CalendarDuration.parse).map { NominalDuration(days: $0.days, seconds: $0.seconds).description }
-                item.run = component.all("X-REMINDC-CATEGORY-RUN").first { $0.parameter("ID") == actionID }?.text
+                if let run = component.all("X-REMINDC-CATEGORY-RUN").first(where: { $0.parameter("ID") == actionID }) {
+                    item.run = trusted(run.text, "commands an action runs (X-REMINDC-CATEGORY-RUN)", "the action does what it says, and runs nothing",
+                                       context: context, span: run.span)
+                }
                 category.actions.append(item)
             }
-            category.minimal = component.property("X-REMINDC-CATEGORY-MINIMAL").map { $0.text.split(separator: ",").map(String.init) } ?? []
+            // Ids of the category's actions alone: anything else is no id.
+            let actionIDs = Set(category.actions.map(\.id))
+            category.minimal = component.property("X-REMINDC-CATEGORY-MINIMAL").map { property in
+                property.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { actionIDs.contains($0) }
+            } ?? []
             if let known = categories_[id], known != category {
                 noteOnce("category \(id)", .warning, "the category '\(id)' is written differently by two events: the first is kept", path: path,
                          span: categories.span)
@@ -718,7 +985,7 @@ struct ImportRun {
             }
             return
         }
-        if let categories = component.property("CATEGORIES") {
+        if let categories = component.property("CATEGORIES"), !categories.texts.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             lose("CATEGORIES", "calendar categories (CATEGORIES)", "kept in 'data' as 'categories'", path: path, span: categories.span)
             if !draft.data.contains(where: { $0.0 == "categories" }) { draft.data.append(("categories", categories.texts.joined(separator: ", "))) }
         }
@@ -736,13 +1003,33 @@ struct ImportRun {
     }
 
     /// One more of a kind of thing a reminder cannot hold: `what` it is,
-    /// and what became of it.
-    mutating func lose(_ kind: String, _ what: String, _ outcome: String, path: String, span: SourceSpan) {
+    /// and what became of it; said once per kind, with a count, under
+    /// `rule` (`import-lost` unless said).
+    mutating func lose(_ kind: String, _ what: String, _ outcome: String, rule: SchemaRule = .importLost, path: String, span: SourceSpan) {
         if let known = lost[kind] {
-            lost[kind] = (known.count + 1, known.path, known.span, known.text)
+            lost[kind]!.count = known.count + 1
         } else {
-            lost[kind] = (1, path, span, "\(what): \(outcome)")
+            lost[kind] = (1, path, span, "\(what): \(outcome)", rule)
             lostOrder.append(kind)
+        }
+    }
+
+    /// What the reader changed to go on, at its first line.
+    mutating func report(_ repair: CalendarDocument.Repair, path: String) {
+        let lines = repair.count == 1 ? "" : " (\(repair.count) lines in all)"
+        switch repair.kind {
+        case .invalidUTF8:
+            report(.importChanged, severity: .warning, "bytes that are not UTF-8 are read as U+FFFD (\u{FFFD})\(lines)",
+                   hint: "RFC 5545 §3.1.4: an iCalendar file is UTF-8; convert it (iconv -f WINDOWS-1252 -t UTF-8) to keep the text", path: path,
+                   span: repair.span)
+        case .forbiddenCharacter:
+            report(.importChanged, severity: .warning,
+                   "a control character or a Unicode noncharacter (U+FFFE, ...), which neither iCalendar nor a reminder file holds, is read as U+FFFD\(lines)",
+                   path: path, span: repair.span)
+        case .nestedTooDeep:
+            report(.importLost, severity: .warning,
+                   "components nested deeper than \(CalendarDocument.deepestNesting) levels are left out (\(repair.count) in all)", path: path,
+                   span: repair.span)
         }
     }
 }

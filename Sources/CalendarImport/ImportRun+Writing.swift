@@ -7,18 +7,31 @@ import YAMLSyntax
 extension ImportRun {
     mutating func finish() -> CalendarImporter.Outcome {
         for kind in lostOrder {
-            let (count, path, span, text) = lost[kind]!
-            report(.importLost, severity: .warning, "\(text) (\(count) in all)",
+            let (count, path, span, text, rule) = lost[kind]!
+            report(rule, severity: .warning, "\(text) (\(count) in all)",
                    hint: count > 1 ? "this is the first; the others are like it" : nil, path: path, span: span)
         }
         guard readAny else { return CalendarImporter.Outcome(yaml: nil, diagnostics: diagnostics, reminders: 0) }
-        // The file's zone and UID domain: the reminders' most common.
-        let zone = options.timeZone ?? Self.mostCommon(drafts.filter { !$0.isAllDay }.map(\.zone)) ?? "UTC"
-        let domains = drafts.compactMap { draft -> String? in
-            guard let uid = draft.uid, let at = uid.lastIndex(of: "@") else { return nil }
-            return String(uid[uid.index(after: at)...])
+        // The file's zone: `--timezone`, else the timed reminders' most
+        // common; a calendar of all-day events alone says none, and its
+        // alerts fall on the clock of X-WR-TIMEZONE, else of this machine.
+        let zone: String
+        if let chosen = options.timeZone {
+            zone = chosen
+        } else if let common = Self.mostCommon(drafts.filter { !$0.isAllDay }.map(\.zone)) {
+            zone = common
+        } else if let first = drafts.first(where: { $0.isAllDay && $0.zone.isEmpty }) {
+            zone = calendarZone ?? options.localZone
+            let why = calendarZone != nil ? "which X-WR-TIMEZONE names" : "this machine's zone"
+            report(.importChanged, severity: .info,
+                   "the calendar's events are all-day and name no zone: their alerts fall on the clock of \(zone), \(why)",
+                   hint: "--timezone names another", path: first.path, span: first.span)
+        } else {
+            zone = calendarZone ?? "UTC"
         }
-        let domain = Self.mostCommon(domains.filter { Self.isDomain($0) })
+        // The UID domain: of the UIDs remindc made (`<id>@<domain>`), the
+        // most common; every other UID is kept as it is.
+        let domain = Self.mostCommon(drafts.compactMap(\.remindcDomain).filter { Self.isDomain($0) })
         // A UID that is not `<id>@<uid-domain>` is kept as the reminder's
         // `uid:`, so that publish updates the same event.
         for index in drafts.indices {
@@ -34,7 +47,13 @@ extension ImportRun {
             var dropped = Set<Int>()
             for diagnostic in refused {
                 let line = Int(diagnostic.span.start.line)
-                guard let owner = lineOwners.last(where: { $0.line <= line }), let index = owner.draft else { continue }
+                // The last draft that begins at or before the line.
+                var low = 0, high = lineOwners.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if lineOwners[middle].line <= line { low = middle + 1 } else { high = middle }
+                }
+                guard low > 0, let index = lineOwners[low - 1].draft else { continue }
                 let draft = drafts[index]
                 if dropped.insert(index).inserted {
                     report(.importLost, severity: .error, "the event cannot be a reminder: \(diagnostic.message.text)", hint: diagnostic.message.hint,
@@ -48,8 +67,9 @@ extension ImportRun {
         // rule in the map form must read back as the RRULE it was.
         let reread = ReminderFile.load(Array(yaml.utf8), path: options.outputPath).file?.reminders ?? []
         var rewritten = false
+        var indexByID = Dictionary(drafts.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         for reminder in reread {
-            if let index = drafts.firstIndex(where: { $0.id == reminder.id }), drafts[index].endsAtOwnLast,
+            if let index = indexByID[reminder.id], drafts[index].endsAtOwnLast,
                let rule = drafts[index].rrule, rule.uppercased().contains("UNTIL="),
                let last = reminder.schedule(floatingZone: TimeZone(identifier: "UTC")!).lastOccurrence() {
                 let until: String
@@ -70,8 +90,9 @@ extension ImportRun {
             yaml = write(zone: zone, domain: domain)
             rewritten = false
         }
+        indexByID = Dictionary(drafts.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         for reminder in ReminderFile.load(Array(yaml.utf8), path: options.outputPath).file?.reminders ?? [] {
-            guard let index = drafts.firstIndex(where: { $0.id == reminder.id }), let written = drafts[index].rrule,
+            guard let index = indexByID[reminder.id], let written = drafts[index].rrule,
                   !drafts[index].keepsRRule, Self.mapForm(written) != nil else { continue }
             if RecurrenceRule.parse(written).rule?.text != reminder.repeats?.rule.text {
                 drafts[index].keepsRRule = true
@@ -107,7 +128,7 @@ extension ImportRun {
     mutating func write(zone: String, domain: String?) -> String {
         var lines: [String] = []
         var owners: [(line: Int, draft: Int?)] = []
-        lines.append("# Imported by remindc from \(YAMLText.comment(inputPaths.joined(separator: ", "))).")
+        lines.append(CalendarImporter.header + "\(YAMLText.comment(inputPaths.joined(separator: ", "))).")
         if let name = options.name ?? calendarName { lines.append("name: \(YAMLText.quoted(name))") }
         if let domain { lines.append("uid-domain: \(domain)") }
         lines.append("timezone: \(zone)")

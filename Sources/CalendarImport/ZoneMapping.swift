@@ -23,14 +23,61 @@ enum ZoneMapping {
         if known.contains(trimmed) { return Mapped(zone: trimmed, how: nil) }
         if trimmed.contains("/"), case .success(.named(let name)) = ZoneName.parse(trimmed) { return Mapped(zone: name, how: nil) }
         if let name = byLowercase[trimmed.lowercased()] { return Mapped(zone: name, how: "its IANA name in another case") }
-        // A path ending in an IANA name.
+        // A path ending in an IANA name (`/Europe/Stockholm` too).
         let parts = trimmed.split(separator: "/")
-        for start in parts.indices.dropFirst() {
+        for start in parts.indices {
             let tail = parts[start...].joined(separator: "/")
+            guard start > 0 || trimmed.hasPrefix("/") else { continue }
             if let name = byLowercase[tail.lowercased()] { return Mapped(zone: name, how: "the IANA name at the end of the TZID") }
         }
         if let name = WindowsZones.iana[trimmed] ?? WindowsZones.iana[trimmed.lowercased()] {
             return Mapped(zone: name, how: "the Windows zone name, by CLDR's windowsZones \(WindowsZones.version)")
+        }
+        // A link of the tz database (`Japan`, `GB`), to the zone it names.
+        if let target = links[trimmed.lowercased()], let name = byLowercase[target.lowercased()] ?? (TimeZone(identifier: target) != nil ? target : nil) {
+            return Mapped(zone: name, how: "a name the tz database links to \(name)")
+        }
+        // A legacy zone of its own (`EST5EDT`): the place whose clock has
+        // been the same since 1970.
+        if let legacy = TimeZone(identifier: trimmed), let name = placeKeepingClock(of: legacy) {
+            return Mapped(zone: name, how: "a legacy name whose clock \(name) has kept since 1970")
+        }
+        return nil
+    }
+
+    /// The tz database's links (`L Asia/Tokyo Japan`), by the linked
+    /// name in lower case, from this machine's tzdata.zi; none where it
+    /// has no such file.
+    private static let links: [String: String] = {
+        guard let text = try? String(contentsOfFile: "/usr/share/zoneinfo/tzdata.zi", encoding: .utf8) else { return [:] }
+        var links: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("L ") {
+            let fields = line.split(separator: " ")
+            guard fields.count == 3 else { continue }
+            links[fields[2].lowercased()] = String(fields[1])
+        }
+        return links
+    }()
+
+    /// The zone of a place (`Area/City`) whose offsets equal `zone`'s from
+    /// 1970 through 2037, sampled weekly; of several, one CLDR maps a
+    /// Windows name to, then the first by name.
+    static func placeKeepingClock(of zone: TimeZone) -> String? {
+        let first = instant(1970), last = instant(2038)
+        let preferred = Set(WindowsZones.pairs.map(\.1))
+        let candidates = TimeZone.knownTimeZoneIdentifiers.filter { $0.contains("/") && !$0.hasPrefix("Etc/") }
+            .sorted { (preferred.contains($0) ? 0 : 1, $0) < (preferred.contains($1) ? 0 : 1, $1) }
+        for name in candidates {
+            guard let other = TimeZone(identifier: name) else { continue }
+            var sample = first, same = true
+            while sample < last {
+                if WallClock.offset(of: other, at: sample) != WallClock.offset(of: zone, at: sample) {
+                    same = false
+                    break
+                }
+                sample = sample.advanced(by: 7 * 86_400)
+            }
+            if same { return name }
         }
         return nil
     }
@@ -87,6 +134,26 @@ extension ZoneMapping {
         let ranked = matching.map { name, zone in (name: name, city: cityPlace(name), history: history(zone), cldr: preferred.contains(name) ? 0 : 1) }
             .sorted { ($0.city, -$0.history, $0.cldr, $0.name) < ($1.city, -$1.history, $1.cldr, $1.name) }
         return (ranked[0].name, ranked.dropFirst().map(\.name))
+    }
+
+    /// Whether `vtimezone` changes offsets as the IANA zone `name` does
+    /// in `years`: every change of either, and each day between.
+    static func agrees(_ vtimezone: CalendarDocument.Component, with name: String, years: ClosedRange<Int>) -> Bool {
+        guard let zone = TimeZone(identifier: name) else { return false }
+        // A VTIMEZONE this reader cannot follow is taken at its word.
+        guard let offsets = Offsets(vtimezone, through: years.upperBound) else { return true }
+        let first = Self.instant(years.lowerBound), last = Self.instant(years.upperBound + 1)
+        var sample = first.advanced(by: 12 * 3600)
+        while sample < last {
+            if WallClock.offset(of: zone, at: sample) != offsets.offset(sample) { return false }
+            sample = sample.advanced(by: 86_400)
+        }
+        for change in offsets.changes where change.instant > first && change.instant < last {
+            for probe in [change.instant.advanced(by: -1), change.instant] where WallClock.offset(of: zone, at: probe) != offsets.offset(probe) {
+                return false
+            }
+        }
+        return true
     }
 
     /// Midnight UTC on the first of January of `year`.

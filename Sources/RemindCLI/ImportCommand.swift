@@ -12,6 +12,10 @@ enum ImportCommand: Command {
     static let name = OptionSpec(names: ["--name"], valueName: "name", help: "The file's name: (default: the calendar's X-WR-CALNAME).")
     static let timeZone = OptionSpec(names: ["--timezone"], valueName: "zone",
                                      help: "The file's timezone: (default: the events' most common zone).")
+    static let trust = OptionSpec(names: ["--trust"], valueName: nil,
+                                  help: "Import the commands actions run and the sound files of remindc's own .ics (left out otherwise).")
+    static let force = OptionSpec(names: ["--force"], valueName: nil,
+                                  help: "Let -o replace a file an earlier import did not write, or a file being read.")
     static let format = OptionSpec(names: ["--format"], valueName: "format", help: "How to print diagnostics: text, json, sarif or github.",
                                    allowed: CheckCommand.Format.allCases.map(\.rawValue), defaultValue: "text")
 
@@ -23,11 +27,13 @@ enum ImportCommand: Command {
             zone name, Outlook's, read by CLDR's table), its repeat, exceptions and additions, its alarms as 'before', \
             and what remindc's own .ics carries in X-REMINDC- properties back to its keys. What a reminder cannot hold \
             (attendees, an event's length, EMAIL alarms, ...) or what had to be guessed is reported at its line and \
-            column of the .ics, on standard error, as 'check' reports. The file is written to standard output or, \
-            whole, to -o FILE; it checks clean. Exits with 0, 1 when an event could not be imported (then nothing is \
-            written), and 2 for a usage error or a file that cannot be read.
+            column of the .ics, on standard error, as 'check' reports. A command an action runs and a sound file \
+            come only from remindc's own .ics, and only with --trust. The file is written to standard output or, \
+            whole, to -o FILE, which must be new or an earlier import's (--force otherwise); it checks clean. Exits \
+            with 0, 1 when an event could not be imported (then nothing is written), and 2 for a usage error or a \
+            file that cannot be read or written.
             """,
-        options: [output, name, timeZone, format],
+        options: [output, name, timeZone, trust, force, format],
         argument: (name: "file.ics", help: "An iCalendar file.", repeating: true)
     )
 
@@ -36,6 +42,11 @@ enum ImportCommand: Command {
         var name: String?
         var timeZone: String?
         var format: CheckCommand.Format
+        var trust: Bool
+        var force: Bool
+        /// Where the person is: the zone of a calendar of all-day events
+        /// that names none (`TZ`, else this machine's).
+        var localZone: String
         var paths: [String]
     }
 
@@ -50,26 +61,39 @@ enum ImportCommand: Command {
             }
         }
         let format = arguments.value(Self.format).flatMap(CheckCommand.Format.init(rawValue:)) ?? .text
+        let local = invocation.environment["TZ"].map { $0.hasPrefix(":") ? String($0.dropFirst()) : $0 } ?? TimeZone.current.identifier
+        let localZone: String = switch ZoneName.parse(local) {
+        case .success(.named(let name)): name
+        default: "UTC"
+        }
         return Options(output: arguments.value(Self.output).flatMap { $0 == "-" ? nil : $0 }, name: arguments.value(Self.name),
-                       timeZone: zone, format: format, paths: arguments.positionals)
+                       timeZone: zone, format: format, trust: arguments.flag(Self.trust), force: arguments.flag(Self.force),
+                       localZone: localZone, paths: arguments.positionals)
     }
 
     static func run(_ options: Options, invocation: Invocation) -> Outcome {
         var inputs: [CalendarImporter.Input] = []
         var sources: [String: [UInt8]] = [:]
+        let folder = URL(fileURLWithPath: invocation.workingFolder, isDirectory: true)
         for path in options.paths {
-            let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: invocation.workingFolder, isDirectory: true))
+            let url = URL(fileURLWithPath: path, relativeTo: folder)
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 return Outcome(stderr: "Error: cannot read '\(TerminalText.visible(path))'\n", status: 2)
             }
+            // UTF-8, as RFC 5545 asks; a byte that is not is replaced where
+            // it stands, and said (the reader), so the report quotes the
+            // lines as read.
             let bytes = [UInt8](data)
-            // UTF-8, as RFC 5545 asks; Latin-1 otherwise (old Outlook exports).
-            let text = String(validating: bytes, as: UTF8.self) ?? String(decoding: bytes.map { UInt16($0) }, as: UTF16.self)
-            inputs.append(CalendarImporter.Input(path: path, text: text))
-            sources[path] = Array(text.utf8)
+            inputs.append(CalendarImporter.Input(path: path, bytes: bytes))
+            sources[path] = Array(String(decoding: bytes, as: UTF8.self).utf8)
+        }
+        if let output = options.output, !options.force, let refusal = refusal(toReplace: output, reading: options.paths, in: folder) {
+            return Outcome(stderr: "Error: \(refusal)\n", status: 2)
         }
         let outcome = CalendarImporter.run(inputs, options: CalendarImporter.Options(name: options.name, timeZone: options.timeZone,
-                                                                                    outputPath: options.output ?? "imported.yaml"))
+                                                                                    localZone: options.localZone,
+                                                                                    outputPath: options.output ?? "imported.yaml",
+                                                                                    trust: options.trust))
         let diagnostics = outcome.diagnostics
         var report: String
         switch options.format {
@@ -95,5 +119,26 @@ enum ImportCommand: Command {
             return Outcome(stderr: report + "Error: cannot write '\(TerminalText.visible(path))': \(error.localizedDescription)\n", status: 2)
         }
         return Outcome(stderr: report, status: failed ? 1 : 0)
+    }
+
+    /// Why `-o output` may not be replaced: it is one of the files read,
+    /// or a file an import did not write (its first line says); nil when
+    /// it is new or an earlier import.
+    static func refusal(toReplace output: String, reading inputs: [String], in folder: URL) -> String? {
+        let target = URL(fileURLWithPath: output, relativeTo: folder).standardizedFileURL.resolvingSymlinksInPath()
+        guard FileManager.default.fileExists(atPath: target.path) else { return nil }
+        let shown = TerminalText.visible(output)
+        for input in inputs where URL(fileURLWithPath: input, relativeTo: folder).standardizedFileURL.resolvingSymlinksInPath() == target {
+            return "-o '\(shown)' is the calendar being imported; write the reminders to another file (--force replaces it)"
+        }
+        guard let handle = FileHandle(forReadingAtPath: target.path) else {
+            return "-o '\(shown)' exists and cannot be read to see what wrote it (--force replaces it)"
+        }
+        defer { try? handle.close() }
+        let start = (try? handle.read(upToCount: CalendarImporter.header.utf8.count)) ?? Data()
+        guard start == Data(CalendarImporter.header.utf8) else {
+            return "-o '\(shown)' exists and no import wrote it: it is left as it is (--force replaces it)"
+        }
+        return nil
     }
 }

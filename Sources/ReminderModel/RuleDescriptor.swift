@@ -70,6 +70,7 @@ public enum SchemaRule: String, CaseIterable, Sendable {
     case icsSyntax = "ics-syntax"
     case importLost = "import-lost"
     case importChanged = "import-changed"
+    case importUntrusted = "import-untrusted"
 
     /// The rule's entry in the catalogue.
     public var descriptor: RuleDescriptor {
@@ -112,12 +113,14 @@ public enum SchemaRule: String, CaseIterable, Sendable {
         case .icsSyntax: ("iCalendar syntax", "`remindc import` read a line that is not iCalendar (RFC 5545), or a value that breaks its grammar.")
         case .importLost: ("Lost on import", "`remindc import` read something of an event that a reminder cannot hold: attendees, a length, an EMAIL alarm, ...")
         case .importChanged: ("Changed on import", "`remindc import` read something of an event in a way it had to choose: a Windows zone name, a UID it could not keep, an occurrence changed on its own.")
+        case .importUntrusted: ("Untrusted on import", "`remindc import` left out a command to run or a file to read that the .ics carries: only remindc's own .ics imported with `--trust` brings them.")
         }
         let rationale = switch self {
         case .duplicateUID: "A calendar keeps one event per UID: written together, one reminder replaces the other."
         case .icsSyntax: "What cannot be read is not imported; the rest of the file is, where it can be."
         case .importLost: "The reminder file fires as the calendar did, but without this; nothing is dropped without a word."
         case .importChanged: "The reminders fire as the calendar's events did; this says how a guess was made, to check it."
+        case .importUntrusted: "A calendar from elsewhere must not make a button run `curl ... | sh` or a sound read /etc/shadow; the alerts still fire."
         case .horizonCut: "Looking at every alert of the horizon would take minutes; what lies past the cut is not checked."
         case .readerSupport: "The file is written, and remindc's own outputs fire it, but a calendar that refuses or misreads the rule loses or moves its occurrences."
         case .serverLimit: "A server refuses the whole series on upload, or fails every time-range query that reaches past its limit, so the reminder never reaches the phones."
@@ -131,7 +134,7 @@ public enum SchemaRule: String, CaseIterable, Sendable {
     /// entry is an error, a warning only under `--allow-inexact`.
     public var severity: Severity {
         switch self {
-        case .cronDst, .cronBusyboxLines, .unknownRule, .horizonCut, .readerSupport, .serverLimit, .importLost: .warning
+        case .cronDst, .cronBusyboxLines, .unknownRule, .horizonCut, .readerSupport, .serverLimit, .importLost, .importUntrusted: .warning
         case .importChanged: .info
         default: .error
         }

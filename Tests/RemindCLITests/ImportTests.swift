@@ -41,10 +41,36 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out.yaml")
-        try Data("kept\n".utf8).write(to: output)
+        // An earlier import's, which -o may replace.
+        try Data("# Imported by remindc from old.ics.\nkept\n".utf8).write(to: output)
         let run = try EndToEndTests.run(["import", "\(Self.fixtures)/unknown-zone.ics", "-o", output.path])
         #expect(run.status == 1)
-        #expect(try String(contentsOf: output, encoding: .utf8) == "kept\n")
+        #expect(try String(contentsOf: output, encoding: .utf8) == "# Imported by remindc from old.ics.\nkept\n")
+    }
+
+    /// -o replaces a new file or an earlier import's, never a file no
+    /// import wrote nor the calendar being read, unless --force.
+    @Test func outputNeverReplacesWhatItDidNotWrite() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let calendar = folder.appendingPathComponent("in.ics")
+        try FileManager.default.copyItem(atPath: EndToEndTests.root.appendingPathComponent("\(Self.fixtures)/google.ics").path, toPath: calendar.path)
+        let notes = folder.appendingPathComponent("notes.yaml")
+        try Data("reminders:\n  - id: mine\n    title: Mine\n    at: 2027-01-01 09:00\n".utf8).write(to: notes)
+        let calendarBytes = try Data(contentsOf: calendar)
+        for (output, fragment) in [(notes.path, "no import wrote it"), (calendar.path, "is the calendar being imported")] {
+            let run = try EndToEndTests.run(["import", calendar.path, "-o", output])
+            #expect(run.status == 2)
+            #expect(run.stderr.contains(fragment), "\(run.stderr)")
+        }
+        #expect(try String(contentsOf: notes, encoding: .utf8).hasPrefix("reminders:\n  - id: mine"))
+        #expect(try Data(contentsOf: calendar) == calendarBytes)
+        // A new file, then the import again over it, then --force.
+        let written = folder.appendingPathComponent("family.yaml")
+        #expect(try EndToEndTests.run(["import", calendar.path, "-o", written.path]).status == 0)
+        #expect(try EndToEndTests.run(["import", calendar.path, "-o", written.path]).status == 0)
+        #expect(try EndToEndTests.run(["import", calendar.path, "-o", notes.path, "--force"]).status == 0)
+        #expect(try String(contentsOf: notes, encoding: .utf8).hasPrefix("# Imported by remindc from "))
     }
 
     static func folder() throws -> URL {
@@ -94,10 +120,12 @@ import Testing
             original = folder.appendingPathComponent(source.lastPathComponent).path
         }
         let ics = folder.appendingPathComponent("calendar.ics").path
-        let imported = folder.appendingPathComponent("imported.yaml").path
+        // Beside the examples' own imported.yaml, which no import wrote.
+        let imported = folder.appendingPathComponent("round-trip.yaml").path
         let written = try EndToEndTests.run(["ics", original, "-o", ics, "--now", "2026-11-29T12:00:00Z"])
         try #require(written.status == 0, "\(written.stderr)")
-        let read = try EndToEndTests.run(["import", ics, "-o", imported])
+        // remindc's own file, trusted: its commands and sounds come back.
+        let read = try EndToEndTests.run(["import", ics, "-o", imported, "--trust"])
         try #require(read.status == 0, "\(read.stderr)")
         // It checks as the original does (hostile.yaml names a sound file
         // that is not there).
@@ -113,7 +141,7 @@ import Testing
         // Again: the same bytes.
         let first = try String(contentsOfFile: imported, encoding: .utf8)
         #expect(try EndToEndTests.run(["ics", imported, "-o", ics, "--now", "2026-11-29T12:00:00Z"]).status == 0)
-        #expect(try EndToEndTests.run(["import", ics, "-o", imported]).status == 0)
+        #expect(try EndToEndTests.run(["import", ics, "-o", imported, "--trust"]).status == 0)
         #expect(try String(contentsOfFile: imported, encoding: .utf8) == first)
     }
 
