@@ -59,6 +59,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 SEEDS_FROM = [os.path.join(ROOT, "examples", name) for name in sorted(os.listdir(os.path.join(ROOT, "examples")))
@@ -175,6 +176,14 @@ def mutation(rng, sources):
     return bytes(data)
 
 
+# What a changed calendar gets: lines that open, close and change
+# components, bytes that are not UTF-8, a noncharacter, folds, empty values.
+ICS_TOKENS = [b"BEGIN:VEVENT\r\n", b"END:VEVENT\r\n", b"END:VALARM\r\n", b"BEGIN:X-A\r\n" * 40,
+              b"RECURRENCE-ID:20261201T090000Z\r\n", b"UID:x\r\n", b"RRULE:\r\n", b"CATEGORIES:\r\n", b"SEQUENCE:9\r\n",
+              b"X-REMINDC-CATEGORY-MINIMAL:a\\nb: c\r\n", b"DTSTART;TZID=Japan:20261201T090000\r\n", b"\xff", b"\xef\xbf\xbe",
+              b"\r\n ", b";X-Q=\"a:b\"", b"\\;", b"\x00", b"STATUS:CANCELLED\r\n"]
+
+
 class Failure(Exception):
     pass
 
@@ -253,6 +262,7 @@ class Fuzzing:
         import icalendar
         remindc, path, folder = self.remindc, self.path, self.folder
         result = self.run([remindc, "check", path, "--now", NOW, "--horizon", "30d"])
+        clean = result.returncode == 0
         shown = HIDDEN_CONTROL.search((result.stdout + result.stderr).decode("utf-8", errors="replace"))
         if shown:
             raise Failure("check: a control character reaches the terminal: %r" % shown.group())
@@ -324,6 +334,8 @@ class Fuzzing:
                     if judged.returncode != 0 and not (wide and all(value > 32767 for value in wide)
                                                        and "reader-support" in self.run([remindc, "check", "--for", "ics", path, "--now", NOW]).stdout.decode(errors="replace")):
                         raise Failure("ics %s: libical refuses the output: %s" % (" ".join(extra), refusal[:300]))
+                if not extra:
+                    self.check_import(target, clean)
                 os.unlink(target)
         target = os.path.join(folder, "out.cron")
         result = self.run([remindc, "crontab", "--allow-inexact", "--zone", "Europe/Berlin", path, "--now", NOW,
@@ -340,6 +352,47 @@ class Fuzzing:
         leftovers = [name for name in os.listdir(folder) if "remindc-" in name and name.endswith(".tmp")]
         if leftovers:
             raise Failure("a temporary file stayed: %s" % leftovers)
+
+    def check_import(self, calendar, clean):
+        """import of ics's output: remindc's own file comes back as one that checks
+        as the input did; the same calendar with its bytes changed is imported,
+        said or refused, never a crash, never a file left by a failed run, never
+        a reminder file its own reader refuses as YAML."""
+        remindc, folder = self.remindc, self.folder
+        written = os.path.join(folder, "imported.yaml")
+        result = self.run([remindc, "import", calendar, "--trust", "-o", written])
+        if result.returncode != 0 and os.path.exists(written):
+            raise Failure("import: exit %d left an -o file" % result.returncode)
+        if result.returncode == 0 and clean:
+            checked = self.run([remindc, "check", written, "--now", NOW, "--horizon", "30d"])
+            if checked.returncode != 0:
+                raise Failure("import of ics's output does not check as the input does: %s"
+                              % checked.stdout.decode(errors="replace")[:400])
+        if os.path.exists(written):
+            os.unlink(written)
+        data = bytearray(open(calendar, "rb").read())
+        rng = random.Random(zlib.crc32(bytes(data)))
+        for _ in range(rng.randint(1, 6)):
+            position = rng.randrange(len(data) + 1)
+            if rng.random() < 0.3 and data:
+                del data[position:position + rng.randint(1, 40)]
+            else:
+                data[position:position] = rng.choice(ICS_TOKENS)
+        mutated = os.path.join(folder, "mutated.ics")
+        with open(mutated, "wb") as out:
+            out.write(data)
+        result = self.run([remindc, "import", mutated, "-o", written])
+        if result.returncode != 0 and os.path.exists(written):
+            raise Failure("import of a changed calendar: exit %d left an -o file" % result.returncode)
+        if result.returncode == 0:
+            checked = self.run([remindc, "check", "--format", "json", written, "--now", NOW, "--horizon", "30d"])
+            rules = set(re.findall(rb'"rule"\s*:\s*"([a-z-]+)"', checked.stdout))
+            broken = rules & {b"yaml-syntax", b"invalid-utf8", b"control-character", b"duplicate-key", b"unknown-key",
+                              b"duplicate-id", b"invalid-id", b"wrong-type"}
+            if broken:
+                raise Failure("import of a changed calendar wrote a file its reader refuses: %s" % sorted(broken))
+            os.unlink(written)
+        os.unlink(mutated)
 
     def check_units(self):
         """systemd -o: every unit or none, each read by systemd-analyze as remindc wrote it."""
