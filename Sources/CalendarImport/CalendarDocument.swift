@@ -36,7 +36,7 @@ public struct CalendarDocument: Sendable {
         /// The UID, its spaces at either end dropped (a UID with trailing
         /// spaces is the same event); nil when absent or empty.
         public var uid: String? {
-            guard let value = property("UID")?.text.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+            guard let value = property("UID")?.text.trimmedSpaces, !value.isEmpty else { return nil }
             return value
         }
         public func all(_ name: String) -> [Property] { properties.filter { $0.name == name } }
@@ -118,7 +118,7 @@ public struct CalendarDocument: Sendable {
             }
             switch property.name {
             case "BEGIN":
-                let name = property.value.trimmingCharacters(in: .whitespaces).uppercased()
+                let name = property.value.trimmedSpaces.uppercased()
                 if stack.count >= deepestNesting || !skipped.isEmpty {
                     if skipped.isEmpty { repaired(.nestedTooDeep, line: line.number) }
                     skipped.append((name, span))
@@ -126,7 +126,7 @@ public struct CalendarDocument: Sendable {
                     stack.append(Component(name: name, properties: [], components: [], span: span))
                 }
             case "END":
-                let name = property.value.trimmingCharacters(in: .whitespaces).uppercased()
+                let name = property.value.trimmedSpaces.uppercased()
                 if let open = skipped.popLast() {
                     guard open.name == name else {
                         return .failure(Problem(text: "END:\(name) closes \(open.name), begun at line \(open.span.start.line)", span: span))
@@ -208,59 +208,61 @@ public struct CalendarDocument: Sendable {
         return escaping ? result + "^" : result
     }
 
-    /// `NAME;P=V;Q="a,b":VALUE`, or nil when the line has no name or no colon.
+    /// `NAME;P=V;Q="a,b":VALUE`, or nil when the line has no name or no
+    /// colon. Read as UTF-8 bytes: every delimiter is ASCII, and a byte of a
+    /// character beyond it never equals one.
     static func parse(_ line: String, span: SourceSpan) -> Property? {
-        let scalars = Array(line.unicodeScalars)
-        var index = 0
-        func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-            (scalar >= "A" && scalar <= "Z") || (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") || scalar == "-"
-        }
-        while index < scalars.count, isNameScalar(scalars[index]) { index += 1 }
-        guard index > 0, index < scalars.count else { return nil }
-        let name = String(String.UnicodeScalarView(scalars[0..<index])).uppercased()
-        var parameters: [(name: String, values: [String])] = []
-        while index < scalars.count, scalars[index] == ";" {
-            index += 1
-            let start = index
-            while index < scalars.count, isNameScalar(scalars[index]) { index += 1 }
-            guard index > start, index < scalars.count, scalars[index] == "=" else { return nil }
-            let parameterName = String(String.UnicodeScalarView(scalars[start..<index])).uppercased()
-            index += 1
-            var values: [String] = []
-            while true {
-                var value = String.UnicodeScalarView()
-                if index < scalars.count, scalars[index] == "\"" {
-                    index += 1
-                    while index < scalars.count, scalars[index] != "\"" {
-                        value.append(scalars[index])
+        var line = line
+        return line.withUTF8 { bytes -> Property? in
+            var index = 0
+            func isNameByte(_ byte: UInt8) -> Bool {
+                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
+            }
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            let quote: UInt8 = 0x22, comma: UInt8 = 0x2C, semicolon: UInt8 = 0x3B, colon: UInt8 = 0x3A, equals: UInt8 = 0x3D, backslash: UInt8 = 0x5C
+            while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
+            guard index > 0, index < bytes.count else { return nil }
+            let name = text(0..<index).uppercased()
+            var parameters: [(name: String, values: [String])] = []
+            while index < bytes.count, bytes[index] == semicolon {
+                index += 1
+                let start = index
+                while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
+                guard index > start, index < bytes.count, bytes[index] == equals else { return nil }
+                let parameterName = text(start..<index).uppercased()
+                index += 1
+                var values: [String] = []
+                while true {
+                    let value: String
+                    if index < bytes.count, bytes[index] == quote {
                         index += 1
-                    }
-                    guard index < scalars.count else { return nil }
-                    index += 1
-                } else {
-                    while index < scalars.count, scalars[index] != ",", scalars[index] != ";", scalars[index] != ":" {
-                        // A backslash keeps the next character in the value,
-                        // as Apple writes X-ADDRESS=1 Main St\; Springfield.
-                        if scalars[index] == "\\", index + 1 < scalars.count {
-                            value.append(scalars[index])
+                        let first = index
+                        while index < bytes.count, bytes[index] != quote { index += 1 }
+                        guard index < bytes.count else { return nil }
+                        value = text(first..<index)
+                        index += 1
+                    } else {
+                        let first = index
+                        while index < bytes.count, bytes[index] != comma, bytes[index] != semicolon, bytes[index] != colon {
+                            // A backslash keeps the next character in the value,
+                            // as Apple writes X-ADDRESS=1 Main St\; Springfield.
+                            if bytes[index] == backslash, index + 1 < bytes.count { index += 1 }
                             index += 1
                         }
-                        value.append(scalars[index])
-                        index += 1
+                        value = text(first..<index)
                     }
+                    values.append(Self.caretDecoded(value))
+                    if index < bytes.count, bytes[index] == comma {
+                        index += 1
+                        continue
+                    }
+                    break
                 }
-                values.append(Self.caretDecoded(String(value)))
-                if index < scalars.count, scalars[index] == "," {
-                    index += 1
-                    continue
-                }
-                break
+                parameters.append((parameterName, values))
             }
-            parameters.append((parameterName, values))
+            guard index < bytes.count, bytes[index] == colon else { return nil }
+            return Property(name: name, parameters: parameters, value: text((index + 1)..<bytes.count), span: span)
         }
-        guard index < scalars.count, scalars[index] == ":" else { return nil }
-        let value = String(String.UnicodeScalarView(scalars[(index + 1)...]))
-        return Property(name: name, parameters: parameters, value: value, span: span)
     }
 }
 
@@ -268,6 +270,7 @@ extension CalendarDocument.Property {
     /// A TEXT value with its escapes read (RFC 5545 §3.3.11): `\n` a line
     /// break, `\,` `\;` `\\` themselves.
     public var text: String {
+        guard value.utf8.contains(0x5C) else { return value }
         var result = ""
         var escaping = false
         for character in value {
@@ -285,6 +288,7 @@ extension CalendarDocument.Property {
 
     /// A list of TEXT values split at unescaped commas, each unescaped.
     public var texts: [String] {
+        guard value.utf8.contains(0x5C) else { return value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         var parts: [String] = []
         var current = ""
         var escaping = false
@@ -304,4 +308,21 @@ extension CalendarDocument.Property {
         parts.append(current)
         return parts
     }
+}
+
+extension String {
+    /// The text without the spaces, tabs and line breaks at either end:
+    /// what iCalendar's values may be padded with (a UID with trailing
+    /// spaces, a title ending in a line break), without Foundation's bridging.
+    var trimmedSpaces: String {
+        let utf8 = self.utf8
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = utf8.firstIndex(where: { !isBlank($0) }), let last = utf8.lastIndex(where: { !isBlank($0) }) else { return "" }
+        if first == utf8.startIndex && last == utf8.index(before: utf8.endIndex) { return self }
+        return String(self[first...last])
+    }
+}
+
+extension Substring {
+    var trimmedSpaces: String { String(self).trimmedSpaces }
 }

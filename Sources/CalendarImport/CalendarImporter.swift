@@ -246,7 +246,7 @@ struct ImportRun {
         var byOccurrence: [String: Int] = [:]
         var kept: [CalendarDocument.Component] = []
         for component in components {
-            let key = component.property("RECURRENCE-ID").map { "\($0.parameter("TZID") ?? "")|\($0.value.trimmingCharacters(in: .whitespaces))" } ?? ""
+            let key = component.property("RECURRENCE-ID").map { "\($0.parameter("TZID") ?? "")|\($0.value.trimmedSpaces)" } ?? ""
             if let index = byOccurrence[key] {
                 if Self.isNewer(component, than: kept[index]) { kept[index] = component }
             } else {
@@ -272,11 +272,11 @@ struct ImportRun {
     /// the later written on a tie.
     static func isNewer(_ candidate: CalendarDocument.Component, than known: CalendarDocument.Component) -> Bool {
         func sequence(_ component: CalendarDocument.Component) -> Int {
-            component.property("SEQUENCE").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } ?? 0
+            component.property("SEQUENCE").flatMap { Int($0.value.trimmedSpaces) } ?? 0
         }
         func stamp(_ component: CalendarDocument.Component, _ name: String) -> String {
             // UTC times compare as text: 20261201T090000Z.
-            component.property(name)?.value.trimmingCharacters(in: .whitespaces).uppercased() ?? ""
+            component.property(name)?.value.trimmedSpaces.uppercased() ?? ""
         }
         let left = (sequence(candidate), stamp(candidate, "LAST-MODIFIED"), stamp(candidate, "DTSTAMP"))
         let right = (sequence(known), stamp(known, "LAST-MODIFIED"), stamp(known, "DTSTAMP"))
@@ -352,7 +352,7 @@ struct ImportRun {
             let uid = component.uid
             var changes = uid.flatMap { changed[$0] } ?? []
             var source = component
-            let repeats = (component.all("RRULE") + component.all("RDATE")).contains { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
+            let repeats = (component.all("RRULE") + component.all("RDATE")).contains { !$0.value.trimmedSpaces.isEmpty }
             if !changes.isEmpty, !repeats {
                 // An event that does not repeat, changed: the change is the event.
                 source = changes.reduce(changes[0]) { Self.isNewer($1, than: $0) ? $1 : $0 }
@@ -438,12 +438,12 @@ struct ImportRun {
         if component.property("X-REMINDC-ID") != nil, let uid, let at = uid.lastIndex(of: "@") {
             draft.remindcDomain = String(uid[uid.index(after: at)...])
         }
-        let title = component.property("SUMMARY")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let title = component.property("SUMMARY")?.text.trimmedSpaces ?? ""
         if title.isEmpty {
             noteOnce("untitled", .info, "an event without a SUMMARY is titled '(no title)'", path: path, span: component.span)
         }
         draft.title = title.isEmpty ? "(no title)" : title
-        if let note = component.property("DESCRIPTION")?.text, !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { draft.note = note }
+        if let note = component.property("DESCRIPTION")?.text, !note.trimmedSpaces.isEmpty { draft.note = note }
 
         // The repeat.
         if let rule = component.property("RRULE") {
@@ -507,7 +507,8 @@ struct ImportRun {
     /// characters cut at a word.
     static func slug(_ text: String, limit: Int) -> String {
         var id = ""
-        for scalar in text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil).unicodeScalars {
+        let folded = text.utf8.allSatisfy { $0 < 0x80 } ? text : text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+        for scalar in folded.unicodeScalars {
             let allowed = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
                 || scalar == "." || scalar == "_" || scalar == "-"
             if allowed {
@@ -652,14 +653,14 @@ struct ImportRun {
     /// libical does). nil for an empty RRULE, and for one whose UNTIL
     /// comes before the start: the start is the one occurrence, said.
     mutating func ruleText(_ property: CalendarDocument.Property, start: CalendarTime, zone: String, path: String) -> String? {
-        let value = property.value.trimmingCharacters(in: .whitespaces)
+        let value = property.value.trimmedSpaces
         guard !value.isEmpty else {
             noteOnce("empty rrule", .info, "an empty RRULE says no repeat: the event happens once", path: path, span: property.span)
             return nil
         }
         var parts = value.split(separator: ";").map(String.init)
         for index in parts.indices where parts[index].uppercased().hasPrefix("UNTIL=") {
-            let text = String(parts[index].dropFirst(6)).trimmingCharacters(in: .whitespaces)
+            let text = String(parts[index].dropFirst(6)).trimmedSpaces
             guard let until = CalendarTime.parse(text, tzid: nil) else { continue }
             let written: String
             switch (start, until) {
@@ -974,7 +975,7 @@ struct ImportRun {
             // Ids of the category's actions alone: anything else is no id.
             let actionIDs = Set(category.actions.map(\.id))
             category.minimal = component.property("X-REMINDC-CATEGORY-MINIMAL").map { property in
-                property.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { actionIDs.contains($0) }
+                property.text.split(separator: ",").map { $0.trimmedSpaces }.filter { actionIDs.contains($0) }
             } ?? []
             if let known = categories_[id], known != category {
                 noteOnce("category \(id)", .warning, "the category '\(id)' is written differently by two events: the first is kept", path: path,
@@ -985,7 +986,7 @@ struct ImportRun {
             }
             return
         }
-        if let categories = component.property("CATEGORIES"), !categories.texts.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        if let categories = component.property("CATEGORIES"), !categories.texts.allSatisfy({ $0.trimmedSpaces.isEmpty }) {
             lose("CATEGORIES", "calendar categories (CATEGORIES)", "kept in 'data' as 'categories'", path: path, span: categories.span)
             if !draft.data.contains(where: { $0.0 == "categories" }) { draft.data.append(("categories", categories.texts.joined(separator: ", "))) }
         }

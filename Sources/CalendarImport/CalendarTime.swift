@@ -13,7 +13,7 @@ enum CalendarTime: Hashable {
     /// Reads `20261201`, `20261201T090000`, `20261201T090000Z`; `tzid`
     /// applies to a local time.
     static func parse(_ text: String, tzid: String?) -> CalendarTime? {
-        let value = text.trimmingCharacters(in: .whitespaces)
+        let value = text.trimmedSpaces
         let digits = Array(value.utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= digits.count else { return nil }
@@ -54,7 +54,7 @@ struct CalendarDuration: Hashable {
 
     /// Negative when before.
     static func parse(_ text: String) -> CalendarDuration? {
-        var scalars = Substring(text.trimmingCharacters(in: .whitespaces).uppercased())
+        var scalars = Substring(text.trimmedSpaces.uppercased())
         var sign = 1
         if scalars.first == "-" || scalars.first == "+" {
             if scalars.first == "-" { sign = -1 }

@@ -38,40 +38,63 @@ extension ImportRun {
             guard let uid = drafts[index].uid else { continue }
             if uid != domain.map({ "\(drafts[index].id)@\($0)" }) { drafts[index].keptUID = uid }
         }
-        var yaml = write(zone: zone, domain: domain)
-        // What the file says must be what was read: a reminder the format
-        // refuses is reported at its event and left out.
-        let check = ReminderFile.load(Array(yaml.utf8), path: options.outputPath)
-        let refused = check.diagnostics.filter { $0.message.severity == .error }
-        if !refused.isEmpty {
-            var dropped = Set<Int>()
-            for diagnostic in refused {
-                let line = Int(diagnostic.span.start.line)
-                // The last draft that begins at or before the line.
-                var low = 0, high = lineOwners.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if lineOwners[middle].line <= line { low = middle + 1 } else { high = middle }
-                }
-                guard low > 0, let index = lineOwners[low - 1].draft else { continue }
-                let draft = drafts[index]
-                if dropped.insert(index).inserted {
-                    report(.importLost, severity: .error, "the event cannot be a reminder: \(diagnostic.message.text)", hint: diagnostic.message.hint,
-                           path: draft.path, span: draft.span)
-                }
-            }
-            drafts = drafts.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        // Written, then read by the reminder file's own decoder, once in
+        // the common case: what it refuses, what reads back otherwise than
+        // it was meant, is changed, and the file written and read again.
+        var yaml = ""
+        for _ in 0..<4 {
             yaml = write(zone: zone, domain: domain)
+            let loaded = ReminderFile.load(Array(yaml.utf8), path: options.outputPath)
+            if !amend(after: loaded) { break }
         }
-        // A series of a split reminder ends at its own last instance; a
-        // rule in the map form must read back as the RRULE it was.
-        let reread = ReminderFile.load(Array(yaml.utf8), path: options.outputPath).file?.reminders ?? []
-        var rewritten = false
-        var indexByID = Dictionary(drafts.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        for reminder in reread {
-            if let index = indexByID[reminder.id], drafts[index].endsAtOwnLast,
-               let rule = drafts[index].rrule, rule.uppercased().contains("UNTIL="),
-               let last = reminder.schedule(floatingZone: TimeZone(identifier: "UTC")!).lastOccurrence() {
+        diagnostics.sort { ($0.file, $0.span.start) < ($1.file, $1.span.start) }
+        return CalendarImporter.Outcome(yaml: yaml, diagnostics: diagnostics, reminders: drafts.count)
+    }
+
+    /// Changes the drafts after their file was read back as `loaded`;
+    /// whether any changed. A reminder the format refuses is left out, at
+    /// its event, unless its repeat alone is refused: then it happens once,
+    /// at its start (RFC 5545 counts DTSTART as an occurrence), said; so is
+    /// a repeat that never fires. A series of a split reminder ends at its
+    /// own last instance; a rule in the map form must read back as the
+    /// RRULE it was, or it is written as that RRULE.
+    mutating func amend(after loaded: LoadResult) -> Bool {
+        var changed = false
+        var dropped = Set<Int>()
+        for diagnostic in loaded.diagnostics where diagnostic.message.severity == .error {
+            guard let index = owner(ofLine: Int(diagnostic.span.start.line)), !dropped.contains(index) else { continue }
+            let draft = drafts[index]
+            if Self.repeatRules.contains(diagnostic.message.id), draft.rrule != nil || !draft.also.isEmpty {
+                report(.importChanged, severity: .warning, "the event's repeat cannot be a reminder's (\(diagnostic.message.text)): it happens once, at its start",
+                       hint: diagnostic.message.hint, path: draft.path, span: draft.span)
+                drafts[index].rrule = nil
+                drafts[index].also = []
+                drafts[index].except = []
+            } else {
+                dropped.insert(index)
+                report(.importLost, severity: .error, "the event cannot be a reminder: \(diagnostic.message.text)", hint: diagnostic.message.hint,
+                       path: draft.path, span: draft.span)
+            }
+            changed = true
+        }
+        if !dropped.isEmpty {
+            drafts = drafts.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        }
+        guard !changed, let file = loaded.file else { return changed }
+        let indexByID = Dictionary(drafts.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let utc = TimeZone(identifier: "UTC")!
+        for reminder in file.reminders {
+            guard let index = indexByID[reminder.id], let rule = drafts[index].rrule else { continue }
+            if reminder.neverFires(in: file.path, schedule: { reminder.schedule(floatingZone: utc) }) != nil {
+                let draft = drafts[index]
+                report(.importChanged, severity: .warning, "the event's RRULE selects no date: it happens once, at its start (RFC 5545 counts DTSTART as an occurrence)",
+                       path: draft.path, span: draft.span)
+                drafts[index].rrule = nil
+                changed = true
+                continue
+            }
+            if drafts[index].endsAtOwnLast, rule.uppercased().contains("UNTIL="),
+               let last = reminder.schedule(floatingZone: utc).lastOccurrence() {
                 let until: String
                 if drafts[index].isAllDay {
                     until = last.wallClock.day.date.description.replacingOccurrences(of: "-", with: "")
@@ -83,25 +106,28 @@ extension ImportRun {
                 drafts[index].rrule = rule.split(separator: ";").map { $0.uppercased().hasPrefix("UNTIL=") ? "UNTIL=" + until : String($0) }
                     .joined(separator: ";")
                 drafts[index].endsAtOwnLast = false
-                rewritten = true
+                changed = true
             }
-        }
-        if rewritten {
-            yaml = write(zone: zone, domain: domain)
-            rewritten = false
-        }
-        indexByID = Dictionary(drafts.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        for reminder in ReminderFile.load(Array(yaml.utf8), path: options.outputPath).file?.reminders ?? [] {
-            guard let index = indexByID[reminder.id], let written = drafts[index].rrule,
-                  !drafts[index].keepsRRule, Self.mapForm(written) != nil else { continue }
-            if RecurrenceRule.parse(written).rule?.text != reminder.repeats?.rule.text {
+            if !drafts[index].keepsRRule, Self.mapForm(rule) != nil, RecurrenceRule.parse(rule).rule?.text != reminder.repeats?.rule.text {
                 drafts[index].keepsRRule = true
-                rewritten = true
+                changed = true
             }
         }
-        if rewritten { yaml = write(zone: zone, domain: domain) }
-        diagnostics.sort { ($0.file, $0.span.start) < ($1.file, $1.span.start) }
-        return CalendarImporter.Outcome(yaml: yaml, diagnostics: diagnostics, reminders: drafts.count)
+        return changed
+    }
+
+    /// The rules a reminder's repeat alone breaks.
+    static let repeatRules: Set<String> = [SchemaRule.invalidRRule.rawValue, SchemaRule.invalidRepeat.rawValue]
+
+    /// The draft whose lines of the written file hold `line`: the last
+    /// that begins at or before it.
+    func owner(ofLine line: Int) -> Int? {
+        var low = 0, high = lineOwners.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineOwners[middle].line <= line { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? lineOwners[low - 1].draft : nil
     }
 
     /// `20261221T130000`.

@@ -17,7 +17,7 @@ enum ZoneMapping {
     }
 
     static func iana(for tzid: String) -> Mapped? {
-        let trimmed = tzid.trimmingCharacters(in: .whitespaces)
+        let trimmed = tzid.trimmedSpaces
         // A name the tz database has, links (Asia/Calcutta) among them, as
         // a reminder file's `timezone:` takes it.
         if known.contains(trimmed) { return Mapped(zone: trimmed, how: nil) }
@@ -205,7 +205,7 @@ extension ZoneMapping {
 
         /// `+0100`, `-0530`, `+013045`: seconds east.
         static func offset(_ text: String) -> Int? {
-            let value = text.trimmingCharacters(in: .whitespaces)
+            let value = text.trimmedSpaces
             guard let sign = value.first, sign == "+" || sign == "-" else { return nil }
             let digits = value.dropFirst()
             guard digits.count == 4 || digits.count == 6, digits.allSatisfy(\.isNumber), let number = Int(digits) else { return nil }

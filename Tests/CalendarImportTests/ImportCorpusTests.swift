@@ -146,6 +146,17 @@ import Testing
         #expect(imported.says("UNTIL comes before DTSTART"))
     }
 
+    /// A rule that selects no date, and one the format refuses, leave
+    /// their events once, at their start, said; the rest of the file is
+    /// imported as it was.
+    @Test func unusableRulesLeaveTheStart() throws {
+        let imported = try Self.importing(["unusable-rules.ics"])
+        #expect(imported.file.reminders.map(\.id) == ["feb30", "weekly-first", "fine"], "\(imported.yaml)")
+        #expect(imported.file.reminders.map { $0.repeats == nil } == [true, true, false])
+        #expect(imported.says("RRULE selects no date"), "\(imported.said)")
+        #expect(imported.says("repeat cannot be a reminder's"), "\(imported.said)")
+    }
+
     // MARK: Bytes
 
     /// A byte that is not UTF-8 is U+FFFD where it stands; a noncharacter
