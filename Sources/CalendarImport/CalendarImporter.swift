@@ -121,6 +121,8 @@ struct ImportRun {
     /// The categories remindc wrote, by id, in the order met.
     var categories_: [String: ImportedCategory] = [:]
     var categoryOrder: [String] = []
+    /// Each RRULE's map form (`mapForm(_:)`), made once.
+    var mapForms: [String: [String]?] = [:]
     /// The line of the written file each draft begins on.
     var lineOwners: [(line: Int, draft: Int?)] = []
 
@@ -533,11 +535,12 @@ struct ImportRun {
     /// long run of letters and digits mixed (`3k2j4h5g6f7d8s9a0qwerty`,
     /// Outlook's `040000008200E000...`), Google's `_60q30c1g..._R20231009T130000`.
     static func isOpaque(_ id: String) -> Bool {
-        let words = id.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." })
+        // An id is ASCII: its words are runs of bytes.
+        let words = id.utf8.split(whereSeparator: { $0 == 0x2D || $0 == 0x5F || $0 == 0x2E })
         return words.contains { word in
-            let hasDigit = word.contains(where: \.isNumber), hasLetter = word.contains(where: \.isLetter)
-            return word.count >= 20 || (word.count >= 8 && hasDigit && hasLetter)
-                || (word.count >= 8 && word.allSatisfy(\.isHexDigit) && !word.allSatisfy(\.isNumber))
+            let digits = word.filter { $0 >= 0x30 && $0 <= 0x39 }.count
+            let hex = word.filter { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }.count
+            return word.count >= 20 || (word.count >= 8 && digits > 0 && digits < word.count) || (word.count >= 8 && hex == word.count && digits < hex)
         }
     }
 
@@ -558,10 +561,10 @@ struct ImportRun {
         case .floating(let local):
             return (Self.written(local), "floating")
         case .utc(let local):
-            guard let zone = context.wallClockZone, let foundation = TimeZone(identifier: zone) else { return (Self.written(local), "UTC") }
+            guard let zone = context.wallClockZone, let foundation = ZoneMapping.foundation(zone) else { return (Self.written(local), "UTC") }
             noteOnce("x-wr-timezone \(zone)", .info, "times in UTC are read on the clock of \(zone), which X-WR-TIMEZONE names (as Google means it)",
                       path: context.path, span: span)
-            let instant = WallClock.instant(of: local, in: TimeZone(identifier: "UTC")!)
+            let instant = WallClock.instant(of: local, in: ZoneMapping.utc)
             return (Self.written(WallClock.local(at: instant, in: foundation)), zone)
         case .zoned(let local, let tzid):
             guard let zone = zone(of: tzid, year: local.date.year, context: context, span: span) else {
@@ -598,7 +601,7 @@ struct ImportRun {
             return Self.written(local)
         case .utc(let local):
             if draft.zone == "UTC" || draft.zone == "floating" { return Self.written(local) }
-            instant = WallClock.instant(of: local, in: TimeZone(identifier: "UTC")!)
+            instant = WallClock.instant(of: local, in: ZoneMapping.utc)
         case .zoned(let local, let tzid):
             guard let zone = zone(of: tzid, year: local.date.year, context: context, span: span) else {
                 report(.unknownTimeZone, "the time zone '\(tzid)' is neither an IANA nor a Windows zone name, and no VTIMEZONE of the file matches one: this time cannot be imported",
@@ -606,9 +609,9 @@ struct ImportRun {
                 return nil
             }
             if zone == draft.zone || draft.zone == "floating" { return Self.written(local) }
-            instant = WallClock.instant(of: local, in: TimeZone(identifier: zone)!)
+            instant = WallClock.instant(of: local, in: ZoneMapping.foundation(zone) ?? ZoneMapping.utc)
         }
-        guard let zone = TimeZone(identifier: draft.zone) else { return nil }
+        guard let zone = ZoneMapping.foundation(draft.zone) else { return nil }
         return Self.written(WallClock.local(at: instant, in: zone))
     }
 
@@ -718,7 +721,7 @@ struct ImportRun {
     }
 
     static func foundationZone(_ name: String) -> TimeZone {
-        TimeZone(identifier: name) ?? TimeZone(identifier: "UTC")!
+        ZoneMapping.foundation(name) ?? ZoneMapping.utc
     }
 
     /// `20261201`.
@@ -830,7 +833,7 @@ struct ImportRun {
         } else if draft.zone == "floating" || draft.zone == "UTC" {
             until = stamp(WallTime(cut).advanced(by: -1).local) + (draft.zone == "UTC" ? "Z" : "")
         } else {
-            let zone = TimeZone(identifier: draft.zone) ?? TimeZone(identifier: "UTC")!
+            let zone = TimeZone(identifier: draft.zone) ?? ZoneMapping.utc
             until = stamp(WallClock.instant(of: cut, in: zone).advanced(by: -1).wallTime(offset: 0).local) + "Z"
         }
         return (parts + ["UNTIL=\(until)"]).joined(separator: ";")

@@ -108,7 +108,7 @@ extension ImportRun {
                 drafts[index].endsAtOwnLast = false
                 changed = true
             }
-            if !drafts[index].keepsRRule, Self.mapForm(rule) != nil, RecurrenceRule.parse(rule).rule?.text != reminder.repeats?.rule.text {
+            if !drafts[index].keepsRRule, mapForm(rule) != nil, RecurrenceRule.parse(rule).rule?.text != reminder.repeats?.rule.text {
                 drafts[index].keepsRRule = true
                 changed = true
             }
@@ -194,7 +194,7 @@ extension ImportRun {
                 lines.append("    repeat:")
                 // A rule, or the additions alone: a rule that adds nothing
                 // after the start (COUNT=1) says the same.
-                if let rule = draft.rrule, !draft.keepsRRule, let map = Self.mapForm(rule) {
+                if let rule = draft.rrule, !draft.keepsRRule, let map = mapForm(rule) {
                     lines += map.map { "      " + $0 }
                 } else {
                     lines.append("      rrule: \(YAMLText.quoted(draft.rrule ?? "FREQ=DAILY;COUNT=1"))")
@@ -222,6 +222,13 @@ extension ImportRun {
     /// `days: [1, 15]`, `months: [1, 7]`, `count: 6`): FREQ, INTERVAL,
     /// weekdays without a position, days of the month, months and COUNT
     /// alone; nil for anything else, which stays `rrule:`.
+    mutating func mapForm(_ rule: String) -> [String]? {
+        if let known = mapForms[rule] { return known }
+        let made = Self.mapForm(rule)
+        mapForms[rule] = made
+        return made
+    }
+
     static func mapForm(_ rule: String) -> [String]? {
         var parts: [String: String] = [:]
         for part in rule.split(separator: ";") {

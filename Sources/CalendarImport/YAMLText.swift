@@ -4,6 +4,8 @@
 /// show.
 enum YAMLText {
     static func quoted(_ text: String) -> String {
+        // Printable ASCII without a quote or a backslash is written as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Recurrence
 import ReminderModel
 
@@ -161,7 +162,20 @@ extension ZoneMapping {
         WallClock.instant(of: LocalDateTime(date: CivilDate(year: year, month: 1, day: 1), time: .midnight), in: utc)
     }
 
-    private static let utc = TimeZone(identifier: "UTC")!
+    static let utc = TimeZone(identifier: "UTC")!
+
+    /// Foundation's zone for an IANA name this machine knows, made once
+    /// per name.
+    static func foundation(_ name: String) -> TimeZone? {
+        zoneCache.withLock { cache in
+            if let known = cache[name] { return known }
+            let zone = TimeZone(identifier: name)
+            cache[name] = zone
+            return zone
+        }
+    }
+
+    private static let zoneCache = Mutex<[String: TimeZone?]>([:])
 
     /// A VTIMEZONE's changes of offset in some years.
     struct Offsets {

@@ -121,7 +121,7 @@ struct ReminderDecoder {
             case .uid:
                 // A calendar's UID (RFC 5545 TEXT): any text on one line.
                 guard let text = context.nonEmptyText(value, key: key) else { continue }
-                guard text.count <= 255, text.trimmingCharacters(in: .whitespaces) == text,
+                guard text.count <= 255, !(text.first?.isWhitespace ?? false), !(text.last?.isWhitespace ?? false),
                       !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                     context.report(.invalidValue(key, text, expected: "a calendar UID: up to 255 characters on one line, no spaces at its ends"),
                                    at: value.span)
