@@ -11,8 +11,8 @@ import YAMLSyntax
 ///
 /// - Identity: one event per UID. Several components with one UID and no
 ///   RECURRENCE-ID (edited copies, an export's duplicates) are one event:
-///   the highest SEQUENCE wins, then the latest LAST-MODIFIED, then
-///   DTSTAMP, then the last written. An occurrence changed on its own
+///   the highest SEQUENCE wins, then the latest LAST-MODIFIED (DTSTAMP
+///   where it has none), then the last written. An occurrence changed on its own
 ///   (RECURRENCE-ID) of an event that does not repeat replaces it; one
 ///   whose series the file does not hold (a CalDAV `expand` answer) is a
 ///   one-off.
@@ -236,7 +236,7 @@ struct ImportRun {
             let kept = versions.dropFirst().reduce(versions[0]) { Self.isNewer($1, than: $0) ? $1 : $0 }
             let others = versions.filter { $0.span != kept.span }.map { String($0.span.start.line) }
             report(.importChanged, severity: .warning,
-                   "\(versions.count) components have the UID '\(kept.uid ?? "")' and no RECURRENCE-ID: they are one event, and the one at line \(kept.span.start.line) (the highest SEQUENCE, then the latest LAST-MODIFIED and DTSTAMP) is kept; line\(others.count == 1 ? "" : "s") \(others.joined(separator: ", ")) left out",
+                   "\(versions.count) components have the UID '\(kept.uid ?? "")' and no RECURRENCE-ID: they are one event, and the one at line \(kept.span.start.line) (the highest SEQUENCE, then the latest LAST-MODIFIED or DTSTAMP) is kept; line\(others.count == 1 ? "" : "s") \(others.joined(separator: ", ")) left out",
                    hint: "RFC 5545 §3.8.4.7: a UID names one event; a calendar keeps its latest version", path: path, span: kept.span)
             return kept
         }
@@ -263,15 +263,15 @@ struct ImportRun {
         let kept = latestChanges(components)
         if kept.count < components.count, let first = kept.first {
             report(.importChanged, severity: .warning,
-                   "\(components.count - kept.count + 1) components change the same occurrence of '\(first.uid ?? "")': the one with the highest SEQUENCE, then the latest LAST-MODIFIED and DTSTAMP, is kept",
+                   "\(components.count - kept.count + 1) components change the same occurrence of '\(first.uid ?? "")': the one with the highest SEQUENCE, then the latest LAST-MODIFIED or DTSTAMP, is kept",
                    path: path, span: first.span)
         }
         return kept
     }
 
     /// Whether `candidate` is a later version of an event than `known`:
-    /// a higher SEQUENCE, then a later LAST-MODIFIED, then a later DTSTAMP;
-    /// the later written on a tie.
+    /// a higher SEQUENCE, then a later LAST-MODIFIED (DTSTAMP where there
+    /// is none); the later written on a tie.
     static func isNewer(_ candidate: CalendarDocument.Component, than known: CalendarDocument.Component) -> Bool {
         func sequence(_ component: CalendarDocument.Component) -> Int {
             component.property("SEQUENCE").flatMap { Int($0.value.trimmedSpaces) } ?? 0
@@ -280,9 +280,13 @@ struct ImportRun {
             // UTC times compare as text: 20261201T090000Z.
             component.property(name)?.value.trimmedSpaces.uppercased() ?? ""
         }
-        let left = (sequence(candidate), stamp(candidate, "LAST-MODIFIED"), stamp(candidate, "DTSTAMP"))
-        let right = (sequence(known), stamp(known, "LAST-MODIFIED"), stamp(known, "DTSTAMP"))
-        return left >= right
+        // When it was last changed: LAST-MODIFIED, else DTSTAMP (which a
+        // calendar export stamps with the time the object last changed).
+        func modified(_ component: CalendarDocument.Component) -> String {
+            let last = stamp(component, "LAST-MODIFIED")
+            return last.isEmpty ? stamp(component, "DTSTAMP") : last
+        }
+        return (sequence(candidate), modified(candidate)) >= (sequence(known), modified(known))
     }
 
     struct Context {

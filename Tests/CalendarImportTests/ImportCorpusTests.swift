@@ -43,13 +43,15 @@ import Testing
     // MARK: Identity
 
     /// Several components with one UID and no RECURRENCE-ID are one event:
-    /// the highest SEQUENCE, then the latest LAST-MODIFIED, wins.
+    /// the highest SEQUENCE, then the latest LAST-MODIFIED (or DTSTAMP), wins.
     @Test func oneUIDIsOneEvent() throws {
         let imported = try Self.importing(["duplicate-uid.ics"])
         #expect(imported.file.reminders.count == 1)
-        #expect(imported.file.reminders.first?.title == "Review (older edit)")
+        // Two of SEQUENCE 2: the one changed last (DTSTAMP 2026-11-01,
+        // against the other's LAST-MODIFIED 2026-10-20).
+        #expect(imported.file.reminders.first?.title == "Review (moved)")
         #expect(imported.says("3 components have the UID 'review@example.com'"), "\(imported.said)")
-        #expect(imported.says("line 18 (the highest SEQUENCE"), "\(imported.said)")
+        #expect(imported.says("line 4 (the highest SEQUENCE"), "\(imported.said)")
     }
 
     /// A change of an event that does not repeat replaces it.
