@@ -121,6 +121,8 @@ struct ImportRun {
     /// The categories remindc wrote, by id, in the order met.
     var categories_: [String: ImportedCategory] = [:]
     var categoryOrder: [String] = []
+    /// The event each UID was imported as: its component, its draft, its file.
+    var importedUIDs: [String: (component: CalendarDocument.Component, index: Int, path: String)] = [:]
     /// Each RRULE's map form (`mapForm(_:)`), made once.
     var mapForms: [String: [String]?] = [:]
     /// The line of the written file each draft begins on.
@@ -334,6 +336,13 @@ struct ImportRun {
             let others = match.others.prefix(3).joined(separator: ", ") + (match.others.count > 3 ? ", ..." : "")
             noteOnce("zone \(tzid)", .info, "the time zone '\(tzid)' is read as \(match.zone): its VTIMEZONE changes offsets as \(match.zone) does from \(year - 1) through \(year + 2)"
                      + (others.isEmpty ? "" : " (so do \(others))"), path: context.path, span: vtimezone.span)
+        } else if let vtimezone, let near = ZoneMapping.nearest(vtimezone, tzid: tzid, years: (year - 1)...(year + 2)) {
+            // Rules no IANA zone keeps (old, or made up): the nearest zone,
+            // never silently.
+            found = near.zone
+            noteOnce("zone \(tzid)", .warning,
+                     "the VTIMEZONE of '\(tzid)' keeps a clock no IANA zone keeps from \(year - 1) through \(year + 2): read as \(near.zone), the nearest, whose clock differs on \(near.days) of those days",
+                     hint: "check the events near its changes of clocks, or give them timezone: with the zone meant", path: context.path, span: vtimezone.span)
         }
         fingerprints[key] = found
         return found
@@ -387,6 +396,20 @@ struct ImportRun {
             // Exceptions and additions in order, each once.
             draft.except = Array(Set(draft.except)).sorted()
             draft.also = Array(Set(draft.also)).sorted()
+            if let uid, let earlier = importedUIDs[uid] {
+                // The same event in an earlier file or calendar: one event,
+                // its latest version.
+                let newer = Self.isNewer(source, than: earlier.component)
+                report(.importChanged, severity: .warning,
+                       "the UID '\(uid)' is also the event at \(earlier.path):\(earlier.component.span.start.line): one event, and \(newer ? "this later version replaces it" : "that version, as late as this, is kept")",
+                       path: context.path, span: source.span)
+                guard newer else { continue }
+                draft.id = drafts[earlier.index].id
+                drafts[earlier.index] = draft
+                importedUIDs[uid] = (source, earlier.index, context.path)
+                continue
+            }
+            if let uid { importedUIDs[uid] = (source, drafts.count, context.path) }
             add(draft)
             for changed in own { add(changed) }
         }
@@ -1005,9 +1028,9 @@ struct ImportRun {
         diagnostics.append(Diagnostic(Message(rule, severity: severity, text: text, hint: hint), file: path, span: span))
     }
 
-    mutating func noteOnce(_ key: String, _ severity: Severity, _ text: String, path: String, span: SourceSpan) {
+    mutating func noteOnce(_ key: String, _ severity: Severity, _ text: String, hint: String? = nil, path: String, span: SourceSpan) {
         guard noted.insert(key).inserted else { return }
-        report(.importChanged, severity: severity, text, path: path, span: span)
+        report(.importChanged, severity: severity, text, hint: hint, path: path, span: span)
     }
 
     /// One more of a kind of thing a reminder cannot hold: `what` it is,

@@ -137,6 +137,50 @@ extension ZoneMapping {
         return (ranked[0].name, ranked.dropFirst().map(\.name))
     }
 
+    /// The IANA zone whose clock differs from `vtimezone`'s on the fewest
+    /// days of `years` (sampled at noon UTC), with that count: for a
+    /// VTIMEZONE that matches none (old or made-up rules). nil when the
+    /// VTIMEZONE cannot be read, or every zone differs on most days.
+    /// Of several as near, the one CLDR gives the Windows name the TZID
+    /// holds (`Eastern Standard Time (old rules)`), then one a city of the
+    /// TZID names, then one CLDR maps a Windows name to, then by name.
+    static func nearest(_ vtimezone: CalendarDocument.Component, tzid: String, years: ClosedRange<Int>) -> (zone: String, days: Int)? {
+        guard let offsets = Offsets(vtimezone, through: years.upperBound) else { return nil }
+        let first = Self.instant(years.lowerBound), last = Self.instant(years.upperBound + 1)
+        var samples: [(Instant, Int)] = []
+        var sample = first.advanced(by: 12 * 3600)
+        while sample < last {
+            samples.append((sample, offsets.offset(sample)))
+            sample = sample.advanced(by: 86_400)
+        }
+        var fewest = Int.max
+        var nearest: [String] = []
+        for name in TimeZone.knownTimeZoneIdentifiers {
+            guard let zone = TimeZone(identifier: name),
+                  samples.contains(where: { WallClock.offset(of: zone, at: $0.0) == $0.1 }) else { continue }
+            var days = 0
+            for (instant, offset) in samples where WallClock.offset(of: zone, at: instant) != offset {
+                days += 1
+                if days > fewest { break }
+            }
+            if days < fewest {
+                fewest = days
+                nearest = [name]
+            } else if days == fewest {
+                nearest.append(name)
+            }
+        }
+        guard !nearest.isEmpty, fewest * 2 < samples.count else { return nil }
+        let text = tzid.lowercased()
+        let named = WindowsZones.pairs.filter { text.contains($0.0.lowercased()) }.max { $0.0.count < $1.0.count }?.1
+        let preferred = Set(WindowsZones.pairs.map(\.1))
+        func rank(_ name: String) -> (Int, Int, Int, String) {
+            let city = name.split(separator: "/").last?.replacingOccurrences(of: "_", with: " ").lowercased() ?? ""
+            return (name == named ? 0 : 1, !city.isEmpty && text.contains(city) ? 0 : 1, preferred.contains(name) ? 0 : 1, name)
+        }
+        return (nearest.min { rank($0) < rank($1) }!, fewest)
+    }
+
     /// Whether `vtimezone` changes offsets as the IANA zone `name` does
     /// in `years`: every change of either, and each day between.
     static func agrees(_ vtimezone: CalendarDocument.Component, with name: String, years: ClosedRange<Int>) -> Bool {

@@ -54,6 +54,15 @@ import Testing
         #expect(imported.says("line 4 (the highest SEQUENCE"), "\(imported.said)")
     }
 
+    /// The same UID in two files is one event too: the later version.
+    @Test func oneUIDAcrossFilesIsOneEvent() throws {
+        let imported = try Self.importing(["duplicate-uid.ics", "duplicate-uid-later.ics"])
+        #expect(imported.file.reminders.map(\.title) == ["Review (moved again)"])
+        #expect(imported.says("is also the event at duplicate-uid.ics:4: one event, and this later version replaces it"), "\(imported.said)")
+        let reversed = try Self.importing(["duplicate-uid-later.ics", "duplicate-uid.ics"])
+        #expect(reversed.file.reminders.map(\.title) == ["Review (moved again)"])
+    }
+
     /// A change of an event that does not repeat replaces it.
     @Test func aChangeOfAOneOffReplacesIt() throws {
         let imported = try Self.importing(["override-single.ics"])
@@ -128,6 +137,17 @@ import Testing
         let call = try #require(imported.file.reminders.first)
         #expect(call.timeZone.description.hasPrefix("America/"), "\(imported.yaml)")
         #expect(imported.says("names Europe/Berlin, but its VTIMEZONE changes offsets otherwise"), "\(imported.said)")
+    }
+
+    /// A VTIMEZONE whose rules no IANA zone keeps (the US rules before
+    /// 2007) is read as the nearest zone, the one its Windows name names
+    /// among the nearest, with a warning that counts the days they differ.
+    @Test func aVTIMEZONEOfItsOwnIsReadAsTheNearestZone() throws {
+        let imported = try Self.importing(["old-rules-zone.ics"])
+        #expect(imported.file.reminders.first?.timeZone.description == "America/New_York", "\(imported.yaml)")
+        #expect(imported.said.contains { $0.hasPrefix("4 the VTIMEZONE of 'Eastern Standard Time (old rules)' keeps a clock no IANA zone keeps") },
+                "\(imported.said)")
+        #expect(imported.diagnostics.allSatisfy { $0.message.severity != .error })
     }
 
     /// A calendar of all-day events alerts on X-WR-TIMEZONE's clock, else
