@@ -19,9 +19,12 @@ import Support
 ///   failure to write one leaves all as they were.
 public enum AtomicFile {
     /// Writes what `produce` hands its sink to `path`; a new file gets
-    /// `mode` less the umask.
-    public static func write(to path: String, mode: mode_t = 0o666, _ produce: (([UInt8]) -> Void) -> Void) throws {
-        switch try stage(path, produce, mode: mode) {
+    /// `mode` less the umask, a replaced one keeps its mode, unless
+    /// `exactMode` is given: then the file has that mode whatever it had (a
+    /// private state file an older version left readable by others).
+    public static func write(to path: String, mode: mode_t = 0o666, exactMode: mode_t? = nil,
+                             _ produce: (([UInt8]) -> Void) -> Void) throws {
+        switch try stage(path, produce, mode: exactMode ?? mode, exactMode: exactMode) {
         case .written: return
         case .staged(let staged): try commit([staged])
         }
@@ -59,7 +62,7 @@ public enum AtomicFile {
     }
 
     private static func stage(_ path: String, _ produce: (([UInt8]) -> Void) -> Void, throughOthers: Bool = true,
-                              mode: mode_t = 0o666) throws -> Staging {
+                              mode: mode_t = 0o666, exactMode: mode_t? = nil) throws -> Staging {
         var target = URL(fileURLWithPath: path)
         var status = stat()
         var existing: stat?
@@ -89,6 +92,7 @@ public enum AtomicFile {
             fchmod(descriptor, existing.st_mode & 0o7777)
             if fchown(descriptor, existing.st_uid, existing.st_gid) != 0 { _ = fchown(descriptor, getuid(), existing.st_gid) }
         }
+        if let exactMode { fchmod(descriptor, exactMode) }
         produce { bytes in
             guard failure == nil else { return }
             if let error = FileDescriptor.writeAll(bytes, to: descriptor) { failure = String(cString: strerror(error)) }

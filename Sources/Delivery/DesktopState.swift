@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Recurrence
 
 /// What `remindc notify` keeps between runs, under
@@ -53,7 +54,8 @@ public struct DesktopState: Sendable {
         return try StateFolder.locked(lockFile.path) {
             var lines = try self.lines(of: file)
             let result = try change(&lines)
-            try AtomicFile.write(to: file.path, mode: 0o600) { sink in sink(Array(lines.map { $0 + "\n" }.joined().utf8)) }
+            // 0600 whatever an older version left.
+            try AtomicFile.write(to: file.path, exactMode: 0o600) { sink in sink(Array(lines.map { $0 + "\n" }.joined().utf8)) }
             return result
         }
     }
@@ -77,9 +79,27 @@ public struct DesktopState: Sendable {
         }
     }
 
-    /// Until when each UID's alerts are dealt with (`shown`).
+    /// Until when each UID's alerts are dealt with (`shown`). A line whose
+    /// time lies outside the span remindc works in (a corrupted
+    /// `9223372036854775807`, a far future that would silence the reminder
+    /// for good) is skipped like any bad line, and logged once a run.
     public func shown() throws -> [String: Instant] {
-        Dictionary(try lines(of: shownFile).compactMap(Self.shownEntry), uniquingKeysWith: max)
+        let lines = try lines(of: shownFile)
+        let outside = lines.filter { Self.shownEntry($0) == nil && Self.isNumberedLine($0) }
+        if let first = outside.first, Self.loggedOutside.withLock({ logged in defer { logged = true }; return !logged }) {
+            log("shown: \(outside.count) line\(outside.count == 1 ? "" : "s") with a time outside \(SupportedSpan.description) skipped, the first '\(first.prefix(120))'")
+        }
+        return Dictionary(lines.compactMap(Self.shownEntry), uniquingKeysWith: max)
+    }
+
+    /// Whether a process logged lines of `shown` outside the span.
+    private static let loggedOutside = Mutex(false)
+
+    /// A UID, a tab and an integer: a line of `shown` in its form.
+    static func isNumberedLine(_ line: String) -> Bool {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        return fields.count == 2 && !fields[0].isEmpty && !fields[1].isEmpty
+            && fields[1].drop { $0 == "-" }.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// Until when `uid`'s alerts are dealt with: nil when a timer never
@@ -90,10 +110,12 @@ public struct DesktopState: Sendable {
 
     /// Records that `uid`'s alerts up to `alert` are dealt with, unless a
     /// later one already is: false then (another run showed it first).
+    /// Lines that do not read are dropped.
     public func claim(_ uid: String, through alert: Instant) throws -> Bool {
         try rewrite(shownFile) { lines in
             if let entry = lines.lazy.compactMap(Self.shownEntry).first(where: { $0.uid == uid }), entry.until >= alert { return false }
-            lines.removeAll { Self.shownEntry($0)?.uid == uid }
+            // Its own line goes, and every line that does not read.
+            lines.removeAll { Self.shownEntry($0).map { $0.uid == uid } ?? true }
             lines.append("\(uid)\t\(alert.secondsSince1970)")
             return true
         }
@@ -113,7 +135,9 @@ public struct DesktopState: Sendable {
 
     static func shownEntry(_ line: String) -> (uid: String, until: Instant)? {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == 2, !fields[0].isEmpty, let seconds = Int(fields[1]) else { return nil }
+        guard fields.count == 2, !fields[0].isEmpty, let seconds = Int(fields[1]),
+              seconds >= SupportedSpan.instants.lowerBound.secondsSince1970,
+              seconds < SupportedSpan.instants.upperBound.secondsSince1970 else { return nil }
         return (String(fields[0]), Instant(secondsSince1970: seconds))
     }
 

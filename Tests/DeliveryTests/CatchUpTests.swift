@@ -109,6 +109,41 @@ import Testing
         #expect(try String(contentsOf: state.shownFile, encoding: .utf8) == "pills@x\t100\ntea@x\t200\n")
     }
 
+    /// A time outside the span remindc works in (a corrupted line, a far
+    /// future) is a bad line: skipped, logged, and the alert is shown on
+    /// time, never an overflow that ends every timer run.
+    @Test(arguments: ["9223372036854775807", "-9223372036854775808", "1000000000000000000", "-5000000000"])
+    func aTimeOutsideTheSpanIsABadLine(_ value: String) throws {
+        let (state, folder) = try Self.state()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: state.folder, withIntermediateDirectories: true)
+        try Data("pills@x\t\(value)\ntea@x\t100\n".utf8).write(to: state.shownFile)
+        #expect(try state.shown() == ["tea@x": Instant(secondsSince1970: 100)])
+        let pending = DesktopReminder.pendingAlert(Self.reminder, at: Self.at("09:00:05"), floatingZone: TimeZone(identifier: "UTC")!,
+                                                   grace: NominalDuration(seconds: 14_400), shownUntil: state.shownUntil("pills@x"))
+        #expect(pending?.alert == Self.at("09:00:00"))
+        // The next claim drops the line.
+        #expect(try state.claim("pills@x", through: Self.at("09:00:00")))
+        #expect(try String(contentsOf: state.shownFile, encoding: .utf8).hasPrefix("tea@x\t100\npills@x\t"))
+    }
+
+    /// A state file an older version left readable by others is the
+    /// user's alone after the next change.
+    @Test func aStateFileIsTightenedOnTheNextWrite() throws {
+        let (state, folder) = try Self.state()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: state.folder, withIntermediateDirectories: true)
+        for file in [state.shownFile, state.stoppedFile] {
+            try Data("tea@x\t100\n".utf8).write(to: file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        }
+        _ = try state.claim("pills@x", through: Self.at("09:00:00"))
+        try state.setStopped("pills@x", true)
+        for file in [state.shownFile, state.stoppedFile] {
+            #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600, "\(file.lastPathComponent)")
+        }
+    }
+
     /// Twenty runs claiming the same alert at once: one wins.
     @Test func runsAtOnceClaimAnAlertOnce() throws {
         let (state, folder) = try Self.state()
