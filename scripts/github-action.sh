@@ -21,6 +21,24 @@ remindc="$prefix/bin/remindc"
 # the end, which read reports as a failure.
 IFS=$' \t\n' read -r -d '' -a paths <<< "${REMINDC_PATHS:-}" || true
 
+# A value inside a workflow command (`::error ...::VALUE`), escaped as
+# GitHub's toolkit does, so that a line break in an input cannot start a
+# command of its own.
+command_value() {
+    local value=${1//%/%25}
+    value=${value//$'\r'/%0D}
+    printf '%s' "${value//$'\n'/%0A}"
+}
+
+# Appends NAME=VALUE to $GITHUB_OUTPUT in the multi-line form GitHub
+# documents, behind a delimiter no value can hold.
+set_output() {
+    [ -n "${GITHUB_OUTPUT:-}" ] || return 0
+    local delimiter
+    delimiter="remindc_$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')"
+    printf '%s<<%s\n%s\n%s\n' "$1" "$delimiter" "$2" "$delimiter" >> "$GITHUB_OUTPUT"
+}
+
 needs_paths() {
     if [ "${#paths[@]}" -eq 0 ]; then
         echo "::error title=remindc::the input 'paths' names no reminder files" >&2
@@ -53,15 +71,19 @@ check)
         ;;
     sarif)
         sarif=${REMINDC_SARIF_FILE:-remindc.sarif}
+        if [[ "$sarif" == *$'\n'* || "$sarif" == *$'\r'* ]]; then
+            echo "::error title=remindc::the input 'sarif-file' holds a line break: name one file" >&2
+            exit 2
+        fi
         status=0
         "$remindc" check --format sarif "${options[@]}" -- "${paths[@]}" > "$sarif" || status=$?
-        if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "sarif-file=$sarif" >> "$GITHUB_OUTPUT"; fi
+        set_output sarif-file "$sarif"
         # The same findings for the job's log.
         if [ "$status" -ne 0 ]; then "$remindc" check --format text "${options[@]}" -- "${paths[@]}" || true; fi
         exit "$status"
         ;;
     *)
-        echo "::error title=remindc::the input 'format' is '${REMINDC_FORMAT}': write github or sarif" >&2
+        echo "::error title=remindc::the input 'format' is '$(command_value "$REMINDC_FORMAT")': write github or sarif" >&2
         exit 2
         ;;
     esac

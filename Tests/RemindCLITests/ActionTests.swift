@@ -75,7 +75,10 @@ import Testing
         let sarif = job.folder.appendingPathComponent("remindc.sarif")
         let report = try job.step("check", in: clone, inputs: ["REMINDC_PATHS": bad, "REMINDC_FORMAT": "sarif", "REMINDC_SARIF_FILE": sarif.path])
         #expect(report.status == 1)
-        #expect(try String(contentsOf: job.githubOutput, encoding: .utf8) == "sarif-file=\(sarif.path)\n")
+        // The multi-line form, behind a delimiter: sarif-file<<D, the path, D.
+        let output = try String(contentsOf: job.githubOutput, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(output.count == 3 && output[0].hasPrefix("sarif-file<<remindc_") && output[1] == sarif.path
+                && output[2] == String(output[0].dropFirst("sarif-file<<".count)), "\(output)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sarif)) as? [String: Any])
         let results = (root["runs"] as? [[String: Any]])?.first?["results"] as? [Any]
         #expect(results?.isEmpty == false)
@@ -88,6 +91,17 @@ import Testing
         let format = try job.step("check", in: clone, inputs: ["REMINDC_PATHS": "examples", "REMINDC_FORMAT": "xml"])
         #expect(format.status == 2)
         #expect(format.stderr.contains("the input 'format' is 'xml'"))
+        // A line break in an input starts no workflow command and adds no output.
+        let injected = try job.step("check", in: clone, inputs: ["REMINDC_PATHS": "examples", "REMINDC_FORMAT": "xml\n::add-mask::secret\n::warning::x"])
+        #expect(injected.status == 2)
+        #expect(!(injected.stdout + injected.stderr).split(separator: "\n").contains { $0.hasPrefix("::add-mask") || $0.hasPrefix("::warning") },
+                "\(injected.stderr)")
+        #expect(injected.stderr.contains("the input 'format' is 'xml%0A::add-mask::secret%0A::warning::x'"), "\(injected.stderr)")
+        try Data().write(to: job.githubOutput)
+        let twoLines = try job.step("check", in: clone, inputs: ["REMINDC_PATHS": bad, "REMINDC_FORMAT": "sarif",
+                                                                 "REMINDC_SARIF_FILE": "\(sarif.path)\nevil=1"])
+        #expect(twoLines.status == 2)
+        #expect(try String(contentsOf: job.githubOutput, encoding: .utf8).isEmpty)
         // An input is data, not a command.
         let hostile = try job.step("check", in: clone, inputs: ["REMINDC_PATHS": "examples", "REMINDC_FOR": "ics; touch \(job.folder.path)/pwned"])
         #expect(hostile.status == 2)
