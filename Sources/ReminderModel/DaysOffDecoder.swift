@@ -128,6 +128,10 @@ enum DaysOffDecoder {
         return date.dayNumber
     }
 
+    /// The largest holiday calendar read: a country's public holidays
+    /// through 2200 written day by day are under 1 MB.
+    static let largestCalendarBytes = 4 * 1_048_576
+
     /// The days of the holiday calendar at `written` (relative to the
     /// folder of the file at `filePath`), reported at `span` when it cannot
     /// be read.
@@ -135,10 +139,29 @@ enum DaysOffDecoder {
                                  context: inout DecodingContext) -> [(DayNumber, String)]? {
         let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         let url = written.hasPrefix("/") ? URL(fileURLWithPath: written) : folder.appendingPathComponent(written)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-              let data = FileManager.default.contents(atPath: url.path) else {
-            context.report(.holidayCalendar(written, problem: isFolder.boolValue ? "it is a folder" : "no such file can be read"), at: span)
+        // A regular file (never a FIFO to wait on) of at most
+        // `largestCalendarBytes`, read no further than that.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        let type = attributes?[.type] as? FileAttributeType
+        guard let attributes, type == .typeRegular else {
+            let problem = type == .typeDirectory ? "it is a folder" : attributes == nil ? "no such file can be read" : "it is not a regular file"
+            context.report(.holidayCalendar(written, problem: problem), at: span)
+            return nil
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= largestCalendarBytes else {
+            context.report(.holidayCalendar(written, problem: "it is \(size / 1_048_576) MB, and a holiday calendar is read up to \(largestCalendarBytes / 1_048_576) MB"),
+                           at: span)
+            return nil
+        }
+        guard let handle = FileHandle(forReadingAtPath: url.path),
+              let data = try? handle.read(upToCount: largestCalendarBytes + 1) ?? Data() else {
+            context.report(.holidayCalendar(written, problem: "no such file can be read"), at: span)
+            return nil
+        }
+        try? handle.close()
+        guard data.count <= largestCalendarBytes else {
+            context.report(.holidayCalendar(written, problem: "it grew past \(largestCalendarBytes / 1_048_576) MB while it was read"), at: span)
             return nil
         }
         switch HolidayCalendar.days(in: String(decoding: data, as: UTF8.self), largest: largestCalendar) {

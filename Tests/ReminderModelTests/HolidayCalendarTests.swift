@@ -1,3 +1,4 @@
+import Foundation
 import Recurrence
 import Testing
 @testable import ReminderModel
@@ -38,5 +39,40 @@ struct HolidayCalendarTests {
     ])
     func holidayCalendars(_ text: String, _ expected: [String]) {
         #expect(Self.days(text) == expected)
+    }
+}
+
+/// A holiday calendar named in `files:` is read only as a regular file of
+/// at most 4 MB: a larger one, a FIFO, a folder is refused at the line
+/// that names it, at once and without reading it.
+struct HolidayCalendarFileTests {
+    @Test(arguments: ["large", "fifo", "folder"])
+    func whatIsNotACalendarIsRefusedAtItsLine(_ kind: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-holidays-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("days.ics").path
+        switch kind {
+        case "large":
+            // A valid start, then 5 MB of one comment-like line.
+            let handle = try #require({ () -> FileHandle? in
+                FileManager.default.createFile(atPath: path, contents: Data("BEGIN:VCALENDAR\r\n".utf8))
+                return FileHandle(forWritingAtPath: path)
+            }())
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: 5 * 1_048_576))
+            try handle.close()
+        case "fifo":
+            #expect(mkfifo(path, 0o600) == 0)
+        default:
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        let yaml = "timezone: UTC\nholidays:\n  files: [days.ics]\nreminders:\n  - {id: a, title: A, at: 2027-01-04 09:00, repeat: daily, if-holiday: skip}\n"
+        let loaded = ReminderFile.load(Array(yaml.utf8), path: folder.appendingPathComponent("r.yaml").path)
+        let found = loaded.diagnostics.filter { $0.message.severity == .error }
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.span.start.line == 3)
+        let expected = ["large": "it is 5 MB, and a holiday calendar is read up to 4 MB", "fifo": "it is not a regular file", "folder": "it is a folder"][kind]!
+        #expect(found.first?.message.text.contains(expected) == true, "\(found)")
     }
 }
