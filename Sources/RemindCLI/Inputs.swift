@@ -67,15 +67,25 @@ public struct Inputs {
     /// folders skipped, symbolic links to folders not followed; and what
     /// cannot be read of what it finds, named: a name that is not UTF-8
     /// (remindc names files by their text), a symbolic link to nothing or
-    /// in a loop, a folder it may not enter.
+    /// in a loop, a folder it may not enter, and a symbolic link to a file
+    /// outside `folder`. A checkout under review (a pull request) can hold
+    /// a link to /proc/self/environ or ~/.ssh/id_ed25519 named
+    /// `reminders/x.yaml`: a walk reads only what lies inside the folder it
+    /// was given, as git keeps links inside a work tree; a link named on
+    /// the command line is read as named.
     private static func reminderFiles(in folder: String) -> (files: [String], errors: [InputError.Problem]) {
         var files: [String] = []
         var errors: [InputError.Problem] = []
-        walk(folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder, files: &files, errors: &errors)
+        let root = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
+        let resolvedRoot = realpath(root, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        } ?? root
+        walk(root, inside: resolvedRoot, files: &files, errors: &errors)
         return (files.sorted(), errors)
     }
 
-    private static func walk(_ folder: String, files: inout [String], errors: inout [InputError.Problem]) {
+    private static func walk(_ folder: String, inside root: String, files: inout [String], errors: inout [InputError.Problem]) {
         guard let directory = opendir(folder) else {
             errors.append(.init("cannot read the folder '\(folder)': \(String(cString: strerror(errno)))", path: folder))
             return
@@ -109,8 +119,19 @@ public struct Inputs {
                 }
             }
             if status.st_mode & S_IFMT == S_IFDIR {
-                if !isLink { walk(full, files: &files, errors: &errors) }
+                if !isLink { walk(full, inside: root, files: &files, errors: &errors) }
             } else if isReminderName {
+                if isLink {
+                    let target = realpath(full, nil).map { pointer in
+                        defer { free(pointer) }
+                        return String(cString: pointer)
+                    }
+                    guard let target, target.hasPrefix(root == "/" ? "/" : root + "/") else {
+                        errors.append(.init("cannot read '\(full)': a symbolic link to a file outside the folder checked; name it on the command line to read it",
+                                            path: full))
+                        continue
+                    }
+                }
                 files.append(full)
             }
         }

@@ -38,7 +38,7 @@ public struct TextReporter: Sendable {
     public func render(_ diagnostics: [Diagnostic], sources: [String: [UInt8]], summarisingAfter limits: Limit? = nil) -> String {
         var out = ""
         // Each file's lines are found once, however many diagnostics quote it.
-        var lines: [String: SourceLines.LineIndex] = [:]
+        var lines: [String: SourceLines.LineIndex?] = [:]
         var totals: [RuleInFile: Int] = [:]
         if limits != nil {
             for diagnostic in diagnostics { totals[RuleInFile(diagnostic), default: 0] += 1 }
@@ -55,11 +55,13 @@ public struct TextReporter: Sendable {
                     if count == limit { hidden = totals[key, default: 0] - limit }
                 }
                 var index = lines[diagnostic.file]
+                // A file with a NUL byte is no text (a link to
+                // /proc/self/environ, a binary): none of it is quoted.
                 if index == nil, let bytes = sources[diagnostic.file] {
-                    index = SourceLines.LineIndex(bytes)
+                    index = bytes.contains(0) ? .some(nil) : SourceLines.LineIndex(bytes)
                     lines[diagnostic.file] = index
                 }
-                render(diagnostic, lines: index, into: &out)
+                render(diagnostic, lines: index ?? nil, into: &out)
                 if hidden > 0 { out += more(hidden, of: RuleInFile(diagnostic)) }
             }
         }
@@ -140,11 +142,20 @@ public struct TextReporter: Sendable {
 
     /// The source line of `span` and a caret line beneath it.
     private func quote(_ span: SourceSpan, lines: SourceLines.LineIndex?, into out: inout String) {
-        guard let lines, let line = lines.line(Int(span.start.line)).map(TerminalText.sameWidth) else { return }
+        guard let lines, var line = lines.line(Int(span.start.line)).map(TerminalText.sameWidth) else { return }
         let number = String(span.start.line)
         let gutter = String(repeating: " ", count: number.count + 2)
-        let scalars = Array(line.unicodeScalars)
-        let column = Int(span.start.column) - 1
+        var scalars = Array(line.unicodeScalars)
+        var column = Int(span.start.column) - 1
+        // A long line is quoted around the column, no more than
+        // `quotedWidth` of it.
+        if scalars.count > Self.quotedWidth {
+            let first = max(0, min(column - Self.quotedWidth / 4, scalars.count - Self.quotedWidth))
+            let last = min(scalars.count, first + Self.quotedWidth)
+            scalars = (first > 0 ? ["…"] : []) + Array(scalars[first..<last]) + (last < scalars.count ? ["…"] : [])
+            column = column - first + (first > 0 ? 1 : 0)
+            line = String(String.UnicodeScalarView(scalars))
+        }
         var marker = ""
         for index in 0..<min(column, scalars.count) {
             marker.append(scalars[index] == "\t" ? "\t" : " ")
@@ -158,6 +169,9 @@ public struct TextReporter: Sendable {
         out += style(" \(number) |", .blue) + " \(line)\n"
         out += style("\(gutter)|", .blue) + " \(style(marker, .green))\n"
     }
+
+    /// The most of one line a report quotes.
+    static let quotedWidth = 200
 
     private typealias Style = TerminalStyle
 

@@ -191,6 +191,39 @@ import Testing
         ], "\(run.stderr)")
     }
 
+    /// A folder walk reads a link only when it leads inside the folder
+    /// checked: a pull request's `reminders/env.yaml -> /proc/self/environ`
+    /// is refused by name, and nothing of remindc's environment is shown;
+    /// a link inside the folder, or one named on the command line, is read.
+    @Test func aFolderWalkReadsNoLinkOutOfIt() throws {
+        let run = try Self.inFolder("""
+            mkdir -p reminders/sub; cp ok.yaml reminders/; ln -s ../ok.yaml reminders/sub/inside.yaml
+            ln -s /proc/self/environ reminders/env.yaml; ln -s "$PWD/ok.yaml" reminders/outside.yaml
+            REMINDC_CANARY=c4n4ry "$REMINDC" check reminders \(Self.now); echo "status $?"
+            rm reminders/env.yaml reminders/outside.yaml; "$REMINDC" check reminders \(Self.now) | tail -1
+            """)
+        // The same file twice, through the link inside: read, and its ids clash.
+        #expect(run.stdout.hasPrefix("status 2\n") && run.stdout.hasSuffix(" 2 files\n"), "\(run.stdout)")
+        #expect(run.stderr.split(separator: "\n").sorted() == [
+            "Error: cannot read 'reminders/env.yaml': a symbolic link to a file outside the folder checked; name it on the command line to read it",
+            "Error: cannot read 'reminders/outside.yaml': a symbolic link to a file outside the folder checked; name it on the command line to read it",
+        ], "\(run.stderr)")
+        #expect(!run.stderr.contains("c4n4ry"))
+    }
+
+    /// A file that is no text (NUL bytes) is reported without a quoted
+    /// line, and a long line is quoted no further than 200 characters.
+    @Test func reportsQuoteOnlyTextAndOnlySoMuch() throws {
+        let run = try Self.inFolder("""
+            REMINDC_CANARY=c4n4ry "$REMINDC" check --format text /proc/self/environ; echo "status $?"
+            printf 'reminders: %05000d\\n' 0 > long.yaml; "$REMINDC" check long.yaml; echo "status $?"
+            """)
+        #expect(run.stdout.hasSuffix("status 1\n"), "\(run.stdout)")
+        #expect(!(run.stdout + run.stderr).contains("c4n4ry"))
+        let quoted = run.stdout.split(separator: "\n").filter { $0.hasPrefix(" 1 | ") }
+        #expect(quoted.count == 1 && quoted[0].unicodeScalars.count <= 210, "\(quoted)")
+    }
+
     @Test func anArgumentThatIsNotUTF8IsNamed() throws {
         let run = try Self.inFolder("cp ok.yaml \"$(printf 'r\\xe9.yaml')\"; \"$REMINDC\" check \"$(printf 'r\\xe9.yaml')\"; echo \"status $?\"")
         #expect(run.stdout == "status 2\n")
