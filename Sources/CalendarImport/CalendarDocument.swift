@@ -166,6 +166,23 @@ public struct CalendarDocument: Sendable {
         return .success((CalendarDocument(calendars: calendars), found))
     }
 
+    /// The file's text as a report quotes its lines: lines end where this
+    /// reader ends them (at LF, CR LF), so NEL, LS, PS and a lone CR,
+    /// which a YAML file's lines end at, are shown as U+FFFD; bytes that
+    /// are not UTF-8 too.
+    public static func quotableText(_ bytes: [UInt8]) -> [UInt8] {
+        let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        var result = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar {
+            case "\r" where index + 1 < scalars.count && scalars[index + 1] == "\n": result.append(scalar)
+            case "\r", "\u{85}", "\u{2028}", "\u{2029}": result.append("\u{FFFD}")
+            default: result.append(scalar)
+            }
+        }
+        return Array(String(result).utf8)
+    }
+
     /// Reads `text` (tests, and text already decoded).
     public static func read(_ text: String) -> Result<CalendarDocument, Problem> {
         read(Array(text.utf8)).map(\.0)

@@ -85,7 +85,7 @@ enum ImportCommand: Command {
             // lines as read.
             let bytes = [UInt8](data)
             inputs.append(CalendarImporter.Input(path: path, bytes: bytes))
-            sources[path] = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            sources[path] = CalendarDocument.quotableText(bytes)
         }
         if let output = options.output, !options.force, let refusal = refusal(toReplace: output, reading: options.paths, in: folder) {
             return Outcome(stderr: "Error: \(refusal)\n", status: 2)

@@ -73,6 +73,22 @@ import Testing
         #expect(try String(contentsOf: notes, encoding: .utf8).hasPrefix("# Imported by remindc from "))
     }
 
+    /// A diagnostic of an .ics quotes the line it names: NEL, LS, PS and a
+    /// lone CR end no line of an .ics (they end lines of a YAML file).
+    @Test func diagnosticsQuoteTheLineTheyName() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("breaks.ics")
+        var bytes = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:a".utf8)
+        bytes += [0xE2, 0x80, 0xA8] + Array("b".utf8) + [0xE2, 0x80, 0xA9] + Array("c".utf8) + [0xC2, 0x85] + Array("d\re".utf8)
+        bytes += Array("\r\nUID:x@example.com\r\nDTSTART:2026121\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        try Data(bytes).write(to: path)
+        let run = try EndToEndTests.runInProcess(["import", path.path], environment: ["NO_COLOR": "1"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("breaks.ics:5:1: error: DTSTART '2026121' is not a date or a date-time [ics-syntax]\n 5 | DTSTART:2026121\n"),
+                "\(run.stderr)")
+    }
+
     static func folder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-import-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
