@@ -22,13 +22,21 @@ public struct CalendarCollection: Sendable {
     let pathSegments: [String]?
 
     public init(url: URL, http: any HTTPTransport) {
-        var text = url.absoluteString
-        if !text.hasSuffix("/") { text += "/" }
-        self.url = URL(string: text) ?? url
+        self.url = Self.withTrailingSlash(url)
         self.http = http
         let components = URLComponents(url: self.url, resolvingAgainstBaseURL: false)
         origin = Self.origin(components)
         pathSegments = Self.segments(components?.percentEncodedPath ?? "")
+    }
+
+    /// `url` with its path ending in `/`, as a collection's does (RFC 4918
+    /// §5.2); a query and a fragment stay where they are
+    /// (`/dav/?token=X`, never `?token=X/`).
+    public static func withTrailingSlash(_ url: URL) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
+        guard !components.percentEncodedPath.hasSuffix("/") else { return url }
+        components.percentEncodedPath += "/"
+        return components.url ?? url
     }
 
     /// Why an operation failed: no answer, or the server's refusal with its

@@ -210,7 +210,7 @@ public struct CalendarDiscovery: Sendable {
 
     /// `url` ending in `/`, as a collection's.
     static func collectionURL(_ url: URL) -> URL {
-        url.absoluteString.hasSuffix("/") ? url : URL(string: url.absoluteString + "/") ?? url
+        CalendarCollection.withTrailingSlash(url)
     }
 
     /// The path segment a calendar named `name` is made at: its letters

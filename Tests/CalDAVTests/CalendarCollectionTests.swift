@@ -46,6 +46,20 @@ import Testing
         #expect(Self.collection.memberURL(c.href)?.absoluteString == c.member)
     }
 
+    /// A collection's URL ends its path in `/`; a query stays a query.
+    @Test(arguments: [
+        ("https://dav.example.com/dav/cal", "https://dav.example.com/dav/cal/"),
+        ("https://dav.example.com/dav/cal/", "https://dav.example.com/dav/cal/"),
+        ("https://dav.example.com/dav/?token=X", "https://dav.example.com/dav/?token=X"),
+        ("https://dav.example.com/dav?token=X", "https://dav.example.com/dav/?token=X"),
+        ("https://dav.example.com", "https://dav.example.com/"),
+    ])
+    func aCollectionEndsItsPathInASlash(_ given: String, _ requested: String) {
+        let collection = CalendarCollection(url: URL(string: given)!, http: HTTPClient(credentials: nil))
+        #expect(collection.url.absoluteString == requested)
+        #expect(CalendarDiscovery.collectionURL(URL(string: given)!).absoluteString == requested)
+    }
+
     /// The origin that redirects are judged by: https to http is another.
     @Test func origins() {
         func origin(_ text: String) -> String? { CalendarCollection.origin(URLComponents(string: text)) }
