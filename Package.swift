@@ -73,6 +73,11 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "ViewsBenchmark",
+            path: "Benchmarks/ViewsBenchmark"
+        ),
+
+        .executableTarget(
             name: "ImportBenchmark",
             dependencies: ["CalendarImport"],
             path: "Benchmarks/ImportBenchmark"
@@ -86,7 +91,7 @@ let package = Package(
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
         .testTarget(name: "ReminderModelTests", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel"]),
-        .testTarget(name: "ReminderOutputTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderOutput"]),
+        .testTarget(name: "ReminderOutputTests", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel", "ReminderOutput"]),
         .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
         .testTarget(
             name: "RemindCLITests",

@@ -35,16 +35,17 @@ public struct AgendaWriter {
         }
         let lines = shown.map { day in day.entries.map { (alerts: Self.alerts(of: $0, on: day.date), entry: $0) } }
         let alertWidth = lines.joined().map { DisplayWidth.of($0.alerts) }.max() ?? 0
-        let titleWidth = min(lines.joined().map { DisplayWidth.of(TerminalText.visible($0.entry.title)) }.max() ?? 0, 48)
+        let titleWidth = min(lines.joined().map { DisplayWidth.of(TerminalText.inline($0.entry.title)) }.max() ?? 0, 48)
         var out = ""
         for (day, entries) in zip(shown, lines) {
             if !out.isEmpty { out += "\n" }
             var heading = "\(day.date.weekday.name.capitalized) \(day.date)"
             var notes: [String] = []
             if day.isToday { notes.append("today") }
-            if let off = day.dayOff { notes.append("day off: \(TerminalText.visible(off))") }
+            if let off = day.dayOff { notes.append("day off: \(TerminalText.inline(off))") }
             if let change = day.clockChange { notes.append("clocks \(change)") }
             if !notes.isEmpty { heading += " (" + notes.joined(separator: "; ") + ")" }
+            if let width { heading = DisplayWidth.fit(heading, columns: width, pad: false) }
             out += TerminalStyle.bold.paint(heading, if: colour) + "\n"
             if entries.isEmpty { out += "  nothing\n" }
             for (alerts, entry) in entries {
@@ -52,7 +53,7 @@ public struct AgendaWriter {
                 var line = "  " + String(repeating: " ", count: alertWidth - DisplayWidth.of(alerts)) + alerts
                 line += (alerts.isEmpty ? "  " : " → ") + at + String(repeating: " ", count: 7 - at.count) + "  "
                 var marks = Self.marks(of: entry)
-                var title = TerminalText.visible(entry.title)
+                var title = TerminalText.inline(entry.title)
                 if let width {
                     // The title takes what the columns and the marks leave
                     // (12 columns at least); the marks then take what the
@@ -111,7 +112,7 @@ public struct AgendaWriter {
         }
         if let reason = entry.skippedFor { marks.append(("skipped: \(TerminalText.visible(reason))", .dim)) }
         if entry.clockAdjusted { marks.append(("clocks skip its time", .cyan)) }
-        for finding in entry.findings { marks.append(("! \(finding.rule): \(TerminalText.visible(finding.message))", .yellow)) }
+        for finding in entry.findings { marks.append(("! \(finding.rule): \(TerminalText.inline(finding.message))", .yellow)) }
         return marks
     }
 }

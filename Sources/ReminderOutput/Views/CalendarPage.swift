@@ -74,7 +74,7 @@ public struct CalendarPage {
                 for (date, entry, finding) in findings {
                     let at = entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)
                     out += "<li data-utc=\"\(entry.instant)\" data-reminder=\"\(Self.escaped(entry.reminderID))\" data-rule=\"\(finding.rule)\">"
-                        + "\(date) \(at) <b>\(Self.escaped(entry.title))</b>: \(finding.rule): \(Self.escaped(finding.message))</li>\n"
+                        + "\(date) \(at) <b><bdi>\(Self.escaped(entry.title))</bdi></b>: \(finding.rule): \(Self.escaped(finding.message))</li>\n"
                 }
                 out += "</ul>\n</section>\n"
             }
@@ -124,7 +124,8 @@ public struct CalendarPage {
                 if !findings.isEmpty { out += "<span class=\"mark\">!</span> " }
                 let time = entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)
                 out += "<span class=\"time\">\(run.count > 1 ? time + "–" + DayPlan.clock(run.last!.shown.time) : time)</span> "
-                out += "<span class=\"title\">\(Self.escaped(entry.title))</span>"
+                // <bdi>: a title's direction controls end with it.
+                out += "<bdi class=\"title\">\(Self.escaped(entry.title))</bdi>"
                 if run.count > 1 { out += " <span class=\"count\">×\(run.count)</span>" }
                 if let category = entry.category { out += " <span class=\"category\">\(Self.escaped(category))</span>" }
                 let alerts = run.count == 1 ? AgendaWriter.alerts(of: entry, on: day.date) : ""

@@ -61,7 +61,16 @@ public struct CalendarWriter {
                 weekFirst = weekFirst.adding(days: 7)
             }
         }
-        out += "[5] today   = a day off   ~ the clocks change   ! a finding of the checker (listed below)   (09:00 ...) skipped on a day off\n"
+        // The legend, its items on as many lines as the width needs.
+        var legend = ""
+        for item in Self.legend {
+            if !legend.isEmpty && DisplayWidth.of(legend) + 3 + DisplayWidth.of(item) > max(width, 40) {
+                out += legend + "\n"
+                legend = ""
+            }
+            legend += (legend.isEmpty ? "" : "   ") + item
+        }
+        out += legend + "\n"
         let findings = plan.days.flatMap { day in
             day.entries.flatMap { entry in entry.findings.map { (day.date, entry, $0) } }
         }
@@ -69,12 +78,16 @@ public struct CalendarWriter {
             out += "\n"
             for (date, entry, finding) in findings.prefix(Self.findingsListed) {
                 let at = entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)
-                out += "! \(date) \(at) \(entry.reminderID): \(finding.rule): \(TerminalText.visible(finding.message))\n"
+                out += DisplayWidth.fit("! \(date) \(at) \(entry.reminderID): \(finding.rule): \(TerminalText.inline(finding.message))", columns: max(width, 40),
+                                        pad: false) + "\n"
             }
             if findings.count > Self.findingsListed { out += "! and \(findings.count - Self.findingsListed) more ('remindc check' lists them all)\n" }
         }
         return out
     }
+
+    /// The marks the grid uses, as its legend says them.
+    static let legend = ["[5] today", "= a day off", "~ the clocks change", "! a finding of the checker (listed below)", "(09:00 ...) skipped on a day off"]
 
     /// At most this many findings are listed under the grid.
     static let findingsListed = 40
@@ -87,12 +100,12 @@ public struct CalendarWriter {
         if day.clockChange != nil { marks += " ~" }
         var heading = " " + number + marks
         // A holiday is named; a weekend day is plain to see.
-        if let off = day.dayOff { heading += off == day.date.weekday.name.capitalized ? " =" : " = " + TerminalText.visible(off) }
+        if let off = day.dayOff { heading += off == day.date.weekday.name.capitalized ? " =" : " = " + TerminalText.inline(off) }
         var lines = [heading]
         let entries = day.runs.map { run in
             let entry = run[0]
             let time = entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)
-            let text = time + (run.count > 1 ? " ×\(run.count)" : "") + " " + TerminalText.visible(entry.title)
+            let text = time + (run.count > 1 ? " ×\(run.count)" : "") + " " + TerminalText.inline(entry.title)
             return (run.allSatisfy { $0.findings.isEmpty } ? " " : "!") + (entry.skippedFor != nil && run.count == 1 ? "(" + text + ")" : text)
         }
         let room = linesPerDay - 1

@@ -138,6 +138,9 @@ public struct DayPlan: Sendable {
         self.days = days
     }
 
+    /// The most reminders a same-time finding names; the rest are counted.
+    static let namedOthers = 3
+
     /// `09:05`.
     static func clock(_ time: CivilTime) -> String {
         (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
@@ -186,15 +189,21 @@ public struct DayPlan: Sendable {
                     var groupEnd = position
                     while groupEnd < alerts.count && alerts[groupEnd].instant == alert.instant { groupEnd += 1 }
                     if groupEnd - position > 1 {
-                        for member in alerts[position..<groupEnd] where enabled("same-time", member.reminder) {
-                            var others: [String] = []
-                            for other in alerts[position..<groupEnd] where other.reminder != member.reminder {
-                                let id = file.reminders[other.reminder].id
-                                if !others.contains(id) { others.append(id) }
+                        // The group's reminders in order, each once: a member
+                        // names the first few others and counts the rest, so
+                        // a thousand at one minute cost a thousand findings of
+                        // a line each, not a million names.
+                        var seen = Set<Int>()
+                        var distinct: [Int] = []
+                        for member in alerts[position..<groupEnd] where seen.insert(member.reminder).inserted { distinct.append(member.reminder) }
+                        if distinct.count > 1 {
+                            for member in alerts[position..<groupEnd] where enabled("same-time", member.reminder) {
+                                let named = distinct.lazy.filter { $0 != member.reminder }.prefix(Self.namedOthers).map { "'\(file.reminders[$0].id)'" }
+                                let rest = distinct.count - 1 - named.count
+                                add(Finding(rule: "same-time", message: "alerts at the same time as " + named.joined(separator: ", ")
+                                                + (rest > 0 ? " and \(rest) \(rest == 1 ? "other" : "others")" : "")),
+                                    at: member.entry)
                             }
-                            guard !others.isEmpty else { continue }
-                            add(Finding(rule: "same-time", message: "alerts at the same time as " + others.map { "'\($0)'" }.joined(separator: ", ")),
-                                at: member.entry)
                         }
                     }
                 }

@@ -1,0 +1,86 @@
+// Measures what the views cost beside `check`: the release binary run on
+// generated files, each command's wall time and peak memory side by side.
+//
+//   swift build -c release --product remindc --product ViewsBenchmark && .build/release/ViewsBenchmark
+//
+// Files: 1,000 reminders at 09:00 every day (every alert coincides); 100,000
+// mixed reminders (times through the day, daily, weekly, monthly, hourly,
+// every 5 minutes); one reminder every second. Commands: check, agenda (a
+// week), calendar (a month), calendar --format html (a month), and for the
+// first two files systemd -o. A run past 120 s (or REMINDC_BENCH_LIMIT
+// seconds) is stopped and printed as such.
+import Foundation
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let binary = root.appendingPathComponent(".build/release/remindc").path
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-views-benchmark-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+let coinciding = "timezone: Europe/Berlin\nreminders:\n" + (0..<1_000).map {
+    "  - {id: r\($0), title: Reminder \($0), at: 2026-12-01 09:00, repeat: daily}\n"
+}.joined()
+let repeats = ["daily", "weekly", "monthly", "hourly", "every 5 minutes", "every 2 days"]
+let mixed = "timezone: Europe/Berlin\nreminders:\n" + (0..<100_000).map { index in
+    let minute = index * 7 % 1440
+    return "  - {id: r\(index), title: Reminder \(index), at: 2026-12-\(two(1 + index % 28)) \(two(minute / 60)):\(two(minute % 60)), "
+        + "repeat: \(repeats[index % 97 == 0 ? 4 : index % 13 == 0 ? 3 : index % 3 == 0 ? 1 : index % 5 == 0 ? 2 : index % 7 == 0 ? 5 : 0])}\n"
+}.joined()
+let everySecond = "timezone: UTC\nreminders:\n  - {id: tick, title: Tick, at: 2026-12-01 00:00, repeat: every 1 second}\n"
+
+let files = [("1,000 at 09:00", "coinciding.yaml", coinciding), ("100,000 mixed", "mixed.yaml", mixed), ("every second", "second.yaml", everySecond)]
+for (_, name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+
+/// Runs remindc with `arguments`; its wall time in seconds and peak
+/// resident memory in MB, or nil for the time past the limit.
+func measure(_ arguments: [String]) -> (seconds: Double?, megabytes: Double) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.environment = ["TZ": "Europe/Berlin", "NO_COLOR": "1", "COLUMNS": "120"]
+    let started = Date()
+    do { try process.run() } catch { return (nil, 0) }
+    let pid = process.processIdentifier
+    var status: Int32 = 0
+    var usage = rusage()
+    var finished = false
+    while Date().timeIntervalSince(started) < limit {
+        if wait4(pid, &status, WNOHANG, &usage) == pid {
+            finished = true
+            break
+        }
+        usleep(5_000)
+    }
+    if !finished {
+        kill(pid, SIGKILL)
+        _ = wait4(pid, &status, 0, &usage)
+        return (nil, Double(usage.ru_maxrss) / 1024)
+    }
+    return (Date().timeIntervalSince(started), Double(usage.ru_maxrss) / 1024)
+}
+
+let limit = ProcessInfo.processInfo.environment["REMINDC_BENCH_LIMIT"].flatMap(Double.init) ?? 120
+let now = ["--now", "2026-12-01T08:00:00Z"]
+print("file              command                       seconds   peak MB")
+for (label, name, _) in files {
+    let path = folder.appendingPathComponent(name).path
+    var commands: [(String, [String])] = [
+        ("check", ["check", path] + now),
+        ("agenda (7 days)", ["agenda", path] + now),
+        ("calendar (a month)", ["calendar", path, "--month", "2026-12"] + now),
+        ("calendar --format html", ["calendar", path, "--month", "2026-12", "--format", "html"] + now),
+    ]
+    if name != "second.yaml" {
+        commands.append(("systemd -o", ["systemd", path, "-o", folder.appendingPathComponent("units-\(name)").path] + now))
+    }
+    for (command, arguments) in commands {
+        let (seconds, megabytes) = measure(arguments)
+        let time = seconds.map { String(format: "%7.2f", $0) } ?? String(format: "  >%.0f", limit).padding(toLength: 7, withPad: " ", startingAt: 0)
+        print(label.padding(toLength: 18, withPad: " ", startingAt: 0) + command.padding(toLength: 30, withPad: " ", startingAt: 0)
+              + time + String(format: "   %7.0f", megabytes))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Recurrence
+import Support
+import ReminderModel
+@testable import ReminderOutput
+import Testing
+
+/// What a title can do to the views' text: a tab moves no column, a
+/// direction control turns no field around, nothing runs past the width;
+/// and a thousand alerts at one minute cost a line each.
+@Suite struct ViewTextTests {
+    static func plan(_ yaml: String, days: Int = 1) -> DayPlan {
+        let file = ReminderFile.load(Array(yaml.utf8), path: "views.yaml").file!
+        let zone = TimeZone(identifier: "UTC")!
+        let first = CivilDate(year: 2026, month: 12, day: 1)
+        return DayPlan([ScheduledFile(file, floatingZone: zone)], first: first, last: first.adding(days: days - 1), zone: zone,
+                       now: Instant(secondsSince1970: 1_764_576_000))
+    }
+
+    @Test(arguments: [
+        ("a\tb", "a\\tb"),
+        ("paid \u{202E}gnp.exe", "paid \\u{202E}gnp.exe"),
+        ("\u{2066}isolated\u{2069}", "\\u{2066}isolated\\u{2069}"),
+        ("left\u{200F}mark", "left\\u{200F}mark"),
+        ("plain", "plain"),
+    ])
+    func aTitleIsOneFieldOfOneDirection(_ title: String, _ shown: String) {
+        #expect(TerminalText.inline(title) == shown)
+    }
+
+    /// The grid, the agenda and the legend stay inside the width, with a
+    /// tab and an override in a title and a long holiday name.
+    @Test(arguments: [40, 80, 120])
+    func nothingRunsPastTheWidth(_ width: Int) {
+        let yaml = """
+            timezone: UTC
+            holidays:
+              dates: [{2026-12-01: "The very long name of a holiday that a government gave a day off for, and then some more"}]
+            reminders:
+              - {id: tab, title: "Pay\\tthe rent", at: 2026-12-01 09:00}
+              - {id: bidi, title: "Invoice \\u202Efdp.exe", at: 2026-12-01 10:00}
+            """
+        let plan = Self.plan(yaml)
+        let month = CalendarWriter(width: width).write(plan, zoneName: "UTC")
+        let agenda = AgendaWriter(width: width).write(plan)
+        for line in (month + agenda).split(separator: "\n") {
+            #expect(DisplayWidth.of(line) <= max(width, 78), "\(width): \(line)")
+            #expect(!line.contains("\t") && !line.unicodeScalars.contains { TerminalText.isBidiControl($0) }, "\(line)")
+        }
+        #expect(agenda.contains("Pay\\tthe rent"), "\(agenda)")
+    }
+
+    /// A thousand reminders at one minute: each alert's same-time finding
+    /// names three others and counts the rest.
+    @Test func aThousandAtOneMinuteAreALineEach() {
+        let yaml = "timezone: UTC\nreminders:\n" + (0..<1_000).map { "  - {id: r\($0), title: R\($0), at: 2026-12-01 09:00}\n" }.joined()
+        let plan = Self.plan(yaml)
+        let entries = plan.days[0].entries
+        #expect(entries.count == 1_000)
+        let messages = entries.flatMap { $0.findings.filter { $0.rule == "same-time" }.map(\.message) }
+        #expect(messages.count == 1_000)
+        #expect(messages[0] == "alerts at the same time as 'r1', 'r2', 'r3' and 996 others")
+        #expect(messages[1] == "alerts at the same time as 'r0', 'r2', 'r3' and 996 others")
+    }
+}
