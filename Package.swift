@@ -24,6 +24,9 @@ let package = Package(
         // core, a relay of values to one more thread, a value shared until
         // changed, a table read without locks. No public API shows it.
         .target(name: "Support"),
+        // syncfs(2), which glibc declares only under _GNU_SOURCE: one flush
+        // for the many files `systemd -o` writes at once.
+        .target(name: "CFileSystem"),
         // libyaml events -> a node tree with positions, under fixed limits.
         .target(name: "YAMLSyntax", dependencies: ["CLibYAML"]),
         // Civil dates and times, recurrence rules (RFC 5545, RFC 7529). Knows no YAML.
@@ -49,7 +52,7 @@ let package = Package(
         // What acts on this machine for the user: files written whole, the
         // crontab and systemd installs, desktop alerts (notify, due,
         // resume), their state under $XDG_STATE_HOME, the programs run.
-        .target(name: "Delivery", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderOutput"]),
+        .target(name: "Delivery", dependencies: ["Support", "CFileSystem", "Recurrence", "ReminderModel", "ReminderOutput"]),
         // `remindc import`: iCalendar files read with their lines' places,
         // mapped to reminders, written as one reminder file.
         .target(name: "CalendarImport", dependencies: ["Recurrence", "ReminderModel", "YAMLSyntax"]),

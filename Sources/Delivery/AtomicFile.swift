@@ -1,3 +1,4 @@
+internal import CFileSystem
 import Foundation
 import Support
 
@@ -37,11 +38,14 @@ public enum AtomicFile {
         var staged: [Staged] = []
         do {
             for file in files {
-                switch try stage(file.path, { sink in sink(file.bytes) }, throughOthers: false) {
+                switch try stage(file.path, { sink in sink(file.bytes) }, throughOthers: false, syncs: false) {
                 case .written: break
                 case .staged(let one): staged.append(one)
                 }
             }
+            // One flush of the file system for all of them (a thousand
+            // units are a thousand fsyncs otherwise), before any rename.
+            try flush(staged)
         } catch {
             discard(staged)
             throw error
@@ -53,6 +57,28 @@ public enum AtomicFile {
     private struct Staged {
         let temporary: String
         let target: String
+        /// Its slot in the table of temporaries a signal removes.
+        let slot: Int?
+    }
+
+    /// Flushes the temporaries of `staged` to disk: the file system they
+    /// are on at once (syncfs), else each one.
+    private static func flush(_ staged: [Staged]) throws {
+        guard let first = staged.first else { return }
+        let folder = open(URL(fileURLWithPath: first.temporary).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            defer { close(folder) }
+            let sameFolder = staged.allSatisfy { URL(fileURLWithPath: $0.temporary).deletingLastPathComponent() == URL(fileURLWithPath: first.temporary).deletingLastPathComponent() }
+            if sameFolder && remindc_syncfs(folder) == 0 { return }
+        }
+        for file in staged {
+            let descriptor = open(file.temporary, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw FileFailure(errorDescription: String(cString: strerror(errno))) }
+            let synced = fsync(descriptor) == 0
+            let error = errno
+            close(descriptor)
+            if !synced { throw FileFailure(errorDescription: String(cString: strerror(error))) }
+        }
     }
 
     private enum Staging {
@@ -62,7 +88,7 @@ public enum AtomicFile {
     }
 
     private static func stage(_ path: String, _ produce: (([UInt8]) -> Void) -> Void, throughOthers: Bool = true,
-                              mode: mode_t = 0o666, exactMode: mode_t? = nil) throws -> Staging {
+                              mode: mode_t = 0o666, exactMode: mode_t? = nil, syncs: Bool = true) throws -> Staging {
         var target = URL(fileURLWithPath: path)
         var status = stat()
         var existing: stat?
@@ -84,7 +110,7 @@ public enum AtomicFile {
         let temporary = target.deletingLastPathComponent().appendingPathComponent(temporaryName(for: target.lastPathComponent))
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, existing.map { $0.st_mode & 0o7777 } ?? mode)
         guard descriptor >= 0 else { throw FileFailure(errorDescription: String(cString: strerror(errno))) }
-        Cleanup.removeOnSignal(temporary.path)
+        let slot = Cleanup.removeOnSignal(temporary.path)
         var failure: String?
         if let existing {
             // The umask does not apply to the old file's mode; an owner we
@@ -97,9 +123,9 @@ public enum AtomicFile {
             guard failure == nil else { return }
             if let error = FileDescriptor.writeAll(bytes, to: descriptor) { failure = String(cString: strerror(error)) }
         }
-        if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil && syncs && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
-        let staged = Staged(temporary: temporary.path, target: target.path)
+        let staged = Staged(temporary: temporary.path, target: target.path, slot: slot)
         if let failure {
             discard([staged])
             throw FileFailure(errorDescription: failure)
@@ -120,7 +146,7 @@ public enum AtomicFile {
         var failure: String?
         for file in staged where failure == nil {
             if rename(file.temporary, file.target) != 0 { failure = String(cString: strerror(errno)) }
-            Cleanup.keep(file.temporary)
+            Cleanup.keep(file.slot)
         }
         if let failure {
             discard(staged)
@@ -131,7 +157,7 @@ public enum AtomicFile {
     private static func discard(_ staged: [Staged]) {
         for file in staged {
             unlink(file.temporary)
-            Cleanup.keep(file.temporary)
+            Cleanup.keep(file.slot)
         }
     }
 
@@ -162,24 +188,33 @@ private enum Cleanup {
     nonisolated(unsafe) static var installed = false
     static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGXFSZ]
 
-    /// Removes `path` if one of `signals` arrives before `keep(path)`.
-    /// Past the table's capacity a path is not tracked.
-    static func removeOnSignal(_ path: String) {
+    /// Slots taken, and where the search for a free one starts.
+    nonisolated(unsafe) static var taken = 0
+    nonisolated(unsafe) static var nextFree = 0
+
+    /// Removes `path` if one of `signals` arrives before `keep` of the
+    /// slot it returns. Past the table's capacity a path is not tracked
+    /// (nil), and finding that out costs nothing.
+    static func removeOnSignal(_ path: String) -> Int? {
         install()
-        for slot in 0..<capacity where paths[slot] == nil {
+        guard taken < capacity else { return nil }
+        for step in 0..<capacity {
+            let slot = (nextFree + step) % capacity
+            guard paths[slot] == nil else { continue }
             paths[slot] = strdup(path)
-            return
+            taken += 1
+            nextFree = (slot + 1) % capacity
+            return slot
         }
+        return nil
     }
 
-    /// Stops tracking `path`: it was renamed into place or removed.
-    static func keep(_ path: String) {
-        for slot in 0..<capacity {
-            guard let tracked = paths[slot], strcmp(tracked, path) == 0 else { continue }
-            paths[slot] = nil
-            free(tracked)
-            return
-        }
+    /// Stops tracking the path in `slot`: it was renamed into place or removed.
+    static func keep(_ slot: Int?) {
+        guard let slot, let tracked = paths[slot] else { return }
+        paths[slot] = nil
+        free(tracked)
+        taken -= 1
     }
 
     private static func install() {

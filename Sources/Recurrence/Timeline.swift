@@ -45,11 +45,34 @@ public struct Timeline: Sequence, IteratorProtocol {
         }
     }
 
+    /// Passes over the occurrences of `source` before `instant` (whose wall
+    /// clock in the source's zone is `wallClock`), but for the one already
+    /// waiting: a view that shows a dozen of a reminder's occurrences a day
+    /// skips the rest of a repeat every second, not walks it.
+    public mutating func pass(_ source: Int, until instant: Instant, wallClock: LocalDateTime) {
+        if passing.isEmpty { passing = Array(repeating: nil, count: sources.count) }
+        passing[source] = (instant, wallClock)
+    }
+
+    /// Per source, what `pass` asked to pass over.
+    private var passing: [(instant: Instant, wallClock: LocalDateTime)?] = []
+
+    /// The next occurrence of `source`, past what `pass` asked to pass over.
+    private mutating func following(_ source: Int) -> Occurrence? {
+        guard !passing.isEmpty, let until = passing[source] else { return sources[source].next() }
+        passing[source] = nil
+        sources[source].skip(toWallClock: WallTime(until.wallClock))
+        while let next = sources[source].next() {
+            if next.instant >= until.instant || next.instant >= end { return next }
+        }
+        return nil
+    }
+
     public mutating func next() -> Element? {
         guard let first = heap.first else { return nil }
         let source = first.source
         if !first.occurrence.isSkipped { taken[source] += 1 }
-        if limit.map({ taken[source] < $0 }) ?? true, let following = sources[source].next(), following.instant < end {
+        if limit.map({ taken[source] < $0 }) ?? true, let following = following(source), following.instant < end {
             heap[0] = (following.instant, source, following)
             siftDown(0)
         } else {

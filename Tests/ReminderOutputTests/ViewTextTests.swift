@@ -50,6 +50,22 @@ import Testing
         #expect(agenda.contains("Pay\\tthe rent"), "\(agenda)")
     }
 
+    /// A repeat every second: a dozen a day are listed, the last marked,
+    /// the rest of the day passed over; the grid says `×12+`.
+    @Test func aRepeatEverySecondIsADozenADay() {
+        let yaml = "timezone: UTC\nreminders:\n  - {id: tick, title: Tick, at: 2026-11-01 00:00, repeat: every 1 second}\n"
+        let plan = Self.plan(yaml, days: 31)
+        #expect(plan.days.count == 31)
+        for day in plan.days {
+            #expect(day.entries.count == DayPlan.listedPerDay, "\(day.date)")
+            #expect(day.entries.last?.more == true && day.entries.dropLast().allSatisfy { !$0.more })
+            #expect(day.entries.first?.shown.time == CivilTime(hour: 0, minute: 0), "\(day.date)")
+        }
+        let month = CalendarWriter(width: 120).write(plan, zoneName: "UTC")
+        #expect(month.contains("00:00 ×12+ Tick"), "\(month)")
+        #expect(AgendaWriter(width: 120).write(plan).contains("[and more this day]"))
+    }
+
     /// A thousand reminders at one minute: each alert's same-time finding
     /// names three others and counts the rest.
     @Test func aThousandAtOneMinuteAreALineEach() {

@@ -112,6 +112,7 @@ public struct AgendaWriter {
         }
         if let reason = entry.skippedFor { marks.append(("skipped: \(TerminalText.visible(reason))", .dim)) }
         if entry.clockAdjusted { marks.append(("clocks skip its time", .cyan)) }
+        if entry.more { marks.append(("and more this day", .dim)) }
         for finding in entry.findings { marks.append(("! \(finding.rule): \(TerminalText.inline(finding.message))", .yellow)) }
         return marks
     }

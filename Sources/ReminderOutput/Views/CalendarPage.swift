@@ -63,7 +63,7 @@ public struct CalendarPage {
             out += """
                 <p class="legend"><span class="key today-key">today</span> <span class="key off-key">a day off</span> \
                 <span class="key clock-key">~ the clocks change</span> <span class="key finding-key">! a finding of the checker</span> \
-                <span class="key">×12 one reminder's occurrences of the day</span></p>
+                <span class="key">×12 one reminder's occurrences of the day (×12+: more than are listed)</span></p>
 
                 """
             let findings = plan.days.filter { $0.date.year == year && $0.date.month == month }.flatMap { day in
@@ -126,7 +126,7 @@ public struct CalendarPage {
                 out += "<span class=\"time\">\(run.count > 1 ? time + "–" + DayPlan.clock(run.last!.shown.time) : time)</span> "
                 // <bdi>: a title's direction controls end with it.
                 out += "<bdi class=\"title\">\(Self.escaped(entry.title))</bdi>"
-                if run.count > 1 { out += " <span class=\"count\">×\(run.count)</span>" }
+                if run.count > 1 || run.last!.more { out += " <span class=\"count\">×\(run.count)\(run.last!.more ? "+" : "")</span>" }
                 if let category = entry.category { out += " <span class=\"category\">\(Self.escaped(category))</span>" }
                 let alerts = run.count == 1 ? AgendaWriter.alerts(of: entry, on: day.date) : ""
                 if !alerts.isEmpty { out += " <span class=\"alerts\">alert \(alerts)</span>" }

@@ -105,7 +105,9 @@ public struct CalendarWriter {
         let entries = day.runs.map { run in
             let entry = run[0]
             let time = entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)
-            let text = time + (run.count > 1 ? " ×\(run.count)" : "") + " " + TerminalText.inline(entry.title)
+            // `+`: more of it that day than a view lists.
+            let more = run.last!.more ? "+" : ""
+            let text = time + (run.count > 1 || !more.isEmpty ? " ×\(run.count)\(more)" : "") + " " + TerminalText.inline(entry.title)
             return (run.allSatisfy { $0.findings.isEmpty } ? " " : "!") + (entry.skippedFor != nil && run.count == 1 ? "(" + text + ")" : text)
         }
         let room = linesPerDay - 1

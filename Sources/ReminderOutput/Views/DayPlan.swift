@@ -42,6 +42,9 @@ public struct DayPlan: Sendable {
         /// it), so it fires at the time after the gap.
         public var clockAdjusted: Bool
         public var findings: [Finding]
+        /// More occurrences of its reminder follow it that day than a view
+        /// lists (`DayPlan.listedPerDay`): passed over, not read.
+        public var more = false
     }
 
     /// One day of the span.
@@ -94,9 +97,26 @@ public struct DayPlan: Sendable {
             let file = scheduled.file
             var timeline = Timeline(scheduled.schedules, from: start.advanced(by: -secondsPerDay), to: end.advanced(by: 8 * secondsPerDay),
                                     includingSkipped: true)
+            // Each reminder's occurrences of the day so far, by reminder:
+            // its day, how many, and its last entry.
+            var today: [Int: (day: CivilDate, count: Int, entry: Int)] = [:]
             while let (index, occurrence) = timeline.next() {
                 let reminder = file.reminders[index]
                 let clock = reminder.timeZone == .floating ? scheduled.floatingZone : reminder.timeZone.foundationZone
+                let day = WallClock.local(at: occurrence.instant, in: zone).date
+                if let seen = today[index], seen.day == day {
+                    guard seen.count < Self.listedPerDay else {
+                        // More than a view lists: marked on the last listed,
+                        // and the rest of the day passed over.
+                        entries[seen.entry].entry.more = true
+                        let next = WallClock.instant(of: LocalDateTime(date: day.adding(days: 1), time: .midnight), in: zone)
+                        timeline.pass(index, until: next, wallClock: WallClock.local(at: next, in: clock))
+                        continue
+                    }
+                    today[index] = (day, seen.count + 1, entries.count)
+                } else {
+                    today[index] = (day, 1, entries.count)
+                }
                 var isAllDay = false
                 if case .date = reminder.start { isAllDay = true }
                 let shown = isAllDay ? LocalDateTime(date: occurrence.wallClock.day.date, time: .midnight) : WallClock.local(at: occurrence.instant, in: zone)
@@ -137,6 +157,11 @@ public struct DayPlan: Sendable {
         }
         self.days = days
     }
+
+    /// The occurrences of one reminder a day a view lists; the rest of the
+    /// day is marked (`Entry.more`) and passed over, so that a repeat every
+    /// second costs what a dozen a day cost.
+    public static let listedPerDay = 12
 
     /// The most reminders a same-time finding names; the rest are counted.
     static let namedOthers = 3
