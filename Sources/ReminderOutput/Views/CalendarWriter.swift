@@ -102,7 +102,11 @@ public struct CalendarWriter {
         // A holiday is named; a weekend day is plain to see.
         if let off = day.dayOff { heading += off == day.date.weekday.name.capitalized ? " =" : " = " + TerminalText.inline(off) }
         var lines = [heading]
-        let entries = day.runs.map { run in
+        // Only the runs the cell shows are written out; the rest are counted.
+        let runs = day.runs
+        let room = linesPerDay - 1
+        let shown = runs.count <= room ? runs[...] : runs.prefix(room - 1)
+        lines += shown.map { run in
             let entry = run[0]
             let time = entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)
             // `+`: more of it that day than a view lists.
@@ -110,13 +114,7 @@ public struct CalendarWriter {
             let text = time + (run.count > 1 || !more.isEmpty ? " ×\(run.count)\(more)" : "") + " " + TerminalText.inline(entry.title)
             return (run.allSatisfy { $0.findings.isEmpty } ? " " : "!") + (entry.skippedFor != nil && run.count == 1 ? "(" + text + ")" : text)
         }
-        let room = linesPerDay - 1
-        if entries.count <= room {
-            lines += entries
-        } else {
-            lines += entries.prefix(room - 1)
-            lines.append(" +\(entries.count - room + 1) more")
-        }
+        if runs.count > room { lines.append(" +\(runs.count - room + 1) more") }
         return lines
     }
 
