@@ -171,16 +171,29 @@ public struct CalendarDocument: Sendable {
     /// which a YAML file's lines end at, are shown as U+FFFD; bytes that
     /// are not UTF-8 too.
     public static func quotableText(_ bytes: [UInt8]) -> [UInt8] {
-        let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
-        var result = String.UnicodeScalarView()
-        for (index, scalar) in scalars.enumerated() {
-            switch scalar {
-            case "\r" where index + 1 < scalars.count && scalars[index + 1] == "\n": result.append(scalar)
-            case "\r", "\u{85}", "\u{2028}", "\u{2029}": result.append("\u{FFFD}")
-            default: result.append(scalar)
+        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+        // Most files hold none of them: the bytes as they are.
+        guard bytes.contains(where: { $0 == 0x0D || $0 == 0xC2 || $0 == 0xE2 }) else { return bytes }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0D, index + 1 >= bytes.count || bytes[index + 1] != 0x0A {
+                result += replacement
+                index += 1
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
+                result += replacement
+                index += 2
+            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                result += replacement
+                index += 3
+            } else {
+                result.append(byte)
+                index += 1
             }
         }
-        return Array(String(result).utf8)
+        return result
     }
 
     /// Reads `text` (tests, and text already decoded).
