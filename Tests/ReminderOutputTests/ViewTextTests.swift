@@ -66,6 +66,14 @@ import Testing
         #expect(AgendaWriter(width: 120).write(plan).contains("[and more this day]"))
     }
 
+    /// The page lists 24 lines a day and counts the rest.
+    @Test func thePageListsWhatACellShows() {
+        let yaml = "timezone: UTC\nreminders:\n" + (0..<100).map { "  - {id: r\($0), title: R\($0), at: 2026-12-01 1\($0 / 60):\($0 % 60 < 10 ? "0" : "")\($0 % 60)}\n" }.joined()
+        let page = CalendarPage().write(Self.plan(yaml), zoneName: "UTC")
+        #expect(page.components(separatedBy: "<li class=\"entry").count - 1 == CalendarPage.runsPerDay)
+        #expect(page.contains("<li class=\"more\">+76 more (remindc agenda lists them)</li>"))
+    }
+
     /// A thousand reminders at one minute: each alert's same-time finding
     /// names three others and counts the rest.
     @Test func aThousandAtOneMinuteAreALineEach() {

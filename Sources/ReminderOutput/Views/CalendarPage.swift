@@ -98,7 +98,11 @@ public struct CalendarPage {
         out += "</div>"
         if !day.entries.isEmpty {
             out += "<ul>"
-            for run in day.runs {
+            // A day lists as many lines as a pinned-up page can show; the
+            // rest are counted, so the page grows with its cells, not with
+            // the occurrences behind them.
+            let runs = day.runs
+            for run in runs.prefix(Self.runsPerDay) {
                 let entry = run[0]
                 var classes = ["entry"]
                 let findings = run.flatMap(\.findings)
@@ -134,14 +138,24 @@ public struct CalendarPage {
                 if run.count == 1, let moved = entry.movedFrom { out += " <span class=\"tag\">moved from \(moved.day.month)/\(moved.day.day)</span>" }
                 out += "</li>"
             }
+            if runs.count > Self.runsPerDay {
+                out += "<li class=\"more\">+\(runs.count - Self.runsPerDay) more (remindc agenda lists them)</li>"
+            }
             out += "</ul>"
         }
         return out + "</td>"
     }
 
+    /// The lines a day of the page lists at most.
+    static let runsPerDay = 24
+
     /// `text` safe in HTML text and in a double-quoted attribute; a
     /// control character a file may hold shown as an escape.
     static func escaped(_ text: String) -> String {
+        // Printable ASCII with nothing to escape is written as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 && $0 != 0x27 }) {
+            return text
+        }
         var result = ""
         for character in TerminalText.visible(text) {
             switch character {
@@ -183,6 +197,7 @@ public struct CalendarPage {
         .category { color: #fff; background: #5b6b8c; border-radius: 3px; padding: 0 3px; font-size: 9px; }
         .alerts { color: #666; font-size: 10px; }
         .count { color: #555; font-size: 10px; }
+        li.more { color: #555; font-style: italic; }
         .tag { color: #555; border: 1px solid #bbb; border-radius: 3px; padding: 0 2px; font-size: 9px; }
         .legend { color: #555; margin: 6px 0; }
         .key { margin-right: 10px; padding: 0 4px; }

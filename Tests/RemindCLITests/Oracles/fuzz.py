@@ -234,7 +234,7 @@ class Fuzzing:
         self.guards_run = 0
 
     def run(self, arguments, timeout=TIME_OUT):
-        environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC")
+        environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC", COLUMNS="120")
         try:
             begun = time.monotonic()
             result = subprocess.run(arguments, capture_output=True, timeout=timeout, env=environment)
@@ -348,10 +348,29 @@ class Fuzzing:
                 raise Failure("crontab -n refuses the output: " + checked.stderr.decode(errors="replace")[:300])
         if os.path.exists(target):
             os.unlink(target)
+        self.check_views()
         self.check_units()
         leftovers = [name for name in os.listdir(folder) if "remindc-" in name and name.endswith(".tmp")]
         if leftovers:
             raise Failure("a temporary file stayed: %s" % leftovers)
+
+    def check_views(self):
+        """agenda, the month grid and the page: ended within the time-out (a
+        repeat every second costs what a dozen a day cost), no control or
+        direction character reaching the terminal, no line past COLUMNS."""
+        remindc, path = self.remindc, self.path
+        for arguments in (["agenda", "--days", "3"], ["calendar", "--month", "2026-12"], ["calendar", "--month", "2026-12", "--format", "html"]):
+            result = self.run([remindc] + arguments + [path, "--now", NOW])
+            if result.returncode != 0:
+                continue
+            text = result.stdout.decode("utf-8")
+            if arguments[-1] != "html":
+                shown = HIDDEN_CONTROL.search(text) or re.search("[\u202a-\u202e\u2066-\u2069]", text)
+                if shown:
+                    raise Failure("%s: a control character reaches the terminal: %r" % (arguments[0], shown.group()))
+                wide = [line for line in text.split("\n") if len(line) > 160]
+                if wide:
+                    raise Failure("%s: a line of %d characters at COLUMNS 120: %r" % (arguments[0], len(wide[0]), wide[0][:120]))
 
     def check_import(self, calendar, clean):
         """import of ics's output: remindc's own file comes back as one that checks
