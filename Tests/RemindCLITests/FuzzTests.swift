@@ -4,7 +4,8 @@ import Testing
 /// A bounded run of the seeded fuzzer (Oracles/fuzz.py) on every test run:
 /// a fixed seed and one from the date, at most 1,000 inputs or 60 seconds.
 /// Every input goes through check (text, JSON, SARIF, GitHub), expand (JSONL,
-/// CSV), ics, ics --expand, crontab and systemd;
+/// CSV), ics, ics --expand, crontab, systemd, the views, import of what ics
+/// wrote, a changed holiday calendar and `due` over changed state lines;
 /// none may end by a signal or a time-out, exit other than 0, 1 or 2, write
 /// what its own readers refuse, or leave a partial file. A failure names
 /// the seed and keeps the input. A longer run is a documented command

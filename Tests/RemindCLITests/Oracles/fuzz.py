@@ -10,7 +10,12 @@ extreme values (numbers past any range, years at and past the span remindc
 works in, far exceptions and alerts, sub-second repeats, control
 characters, broken YAML). Every input goes through check (text, JSON,
 SARIF and GitHub), expand (JSONL and CSV), ics, ics --expand, crontab and
-systemd (each with -o), each under a time-out, and these must hold:
+systemd (each with -o), the views (agenda, calendar, calendar --format
+html), import of what ics wrote (as remindc's own, trusted) and of a copy
+of it with changed bytes, a holiday calendar with changed bytes named in
+`holidays: files:`, and `due` of its first reminder over `shown` and
+`stopped` lines with changed values, each under a time-out, and these
+must hold:
 
 - the exit status is 0, 1 or 2, never a signal and never the time-out;
 - ics output parses with python icalendar (and its years have four digits)
@@ -22,6 +27,11 @@ systemd (each with -o), each under a time-out, and these must hold:
   services' ExecCondition=, run as systemd would (at NOW), answers 0 or 1
   with nothing on stderr: the guard every alert of a timer runs;
 - JSON and JSONL outputs parse, SARIF as version 2.1.0 with its runs;
+- remindc's own .ics imports as a file that checks as the input did; a
+  changed one imports, is said or refused, never as a file its reader
+  refuses as YAML, and a failed import leaves no -o file;
+- the views' text shows no control or direction character (U+202A...
+  U+202E, U+2066...U+2069), and no line past COLUMNS (120) by much;
 - check's text and GitHub's format show no control character a terminal
   or a runner would act on (C0 but line breaks and tabs, DEL, C1), and
   GitHub's is workflow commands only, one a line;
@@ -176,6 +186,12 @@ def mutation(rng, sources):
     return bytes(data)
 
 
+# A holiday calendar as governments publish them, which the fuzzer changes.
+HOLIDAYS = (b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+            b"BEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20261225\r\nDTEND;VALUE=DATE:20261227\r\nSUMMARY:Christmas\r\nEND:VEVENT\r\n"
+            b"BEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20270101\r\nRRULE:FREQ=YEARLY\r\nSUMMARY:New Year\r\nEND:VEVENT\r\n"
+            b"END:VCALENDAR\r\n")
+
 # What a changed calendar gets: lines that open, close and change
 # components, bytes that are not UTF-8, a noncharacter, folds, empty values.
 ICS_TOKENS = [b"BEGIN:VEVENT\r\n", b"END:VEVENT\r\n", b"END:VALARM\r\n", b"BEGIN:X-A\r\n" * 40,
@@ -233,8 +249,8 @@ class Fuzzing:
         # Services whose guard ran.
         self.guards_run = 0
 
-    def run(self, arguments, timeout=TIME_OUT):
-        environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC", COLUMNS="120")
+    def run(self, arguments, timeout=TIME_OUT, extra=None):
+        environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC", COLUMNS="120", **(extra or {}))
         try:
             begun = time.monotonic()
             result = subprocess.run(arguments, capture_output=True, timeout=timeout, env=environment)
@@ -349,6 +365,8 @@ class Fuzzing:
         if os.path.exists(target):
             os.unlink(target)
         self.check_views()
+        self.check_holidays()
+        self.check_state()
         self.check_units()
         leftovers = [name for name in os.listdir(folder) if "remindc-" in name and name.endswith(".tmp")]
         if leftovers:
@@ -371,6 +389,45 @@ class Fuzzing:
                 wide = [line for line in text.split("\n") if len(line) > 160]
                 if wide:
                     raise Failure("%s: a line of %d characters at COLUMNS 120: %r" % (arguments[0], len(wide[0]), wide[0][:120]))
+
+    def check_holidays(self):
+        """A holiday calendar the input's bytes changed: read, or refused at the
+        line that names it; never a crash, never past the time-out."""
+        data = bytearray(HOLIDAYS)
+        rng = random.Random(zlib.crc32(open(self.path, "rb").read()))
+        for _ in range(rng.randint(1, 6)):
+            position = rng.randrange(len(data) + 1)
+            if rng.random() < 0.3:
+                del data[position:position + rng.randint(1, 40)]
+            else:
+                data[position:position] = rng.choice(ICS_TOKENS + [b"RRULE:FREQ=DAILY\r\n", b"DTEND;VALUE=DATE:29991231\r\n"])
+        with open(os.path.join(self.folder, "days.ics"), "wb") as out:
+            out.write(data)
+        holidays = os.path.join(self.folder, "holidays.yaml")
+        with open(holidays, "w") as out:
+            out.write("timezone: UTC\nholidays: {files: [days.ics]}\nreminders:\n"
+                      "  - {id: bins, title: Bins, at: 2026-12-01 07:00, repeat: weekly, if-holiday: next-working-day}\n")
+        for arguments in (["check", holidays, "--now", NOW], ["agenda", holidays, "--now", NOW, "--days", "14"]):
+            self.run([self.remindc] + arguments)
+
+    def check_state(self):
+        """`due` of the input's first reminder with `shown` and `stopped` lines
+        changed: a bad line is skipped, never a crash (an overflow once ended
+        every timer run)."""
+        found = re.search(rb"id:\s*([A-Za-z0-9._-]+)", open(self.path, "rb").read())
+        if not found:
+            return
+        rng = random.Random(zlib.crc32(found.group(1)))
+        state = os.path.join(self.folder, "state", "remindc")
+        os.makedirs(state, mode=0o700, exist_ok=True)
+        values = [b"9223372036854775807", b"-9223372036854775808", b"1000000000000000000", b"1796000000", b"", b"x", b"\xff"]
+        uid = found.group(1) + b"@input"
+        with open(os.path.join(state, "shown"), "wb") as out:
+            out.write(b"".join(rng.choice([uid, b"", b"\t", b"other@input"]) + b"\t" + rng.choice(values) + b"\n" for _ in range(4)))
+        with open(os.path.join(state, "stopped"), "wb") as out:
+            out.write(rng.choice([uid + b"\n", b"\xff\n", b"\n\n", b""]))
+        self.run([self.remindc, "due", "--id", found.group(1).decode(), self.path, "--now", NOW],
+                 extra={"XDG_STATE_HOME": os.path.join(self.folder, "state"), "HOME": self.folder})
 
     def check_import(self, calendar, clean):
         """import of ics's output: remindc's own file comes back as one that checks
