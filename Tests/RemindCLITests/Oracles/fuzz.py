@@ -39,6 +39,8 @@ must hold:
   but line breaks and tabs;
 - a failed run leaves no -o file, no units folder and no temporary file,
   and no -o write fails (every target is in the worker's own folder);
+- no run takes more than 4 GiB of address space (a run past it ends by a
+  signal);
 - with --ceiling C, no command takes more than C seconds: a run past C
   while the jobs share the machine is timed again alone at the end (best of
   three; the 40 slowest of each worker), and is a failure only if it is
@@ -63,6 +65,7 @@ import json
 import os
 import random
 import re
+import resource
 import shlex
 import shutil
 import subprocess
@@ -200,6 +203,16 @@ ICS_TOKENS = [b"BEGIN:VEVENT\r\n", b"END:VEVENT\r\n", b"END:VALARM\r\n", b"BEGIN
               b"\r\n ", b";X-Q=\"a:b\"", b"\\;", b"\x00", b"STATUS:CANCELLED\r\n"]
 
 
+# The address space a remindc run may take: a small input never needs a
+# fraction of it, and a run that would (a view of a repeat every second
+# once took 4.5 GB) ends by a signal, which is a failure.
+MEMORY_LIMIT = 4 << 30
+
+
+def bounded_memory():
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
 class Failure(Exception):
     pass
 
@@ -253,7 +266,7 @@ class Fuzzing:
         environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", TZ="UTC", COLUMNS="120", **(extra or {}))
         try:
             begun = time.monotonic()
-            result = subprocess.run(arguments, capture_output=True, timeout=timeout, env=environment)
+            result = subprocess.run(arguments, capture_output=True, timeout=timeout, env=environment, preexec_fn=bounded_memory)
             took = time.monotonic() - begun
         except subprocess.TimeoutExpired:
             raise TimedOut("%s: no end within %d s" % (" ".join(arguments[1:]), timeout))
