@@ -130,11 +130,9 @@ extension ImportRun {
         return low > 0 ? lineOwners[low - 1].draft : nil
     }
 
-    /// `20261221T130000`.
+    /// `20261221T130000` (`ICalendarValue.localDateTime`).
     static func stamp(_ local: LocalDateTime) -> String {
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let date = local.date, time = local.time
-        return "\(date.year)\(two(date.month))\(two(date.day))T\(two(time.hour))\(two(time.minute))\(two(time.second))"
+        ICalendarValue.localDateTime(WallTime(local))
     }
 
     static func mostCommon(_ values: [String]) -> String? {

@@ -261,16 +261,9 @@ extension ZoneMapping {
             return low == 0 ? before : changes[low - 1].offset
         }
 
-        /// `+0100`, `-0530`, `+013045`: seconds east.
+        /// `+0100`, `-0530`, `+013045`: seconds east (`ICalendarValue.utcOffset`).
         static func offset(_ text: String) -> Int? {
-            let value = text.trimmedSpaces
-            guard let sign = value.first, sign == "+" || sign == "-" else { return nil }
-            let digits = value.dropFirst()
-            guard digits.count == 4 || digits.count == 6, digits.allSatisfy(\.isNumber), let number = Int(digits) else { return nil }
-            let hours = digits.count == 4 ? number / 100 : number / 10_000
-            let minutes = digits.count == 4 ? number % 100 : number / 100 % 100
-            let seconds = digits.count == 6 ? number % 100 : 0
-            return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60 + seconds)
+            ICalendarValue.utcOffset(text)
         }
     }
 }

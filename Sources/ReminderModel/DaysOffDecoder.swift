@@ -234,16 +234,14 @@ enum HolidayCalendar {
             event.first { $0.name == name }
         }
         func date(_ value: String, number: Int, what: String) -> Result<CivilDate, Problem> {
-            let digits = value.trimmingCharacters(in: .whitespaces)
-            guard digits.count == 8, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-                  let year = Int(digits.prefix(4)), let month = Int(digits.dropFirst(4).prefix(2)), let day = Int(digits.suffix(2)) else {
-                let timed = digits.contains("T")
-                return .failure(Problem(line: number, text: timed ? "\(what) \(value) is a time, not a date: a holiday is an all-day event"
-                                                                  : "\(what) \(value) is not a date (YYYYMMDD)"))
+            switch ICalendarValue.time(value) {
+            case .date(let date): return .success(date)
+            case .local, .utc: return .failure(Problem(line: number, text: "\(what) \(value) is a time, not a date: a holiday is an all-day event"))
+            case nil:
+                let digits = value.trimmingCharacters(in: .whitespaces)
+                let shaped = digits.count == 8 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+                return .failure(Problem(line: number, text: shaped ? "\(what) \(value) is not a date" : "\(what) \(value) is not a date (YYYYMMDD)"))
             }
-            let date = CivilDate(year: year, month: month, day: day)
-            guard date.isValid else { return .failure(Problem(line: number, text: "\(what) \(value) is not a date")) }
-            return .success(date)
         }
         guard let start = property("DTSTART") else { return .failure(Problem(line: line, text: "an event without DTSTART")) }
         let first: CivilDate

@@ -85,18 +85,4 @@ import ReminderModel
     func quotesParameterValues(_ input: String, _ expected: String) {
         #expect(ContentLines.parameterValue(input) == expected)
     }
-
-    @Test func writesValueForms() {
-        #expect(ICalendarValues.utcOffset(3600) == "+0100")
-        #expect(ICalendarValues.utcOffset(-12_600) == "-0330")
-        #expect(ICalendarValues.utcOffset(37_800) == "+1030")
-        #expect(ICalendarValues.utcOffset(3208) == "+005328")
-        #expect(ICalendarValues.utcOffset(0) == "+0000")
-        #expect(ICalendarValues.duration(NominalDuration(seconds: 900), negative: true) == "-PT15M")
-        #expect(ICalendarValues.duration(NominalDuration(days: 1, seconds: 5400), negative: true) == "-P1DT1H30M")
-        #expect(ICalendarValues.duration(NominalDuration(days: 14), negative: true) == "-P2W")
-        #expect(ICalendarValues.duration(NominalDuration(), negative: true) == "PT0S")
-        #expect(ICalendarValues.localDateTime(WallTime(seconds: -1)) == "19691231T235959")
-        #expect(ICalendarValues.date(DayNumber(20_788)) == "20261201")
-    }
 }

@@ -118,13 +118,13 @@ public struct ICalendarWriter: Sendable {
             switch self {
             case .zoned(let identifier):
                 let wallClock = shown ? occurrence.shown : occurrence.wallClock
-                return ([.init("TZID", identifier)], ICalendarValues.localDateTime(wallClock))
+                return ([.init("TZID", identifier)], ICalendarValue.localDateTime(wallClock))
             case .utc:
-                return ([], ICalendarValues.utcDateTime(occurrence.instant))
+                return ([], ICalendarValue.utcDateTime(occurrence.instant))
             case .floating:
-                return ([], ICalendarValues.localDateTime(occurrence.wallClock))
+                return ([], ICalendarValue.localDateTime(occurrence.wallClock))
             case .date:
-                return ([.init("VALUE", "DATE")], ICalendarValues.date(occurrence.wallClock.day))
+                return ([.init("VALUE", "DATE")], ICalendarValue.date(occurrence.wallClock.day))
             }
         }
     }
@@ -348,9 +348,9 @@ public struct ICalendarWriter: Sendable {
                 guard occurrence.instant >= window.from else { continue }
                 written += 1
                 let stamp: String = switch form {
-                case .date: ICalendarValues.date(occurrence.wallClock.day)
-                case .floating: ICalendarValues.localDateTime(occurrence.wallClock)
-                default: ICalendarValues.utcDateTime(occurrence.instant)
+                case .date: ICalendarValue.date(occurrence.wallClock.day)
+                case .floating: ICalendarValue.localDateTime(occurrence.wallClock)
+                default: ICalendarValue.utcDateTime(occurrence.instant)
                 }
                 var single = Component(uid: ReminderFile.uid(uid, suffix: "-\(stamp)"), start: occurrence, rule: nil,
                                        excluded: [], added: [])
@@ -662,7 +662,7 @@ public struct ICalendarWriter: Sendable {
         lines.begin(kind)
         lines.addText("UID", [], component.uid)
         lines.addText("X-REMINDC-ID", [], reminder.id)
-        lines.add("DTSTAMP", [], ICalendarValues.utcDateTime(options.now))
+        lines.add("DTSTAMP", [], ICalendarValue.utcDateTime(options.now))
         if let recurrenceID = component.recurrenceID {
             let value = form.value(recurrenceID)
             lines.add("RECURRENCE-ID", value.parameters, value.text)
@@ -699,7 +699,7 @@ public struct ICalendarWriter: Sendable {
             lines.add(property, values[0].parameters, values.map(\.text).joined(separator: ","))
         }
         if let through = component.holidaysThrough {
-            lines.add("X-REMINDC-HOLIDAYS-THROUGH", [.init("VALUE", "DATE")], ICalendarValues.date(through.dayNumber))
+            lines.add("X-REMINDC-HOLIDAYS-THROUGH", [.init("VALUE", "DATE")], ICalendarValue.date(through.dayNumber))
         }
         if reminder.isTodo {
             lines.add("STATUS", [], "NEEDS-ACTION")
@@ -738,7 +738,7 @@ public struct ICalendarWriter: Sendable {
                 .init("DESTRUCTIVE", action.destructive ? "TRUE" : "FALSE"),
                 .init("AUTHENTICATION-REQUIRED", action.authenticationRequired ? "TRUE" : "FALSE"),
             ]
-            if let snooze = action.snooze { parameters.append(.init("SNOOZE", ICalendarValues.duration(snooze, negative: false))) }
+            if let snooze = action.snooze { parameters.append(.init("SNOOZE", ICalendarValue.duration(snooze, negative: false))) }
             if action.stops { parameters.append(.init("STOPS", "TRUE")) }
             lines.addText("X-REMINDC-CATEGORY-ACTION", parameters, action.title)
             // A command is TEXT of its own: a parameter cannot hold a quote.
@@ -759,7 +759,7 @@ public struct ICalendarWriter: Sendable {
         for lead in leads {
             let shown = lead.normalized
             let after = shown.days < 0 || shown.seconds < 0
-            let trigger = ICalendarValues.duration(after ? NominalDuration(days: -shown.days, seconds: -shown.seconds) : shown, negative: !after)
+            let trigger = ICalendarValue.duration(after ? NominalDuration(days: -shown.days, seconds: -shown.seconds) : shown, negative: !after)
             lines.begin("VALARM")
             lines.add("ACTION", [], "DISPLAY")
             lines.addText("DESCRIPTION", [], reminder.title)

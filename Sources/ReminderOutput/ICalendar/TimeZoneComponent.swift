@@ -1,3 +1,4 @@
+import ReminderModel
 import Foundation
 import Recurrence
 
@@ -106,9 +107,9 @@ struct TimeZoneComponent {
                                  into lines: inout ContentLines) {
         let kind = isDaylight ? "DAYLIGHT" : "STANDARD"
         lines.begin(kind)
-        lines.add("DTSTART", [], ICalendarValues.localDateTime(onset))
-        lines.add("TZOFFSETFROM", [], ICalendarValues.utcOffset(before))
-        lines.add("TZOFFSETTO", [], ICalendarValues.utcOffset(after))
+        lines.add("DTSTART", [], ICalendarValue.localDateTime(onset))
+        lines.add("TZOFFSETFROM", [], ICalendarValue.utcOffset(before))
+        lines.add("TZOFFSETTO", [], ICalendarValue.utcOffset(after))
         if let rule { lines.add("RRULE", [], rule) }
         if let name { lines.addText("TZNAME", [], name) }
         lines.end(kind)
