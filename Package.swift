@@ -48,7 +48,7 @@ let package = Package(
         // `remindc publish`: the .ics writer's calendar objects marked as the
         // publisher's, the plan that brings a collection in step with them,
         // and carrying it out.
-        .target(name: "Publish", dependencies: ["Support", "ReminderOutput", "CalDAV", "Delivery"]),
+        .target(name: "Publish", dependencies: ["Support", "ReminderModel", "ReminderOutput", "CalDAV", "Delivery"]),
         // What acts on this machine for the user: files written whole, the
         // crontab and systemd installs, desktop alerts (notify, due,
         // resume), their state under $XDG_STATE_HOME, the programs run.

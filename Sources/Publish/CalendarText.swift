@@ -1,4 +1,5 @@
 import Foundation
+import ReminderModel
 import ReminderOutput
 import Support
 
@@ -95,43 +96,10 @@ enum CalendarText {
 
     /// A DURATION value (RFC 5545 §3.3.6) in seconds, so that `-P1W`,
     /// `-P7D` and `-PT168H` (servers rewrite them) compare equal; nil for
-    /// anything else (a DATE-TIME trigger).
+    /// anything else (a DATE-TIME trigger). Read by `ICalendarValue`, as
+    /// the importer reads it.
     static func durationSeconds(_ text: String) -> Int? {
-        var rest = Substring(text)
-        var sign = 1
-        if rest.first == "-" || rest.first == "+" {
-            if rest.first == "-" { sign = -1 }
-            rest = rest.dropFirst()
-        }
-        guard rest.first == "P" else { return nil }
-        rest = rest.dropFirst()
-        var total = 0, number = "", inTime = false, units = 0
-        for character in rest {
-            if character.isASCII && character.isNumber {
-                number.append(character)
-                continue
-            }
-            if character == "T" && number.isEmpty {
-                inTime = true
-                continue
-            }
-            guard let amount = Int(number) else { return nil }
-            let unit: Int? = switch (character, inTime) {
-            case ("W", false): 604_800
-            case ("D", false): 86_400
-            case ("H", true): 3_600
-            case ("M", true): 60
-            case ("S", true): 1
-            default: nil
-            }
-            guard let unit else { return nil }
-            let (product, overflow) = amount.multipliedReportingOverflow(by: unit)
-            guard !overflow else { return nil }
-            total += product
-            number = ""
-            units += 1
-        }
-        return number.isEmpty && units > 0 ? sign * total : nil
+        ICalendarValue.duration(text).map { $0.days * 86_400 + $0.seconds }
     }
 
     /// A component: its name, its properties in order, its components.
