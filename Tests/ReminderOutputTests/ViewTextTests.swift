@@ -85,5 +85,9 @@ import Testing
         #expect(messages.count == 1_000)
         #expect(messages[0] == "alerts at the same time as 'r1', 'r2', 'r3' and 996 others")
         #expect(messages[1] == "alerts at the same time as 'r0', 'r2', 'r3' and 996 others")
+        // The page lists 200 of them and counts the rest.
+        let page = CalendarPage().write(plan, zoneName: "UTC")
+        #expect(page.components(separatedBy: "data-rule=\"same-time\"").count - 1 == CalendarPage.findingsListed)
+        #expect(page.contains("<li class=\"more\">and 800 more (remindc check lists them all)</li>"))
     }
 }

@@ -71,10 +71,13 @@ public struct CalendarPage {
             }
             if !findings.isEmpty {
                 out += "<section class=\"findings\">\n<h2>What the checker finds</h2>\n<ul>\n"
-                for (date, entry, finding) in findings {
+                for (date, entry, finding) in findings.prefix(Self.findingsListed) {
                     let at = entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)
                     out += "<li data-utc=\"\(entry.instant)\" data-reminder=\"\(Self.escaped(entry.reminderID))\" data-rule=\"\(finding.rule)\">"
                         + "\(date) \(at) <b><bdi>\(Self.escaped(entry.title))</bdi></b>: \(finding.rule): \(Self.escaped(finding.message))</li>\n"
+                }
+                if findings.count > Self.findingsListed {
+                    out += "<li class=\"more\">and \(findings.count - Self.findingsListed) more (remindc check lists them all)</li>\n"
                 }
                 out += "</ul>\n</section>\n"
             }
@@ -145,6 +148,9 @@ public struct CalendarPage {
         }
         return out + "</td>"
     }
+
+    /// The findings a month of the page lists at most; the rest are counted.
+    static let findingsListed = 200
 
     /// The lines a day of the page lists at most.
     static let runsPerDay = 24
