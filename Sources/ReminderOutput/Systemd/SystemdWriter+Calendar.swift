@@ -95,7 +95,11 @@ extension SystemdWriter {
             }
         }
         let through = Self.lastDay(of: reminder, floatingZone: options.floatingZone, clock: clock)
-        for event in pattern.events(from: from, through: through, today: (now.date.year, now.date.month, now.date.day), suffix: suffix) where !events.contains(event) {
+        // Each event once, in order: a set beside the list, since a repeat
+        // every second lists thousands.
+        var seen = Set(events)
+        for event in pattern.events(from: from, through: through, today: (now.date.year, now.date.month, now.date.day), suffix: suffix)
+        where seen.insert(event).inserted {
             events.append(event)
         }
         return events

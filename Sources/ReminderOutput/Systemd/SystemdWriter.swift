@@ -99,8 +99,9 @@ public struct SystemdWriter: Sendable {
         let name = Self.unitName(reminder, in: file)
         // One timer for every alert of the reminder: the events of each, once.
         var calendars: [String] = []
+        var seen = Set<String>()
         for alert in reminder.eachAlert {
-            for event in calendarEvents(alert, gaps: gaps) where !calendars.contains(event) { calendars.append(event) }
+            for event in calendarEvents(alert, gaps: gaps) where seen.insert(event).inserted { calendars.append(event) }
         }
         // No alert to come: no timer (one with no event is one systemd refuses).
         guard !calendars.isEmpty else { return [] }
