@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "Delivery", dependencies: ["Support", "CFileSystem", "Recurrence", "ReminderModel", "ReminderOutput"]),
         // `remindc import`: iCalendar files read with their lines' places,
         // mapped to reminders, written as one reminder file.
-        .target(name: "CalendarImport", dependencies: ["Recurrence", "ReminderModel", "YAMLSyntax"]),
+        .target(name: "CalendarImport", dependencies: ["Recurrence", "ReminderModel", "ReminderOutput", "YAMLSyntax"]),
         // Commands declared once: parse the arguments, call the libraries, print.
         .target(name: "RemindCLI", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "CalDAV", "Publish", "Delivery", "CalendarImport"]),
         // The commit the binary is built from, for `remindc --version`

@@ -165,6 +165,9 @@ struct ImportRun {
         var keptUID: String?
         /// The UID's domain, when remindc wrote the UID (`<id>@<domain>`).
         var remindcDomain: String?
+        /// The reminder as remindc wrote it (`readCarried`): written instead
+        /// of the fields above, which are what its event says.
+        var carried: YAMLValue?
     }
 
     // MARK: Reading
@@ -349,6 +352,8 @@ struct ImportRun {
     }
 
     mutating func read(_ masters: [CalendarDocument.Component], changed: [String: [CalendarDocument.Component]], context: Context) {
+        var masters = masters, changed = changed
+        readCarried(masters: &masters, changed: &changed, context: context)
         // The components remindc wrote for one reminder: its series
         // (`<id>@<domain>`), and an `-extra` one (a start the rule does not
         // select, additions) of the same domain.

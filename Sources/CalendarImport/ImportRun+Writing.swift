@@ -64,6 +64,12 @@ extension ImportRun {
         for diagnostic in loaded.diagnostics where diagnostic.message.severity == .error {
             guard let index = owner(ofLine: Int(diagnostic.span.start.line)), !dropped.contains(index) else { continue }
             let draft = drafts[index]
+            if draft.carried != nil {
+                // Read from its event after all.
+                drafts[index].carried = nil
+                changed = true
+                continue
+            }
             if Self.repeatRules.contains(diagnostic.message.id), draft.rrule != nil || !draft.also.isEmpty {
                 report(.importChanged, severity: .warning, "the event's repeat cannot be a reminder's (\(diagnostic.message.text)): it happens once, at its start",
                        hint: diagnostic.message.hint, path: draft.path, span: draft.span)
@@ -84,7 +90,7 @@ extension ImportRun {
         let indexByID = Dictionary(drafts.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         let utc = TimeZone(identifier: "UTC")!
         for reminder in file.reminders {
-            guard let index = indexByID[reminder.id], let rule = drafts[index].rrule else { continue }
+            guard let index = indexByID[reminder.id], drafts[index].carried == nil, let rule = drafts[index].rrule else { continue }
             if reminder.neverFires(in: file.path, schedule: { reminder.schedule(floatingZone: utc) }) != nil {
                 let draft = drafts[index]
                 report(.importChanged, severity: .warning, "the event's RRULE selects no date: it happens once, at its start (RFC 5545 counts DTSTART as an occurrence)",
@@ -152,10 +158,14 @@ extension ImportRun {
     mutating func write(zone: String, domain: String?) -> String {
         var lines: [String] = []
         var owners: [(line: Int, draft: Int?)] = []
-        lines.append(CalendarImporter.header + "\(YAMLText.comment(inputPaths.joined(separator: ", "))).")
-        if let name = options.name ?? calendarName { lines.append("name: \(YAMLText.quoted(name))") }
+        lines.append(CalendarImporter.header + "\(YAMLValue.comment(inputPaths.joined(separator: ", "))).")
+        if let name = options.name ?? calendarName { lines.append("name: \(YAMLValue.quoted(name))") }
         if let domain { lines.append("uid-domain: \(domain)") }
         lines.append("timezone: \(zone)")
+        // The days off every carried reminder that has them shares are
+        // the file's, as they were.
+        let sharedDaysOff = Self.sharedDaysOff(drafts.compactMap(\.carried))
+        if let sharedDaysOff { lines += YAMLValue.mapping(sharedDaysOff).blockLines() }
         if !categoryOrder.isEmpty {
             lines.append("")
             lines.append("categories:")
@@ -165,13 +175,13 @@ extension ImportRun {
                 lines.append("    actions:")
                 for action in category.actions {
                     lines.append("      - id: \(action.id)")
-                    lines.append("        title: \(YAMLText.quoted(action.title))")
+                    lines.append("        title: \(YAMLValue.quoted(action.title))")
                     if action.foreground { lines.append("        activation: foreground") }
                     if action.authenticationRequired { lines.append("        authentication-required: true") }
                     if action.destructive { lines.append("        destructive: true") }
                     if let snooze = action.snooze { lines.append("        snooze: \(snooze)") }
                     if action.stops { lines.append("        stops: true") }
-                    if let run = action.run { lines.append("        run: \(YAMLText.quoted(run))") }
+                    if let run = action.run { lines.append("        run: \(YAMLValue.quoted(run))") }
                 }
                 if !category.minimal.isEmpty { lines.append("    minimal: [\(category.minimal.joined(separator: ", "))]") }
             }
@@ -181,11 +191,21 @@ extension ImportRun {
         owners.append((1, nil))
         for (index, draft) in drafts.enumerated() {
             owners.append((lines.count + 1, index))
+            if let carried = draft.carried {
+                var mapping = Self.written(carried, as: draft)
+                if mapping["timezone"] == .plain(zone) { mapping = mapping.setting("timezone", nil) }
+                if let sharedDaysOff, let weekend = mapping["weekend"], let holidays = mapping["holidays"],
+                   [YAMLValue.Pair("weekend", weekend), YAMLValue.Pair("holidays", holidays)] == sharedDaysOff {
+                    mapping = mapping.setting("weekend", nil).setting("holidays", nil)
+                }
+                lines += YAMLValue.sequence([mapping]).blockLines(indent: 2)
+                continue
+            }
             lines.append("  - id: \(draft.id)")
-            if let uid = draft.keptUID { lines.append("    uid: \(YAMLText.quoted(uid))") }
-            lines.append("    title: \(YAMLText.quoted(draft.title))")
-            if let note = draft.note { lines.append("    note: \(YAMLText.quoted(note))") }
-            if let action = draft.action { lines.append("    action: \(action == "none" ? "none" : YAMLText.quoted(action))") }
+            if let uid = draft.keptUID { lines.append("    uid: \(YAMLValue.quoted(uid))") }
+            lines.append("    title: \(YAMLValue.quoted(draft.title))")
+            if let note = draft.note { lines.append("    note: \(YAMLValue.quoted(note))") }
+            if let action = draft.action { lines.append("    action: \(action == "none" ? "none" : YAMLValue.quoted(action))") }
             lines.append("    at: \(draft.at)")
             if draft.isAllDay ? !draft.zone.isEmpty && draft.zone != zone : draft.zone != zone { lines.append("    timezone: \(draft.zone)") }
             if draft.rrule != nil || !draft.also.isEmpty {
@@ -195,25 +215,82 @@ extension ImportRun {
                 if let rule = draft.rrule, !draft.keepsRRule, let map = mapForm(rule) {
                     lines += map.map { "      " + $0 }
                 } else {
-                    lines.append("      rrule: \(YAMLText.quoted(draft.rrule ?? "FREQ=DAILY;COUNT=1"))")
+                    lines.append("      rrule: \(YAMLValue.quoted(draft.rrule ?? "FREQ=DAILY;COUNT=1"))")
                 }
                 if !draft.except.isEmpty { lines.append("      except: [\(draft.except.joined(separator: ", "))]") }
                 if !draft.also.isEmpty { lines.append("      also: [\(draft.also.joined(separator: ", "))]") }
             }
             if !draft.before.isEmpty { lines.append("    before: [\(draft.before.joined(separator: ", "))]") }
             if let time = draft.alertTime { lines.append("    alert-time: \"\(time)\"") }
-            if let sound = draft.sound { lines.append("    sound: \(sound == "default" || sound == "none" ? sound : YAMLText.quoted(sound))") }
+            if let sound = draft.sound { lines.append("    sound: \(sound == "default" || sound == "none" ? sound : YAMLValue.quoted(sound))") }
             if let badge = draft.badge { lines.append("    badge: \(badge)") }
             if let category = draft.category { lines.append("    category: \(category)") }
             if !draft.data.isEmpty {
                 lines.append("    data:")
-                for (key, value) in draft.data { lines.append("      \(YAMLText.quoted(key)): \(YAMLText.quoted(value))") }
+                for (key, value) in draft.data { lines.append("      \(YAMLValue.quoted(key)): \(YAMLValue.quoted(value))") }
             }
             if draft.todo { lines.append("    todo: true") }
         }
         if drafts.isEmpty { lines[lines.count - 1] = "reminders: []" }
         lineOwners = owners
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A reminder carried whole, as this import writes it: its id and UID
+    /// as the import gives them, its sound and category as far as they
+    /// are trusted and imported.
+    static func written(_ carried: YAMLValue, as draft: Draft) -> YAMLValue {
+        guard case .mapping(let pairs) = carried else { return carried }
+        var written: [YAMLValue.Pair] = []
+        for pair in pairs {
+            switch pair.key {
+            case "id":
+                written.append(.init("id", .plain(draft.id)))
+                if let uid = draft.keptUID { written.append(.init("uid", .text(uid))) }
+            case "uid":
+                continue
+            case "sound":
+                guard let sound = draft.sound else { continue }
+                written.append(.init("sound", sound == "default" || sound == "none" ? .plain(sound) : .text(sound)))
+            case "category":
+                guard let category = draft.category else { continue }
+                written.append(.init("category", .plain(category)))
+            default:
+                written.append(.init(pair.key, Self.timesPlain(pair.value, key: pair.key)))
+            }
+        }
+        return .mapping(written)
+    }
+
+    /// The `weekend:` and `holidays:` most carried reminders that count
+    /// days off have (the first written of a tie), for the file: those
+    /// reminders then leave theirs out. The others keep both, which
+    /// replace the file's; the reminders that count no days off have
+    /// neither, and the file's change nothing for them.
+    static func sharedDaysOff(_ carried: [YAMLValue]) -> [YAMLValue.Pair]? {
+        var counts: [[YAMLValue.Pair]: Int] = [:]
+        var order: [[YAMLValue.Pair]] = []
+        for mapping in carried {
+            guard let weekend = mapping["weekend"], let holidays = mapping["holidays"] else { continue }
+            let own = [YAMLValue.Pair("weekend", weekend), YAMLValue.Pair("holidays", timesPlain(holidays, key: "holidays"))]
+            if counts[own] == nil { order.append(own) }
+            counts[own, default: 0] += 1
+        }
+        let most = counts.values.max()
+        return order.first { counts[$0] == most }
+    }
+
+    /// The keys whose values are times and dates, which read the same
+    /// quoted or not: written plain where they can be, as a person would.
+    static let timeKeys: Set<String> = ["at", "until", "except", "also", "times", "alert-time", "dates"]
+
+    static func timesPlain(_ value: YAMLValue, key: String) -> YAMLValue {
+        switch value {
+        case .text(let text) where timeKeys.contains(key): .plain(text)
+        case .plain, .text: value
+        case .sequence(let items): .sequence(items.map { timesPlain($0, key: key) })
+        case .mapping(let pairs): .mapping(pairs.map { .init($0.key, timesPlain($0.value, key: key == "dates" ? "" : $0.key)) })
+        }
     }
 
     /// A plain RRULE in the map form (`every: 2 weeks`, `on: [mon, wed]`,

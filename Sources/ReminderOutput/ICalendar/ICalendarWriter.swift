@@ -38,6 +38,8 @@ import ReminderModel
 /// X-REMINDC-CATEGORY-RUN;ID=add:todo-add {title}  an action's `run` command
 /// X-REMINDC-TIMEZONE:America/New_York            an all-day reminder's zone
 /// X-REMINDC-CATEGORY-MINIMAL:done\,later          the minimal context's action ids, one TEXT
+/// X-REMINDC-REMINDER:{id: rent\, title: ...}      the reminder as YAML (`ReminderEncoder`), on its
+///                                                 first component (not with a window)
 /// ```
 ///
 /// Times keep the reminder's form: `DTSTART;TZID=Europe/Berlin:...` for a
@@ -130,6 +132,9 @@ public struct ICalendarWriter: Sendable {
     }
 
     let options: Options
+
+    /// The property that carries a reminder as YAML (`ReminderEncoder`).
+    public static let reminderProperty = "X-REMINDC-REMINDER"
 
     public init(options: Options) {
         self.options = options
@@ -370,8 +375,9 @@ public struct ICalendarWriter: Sendable {
         // components say, and so are alarms counted in working days.
         let through = schedule.dayOff != nil || reminder.hasWorkingDayLead ? Self.holidaysThrough(now: options.now) : nil
         let written = through.map { Self.withoutDaysOff(schedule, through: $0) } ?? schedule
-        for var piece in Self.components(of: written, form: form, uid: uid) {
+        for (index, var piece) in Self.components(of: written, form: form, uid: uid).enumerated() {
             piece.holidaysThrough = through
+            piece.carriesReminder = index == 0
             var overrides: [Component] = []
             if let through, reminder.hasWorkingDayLead {
                 (piece.leads, overrides) = Self.workingDayAlarms(of: piece, reminder: reminder, written: written, through: through)
@@ -412,6 +418,9 @@ public struct ICalendarWriter: Sendable {
         /// For one occurrence of a series written again with alarms of its
         /// own (RECURRENCE-ID): that occurrence.
         var recurrenceID: Occurrence?
+        /// Whether it carries the reminder itself (`reminderProperty`): the
+        /// first component of a reminder written as rules.
+        var carriesReminder = false
     }
 
     /// The components that say exactly what `schedule` does, each one's
@@ -709,6 +718,12 @@ public struct ICalendarWriter: Sendable {
         // A date has no zone, but an all-day reminder's alerts fall on its
         // zone's clock: said for an import to read back.
         if case .date = form, case .named(let zone) = reminder.timeZone { lines.addText("X-REMINDC-TIMEZONE", [], zone) }
+        // The reminder itself, on its series' own component, for an import
+        // to give back its keys (what no property says: `if-holiday`,
+        // `working-day`, leads in working days, `times:`, `grace`).
+        if component.carriesReminder, let mapping = ReminderEncoder.mapping(of: reminder, in: file) {
+            lines.addText(Self.reminderProperty, [], mapping.flow)
+        }
         writeAlarms(reminder, leads: component.leads ?? reminder.alertLeads(of: component.start), file: file,
                     relatedToDue: reminder.isTodo && !recurs, into: &lines)
         lines.end(kind)
