@@ -353,7 +353,9 @@ struct ImportRun {
 
     mutating func read(_ masters: [CalendarDocument.Component], changed: [String: [CalendarDocument.Component]], context: Context) {
         var masters = masters, changed = changed
-        readCarried(masters: &masters, changed: &changed, context: context)
+        // In the file's order: each carried reminder before the first
+        // event written after it.
+        var carried = readCarried(masters: &masters, changed: &changed, context: context)[...]
         // The components remindc wrote for one reminder: its series
         // (`<id>@<domain>`), and an `-extra` one (a start the rule does not
         // select, additions) of the same domain.
@@ -369,6 +371,10 @@ struct ImportRun {
             }
         }
         for component in rest {
+            while let next = carried.first, next.component.span.start < component.span.start {
+                addCarried(next)
+                carried = carried.dropFirst()
+            }
             let uid = component.uid
             var changes = uid.flatMap { changed[$0] } ?? []
             var source = component
@@ -418,6 +424,7 @@ struct ImportRun {
             add(draft)
             for changed in own { add(changed) }
         }
+        for next in carried { addCarried(next) }
         // Changed occurrences whose series is not in the file: each a one-off.
         for (uid, components) in changed.sorted(by: { $0.key < $1.key }) where !masterUIDs.contains(uid) {
             for component in components.sorted(by: { $0.span.start < $1.span.start }) {

@@ -26,10 +26,11 @@ extension ImportRun {
 
     /// Takes out of `masters` and `changed` the components of each
     /// reminder carried whole whose components the writer makes again as
-    /// they are, and adds that reminder.
+    /// they are, and gives that reminder, in the order of the components
+    /// that carried them, for `addCarried`.
     mutating func readCarried(masters: inout [CalendarDocument.Component], changed: inout [String: [CalendarDocument.Component]],
-                              context: Context) {
-        guard context.writtenByRemindc else { return }
+                              context: Context) -> [(component: CalendarDocument.Component, draft: Draft)] {
+        guard context.writtenByRemindc else { return [] }
         var found: [Carried] = []
         for component in masters {
             guard let property = component.property(ICalendarWriter.reminderProperty) else { continue }
@@ -48,7 +49,8 @@ extension ImportRun {
             found.append(Carried(component: component, mapping: mapping, id: id, domain: Self.isDomain(domain) ? domain : "example",
                                  written: WallTime(local).instant(offset: 0)))
         }
-        guard !found.isEmpty else { return }
+        guard !found.isEmpty else { return [] }
+        var read: [(component: CalendarDocument.Component, draft: Draft)] = []
         var taken = Set<String>()
         // Checked a batch at a time: those of one domain, written at once.
         var order: [BatchKey] = []
@@ -87,12 +89,18 @@ extension ImportRun {
                     draft.remindcDomain = carried.domain
                 }
                 taken.formUnion(uids)
-                if let uid = carried.component.uid { importedUIDs[uid] = (carried.component, drafts.count, context.path) }
-                add(draft)
+                read.append((carried.component, draft))
             }
         }
         masters.removeAll { $0.uid.map(taken.contains) ?? false }
         for uid in taken { changed[uid] = nil }
+        return read.sorted { $0.component.span.start < $1.component.span.start }
+    }
+
+    /// Adds a reminder `readCarried` gave.
+    mutating func addCarried(_ read: (component: CalendarDocument.Component, draft: Draft)) {
+        if let uid = read.component.uid { importedUIDs[uid] = (read.component, drafts.count, read.draft.path) }
+        add(read.draft)
     }
 
     /// Whether `uid` is one the writer gives the reminder `mapping` says:

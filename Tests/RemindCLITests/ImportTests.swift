@@ -1,6 +1,7 @@
 @testable import CalendarImport
 import Foundation
 import Testing
+import ReminderModel
 
 /// `remindc import`: goldens of what it writes and says for exports as
 /// Google, Outlook, Apple and Thunderbird write them; the round trip of
@@ -111,8 +112,9 @@ import Testing
         }.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
-    /// `import(ics(file))` checks clean and fires as the file does, and a
-    /// second round trip writes the same bytes: the examples (beside their
+    /// `import(ics(file))` has the same reminders with the same keys,
+    /// checks clean and fires as the file does, and a second round trip
+    /// writes the same bytes: the examples (beside their
     /// sounds and holiday files, as they would be), fixtures of clocks,
     /// alerts, fixed instants, hostile text and the views, and the client
     /// matrix's generated set.
@@ -148,6 +150,19 @@ import Testing
         let checked = try EndToEndTests.run(["check", imported, "--now", "2026-11-29T12:00:00Z"])
         let checkedBefore = try EndToEndTests.run(["check", original, "--now", "2026-11-29T12:00:00Z"])
         #expect(checked.status == checkedBefore.status, "\(checked.stdout)")
+        // The same reminders with the same keys, as the model reads them
+        // (`ReminderEncoder` writes what each says, with what it takes
+        // from its file). A reminder in a fixed offset has no mapping of
+        // its own and is read from its events.
+        let originalFile = try #require(ReminderFile.load(Array(try Data(contentsOf: URL(fileURLWithPath: original))), path: original).file)
+        let importedFile = try #require(ReminderFile.load(Array(try Data(contentsOf: URL(fileURLWithPath: imported))), path: imported).file)
+        #expect(importedFile.reminders.map(\.id) == originalFile.reminders.map(\.id))
+        let importedMappings = Dictionary(importedFile.reminders.map { ($0.id, ReminderEncoder.mapping(of: $0, in: importedFile)) },
+                                          uniquingKeysWith: { first, _ in first })
+        for reminder in originalFile.reminders {
+            guard let mapping = ReminderEncoder.mapping(of: reminder, in: originalFile) else { continue }
+            #expect(importedMappings[reminder.id] == mapping, "\(path): '\(reminder.id)' came back otherwise")
+        }
         let before = try Self.occurrences(original), after = try Self.occurrences(imported)
         #expect(before.count > 3)
         let missing = Set(before.map { $0.joined(separator: " ") }).subtracting(after.map { $0.joined(separator: " ") }).sorted().prefix(4)
