@@ -86,7 +86,7 @@ let package = Package(
             path: "Benchmarks/ImportBenchmark"
         ),
 
-        .testTarget(name: "CalendarImportTests", dependencies: ["CalendarImport", "ReminderModel", "Recurrence"], exclude: ["Corpus"]),
+        .testTarget(name: "CalendarImportTests", dependencies: ["CalendarImport", "ReminderModel", "ReminderOutput", "Recurrence", "YAMLSyntax"], exclude: ["Corpus"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "YAMLSyntax"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"], exclude: ["Exchanges"]),
         .testTarget(name: "PublishTests", dependencies: ["Publish", "CalDAV", "ReminderOutput", "ReminderModel", "Recurrence"]),

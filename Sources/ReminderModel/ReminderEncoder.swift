@@ -5,7 +5,8 @@ import YAMLSyntax
 /// inverse of `ReminderDecoder`, with what the reminder takes from its
 /// file written as its own keys (`timezone`, `grace`, and the `weekend`
 /// and `holidays` it counts or moves by), so that the mapping means the
-/// same in any file.
+/// same in any file that leaves `grace` at its default (as `import`'s
+/// files do): the default is left unsaid.
 ///
 /// The repeat keeps its form: the map form for a repeat written as words
 /// or a map (`every`, `on`, `times`, `working-day`, ...), `rrule:` for
