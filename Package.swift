@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "CalendarImportTests", dependencies: ["CalendarImport", "ReminderModel", "ReminderOutput", "Recurrence", "YAMLSyntax"], exclude: ["Corpus"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "YAMLSyntax"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"], exclude: ["Exchanges"]),
-        .testTarget(name: "PublishTests", dependencies: ["Publish", "CalDAV", "ReminderOutput", "ReminderModel", "Recurrence"]),
+        .testTarget(name: "PublishTests", dependencies: ["Publish", "CalDAV", "ReminderOutput", "ReminderModel", "Recurrence", "YAMLSyntax"]),
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "ReminderModel", "ReminderOutput", "Recurrence"]),
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
         .testTarget(
             name: "RemindCLITests",
-            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "Delivery", "CalendarImport"],
+            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "Delivery", "CalendarImport"],
             exclude: ["Golden", "Fixtures", "Oracles"]
         ),
     ]

@@ -1,6 +1,7 @@
 import Foundation
 import Recurrence
 import ReminderModel
+import ReminderOutput
 import YAMLSyntax
 
 /// `remindc import`: iCalendar files as one reminder file, with a

@@ -174,27 +174,17 @@ extension ImportRun {
         return made
     }
 
-    /// The properties that say when and what a component alerts, each as
-    /// one line with its parameters in order, nested components' as well,
-    /// sorted: two components are the same event when these are equal.
-    /// Left out: DTSTAMP (when it was written), the reminder carried, and
-    /// what the trust gate and the place of the file decide apart (the
+    /// The components in an order-free form (`canonical(leavingOut:)`),
+    /// sorted: two sets are the same events when these are equal. Left
+    /// out: DTSTAMP (when it was written), the reminder carried, and what
+    /// the trust gate and the place of the file decide apart (the
     /// category's actions, the sound file and its ATTACH).
     static func signatures(_ components: [CalendarDocument.Component]) -> [String] {
-        components.map(signature).sorted()
+        components.map { $0.canonical(leavingOut: unsigned) }.sorted()
     }
 
     private static let unsigned: Set<String> = [
         "DTSTAMP", ICalendarWriter.reminderProperty, "X-REMINDC-CATEGORY-ACTION", "X-REMINDC-CATEGORY-RUN", "X-REMINDC-CATEGORY-MINIMAL",
         "X-REMINDC-SOUND", "ATTACH",
     ]
-
-    private static func signature(_ component: CalendarDocument.Component) -> String {
-        var lines = component.properties.filter { !unsigned.contains($0.name) }.map { property in
-            let parameters = property.parameters.map { ";\($0.name)=\($0.values.joined(separator: ","))" }.sorted().joined()
-            return property.name + parameters + ":" + property.value
-        }
-        lines += component.components.map { "BEGIN:\($0.name)\n" + signature($0) + "\nEND:\($0.name)" }
-        return lines.sorted().joined(separator: "\n")
-    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Recurrence
 import ReminderModel
+import ReminderOutput
 
 /// What an iCalendar TZID names in the IANA time zone database: the name
 /// itself (in any case), the IANA name at the end of a path some writers

@@ -28,7 +28,7 @@ public struct CalendarResource: Sendable, Equatable {
             var calendar = object.calendar
             let marked = calendar.components.indices.filter { calendar.components[$0].name != "VTIMEZONE" }
             for index in marked { mark(&calendar.components[index], after: "X-REMINDC-ID:", "\(publisherProperty):\(publisher)") }
-            let digest = CalendarText.digest(CalendarText.Component(calendar))
+            let digest = CalendarText.digest(CalendarDocument.Component(calendar))
             // The digest goes beside the publisher's mark.
             for index in marked { mark(&calendar.components[index], after: "\(publisherProperty):", "\(digestProperty):\(digest)") }
             return CalendarResource(uid: object.uid, reminderID: object.reminderID, name: memberName(object.uid), text: calendar.text,

@@ -4,6 +4,7 @@ import CalDAV
 import Recurrence
 import ReminderModel
 import ReminderOutput
+import YAMLSyntax
 import Testing
 
 /// The resources cut from a calendar, their digests, and the plan that
@@ -65,20 +66,23 @@ struct PublishPlanTests {
     /// components name. (The writer makes the objects itself; the tests
     /// cut them from a text to vary it.)
     static func resources(_ calendar: String, publisher: String) -> [CalendarResource] {
-        let root = CalendarText.components(calendar)!.first { $0.name == "VCALENDAR" }!
-        func content(_ component: CalendarText.Component) -> ContentComponent {
-            ContentComponent(name: component.name, properties: component.properties.map(\.logical), components: component.components.map(content))
+        let root = Self.cut(calendar).first { $0.name == "VCALENDAR" }!
+        func property(_ component: ContentComponent, _ name: String) -> String? {
+            component.properties.first { $0.hasPrefix(name + ":") || $0.hasPrefix(name + ";") }.map { String($0[$0.index(after: $0.firstIndex(of: ":")!)...]) }
         }
-        func zones(_ component: CalendarText.Component) -> [String] {
-            component.properties.compactMap { $0.parameter("TZID") } + component.components.flatMap(zones)
+        func zones(_ component: ContentComponent) -> [String] {
+            component.properties.compactMap { line -> String? in
+                guard let range = line.range(of: ";TZID=") else { return nil }
+                return String(line[range.upperBound...].prefix { $0 != ":" && $0 != ";" })
+            } + component.components.flatMap(zones)
         }
-        let header = root.properties.filter { ["VERSION", "PRODID", "CALSCALE"].contains($0.name) }.map(\.logical)
+        let header = root.properties.filter { line in ["VERSION:", "PRODID:", "CALSCALE:"].contains { line.hasPrefix($0) } }
         let timeZones = root.components.filter { $0.name == "VTIMEZONE" }
         // The components of one UID (a series and the occurrences written
         // again) are one object.
-        var byUID: [(uid: String, components: [CalendarText.Component])] = []
+        var byUID: [(uid: String, components: [ContentComponent])] = []
         for component in root.components where component.name != "VTIMEZONE" {
-            let uid = component.property("UID")!.value
+            let uid = property(component, "UID")!
             if let index = byUID.firstIndex(where: { $0.uid == uid }) {
                 byUID[index].components.append(component)
             } else {
@@ -88,10 +92,28 @@ struct PublishPlanTests {
         let objects = byUID.map { uid, components in
             let used = Set(components.flatMap(zones))
             let calendar = ContentComponent(name: "VCALENDAR", properties: header,
-                                            components: timeZones.filter { used.contains($0.property("TZID")!.value) }.map(content) + components.map(content))
-            return CalendarObject(uid: uid, reminderID: components[0].property("X-REMINDC-ID")!.value, calendar: calendar)
+                                            components: timeZones.filter { used.contains(property($0, "TZID")!) } + components)
+            return CalendarObject(uid: uid, reminderID: property(components[0], "X-REMINDC-ID")!, calendar: calendar)
         }
         return CalendarResource.resources(objects, publisher: publisher)
+    }
+
+    /// The components of iCalendar text as the writer's, each line as
+    /// written (unfolded).
+    static func cut(_ text: String) -> [ContentComponent] {
+        var stack: [ContentComponent] = []
+        var top: [ContentComponent] = []
+        for line in text.replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n") where !line.isEmpty {
+            if line.hasPrefix("BEGIN:") {
+                stack.append(ContentComponent(name: String(line.dropFirst(6))))
+            } else if line.hasPrefix("END:") {
+                let done = stack.removeLast()
+                if stack.isEmpty { top.append(done) } else { stack[stack.count - 1].components.append(done) }
+            } else {
+                stack[stack.count - 1].properties.append(line)
+            }
+        }
+        return top
     }
 
     /// The writer's objects hold exactly what its calendar holds: for
@@ -246,8 +268,9 @@ struct PublishPlanTests {
         ("-P1W", -604_800), ("-P7D", -604_800), ("PT0S", 0), ("P1DT2H3M4S", 93_784), ("+PT15M", 900),
         ("19970317T133000Z", nil), ("P", nil), ("PT", nil), ("P1H", nil), ("P99999999999999999999D", nil),
     ] as [(String, Int?)])
-    func durations(_ text: String, _ seconds: Int?) {
-        #expect(CalendarText.durationSeconds(text) == seconds)
+    func durations(_ text: String, _ seconds: Int?) throws {
+        let trigger = try #require(CalendarDocument.parse("TRIGGER:" + text, span: SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)))
+        #expect(trigger.canonical == "TRIGGER:" + (seconds.map { "\($0)s" } ?? text))
     }
 
     @Test(arguments: [

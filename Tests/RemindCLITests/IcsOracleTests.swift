@@ -68,7 +68,7 @@ import Testing
         "UID", "X-REMINDC-ID", "DTSTAMP", "DTSTART", "DUE", "SUMMARY", "DESCRIPTION", "CATEGORIES", "RRULE", "EXDATE",
         "RDATE", "STATUS", "PRIORITY", "X-REMINDC-ACTION-LABEL", "X-REMINDC-ACTION-HIDDEN", "X-REMINDC-BADGE", "X-REMINDC-SOUND", "X-REMINDC-DATA",
         "X-REMINDC-CATEGORY-ACTION", "X-REMINDC-CATEGORY-RUN", "X-REMINDC-CATEGORY-MINIMAL", "X-REMINDC-TIMEZONE", "X-REMINDC-HOLIDAYS-THROUGH",
-        "RECURRENCE-ID",
+        "RECURRENCE-ID", "X-REMINDC-REMINDER",
     ]
 
     /// Writes the .ics of `path` and hands it to the Python script
@@ -354,6 +354,9 @@ import Testing
             }
             // An all-day reminder's zone.
             if case .date = reminder.start, case .named(let zone) = reminder.timeZone { expected.append(["X-REMINDC-TIMEZONE", zone]) }
+            // The reminder itself, as YAML: both libraries read the TEXT
+            // back as the mapping remindc wrote, escapes and all.
+            if let mapping = ReminderEncoder.mapping(of: reminder, in: file) { expected.append(["X-REMINDC-REMINDER", Self.asText(mapping.flow)]) }
             for library in ["icalendar", "vobject"] {
                 let properties = try #require(read[library]?[reminder.id], "\(library) has no \(reminder.id)")
                 #expect(properties.sorted { $0.lexicographicallyPrecedes($1) } == expected.sorted { $0.lexicographicallyPrecedes($1) },

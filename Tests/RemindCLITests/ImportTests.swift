@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import ReminderModel
+import ReminderOutput
 
 /// `remindc import`: goldens of what it writes and says for exports as
 /// Google, Outlook, Apple and Thunderbird write them; the round trip of

@@ -40,7 +40,7 @@ import Testing
         for line in text.components(separatedBy: "\r\n") {
             if line == "BEGIN:VEVENT" || line == "BEGIN:VTODO" { inside = true }
             if line == "BEGIN:VALARM" { alarm = true }
-            if inside && !alarm && !line.hasPrefix("DTSTAMP") && (uids || !line.hasPrefix("UID")) && !line.hasPrefix("X-REMINDC-ID")
+            if inside && !alarm && !line.hasPrefix("DTSTAMP") && (uids || !line.hasPrefix("UID")) && !line.hasPrefix("X-REMINDC-ID") && !line.hasPrefix("X-REMINDC-REMINDER")
                 && !line.hasPrefix("SUMMARY") && !line.hasPrefix("BEGIN") && !line.hasPrefix("END") { lines.append(line) }
             if line == "END:VALARM" { alarm = false }
             if line == "END:VEVENT" || line == "END:VTODO" { inside = false; lines.append("--") }
@@ -354,6 +354,35 @@ import Testing
             "DTSTART;TZID=Europe/Berlin:20271030T023000", "DTSTART:20271031T003000Z", "DTSTART;TZID=Europe/Berlin:20271101T023000",
             "DTSTART;TZID=Europe/Berlin:20270327T023000", "DTSTART:20270328T013000Z", "DTSTART;TZID=Europe/Berlin:20270329T023000",
         ])
+    }
+
+    /// The reminder itself (`X-REMINDC-REMINDER`) rides on its first
+    /// component alone (here the `-extra` one of a start the rule does
+    /// not select), never with a window, and not for a fixed offset,
+    /// which no mapping says alone.
+    @Test func theReminderIsCarriedOnce() throws {
+        let yaml = """
+            reminders:
+              - {id: a, title: A, at: 2026-12-02 09:00, timezone: Europe/London, repeat: {every: week, on: [tue]}, if-holiday: skip}
+              - {id: k, title: K, at: 2026-10-26T09:30:00+05:00, repeat: daily}
+
+            """
+        let file = try #require(ReminderFile.load(Array(yaml.utf8), path: "/reminders/test.yaml").file)
+        func carried(window: (from: Instant, to: Instant)?) -> [String] {
+            let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_040_000), window: window,
+                                                        floatingZone: TimeZone(identifier: "UTC")!, workingFolder: "/home/me"))
+            let text = String(decoding: writer.write([file]), as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+            var uid = ""
+            return text.components(separatedBy: "\r\n").compactMap { line in
+                if line.hasPrefix("UID:") { uid = String(line.dropFirst(4)) }
+                return line.hasPrefix("X-REMINDC-REMINDER:") ? uid + " " + line.dropFirst(19) : nil
+            }
+        }
+        #expect(carried(window: nil) == [
+            #"a-extra@test {id: a\, title: "A"\, at: 2026-12-02 09:00\, timezone: Europe/London\, repeat: {every: week\, on: [tue]}\, "#
+                + #"if-holiday: skip\, weekend: [sat\, sun]\, holidays: {}}"#,
+        ])
+        #expect(carried(window: (Instant(secondsSince1970: 1_796_000_000), Instant(secondsSince1970: 1_797_000_000))) == [])
     }
 }
 

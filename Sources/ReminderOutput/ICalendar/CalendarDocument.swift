@@ -1,11 +1,14 @@
 import Foundation
+import ReminderModel
 import YAMLSyntax
 
-/// An iCalendar file (RFC 5545) read for import, every property with the
-/// place it was written: content lines unfolded (CRLF or LF, a fold's
-/// leading space or tab dropped, a byte-order mark skipped), split into
-/// name, parameters and value, and nested into components. Several
-/// VCALENDARs in one file are read one after another.
+/// iCalendar text (RFC 5545) read, every property with the place it was
+/// written: content lines unfolded (CRLF or LF, a fold's leading space or
+/// tab dropped, a byte-order mark skipped), split into name, parameters
+/// and value, and nested into components. Several VCALENDARs in one file
+/// are read one after another. The one reader of iCalendar: `import`
+/// reads files with it, `publish` what a server holds, and the writer's
+/// own components (`ContentComponent`) are read into it to be compared.
 public struct CalendarDocument: Sendable {
     /// One content line.
     public struct Property: Sendable {
@@ -206,7 +209,7 @@ public struct CalendarDocument: Sendable {
     /// characters, lone surrogates' stand-ins, and the Unicode
     /// noncharacters (U+FFFE, U+FFFF, U+FDD0...U+FDEF, and the last two of
     /// every plane).
-    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 { return value != 0x09 }
         if value == 0x7F || (0x80...0x9F).contains(value) { return true }
@@ -241,7 +244,7 @@ public struct CalendarDocument: Sendable {
     /// `NAME;P=V;Q="a,b":VALUE`, or nil when the line has no name or no
     /// colon. Read as UTF-8 bytes: every delimiter is ASCII, and a byte of a
     /// character beyond it never equals one.
-    static func parse(_ line: String, span: SourceSpan) -> Property? {
+    package static func parse(_ line: String, span: SourceSpan) -> Property? {
         var line = line
         return line.withUTF8 { bytes -> Property? in
             var index = 0
@@ -344,7 +347,7 @@ extension String {
     /// The text without the spaces, tabs and line breaks at either end:
     /// what iCalendar's values may be padded with (a UID with trailing
     /// spaces, a title ending in a line break), without Foundation's bridging.
-    var trimmedSpaces: String {
+    package var trimmedSpaces: String {
         let utf8 = self.utf8
         func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         guard let first = utf8.firstIndex(where: { !isBlank($0) }), let last = utf8.lastIndex(where: { !isBlank($0) }) else { return "" }
@@ -354,5 +357,59 @@ extension String {
 }
 
 extension Substring {
-    var trimmedSpaces: String { String(self).trimmedSpaces }
+    package var trimmedSpaces: String { String(self).trimmedSpaces }
+}
+
+// MARK: Comparing
+
+extension CalendarDocument.Property {
+    /// The line in a form servers' rewrites do not change: the name, the
+    /// parameters in order of name, each `NAME=values` unquoted (RFC 6868
+    /// escapes kept as written), then the value as written; a TRIGGER's or
+    /// DURATION's duration in seconds (`-P1W`, `-P7D` and `-PT168H` are one).
+    public var canonical: String {
+        let parameters = self.parameters.map { parameter in
+            ";" + parameter.name + "=" + parameter.values.map(Self.caretEncoded).joined(separator: ",")
+        }.sorted()
+        var value = self.value
+        if name == "TRIGGER" || name == "DURATION", let duration = ICalendarValue.duration(value) {
+            value = "\(duration.days * 86_400 + duration.seconds)s"
+        }
+        return name + parameters.joined() + ":" + value
+    }
+
+    /// A parameter value as RFC 6868 writes it.
+    private static func caretEncoded(_ value: String) -> String {
+        guard value.contains(where: { $0 == "^" || $0 == "\n" || $0 == "\"" }) else { return value }
+        var result = ""
+        for character in value {
+            switch character {
+            case "^": result += "^^"
+            case "\n": result += "^n"
+            case "\"": result += "^'"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+extension CalendarDocument.Component {
+    /// The component in an order-free form: its properties but those named
+    /// in `leftOut`, each `canonical`, sorted, then its components' forms
+    /// sorted. Servers that store an object with properties, parameters
+    /// or observances reordered (Radicale sorts them), parameters quoted
+    /// or lines folded elsewhere, give it the same form.
+    public func canonical(leavingOut leftOut: Set<String>) -> String {
+        let properties = self.properties.filter { !leftOut.contains($0.name) }.map(\.canonical).sorted()
+        let components = self.components.map { $0.canonical(leavingOut: leftOut) }.sorted()
+        return "BEGIN:\(name)\n" + properties.map { $0 + "\n" }.joined() + components.joined() + "END:\(name)\n"
+    }
+
+    /// The writer's component, read as a file holding it would be.
+    public init(_ content: ContentComponent) {
+        let span = SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)
+        self.init(name: content.name, properties: content.properties.compactMap { CalendarDocument.parse($0, span: span) },
+                  components: content.components.map(Self.init), span: span)
+    }
 }
