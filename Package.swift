@@ -82,7 +82,7 @@ let package = Package(
 
         .executableTarget(
             name: "ImportBenchmark",
-            dependencies: ["CalendarImport"],
+            dependencies: ["CalendarImport", "Recurrence", "ReminderModel", "ReminderOutput"],
             path: "Benchmarks/ImportBenchmark"
         ),
 

@@ -5,13 +5,17 @@
 // Generates calendars of 5,000, 40,000 and 4,778 events in the shapes a
 // Google export has (zoned weekly series with alarms and changed
 // occurrences, all-day yearly events, UTC one-offs with a length and a
-// place), and 20,000 events whose UIDs all clean to one id; prints the best
-// of three imports of each, events per second, and the process's peak
-// memory. With --write, the generated calendars are also written to FOLDER
+// place), 20,000 events whose UIDs all clean to one id, and remindc's own
+// .ics of 5,000 reminders (every one carried whole, and checked by writing
+// it again); prints the best of three imports of each, events per second,
+// and the process's peak memory. With --write, the generated calendars are also written to FOLDER
 // (for timing other readers of the same file: python icalendar's
 // Calendar.from_ical, calcurse -i).
 import CalendarImport
 import Foundation
+import Recurrence
+import ReminderModel
+import ReminderOutput
 
 /// A calendar of `count` events: a quarter weekly series in Europe/Berlin
 /// with a changed occurrence each, a quarter yearly all-day events, the
@@ -69,6 +73,24 @@ func calendar(events count: Int, sameID: Bool = false) -> String {
     return text + "END:VCALENDAR\r\n"
 }
 
+/// remindc's .ics of `count` reminders in the shapes its files have:
+/// words, weekdays, times of day, the last working day, moves off holidays.
+func remindcCalendar(reminders count: Int) -> String {
+    let repeats = ["weekly", "{every: day, times: ['08:00', '20:30'], count: 30}", "daily", "{every: month, working-day: -1}",
+                   "{every: week, on: [mon, wed]}"]
+    var yaml = "uid-domain: bench.example\ntimezone: Europe/Berlin\nholidays: {region: DE-BY}\nreminders:\n"
+    for index in 0..<count {
+        let minute = index % 60 < 10 ? "0\(index % 60)" : "\(index % 60)"
+        let day = 1 + index % 28 < 10 ? "0\(1 + index % 28)" : "\(1 + index % 28)"
+        yaml += "  - {id: r\(index), title: Reminder \(index), at: 2026-12-\(day) \(10 + index % 10):\(minute), "
+            + "repeat: \(repeats[index % repeats.count])\(index % 3 == 0 ? ", if-holiday: after" : "")}\n"
+    }
+    let file = ReminderFile.load(Array(yaml.utf8), path: "bench.yaml").file!
+    let utc = TimeZone(identifier: "UTC")!
+    let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_040_000), floatingZone: utc, workingFolder: "/"))
+    return String(decoding: writer.write([ScheduledFile(file, floatingZone: utc)]), as: UTF8.self)
+}
+
 func peakMemoryMB() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
@@ -83,8 +105,9 @@ if let index = CommandLine.arguments.firstIndex(of: "--write"), index + 1 < Comm
 
 print("import of generated exports, release build, best of 3")
 print("events   reminders   seconds   events/s   peak MB")
-for (name, count, sameID) in [("5k", 5_000, false), ("gmail-4778", 4_778, false), ("40k", 40_000, false), ("same-id-20k", 20_000, true)] {
-    let text = calendar(events: count, sameID: sameID)
+for (name, count, sameID) in [("5k", 5_000, false), ("gmail-4778", 4_778, false), ("40k", 40_000, false), ("same-id-20k", 20_000, true),
+                              ("remindc-5k", 5_000, false)] {
+    let text = name.hasPrefix("remindc") ? remindcCalendar(reminders: count) : calendar(events: count, sameID: sameID)
     if let writeFolder {
         try? text.write(toFile: "\(writeFolder)/import-\(name).ics", atomically: true, encoding: .utf8)
     }
@@ -94,7 +117,7 @@ for (name, count, sameID) in [("5k", 5_000, false), ("gmail-4778", 4_778, false)
     for _ in 0..<3 {
         let clock = ContinuousClock()
         let started = clock.now
-        let outcome = CalendarImporter.run([input], options: .init(localZone: "Europe/Berlin"))
+        let outcome = CalendarImporter.run([input], options: .init(localZone: "Europe/Berlin", trust: true))
         let elapsed = clock.now - started
         reminders = outcome.reminders
         best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)

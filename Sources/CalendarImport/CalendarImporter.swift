@@ -125,7 +125,7 @@ struct ImportRun {
     /// The event each UID was imported as: its component, its draft, its file.
     var importedUIDs: [String: (component: CalendarDocument.Component, index: Int, path: String)] = [:]
     /// Each RRULE's map form (`mapForm(_:)`), made once.
-    var mapForms: [String: [String]?] = [:]
+    var mapForms: [String: [YAMLValue.Pair]?] = [:]
     /// The line of the written file each draft begins on.
     var lineOwners: [(line: Int, draft: Int?)] = []
 
@@ -1094,4 +1094,20 @@ struct ImportedCategory: Equatable {
     var id: String
     var actions: [Action] = []
     var minimal: [String] = []
+
+    /// The category as the file's `categories:` holds it.
+    var value: YAMLValue {
+        var pairs: [YAMLValue.Pair] = [.init("actions", .sequence(actions.map { action in
+            var pairs: [YAMLValue.Pair] = [.init("id", .plain(action.id)), .init("title", .text(action.title))]
+            if action.foreground { pairs.append(.init("activation", .plain("foreground"))) }
+            if action.authenticationRequired { pairs.append(.init("authentication-required", .plain("true"))) }
+            if action.destructive { pairs.append(.init("destructive", .plain("true"))) }
+            if let snooze = action.snooze { pairs.append(.init("snooze", .plain(snooze))) }
+            if action.stops { pairs.append(.init("stops", .plain("true"))) }
+            if let run = action.run { pairs.append(.init("run", .text(run))) }
+            return .mapping(pairs)
+        }))]
+        if !minimal.isEmpty { pairs.append(.init("minimal", .sequence(minimal.map { .plain($0) }))) }
+        return .mapping(pairs)
+    }
 }

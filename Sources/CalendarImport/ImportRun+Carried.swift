@@ -60,6 +60,11 @@ extension ImportRun {
             if batches[key] == nil { order.append(key) }
             batches[key, default: []].append(carried)
         }
+        // The file's components by UID, looked up once each.
+        var mastersByUID: [String: [Int]] = [:]
+        for (index, component) in masters.enumerated() {
+            if let uid = component.uid { mastersByUID[uid, default: []].append(index) }
+        }
         for key in order {
             let group = batches[key]!
             let written = Self.components(writtenFor: group, domain: key.domain, now: key.written)
@@ -71,7 +76,7 @@ extension ImportRun {
                     continue
                 }
                 let uids = Set(made.compactMap(\.uid))
-                let held = masters.filter { $0.uid.map(uids.contains) ?? false } + uids.flatMap { changed[$0] ?? [] }
+                let held = uids.flatMap { uid in (mastersByUID[uid] ?? []).map { masters[$0] } + (changed[uid] ?? []) }
                 guard Self.signatures(held) == Self.signatures(made) else {
                     noteChanged(carried, context: context)
                     continue

@@ -159,81 +159,71 @@ extension ImportRun {
         var lines: [String] = []
         var owners: [(line: Int, draft: Int?)] = []
         lines.append(CalendarImporter.header + "\(YAMLValue.comment(inputPaths.joined(separator: ", "))).")
-        if let name = options.name ?? calendarName { lines.append("name: \(YAMLValue.quoted(name))") }
-        if let domain { lines.append("uid-domain: \(domain)") }
-        lines.append("timezone: \(zone)")
-        // The days off every carried reminder that has them shares are
-        // the file's, as they were.
+        var file: [YAMLValue.Pair] = []
+        if let name = options.name ?? calendarName { file.append(.init("name", .text(name))) }
+        if let domain { file.append(.init("uid-domain", .plain(domain))) }
+        file.append(.init("timezone", .plain(zone)))
+        // The days off most carried reminders share are the file's, as
+        // they were.
         let sharedDaysOff = Self.sharedDaysOff(drafts.compactMap(\.carried))
-        if let sharedDaysOff { lines += YAMLValue.mapping(sharedDaysOff).blockLines() }
+        file += sharedDaysOff ?? []
+        lines += YAMLValue.mapping(file).blockLines()
         if !categoryOrder.isEmpty {
             lines.append("")
-            lines.append("categories:")
-            for id in categoryOrder {
-                let category = categories_[id]!
-                lines.append("  \(id):")
-                lines.append("    actions:")
-                for action in category.actions {
-                    lines.append("      - id: \(action.id)")
-                    lines.append("        title: \(YAMLValue.quoted(action.title))")
-                    if action.foreground { lines.append("        activation: foreground") }
-                    if action.authenticationRequired { lines.append("        authentication-required: true") }
-                    if action.destructive { lines.append("        destructive: true") }
-                    if let snooze = action.snooze { lines.append("        snooze: \(snooze)") }
-                    if action.stops { lines.append("        stops: true") }
-                    if let run = action.run { lines.append("        run: \(YAMLValue.quoted(run))") }
-                }
-                if !category.minimal.isEmpty { lines.append("    minimal: [\(category.minimal.joined(separator: ", "))]") }
-            }
+            lines += YAMLValue.mapping([.init("categories", .mapping(categoryOrder.map { .init($0, categories_[$0]!.value) }))]).blockLines()
         }
         lines.append("")
-        lines.append("reminders:")
+        lines.append(drafts.isEmpty ? "reminders: []" : "reminders:")
         owners.append((1, nil))
         for (index, draft) in drafts.enumerated() {
             owners.append((lines.count + 1, index))
+            var mapping: YAMLValue
             if let carried = draft.carried {
-                var mapping = Self.written(carried, as: draft)
+                mapping = Self.written(carried, as: draft)
                 if mapping["timezone"] == .plain(zone) { mapping = mapping.setting("timezone", nil) }
                 if let sharedDaysOff, let weekend = mapping["weekend"], let holidays = mapping["holidays"],
                    [YAMLValue.Pair("weekend", weekend), YAMLValue.Pair("holidays", holidays)] == sharedDaysOff {
                     mapping = mapping.setting("weekend", nil).setting("holidays", nil)
                 }
-                lines += YAMLValue.sequence([mapping]).blockLines(indent: 2)
-                continue
+            } else {
+                mapping = value(of: draft, fileZone: zone)
             }
-            lines.append("  - id: \(draft.id)")
-            if let uid = draft.keptUID { lines.append("    uid: \(YAMLValue.quoted(uid))") }
-            lines.append("    title: \(YAMLValue.quoted(draft.title))")
-            if let note = draft.note { lines.append("    note: \(YAMLValue.quoted(note))") }
-            if let action = draft.action { lines.append("    action: \(action == "none" ? "none" : YAMLValue.quoted(action))") }
-            lines.append("    at: \(draft.at)")
-            if draft.isAllDay ? !draft.zone.isEmpty && draft.zone != zone : draft.zone != zone { lines.append("    timezone: \(draft.zone)") }
-            if draft.rrule != nil || !draft.also.isEmpty {
-                lines.append("    repeat:")
-                // A rule, or the additions alone: a rule that adds nothing
-                // after the start (COUNT=1) says the same.
-                if let rule = draft.rrule, !draft.keepsRRule, let map = mapForm(rule) {
-                    lines += map.map { "      " + $0 }
-                } else {
-                    lines.append("      rrule: \(YAMLValue.quoted(draft.rrule ?? "FREQ=DAILY;COUNT=1"))")
-                }
-                if !draft.except.isEmpty { lines.append("      except: [\(draft.except.joined(separator: ", "))]") }
-                if !draft.also.isEmpty { lines.append("      also: [\(draft.also.joined(separator: ", "))]") }
-            }
-            if !draft.before.isEmpty { lines.append("    before: [\(draft.before.joined(separator: ", "))]") }
-            if let time = draft.alertTime { lines.append("    alert-time: \"\(time)\"") }
-            if let sound = draft.sound { lines.append("    sound: \(sound == "default" || sound == "none" ? sound : YAMLValue.quoted(sound))") }
-            if let badge = draft.badge { lines.append("    badge: \(badge)") }
-            if let category = draft.category { lines.append("    category: \(category)") }
-            if !draft.data.isEmpty {
-                lines.append("    data:")
-                for (key, value) in draft.data { lines.append("      \(YAMLValue.quoted(key)): \(YAMLValue.quoted(value))") }
-            }
-            if draft.todo { lines.append("    todo: true") }
+            lines += YAMLValue.sequence([mapping]).blockLines(indent: 2)
         }
-        if drafts.isEmpty { lines[lines.count - 1] = "reminders: []" }
         lineOwners = owners
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A reminder read from its event's properties.
+    mutating func value(of draft: Draft, fileZone zone: String) -> YAMLValue {
+        var pairs: [YAMLValue.Pair] = [.init("id", .plain(draft.id))]
+        if let uid = draft.keptUID { pairs.append(.init("uid", .text(uid))) }
+        pairs.append(.init("title", .text(draft.title)))
+        if let note = draft.note { pairs.append(.init("note", .text(note))) }
+        if let action = draft.action { pairs.append(.init("action", action == "none" ? .plain("none") : .text(action))) }
+        pairs.append(.init("at", .plain(draft.at)))
+        if draft.isAllDay ? !draft.zone.isEmpty && draft.zone != zone : draft.zone != zone { pairs.append(.init("timezone", .plain(draft.zone))) }
+        if draft.rrule != nil || !draft.also.isEmpty {
+            // A rule, or the additions alone: a rule that adds nothing
+            // after the start (COUNT=1) says the same.
+            var rule: [YAMLValue.Pair]
+            if let text = draft.rrule, !draft.keepsRRule, let map = mapForm(text) {
+                rule = map
+            } else {
+                rule = [.init("rrule", .text(draft.rrule ?? "FREQ=DAILY;COUNT=1"))]
+            }
+            if !draft.except.isEmpty { rule.append(.init("except", .sequence(draft.except.map { .plain($0) }))) }
+            if !draft.also.isEmpty { rule.append(.init("also", .sequence(draft.also.map { .plain($0) }))) }
+            pairs.append(.init("repeat", .mapping(rule)))
+        }
+        if !draft.before.isEmpty { pairs.append(.init("before", .sequence(draft.before.map { .plain($0) }))) }
+        if let time = draft.alertTime { pairs.append(.init("alert-time", .plain(time))) }
+        if let sound = draft.sound { pairs.append(.init("sound", sound == "default" || sound == "none" ? .plain(sound) : .text(sound))) }
+        if let badge = draft.badge { pairs.append(.init("badge", .plain(String(badge)))) }
+        if let category = draft.category { pairs.append(.init("category", .plain(category))) }
+        if !draft.data.isEmpty { pairs.append(.init("data", .mapping(draft.data.map { .init($0.0, .text($0.1)) }))) }
+        if draft.todo { pairs.append(.init("todo", .plain("true"))) }
+        return .mapping(pairs)
     }
 
     /// A reminder carried whole, as this import writes it: its id and UID
@@ -297,14 +287,14 @@ extension ImportRun {
     /// `days: [1, 15]`, `months: [1, 7]`, `count: 6`): FREQ, INTERVAL,
     /// weekdays without a position, days of the month, months and COUNT
     /// alone; nil for anything else, which stays `rrule:`.
-    mutating func mapForm(_ rule: String) -> [String]? {
+    mutating func mapForm(_ rule: String) -> [YAMLValue.Pair]? {
         if let known = mapForms[rule] { return known }
         let made = Self.mapForm(rule)
         mapForms[rule] = made
         return made
     }
 
-    static func mapForm(_ rule: String) -> [String]? {
+    static func mapForm(_ rule: String) -> [YAMLValue.Pair]? {
         var parts: [String: String] = [:]
         for part in rule.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
@@ -314,29 +304,29 @@ extension ImportRun {
         let units = ["MINUTELY": "minute", "HOURLY": "hour", "DAILY": "day", "WEEKLY": "week", "MONTHLY": "month", "YEARLY": "year"]
         guard let frequency = parts["FREQ"], let unit = units[frequency],
               Set(parts.keys).isSubset(of: ["FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "COUNT"]) else { return nil }
-        var lines: [String] = []
+        var pairs: [YAMLValue.Pair] = []
         if let interval = parts["INTERVAL"], interval != "1" {
             guard let number = Int(interval), number > 1 else { return nil }
-            lines.append("every: \(number) \(unit)s")
+            pairs.append(.init("every", .plain("\(number) \(unit)s")))
         } else {
-            lines.append("every: \(unit)")
+            pairs.append(.init("every", .plain(unit)))
         }
         let names = ["MO": "mon", "TU": "tue", "WE": "wed", "TH": "thu", "FR": "fri", "SA": "sat", "SU": "sun"]
         if let days = parts["BYDAY"] {
             let list = days.split(separator: ",").map { names[String($0)] }
             guard list.allSatisfy({ $0 != nil }) else { return nil }
-            lines.append("on: [\(list.map { $0! }.joined(separator: ", "))]")
+            pairs.append(.init("on", .sequence(list.map { .plain($0!) })))
         }
         for (key, name) in [("BYMONTHDAY", "days"), ("BYMONTH", "months")] {
             guard let values = parts[key] else { continue }
             let list = values.split(separator: ",").map { Int($0) }
             guard list.allSatisfy({ $0 != nil }) else { return nil }
-            lines.append("\(name): [\(list.map { String($0!) }.joined(separator: ", "))]")
+            pairs.append(.init(name, .sequence(list.map { .plain(String($0!)) })))
         }
         if let count = parts["COUNT"] {
             guard let number = Int(count), number > 0 else { return nil }
-            lines.append("count: \(number)")
+            pairs.append(.init("count", .plain(String(number))))
         }
-        return lines
+        return pairs
     }
 }

@@ -137,9 +137,10 @@ public indirect enum YAMLValue: Sendable, Hashable {
             if character == ":", index + 1 < scalars.count, scalars[index + 1] == " " { return quoted(scalar) }
             if character == " ", index + 1 < scalars.count, scalars[index + 1] == " " { return quoted(scalar) }
         }
-        // The words YAML 1.1 reads as something else still read as text
-        // to the schema, but a reader of the file should not wonder.
-        if ["y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"].contains(scalar.lowercased()) { return quoted(scalar) }
+        // The words YAML 1.1 reads as booleans or null, which the format
+        // refuses plain (it takes `true` and `false`), and YAML 1.2 reads
+        // as text: quoted, so that no reader wonders.
+        if ["y", "n", "yes", "no", "on", "off", "null", "~"].contains(scalar.lowercased()) { return quoted(scalar) }
         return scalar
     }
 
