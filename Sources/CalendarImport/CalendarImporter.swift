@@ -923,7 +923,9 @@ struct ImportRun {
                 continue
             }
             guard let duration = CalendarDuration.parse(trigger.value) else {
-                report(.icsSyntax, "TRIGGER '\(trigger.value)' is not a duration", path: path, span: trigger.span)
+                // One unreadable alarm costs that alarm, not the calendar.
+                report(.importLost, severity: .warning, "TRIGGER '\(trigger.value)' is neither a duration nor a date-time: the alarm is left out",
+                       path: path, span: trigger.span)
                 continue
             }
             if trigger.parameter("RELATED")?.uppercased() == "END" && !(draft.todo && component.property("DTSTART") == nil) {
@@ -1074,6 +1076,15 @@ struct ImportRun {
             report(.importLost, severity: .warning,
                    "components nested deeper than \(CalendarDocument.deepestNesting) levels are left out (\(repair.count) in all)", path: path,
                    span: repair.span)
+        case .notContentLine:
+            report(.importLost, severity: .warning, "a line that is not NAME;PARAMETERS:VALUE (a broken fold, a lost colon) is left out\(lines)",
+                   hint: "RFC 5545 §3.1: a line continues the one before only when it begins with a space or a tab", path: path, span: repair.span)
+        case .outsideCalendar:
+            report(.importChanged, severity: .info, "components outside BEGIN:VCALENDAR ... END:VCALENDAR are read as a calendar's\(lines)",
+                   path: path, span: repair.span)
+        case .unclosed:
+            report(.importChanged, severity: .warning, "the file ends inside a component, which is read as if closed there (a cut-off export?)",
+                   path: path, span: repair.span)
         }
     }
 }

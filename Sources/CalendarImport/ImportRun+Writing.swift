@@ -61,8 +61,11 @@ extension ImportRun {
     mutating func amend(after loaded: LoadResult) -> Bool {
         var changed = false
         var dropped = Set<Int>()
+        // A draft changed for one error is read again before its others
+        // (an RRULE with two faults is one repeat left out).
+        var amended = Set<Int>()
         for diagnostic in loaded.diagnostics where diagnostic.message.severity == .error {
-            guard let index = owner(ofLine: Int(diagnostic.span.start.line)), !dropped.contains(index) else { continue }
+            guard let index = owner(ofLine: Int(diagnostic.span.start.line)), !dropped.contains(index), amended.insert(index).inserted else { continue }
             let draft = drafts[index]
             if draft.carried != nil {
                 // Read from its event after all.

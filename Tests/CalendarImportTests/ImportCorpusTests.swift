@@ -240,4 +240,32 @@ import Testing
         #expect(imported.file.reminders.count == 20_000)
         #expect(Set(imported.file.reminders.map(\.id)).count == 20_000)
     }
+
+    // MARK: Broken files
+
+    /// A broken line, an unreadable alarm, a rule with two faults and a
+    /// file cut off each cost what they break, said at their lines, not
+    /// the calendar. (python icalendar refuses this file: it is not judged.)
+    @Test func brokenLinesCostOnlyThemselves() throws {
+        let imported = try Self.importing(["unjudged/broken-lines.ics"])
+        #expect(imported.file.reminders.map(\.title) == ["Lunch with Sam", "Review"])
+        #expect(imported.says("a line that is not NAME;PARAMETERS:VALUE"), "\(imported.said)")
+        #expect(imported.said.contains { $0.hasPrefix("9 ") && $0.contains("(3 lines in all)") }, "\(imported.said)")
+        #expect(imported.says("TRIGGER '230000' is neither a duration nor a date-time", rule: .importLost), "\(imported.said)")
+        #expect(imported.says("the file ends inside a component"), "\(imported.said)")
+        // The other alarm stays; the rule with UNTIL and COUNT=-1 leaves
+        // the start, once.
+        #expect(imported.reminder("lunch")?.before.map(\.description) == ["30m"])
+        #expect(imported.reminder("review")?.repeats == nil)
+        #expect(imported.says("repeat cannot be a reminder's"), "\(imported.said)")
+        #expect(!imported.diagnostics.contains { $0.message.severity == .error }, "\(imported.said)")
+    }
+
+    /// A file of bare components, as some tools attach one event, is read
+    /// as a calendar's.
+    @Test func aBareEventIsACalendarsEvent() throws {
+        let imported = try Self.importing(["bare-event.ics"])
+        #expect(imported.file.reminders.map(\.title) == ["A bare event"])
+        #expect(imported.says("components outside BEGIN:VCALENDAR"), "\(imported.said)")
+    }
 }

@@ -330,13 +330,27 @@ import ReminderOutput
         #expect(summary.parameters.first?.values == ["a,b;c", "d"])
         #expect(summary.span.start.line == 3)
         #expect(document.calendars[1].components.first?.span.start.line == 8)
-        for (broken, line) in [("BEGIN:VCALENDAR\nBEGIN:VEVENT\nEND:VCALENDAR\n", 3), ("BEGIN:VCALENDAR\nnot a line\nEND:VCALENDAR\n", 2),
-                               ("BEGIN:VCALENDAR\nBEGIN:VEVENT\n", 2), ("SUMMARY:x\n", 1)] {
+        // What cannot be read on: an END that closes another component,
+        // nothing iCalendar at all.
+        for (broken, line) in [("BEGIN:VCALENDAR\nBEGIN:VEVENT\nEND:VCALENDAR\n", 3), ("SUMMARY:x\n", 1), ("title: x\nat: 09:00\n", 1)] {
             guard case .failure(let problem) = CalendarDocument.read(broken) else {
                 Issue.record("\(broken) was read")
                 continue
             }
             #expect(Int(problem.span.start.line) == line, "\(broken): \(problem.text)")
+        }
+        // What is read on, said: a line that is not a content line (left
+        // out), a file cut off inside a component (closed there), a bare
+        // VEVENT (a calendar's).
+        for (text, kind, line, events) in [
+            ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:a\nnot a line\nEND:VEVENT\nEND:VCALENDAR\n", CalendarDocument.Repair.Kind.notContentLine, 4, 1),
+            ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:a\n", .unclosed, 1, 1),
+            ("BEGIN:VEVENT\nSUMMARY:a\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:b\nEND:VEVENT\n", .outsideCalendar, 1, 2),
+        ] {
+            let (document, repairs) = try CalendarDocument.read(Array(text.utf8)).get()
+            #expect(repairs.map(\.kind) == [kind], "\(text)")
+            #expect(repairs.first.map { Int($0.span.start.line) } == line, "\(text)")
+            #expect(document.calendars.flatMap(\.components).filter { $0.name == "VEVENT" }.count == events, "\(text)")
         }
     }
 }

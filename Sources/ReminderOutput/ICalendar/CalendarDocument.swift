@@ -56,12 +56,23 @@ public struct CalendarDocument: Sendable {
 
     /// Something the reader changed to go on: bytes that are not UTF-8, a
     /// character iCalendar and YAML cannot hold, components nested too
-    /// deep. Each kind is said once, at its first line, with a count.
+    /// deep, a line that is not a content line, components outside a
+    /// VCALENDAR or not closed at the end. Each kind is said once, at its
+    /// first line, with a count. What cannot be read on (an END that
+    /// closes another component) is a `Problem`.
     public struct Repair: Sendable {
         public enum Kind: String, Sendable, CaseIterable {
             case invalidUTF8
             case forbiddenCharacter
             case nestedTooDeep
+            /// A line that is not `NAME;PARAMETERS:VALUE` (a fold that lost
+            /// its space, a value without its colon): left out.
+            case notContentLine
+            /// Components or properties outside any VCALENDAR (a bare
+            /// VEVENT file): read as one calendar's.
+            case outsideCalendar
+            /// Components still open at the end of the file: closed there.
+            case unclosed
         }
 
         public var kind: Kind
@@ -114,10 +125,15 @@ public struct CalendarDocument: Sendable {
         var stack: [Component] = []
         var skipped: [(name: String, span: SourceSpan)] = []
         var calendars: [Component] = []
+        // Properties outside any component.
+        var loose: [Property] = []
+        var firstBadLine: (text: String, span: SourceSpan)?
         for line in lines {
             let span = SourceSpan(start: SourcePosition(line: line.number, column: 1), length: line.firstLength)
             guard let property = parse(line.text, span: span) else {
-                return .failure(Problem(text: "'\(String(line.text.prefix(60)))' is not an iCalendar content line (NAME;PARAMETERS:VALUE)", span: span))
+                repaired(.notContentLine, line: line.number)
+                if firstBadLine == nil { firstBadLine = (line.text, span) }
+                continue
             }
             switch property.name {
             case "BEGIN":
@@ -149,21 +165,39 @@ public struct CalendarDocument: Sendable {
                 }
             default:
                 guard !stack.isEmpty else {
-                    return .failure(Problem(text: "\(property.name) lies outside BEGIN:VCALENDAR ... END:VCALENDAR", span: span))
+                    repaired(.outsideCalendar, line: line.number)
+                    loose.append(property)
+                    continue
                 }
                 guard skipped.isEmpty else { continue }
                 stack[stack.count - 1].properties.append(property)
             }
         }
-        if let open = skipped.last.map({ ($0.name, $0.span) }) ?? stack.last.map({ ($0.name, $0.span) }) {
-            return .failure(Problem(text: "BEGIN:\(open.0) is never closed", span: open.1))
+        // A file cut off inside a component: closed where it ends.
+        if let open = stack.first {
+            repaired(.unclosed, line: Int(open.span.start.line))
+            while let done = stack.popLast() {
+                if stack.isEmpty { calendars.append(done) } else { stack[stack.count - 1].components.append(done) }
+            }
+        }
+        // Components (and properties) outside any VCALENDAR, as a bare
+        // VEVENT file holds them: one calendar's, after the calendars.
+        let outside = calendars.filter { $0.name != "VCALENDAR" }
+        if !outside.isEmpty || !loose.isEmpty {
+            if let first = outside.first { repaired(.outsideCalendar, line: Int(first.span.start.line)) }
+            calendars = calendars.filter { $0.name == "VCALENDAR" }
+            if !outside.isEmpty {
+                calendars.append(Component(name: "VCALENDAR", properties: loose, components: outside, span: outside[0].span))
+            }
         }
         guard !calendars.isEmpty else {
+            // Not iCalendar at all (a YAML file given by mistake): its first
+            // line that is not a content line says so best.
+            if let (text, span) = firstBadLine {
+                return .failure(Problem(text: "'\(String(text.prefix(60)))' is not an iCalendar content line (NAME;PARAMETERS:VALUE)", span: span))
+            }
             let span = SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)
-            return .failure(Problem(text: "the file holds no VCALENDAR", span: span))
-        }
-        if let other = calendars.first(where: { $0.name != "VCALENDAR" }) {
-            return .failure(Problem(text: "BEGIN:\(other.name) where BEGIN:VCALENDAR belongs", span: other.span))
+            return .failure(Problem(text: "the file holds no iCalendar component (BEGIN:VCALENDAR ... END:VCALENDAR)", span: span))
         }
         let found = Repair.Kind.allCases.compactMap { repairs[$0] }
         return .success((CalendarDocument(calendars: calendars), found))
