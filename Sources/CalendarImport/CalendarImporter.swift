@@ -619,7 +619,13 @@ struct ImportRun {
     /// A time of EXDATE or RDATE in the form of `draft`'s `at`.
     mutating func placed(_ property: CalendarDocument.Property, like draft: Draft, context: Context, what: String) -> String? {
         guard let time = CalendarTime.parse(property.value, tzid: property.parameter("TZID")) else {
-            report(.icsSyntax, "\(what) '\(property.value)' is not a date or a date-time", path: context.path, span: property.span)
+            if what == "EXDATE" || what == "RDATE" {
+                // One unreadable value costs that value, said.
+                report(.importLost, severity: .warning, "\(what) '\(property.value)' is not a date or a date-time: left out ("
+                       + (what == "EXDATE" ? "the occurrence it would remove fires)" : "it adds no occurrence)"), path: context.path, span: property.span)
+            } else {
+                report(.icsSyntax, "\(what) '\(property.value)' is not a date or a date-time", path: context.path, span: property.span)
+            }
             return nil
         }
         return convert(time, like: draft, context: context, span: property.span)
