@@ -1,5 +1,6 @@
 import CHolidayTable
 import Recurrence
+import Support
 
 /// The built-in public holidays of every country python-holidays knows and
 /// of each of its subdivisions (`GB`, `GB-ENG`, `US-NY`), over the years the
@@ -75,9 +76,20 @@ public enum HolidayTable {
         return first...last
     }
 
-    /// The region `code` (`GB-ENG`, any case), or nil when the table has none.
+    /// The region `code` (`GB-ENG`, any case), or nil when the table has none;
+    /// read from the table once per region, as every reminder of a file
+    /// that names it asks for it.
     public static func region(_ code: String) -> Region? {
         let upper = code.uppercased()
+        // Only the table's codes are kept: a file naming a thousand
+        // unknown ones adds nothing to hold.
+        guard parsed.lines[upper] != nil else { return nil }
+        return regions.value(for: upper, making: readRegion)
+    }
+
+    private static let regions = ReadMostlyTable<String, Region?>()
+
+    private static func readRegion(_ upper: String) -> Region? {
         guard let line = parsed.lines[upper] else { return nil }
         let fields = line.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
         guard fields.count == 5, let first = Int(fields[1]), let last = Int(fields[2]) else { return nil }
@@ -87,7 +99,7 @@ public enum HolidayTable {
         } else {
             // A subdivision: its country's days, less what it takes away,
             // with what it adds (a day whose names differ is both).
-            guard let parent = region(String(fields[3])) else { return nil }
+            guard let parent = readRegion(String(fields[3])) else { return nil }
             days = parent.days
             let parts = fields[4].split(separator: "|", omittingEmptySubsequences: false)
             if parts.count > 1 {

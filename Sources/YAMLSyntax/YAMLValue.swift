@@ -82,23 +82,46 @@ public indirect enum YAMLValue: Sendable, Hashable {
     /// an empty one, in the flow form on its key's line. A scalar has no
     /// block form of its own: it is its flow text.
     public func blockLines(indent: Int = 0) -> [String] {
+        var lines: [String] = []
+        writeBlock(into: &lines, indent: indent, first: nil)
+        return lines
+    }
+
+    /// Appends the block lines; `first`, when given, begins the first line
+    /// instead of its indentation (`- ` of the item it is).
+    private func writeBlock(into lines: inout [String], indent: Int, first: String?) {
         let margin = String(repeating: " ", count: indent)
+        var lead = first
+        func begin() -> String {
+            defer { lead = nil }
+            return lead ?? margin
+        }
         switch self {
         case .plain, .text:
-            return [margin + flow]
+            lines.append(begin() + flow)
         case .sequence(let items):
-            return items.flatMap { item -> [String] in
-                guard item.isBlock else { return [margin + "- " + item.flow] }
-                var lines = item.blockLines(indent: indent + 2)
-                // The first line joins the dash.
-                lines[0] = margin + "- " + lines[0].dropFirst(indent + 2)
-                return lines
+            for item in items {
+                let dash = (lead ?? margin) + "- "
+                lead = nil
+                if item.isBlock {
+                    item.writeBlock(into: &lines, indent: indent + 2, first: dash)
+                } else {
+                    lines.append(dash + item.flow)
+                }
             }
         case .mapping(let pairs):
-            return pairs.flatMap { pair -> [String] in
-                let key = margin + Self.key(pair.key) + ":"
-                guard pair.value.isBlock else { return [key + " " + pair.value.flow] }
-                return [key] + pair.value.blockLines(indent: indent + 2)
+            for pair in pairs {
+                var line = begin()
+                line += Self.key(pair.key)
+                line += ":"
+                if pair.value.isBlock {
+                    lines.append(line)
+                    pair.value.writeBlock(into: &lines, indent: indent + 2, first: nil)
+                } else {
+                    line += " "
+                    line += pair.value.flow
+                    lines.append(line)
+                }
             }
         }
     }
@@ -128,20 +151,34 @@ public indirect enum YAMLValue: Sendable, Hashable {
     /// starting with a letter, a digit or a `-`/`+` before a digit, ending
     /// with neither a space nor a `:`; quoted otherwise.
     public static func plainOrQuoted(_ scalar: String) -> String {
-        let scalars = Array(scalar.unicodeScalars)
-        guard let first = scalars.first, let last = scalars.last else { return quoted(scalar) }
-        let startsWell = isLetter(first) || isDigit(first) || ((first == "-" || first == "+") && scalars.count > 1 && isDigit(scalars[1]))
-        guard startsWell, last != " ", last != ":" else { return quoted(scalar) }
-        for (index, character) in scalars.enumerated() {
-            guard isLetter(character) || isDigit(character) || " .:+-/_".unicodeScalars.contains(character) else { return quoted(scalar) }
-            if character == ":", index + 1 < scalars.count, scalars[index + 1] == " " { return quoted(scalar) }
-            if character == " ", index + 1 < scalars.count, scalars[index + 1] == " " { return quoted(scalar) }
+        isPlain(scalar) ? scalar : quoted(scalar)
+    }
+
+    private static func isPlain(_ scalar: String) -> Bool {
+        let bytes = scalar.utf8
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        func isLetter(_ byte: UInt8) -> Bool { (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        var index = bytes.startIndex
+        let second = bytes.index(after: index) < bytes.endIndex ? bytes[bytes.index(after: index)] : nil
+        guard isLetter(first) || isDigit(first) || ((first == 0x2D || first == 0x2B) && second.map(isDigit) == true),
+              last != 0x20, last != 0x3A else { return false }
+        var previous: UInt8 = 0
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            // Letters, digits, and ` .:+-/_`.
+            guard isLetter(byte) || isDigit(byte) || byte == 0x20 || byte == 0x2E || byte == 0x3A || byte == 0x2B || byte == 0x2D
+                    || byte == 0x2F || byte == 0x5F else { return false }
+            // `: ` and two spaces.
+            if byte == 0x20, previous == 0x3A || previous == 0x20 { return false }
+            previous = byte
+            index = bytes.index(after: index)
         }
         // The words YAML 1.1 reads as booleans or null, which the format
         // refuses plain (it takes `true` and `false`), and YAML 1.2 reads
         // as text: quoted, so that no reader wonders.
-        if ["y", "n", "yes", "no", "on", "off", "null", "~"].contains(scalar.lowercased()) { return quoted(scalar) }
-        return scalar
+        if bytes.count <= 4, ["y", "n", "yes", "no", "on", "off", "null"].contains(scalar.lowercased()) { return false }
+        return true
     }
 
     /// Text double-quoted (YAML 1.1 and 1.2 read it the same, whatever it
@@ -172,14 +209,6 @@ public indirect enum YAMLValue: Sendable, Hashable {
     public static func comment(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value)
             || $0.value == 0x2028 || $0.value == 0x2029 ? " " : $0 }))
-    }
-
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
-    }
-
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-        scalar >= "0" && scalar <= "9"
     }
 }
 
