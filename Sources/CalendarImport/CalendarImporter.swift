@@ -118,6 +118,10 @@ struct ImportRun {
     var inputPaths: [String] = []
     /// The zones VTIMEZONEs were found to be, by file and TZID.
     var fingerprints: [String: String?] = [:]
+    /// The offsets of each VTIMEZONE read as the nearest zone (its rules
+    /// no IANA zone keeps), by file and TZID: what places an event that
+    /// does not repeat at its own instant.
+    var ownRules: [String: ZoneMapping.Offsets?] = [:]
     var readAny = false
     /// The categories remindc wrote, by id, in the order met.
     var categories_: [String: ImportedCategory] = [:]
@@ -345,8 +349,11 @@ struct ImportRun {
             // never silently.
             found = near.zone
             noteOnce("zone \(tzid)", .warning,
-                     "the VTIMEZONE of '\(tzid)' keeps a clock no IANA zone keeps from \(year - 1) through \(year + 2): read as \(near.zone), the nearest, whose clock differs on \(near.days) of those days",
-                     hint: "check the events near its changes of clocks, or give them timezone: with the zone meant", path: context.path, span: vtimezone.span)
+                     "the VTIMEZONE of '\(tzid)' keeps a clock no IANA zone keeps from \(year - 1) through \(year + 2): read as \(near.zone), the nearest, whose clock differs on \(near.days) of those days; "
+                        + "an event that does not repeat is placed at the instant the VTIMEZONE gives it",
+                     hint: "check the repeating events near its changes of clocks, or give them timezone: with the zone meant", path: context.path,
+                     span: vtimezone.span)
+            ownRules[key] = ZoneMapping.Offsets(vtimezone, through: year + 2)
         }
         fingerprints[key] = found
         return found
@@ -500,6 +507,14 @@ struct ImportRun {
         for property in component.all("EXDATE") { draft.except += values(property, like: draft, context: context) }
         for property in component.all("RDATE") { draft.also += values(property, like: draft, context: context) }
 
+        // A one-off in a VTIMEZONE of its own: at the instant its offsets
+        // give, on the clock of the nearest zone.
+        if draft.rrule == nil, draft.also.isEmpty, case .zoned(let local, let tzid) = time,
+           let rules = ownRules["\(path)\u{0}\(tzid)"] ?? nil, let zone = ZoneMapping.foundation(draft.zone) {
+            var instant = WallClock.instant(of: local, in: ZoneMapping.utc).advanced(by: -rules.offset(WallClock.instant(of: local, in: ZoneMapping.utc)))
+            instant = WallClock.instant(of: local, in: ZoneMapping.utc).advanced(by: -rules.offset(instant))
+            draft.at = Self.written(WallClock.local(at: instant, in: zone))
+        }
         // The length, which a reminder does not have.
         if !isTodo, let end = component.property("DTEND") ?? component.property("DURATION"), hasLength(end, start: time) {
             lose("length", "events that last a while (DTEND or DURATION)", "each fires at its start", path: path, span: end.span)

@@ -148,6 +148,12 @@ import Testing
         #expect(imported.said.contains { $0.hasPrefix("4 the VTIMEZONE of 'Eastern Standard Time (old rules)' keeps a clock no IANA zone keeps") },
                 "\(imported.said)")
         #expect(imported.diagnostics.allSatisfy { $0.message.severity != .error })
+        // On 2027-03-20 the old rules keep standard time (-05:00) and New
+        // York daylight time: 09:00 by the VTIMEZONE is 14:00Z, 10:00 on
+        // New York's clock.
+        let march = try #require(imported.file.reminders.first { $0.title == "Call New York in March" })
+        #expect(march.start.description == "2027-03-20T10:00:00", "\(imported.yaml)")
+        #expect(imported.file.reminders.first?.start.description == "2026-12-10T09:00:00", "\(imported.yaml)")
     }
 
     /// A calendar of all-day events alerts on X-WR-TIMEZONE's clock, else
