@@ -38,14 +38,14 @@ extension ImportRun {
             guard let uid = drafts[index].uid else { continue }
             if uid != domain.map({ "\(drafts[index].id)@\($0)" }) { drafts[index].keptUID = uid }
         }
-        // Written, then read by the reminder file's own decoder, once in
-        // the common case: what it refuses, what reads back otherwise than
-        // it was meant, is changed, and the file written and read again.
-        var yaml = ""
-        for _ in 0..<4 {
+        // Written, then read once by the reminder file's own decoder, which
+        // `check` runs: what it refuses, and what reads back otherwise than
+        // it was meant, is changed in the drafts, and the file written
+        // again. Each change leaves a reminder the decoder read (or none),
+        // so the second text is not read again.
+        var yaml = write(zone: zone, domain: domain)
+        if amend(after: ReminderFile.load(Array(yaml.utf8), path: options.outputPath)) {
             yaml = write(zone: zone, domain: domain)
-            let loaded = ReminderFile.load(Array(yaml.utf8), path: options.outputPath)
-            if !amend(after: loaded) { break }
         }
         diagnostics.sort { ($0.file, $0.span.start) < ($1.file, $1.span.start) }
         return CalendarImporter.Outcome(yaml: yaml, diagnostics: diagnostics, reminders: drafts.count)
@@ -57,70 +57,70 @@ extension ImportRun {
     /// at its start (RFC 5545 counts DTSTART as an occurrence), said; so is
     /// a repeat that never fires. A series of a split reminder ends at its
     /// own last instance; a rule in the map form must read back as the
-    /// RRULE it was, or it is written as that RRULE.
+    /// RRULE it was, or it is written as that RRULE. Every change makes a
+    /// reminder of what the decoder read, or leaves it out, so that the
+    /// drafts need no second reading.
     mutating func amend(after loaded: LoadResult) -> Bool {
         var changed = false
-        var dropped = Set<Int>()
-        // A draft changed for one error is read again before its others
-        // (an RRULE with two faults is one repeat left out).
-        var amended = Set<Int>()
+        // Each refused draft's errors, in order.
+        var refused: [Int: [Diagnostic]] = [:]
         for diagnostic in loaded.diagnostics where diagnostic.message.severity == .error {
-            guard let index = owner(ofLine: Int(diagnostic.span.start.line)), !dropped.contains(index), amended.insert(index).inserted else { continue }
+            guard let index = owner(ofLine: Int(diagnostic.span.start.line)) else { continue }
+            refused[index, default: []].append(diagnostic)
+        }
+        var dropped = Set<Int>()
+        for (index, errors) in refused.sorted(by: { $0.key < $1.key }) {
             let draft = drafts[index]
-            if draft.carried != nil {
-                // Read from its event after all.
-                drafts[index].carried = nil
-                changed = true
-                continue
-            }
-            if Self.repeatRules.contains(diagnostic.message.id), draft.rrule != nil || !draft.also.isEmpty {
-                report(.importChanged, severity: .warning, "the event's repeat cannot be a reminder's (\(diagnostic.message.text)): it happens once, at its start",
-                       hint: diagnostic.message.hint, path: draft.path, span: draft.span)
+            changed = true
+            if draft.carried == nil, draft.rrule != nil || !draft.also.isEmpty, errors.allSatisfy({ Self.repeatRules.contains($0.message.id) }) {
+                report(.importChanged, severity: .warning, "the event's repeat cannot be a reminder's (\(errors[0].message.text)): it happens once, at its start",
+                       hint: errors[0].message.hint, path: draft.path, span: draft.span)
                 drafts[index].rrule = nil
                 drafts[index].also = []
                 drafts[index].except = []
             } else {
                 dropped.insert(index)
-                report(.importLost, severity: .error, "the event cannot be a reminder: \(diagnostic.message.text)", hint: diagnostic.message.hint,
+                report(.importLost, severity: .error, "the event cannot be a reminder: \(errors[0].message.text)", hint: errors[0].message.hint,
                        path: draft.path, span: draft.span)
             }
-            changed = true
+        }
+        if let file = loaded.decoded {
+            // The drafts the decoder read without an error.
+            let indexByID = Dictionary(drafts.indices.filter { refused[$0] == nil }.map { (drafts[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+            let utc = TimeZone(identifier: "UTC")!
+            for reminder in file.reminders {
+                guard let index = indexByID[reminder.id], drafts[index].carried == nil, let rule = drafts[index].rrule else { continue }
+                if reminder.neverFires(in: file.path, schedule: { reminder.schedule(floatingZone: utc) }) != nil {
+                    let draft = drafts[index]
+                    report(.importChanged, severity: .warning, "the event's RRULE selects no date: it happens once, at its start (RFC 5545 counts DTSTART as an occurrence)",
+                           path: draft.path, span: draft.span)
+                    drafts[index].rrule = nil
+                    changed = true
+                    continue
+                }
+                if drafts[index].endsAtOwnLast, rule.uppercased().contains("UNTIL="),
+                   let last = reminder.schedule(floatingZone: utc).lastOccurrence() {
+                    let until: String
+                    if drafts[index].isAllDay {
+                        until = last.wallClock.day.date.description.replacingOccurrences(of: "-", with: "")
+                    } else if drafts[index].zone == "floating" {
+                        until = Self.stamp(last.wallClock.local)
+                    } else {
+                        until = Self.stamp(last.instant.wallTime(offset: 0).local) + "Z"
+                    }
+                    drafts[index].rrule = rule.split(separator: ";").map { $0.uppercased().hasPrefix("UNTIL=") ? "UNTIL=" + until : String($0) }
+                        .joined(separator: ";")
+                    drafts[index].endsAtOwnLast = false
+                    changed = true
+                }
+                if !drafts[index].keepsRRule, mapForm(rule) != nil, RecurrenceRule.parse(rule).rule?.text != reminder.repeats?.rule.text {
+                    drafts[index].keepsRRule = true
+                    changed = true
+                }
+            }
         }
         if !dropped.isEmpty {
             drafts = drafts.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
-        }
-        guard !changed, let file = loaded.file else { return changed }
-        let indexByID = Dictionary(drafts.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        let utc = TimeZone(identifier: "UTC")!
-        for reminder in file.reminders {
-            guard let index = indexByID[reminder.id], drafts[index].carried == nil, let rule = drafts[index].rrule else { continue }
-            if reminder.neverFires(in: file.path, schedule: { reminder.schedule(floatingZone: utc) }) != nil {
-                let draft = drafts[index]
-                report(.importChanged, severity: .warning, "the event's RRULE selects no date: it happens once, at its start (RFC 5545 counts DTSTART as an occurrence)",
-                       path: draft.path, span: draft.span)
-                drafts[index].rrule = nil
-                changed = true
-                continue
-            }
-            if drafts[index].endsAtOwnLast, rule.uppercased().contains("UNTIL="),
-               let last = reminder.schedule(floatingZone: utc).lastOccurrence() {
-                let until: String
-                if drafts[index].isAllDay {
-                    until = last.wallClock.day.date.description.replacingOccurrences(of: "-", with: "")
-                } else if drafts[index].zone == "floating" {
-                    until = Self.stamp(last.wallClock.local)
-                } else {
-                    until = Self.stamp(last.instant.wallTime(offset: 0).local) + "Z"
-                }
-                drafts[index].rrule = rule.split(separator: ";").map { $0.uppercased().hasPrefix("UNTIL=") ? "UNTIL=" + until : String($0) }
-                    .joined(separator: ";")
-                drafts[index].endsAtOwnLast = false
-                changed = true
-            }
-            if !drafts[index].keepsRRule, mapForm(rule) != nil, RecurrenceRule.parse(rule).rule?.text != reminder.repeats?.rule.text {
-                drafts[index].keepsRRule = true
-                changed = true
-            }
         }
         return changed
     }
