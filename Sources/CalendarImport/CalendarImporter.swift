@@ -623,12 +623,24 @@ struct ImportRun {
             return (Self.written(WallClock.local(at: instant, in: foundation)), zone)
         case .zoned(let local, let tzid):
             guard let zone = zone(of: tzid, year: local.date.year, context: context, span: span) else {
-                report(.unknownTimeZone, "the time zone '\(tzid)' is neither an IANA nor a Windows zone name, and no VTIMEZONE of the file matches one: the event cannot be imported",
-                       hint: "write the event with an IANA zone (Europe/Berlin), or UTC", path: context.path, span: span)
-                return nil
+                // A name nothing knows, with no rules of its own (khal and
+                // python icalendar read such a time as local too): on the
+                // clock of `--timezone`, else X-WR-TIMEZONE's, else this
+                // machine's, said once per name.
+                let fallback = unknownZoneClock(context)
+                noteOnce("unknown zone \(tzid) \(context.path)", .warning,
+                         "the time zone '\(tzid)' is neither an IANA nor a Windows zone name, and no VTIMEZONE of the file gives its rules: its times are read on the clock of \(fallback)",
+                         hint: "--timezone names the zone meant", path: context.path, span: span, rule: .unknownTimeZone)
+                return (Self.written(local), fallback)
             }
             return (Self.written(local), zone)
         }
+    }
+
+    /// The clock a time in a zone nothing knows is read on: `--timezone`,
+    /// else X-WR-TIMEZONE's, else this machine's.
+    func unknownZoneClock(_ context: Context) -> String {
+        options.timeZone ?? context.wallClockZone ?? options.localZone
     }
 
     /// A time of EXDATE or RDATE in the form of `draft`'s `at`.
@@ -664,11 +676,8 @@ struct ImportRun {
             if draft.zone == "UTC" || draft.zone == "floating" { return Self.written(local) }
             instant = WallClock.instant(of: local, in: ZoneMapping.utc)
         case .zoned(let local, let tzid):
-            guard let zone = zone(of: tzid, year: local.date.year, context: context, span: span) else {
-                report(.unknownTimeZone, "the time zone '\(tzid)' is neither an IANA nor a Windows zone name, and no VTIMEZONE of the file matches one: this time cannot be imported",
-                       path: context.path, span: span)
-                return nil
-            }
+            // A name nothing knows: on the clock `place` reads it on.
+            let zone = zone(of: tzid, year: local.date.year, context: context, span: span) ?? unknownZoneClock(context)
             if zone == draft.zone || draft.zone == "floating" { return Self.written(local) }
             instant = WallClock.instant(of: local, in: ZoneMapping.foundation(zone) ?? ZoneMapping.utc)
         }
@@ -1064,9 +1073,10 @@ struct ImportRun {
         diagnostics.append(Diagnostic(Message(rule, severity: severity, text: text, hint: hint), file: path, span: span))
     }
 
-    mutating func noteOnce(_ key: String, _ severity: Severity, _ text: String, hint: String? = nil, path: String, span: SourceSpan) {
+    mutating func noteOnce(_ key: String, _ severity: Severity, _ text: String, hint: String? = nil, path: String, span: SourceSpan,
+                           rule: SchemaRule = .importChanged) {
         guard noted.insert(key).inserted else { return }
-        report(.importChanged, severity: severity, text, hint: hint, path: path, span: span)
+        report(rule, severity: severity, text, hint: hint, path: path, span: span)
     }
 
     /// One more of a kind of thing a reminder cannot hold: `what` it is,
