@@ -170,6 +170,10 @@ struct ImportRun {
         var keptUID: String?
         /// The UID's domain, when remindc wrote the UID (`<id>@<domain>`).
         var remindcDomain: String?
+        /// For the series a change of an occurrence and all after it began
+        /// (RANGE=THISANDFUTURE): the original's time of that occurrence,
+        /// and how far the change moved it and the ones after, in seconds.
+        var splitFrom: (cut: LocalDateTime, shift: Int)?
         /// The reminder as remindc wrote it (`readCarried`): written instead
         /// of the fields above, which are what its event says.
         var carried: YAMLValue?
@@ -411,7 +415,22 @@ struct ImportRun {
                 for property in extra.all("RDATE") { draft.also += values(property, like: draft, context: context) }
             }
             var own: [Draft] = []
-            for occurrence in changes { own += readChanged(occurrence, of: &draft, context: context) }
+            // Changes of an occurrence and all after it first, in order,
+            // then those of one occurrence; each of the series piece it
+            // falls in, where the occurrence now is (RFC 5545 §3.8.4.4
+            // names an occurrence by its time in the original series).
+            let fromOn = changes.filter(Self.changesAllAfter).sorted {
+                (Self.recurrenceLocal($0, like: draft) ?? .init(date: .init(year: 1, month: 1, day: 1), time: .midnight))
+                    < (Self.recurrenceLocal($1, like: draft) ?? .init(date: .init(year: 1, month: 1, day: 1), time: .midnight))
+            }
+            for occurrence in fromOn + changes.filter({ !Self.changesAllAfter($0) }) {
+                if let time = Self.recurrenceLocal(occurrence, like: draft),
+                   let piece = own.lastIndex(where: { $0.splitFrom.map { $0.cut <= time } ?? false }) {
+                    own += readChanged(occurrence, of: &own[piece], context: context, shift: own[piece].splitFrom!.shift)
+                } else {
+                    own += readChanged(occurrence, of: &draft, context: context)
+                }
+            }
             // Exceptions and additions in order, each once.
             draft.except = Array(Set(draft.except)).sorted()
             draft.also = Array(Set(draft.also)).sorted()
@@ -442,6 +461,9 @@ struct ImportRun {
                 draft.rrule = nil
                 draft.except = []
                 draft.also = []
+                // Several occurrences of one series are several events: none
+                // keeps the series' UID, which a calendar holds once.
+                if components.count > 1 { draft.uid = nil }
                 add(draft)
             }
         }
@@ -803,12 +825,17 @@ struct ImportRun {
 
     /// Reads an occurrence of `draft` changed on its own: an `except` of
     /// it, and the reminder it is now, unless cancelled.
-    mutating func readChanged(_ component: CalendarDocument.Component, of draft: inout Draft, context: Context) -> [Draft] {
+    mutating func readChanged(_ component: CalendarDocument.Component, of draft: inout Draft, context: Context, shift: Int = 0) -> [Draft] {
         guard let id = component.property("RECURRENCE-ID") else { return [] }
         guard let time = CalendarTime.parse(id.value, tzid: id.parameter("TZID")),
-              let original = convert(time, like: draft, context: context, span: id.span) else {
+              var original = convert(time, like: draft, context: context, span: id.span) else {
             report(.icsSyntax, "RECURRENCE-ID '\(id.value)' is not a date or a date-time", path: context.path, span: id.span)
             return []
+        }
+        // In a series an earlier change moved: where the occurrence is now.
+        if shift != 0, let local = Self.local(original) {
+            let moved = WallTime(local).advanced(by: shift).local
+            original = original.count == 10 ? moved.date.description : Self.written(moved)
         }
         if id.parameter("RANGE")?.uppercased() == "THISANDFUTURE", draft.rrule != nil {
             return split(&draft, at: original, by: component, context: context, span: id.span)
@@ -866,6 +893,9 @@ struct ImportRun {
         }
         rest.id = "\(draft.id)-from-\(original.prefix(10))"
         rest.uid = nil
+        // Where it begins in the original's times, and how far it moves them.
+        let earlierShift = draft.splitFrom?.shift ?? 0
+        rest.splitFrom = (WallTime(cut).advanced(by: -earlierShift).local, earlierShift + shift)
         rest.except = moved(draft.except) + rest.except
         rest.also = moved(draft.also) + rest.also
         // An UNTIL bounds the original instances, which the change moves.
@@ -911,6 +941,24 @@ struct ImportRun {
 
     /// `2026-12-01 09:00[:30]` or `2026-12-01` (its midnight), as the
     /// importer writes them.
+    /// The wall-clock time a RECURRENCE-ID names, in the form of `draft`'s
+    /// start, as `local` reads it.
+    static func recurrenceLocal(_ component: CalendarDocument.Component, like draft: Draft) -> LocalDateTime? {
+        guard let id = component.property("RECURRENCE-ID"), let time = CalendarTime.parse(id.value, tzid: id.parameter("TZID")) else { return nil }
+        switch time {
+        case .date(let date): return LocalDateTime(date: date, time: .midnight)
+        case .floating(let local), .zoned(let local, _): return local
+        case .utc(let local):
+            guard draft.zone != "UTC", draft.zone != "floating", let zone = ZoneMapping.foundation(draft.zone) else { return local }
+            return WallClock.local(at: WallClock.instant(of: local, in: ZoneMapping.utc), in: zone)
+        }
+    }
+
+    /// Whether a change is of its occurrence and all after it.
+    static func changesAllAfter(_ component: CalendarDocument.Component) -> Bool {
+        component.property("RECURRENCE-ID")?.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
+    }
+
     static func local(_ text: String) -> LocalDateTime? {
         switch ReminderTime.parse(text) {
         case .success(.local(let local)): local

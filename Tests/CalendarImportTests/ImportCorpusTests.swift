@@ -76,6 +76,10 @@ import Testing
         let imported = try Self.importing(["orphan-overrides.ics"])
         #expect(imported.file.reminders.count == 2)
         #expect(imported.file.reminders.allSatisfy { $0.repeats == nil }, "\(imported.yaml)")
+        // Two events, two UIDs: neither keeps the series' own, which a
+        // calendar (and `remindc ics`) holds once.
+        let uids = imported.file.reminders.map { imported.file.uid(of: $0) }
+        #expect(Set(uids).count == uids.count, "\(imported.yaml)")
     }
 
     /// remindc's `<id>-extra@<domain>` joins the series of its own domain.
