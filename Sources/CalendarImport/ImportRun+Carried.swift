@@ -35,11 +35,11 @@ extension ImportRun {
         for component in masters {
             guard let property = component.property(ICalendarWriter.reminderProperty) else { continue }
             guard let id = component.property("X-REMINDC-ID")?.text, let uid = component.uid, importedUIDs[uid] == nil,
-                  let mapping = YAMLValue(parsing: property.text), case .mapping = mapping, mapping["id"] == .plain(id),
+                  let mapping = YAMLValue(parsing: property.text), case .mapping = mapping, mapping["id"]?.scalarText == id,
                   // A holiday file is a path to read: never one a calendar names.
                   !mapping.hasKey("files"), Self.isOwnUID(uid, id: id, mapping: mapping) else {
-                noteOnce("carried \(component.span.start.line) \(context.path)", .info,
-                         "the reminder this event carries (\(ICalendarWriter.reminderProperty)) is not one remindc writes: the event is read from its properties",
+                noteOnce("carried \(context.path)", .info,
+                         "the reminder this event carries (\(ICalendarWriter.reminderProperty)) is not one remindc writes: the event is read from its properties (so is any other such)",
                          path: context.path, span: property.span)
                 continue
             }
@@ -144,7 +144,7 @@ extension ImportRun {
         // calendar's to say, and compared apart.
         var categoryIDs: [String] = []
         for carried in group {
-            if case .plain(let id)? = carried.mapping["category"], !categoryIDs.contains(id) { categoryIDs.append(id) }
+            if let id = carried.mapping["category"]?.scalarText, !categoryIDs.contains(id) { categoryIDs.append(id) }
         }
         let action = YAMLValue.mapping([.init("id", .plain("ok")), .init("title", .text("OK"))])
         var file: [YAMLValue.Pair] = [.init("uid-domain", .text(domain))]

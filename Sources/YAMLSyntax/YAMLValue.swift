@@ -28,6 +28,14 @@ public indirect enum YAMLValue: Sendable, Hashable {
         }
     }
 
+    /// A scalar's text, plain or quoted; nil for a collection.
+    public var scalarText: String? {
+        switch self {
+        case .plain(let text), .text(let text): text
+        case .sequence, .mapping: nil
+        }
+    }
+
     /// The value of `key` in a mapping; nil otherwise.
     public subscript(key: String) -> YAMLValue? {
         guard case .mapping(let pairs) = self else { return nil }

@@ -52,6 +52,8 @@ import YAMLSyntax
          "rrule: \"FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1\""),
         ("own days off", "  - {id: stock, title: Stock, at: 2026-12-05 17:30, repeat: {every: week, on: [sat]}, if-holiday: nearest, weekend: [sun], "
             + "holidays: {dates: [2026-12-26: Boxing Day]}}\n", "weekend: [sun]"),
+        ("an id YAML 1.1 reads as a word", "  - {id: \"no\", title: No, at: 2026-12-01 09:00, repeat: {every: month, working-day: 1}}\n",
+         "working-day: 1"),
         ("uid and data", "  - {id: call, uid: \"call-42@phone.example\", title: Call, at: 2026-12-03 10:00, data: {who: mum}, ignore: [quiet-hours], todo: true}\n",
          "uid: \"call-42@phone.example\""),
     ])
