@@ -56,8 +56,13 @@ enum CalendarCommand: Command {
             }
             count = value
         }
-        guard (1900...2581).contains(first.year) else {
-            throw usageError("--month \(first.year)-\(first.month) is outside the years remindc works in, 1900 to 2582")
+        // Every month shown in the years remindc works in (SupportedSpan);
+        // the weeks around them show no day outside them.
+        let lastMonth = first.year * 12 + first.month - 1 + count - 1
+        guard first.year >= SupportedSpan.firstYear, lastMonth <= SupportedSpan.lastYear * 12 + 11 else {
+            throw usageError("--month \(first.year)-\(first.month < 10 ? "0" : "")\(first.month)"
+                             + (count > 1 ? " with --months \(count)" : "")
+                             + " is outside the years remindc works in, \(SupportedSpan.firstYear)-01 to \(SupportedSpan.lastYear)-12")
         }
         // The parser let only the allowed names through.
         let start = Weekday.allCases.first { $0.name.hasPrefix(arguments.value(Self.weekStart) ?? "mon") } ?? .monday

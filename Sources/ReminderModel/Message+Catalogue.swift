@@ -243,11 +243,6 @@ extension Message {
                 hint: "write minutely, hourly, daily, weekdays, weekly, monthly, quarterly, yearly, or 'every 5 minutes'")
     }
 
-    public static func repeatOnWeekdays(_ text: String, days: [String]) -> Message {
-        Message(.invalidRepeat, text: "'\(text)' is not a repeat word: weekdays go in a map",
-                hint: "write repeat: {every: week, on: [\(days.joined(separator: ", "))]}")
-    }
-
     /// `twice a day`; with `first`, the reminder's own time, the times
     /// listed start from it (pills at 08:00: 08:00 and 20:00).
     public static func repeatTimesPerDay(_ text: String, count: Int, first: CivilTime? = nil) -> Message {

@@ -249,4 +249,17 @@ import Testing
         #expect((figures["today_green"] as? Int ?? 0) > 500, "\(figures)")
         #expect((figures["right_margin_ink"] as? Double ?? 1) < 0.01, "\(figures)")
     }
+
+    /// The months `calendar` shows are those of SupportedSpan, to the
+    /// last: 2582-12 shows (the days after it blank), 2583-01 and a run
+    /// of months past the span are refused, and 1899-12.
+    @Test(arguments: [(["--month", "2582-03"], 0), (["--month", "2582-12"], 0), (["--month", "1900-01"], 0),
+                      (["--month", "2583-01"], 2), (["--month", "2582-11", "--months", "3"], 2), (["--month", "1899-12"], 2)])
+    func monthsOfTheSpan(_ arguments: [String], _ status: Int) throws {
+        let run = try EndToEndTests.runInProcess(["calendar", Self.fixture] + arguments + Self.now, environment: ["NO_COLOR": "1"])
+        #expect(Int(run.status) == status, "\(arguments): \(run.stderr)")
+        if status != 0 {
+            #expect(run.stderr.contains("is outside the years remindc works in, 1900-01 to 2582-12"), "\(run.stderr)")
+        }
+    }
 }
