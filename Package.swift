@@ -86,14 +86,17 @@ let package = Package(
             path: "Benchmarks/ImportBenchmark"
         ),
 
-        .testTarget(name: "CalendarImportTests", dependencies: ["CalendarImport", "ReminderModel", "ReminderOutput", "Recurrence", "YAMLSyntax"], exclude: ["Corpus"]),
+        // The repository's reminder files, for tests that run over all of them.
+        .target(name: "RepositoryFiles", dependencies: ["ReminderModel"], path: "Tests/RepositoryFiles"),
+        .testTarget(name: "CalendarImportTests", dependencies: ["CalendarImport", "ReminderModel", "ReminderOutput", "Recurrence", "YAMLSyntax", "RepositoryFiles"],
+                    exclude: ["Corpus"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "YAMLSyntax"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"], exclude: ["Exchanges"]),
         .testTarget(name: "PublishTests", dependencies: ["Publish", "CalDAV", "ReminderOutput", "ReminderModel", "Recurrence", "YAMLSyntax"]),
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "ReminderModel", "ReminderOutput", "Recurrence"]),
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
-        .testTarget(name: "ReminderModelTests", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel"]),
+        .testTarget(name: "ReminderModelTests", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel", "RepositoryFiles"]),
         .testTarget(name: "ReminderOutputTests", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel", "ReminderOutput"]),
         .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
         .testTarget(

@@ -3,6 +3,7 @@ import Foundation
 import Recurrence
 import ReminderModel
 import ReminderOutput
+import RepositoryFiles
 import Testing
 import YAMLSyntax
 
@@ -11,39 +12,25 @@ import YAMLSyntax
 /// reminder (`ReminderEncoder`), and a second round trip writes the same
 /// reminder file.
 @Suite struct RoundTripTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryFiles.root
 
     /// The examples and the fixtures that load without an error and that
     /// `remindc ics` writes: exactly (no fraction of a second), and with no
     /// UID two reminders share (`uid-clash.yaml`, which it refuses).
-    static let files: [String] = {
-        let fixtures = root.appendingPathComponent("Tests/RemindCLITests/Fixtures")
-        var paths = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("examples").path))?
-            .filter { $0.hasSuffix(".yaml") }.map { "examples/" + $0 } ?? []
-        if let walk = FileManager.default.enumerator(atPath: fixtures.path) {
-            for case let path as String in walk where path.hasSuffix(".yaml") { paths.append("Tests/RemindCLITests/Fixtures/" + path) }
+    static let files: [String] = RepositoryFiles.validReminderFiles.filter { path in
+        guard let file = RepositoryFiles.load(path), !file.reminders.isEmpty,
+              ICalendarWriter.problems(in: ScheduledFile(file, floatingZone: utc)).isEmpty,
+              case .success(let (document, _)) = CalendarDocument.read(ics(file, folder: "/")) else { return false }
+        var owners: [String: String] = [:]
+        for component in document.calendars.flatMap(\.components) {
+            guard let uid = component.uid, let id = component.property("X-REMINDC-ID")?.text else { continue }
+            if let other = owners[uid], other != id { return false }
+            owners[uid] = id
         }
-        return paths.sorted().filter { path in
-            guard let file = load(root.appendingPathComponent(path).path), !file.reminders.isEmpty,
-                  ICalendarWriter.problems(in: ScheduledFile(file, floatingZone: utc)).isEmpty,
-                  case .success(let (document, _)) = CalendarDocument.read(ics(file, folder: "/")) else { return false }
-            var owners: [String: String] = [:]
-            for component in document.calendars.flatMap(\.components) {
-                guard let uid = component.uid, let id = component.property("X-REMINDC-ID")?.text else { continue }
-                if let other = owners[uid], other != id { return false }
-                owners[uid] = id
-            }
-            return true
-        }
-    }()
+        return true
+    }
 
     static let utc = TimeZone(identifier: "UTC")!
-
-    static func load(_ path: String) -> ReminderFile? {
-        guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
-        let loaded = ReminderFile.load(Array(bytes), path: path)
-        return loaded.diagnostics.contains { $0.message.severity == .error } ? nil : loaded.file
-    }
 
     /// The file as `remindc ics` writes it, at 2026-11-29T12:00:00Z.
     static func ics(_ file: ReminderFile, folder: String) -> [UInt8] {
@@ -59,7 +46,7 @@ import YAMLSyntax
     func itComesBackKeyForKey(_ path: String) throws {
         let full = Self.root.appendingPathComponent(path).path
         let folder = (full as NSString).deletingLastPathComponent
-        let original = try #require(Self.load(full))
+        let original = try #require(RepositoryFiles.load(path))
         // Imported beside the original, as a person keeping both would.
         let output = (folder as NSString).appendingPathComponent("round-trip.yaml")
         let options = CalendarImporter.Options(localZone: "UTC", outputPath: output, trust: true)

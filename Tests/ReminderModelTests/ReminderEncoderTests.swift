@@ -1,6 +1,7 @@
 import Foundation
 import Recurrence
 import ReminderModel
+import RepositoryFiles
 import Testing
 import YAMLSyntax
 
@@ -10,22 +11,10 @@ import YAMLSyntax
 /// off; the default grace, which a mapping leaves unsaid), is the same
 /// reminder.
 @Suite struct ReminderEncoderTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryFiles.root
 
     /// The examples and every fixture that loads without an error.
-    static let files: [String] = {
-        let fixtures = root.appendingPathComponent("Tests/RemindCLITests/Fixtures")
-        var paths = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("examples").path))?
-            .filter { $0.hasSuffix(".yaml") }.map { "examples/" + $0 } ?? []
-        if let walk = FileManager.default.enumerator(atPath: fixtures.path) {
-            for case let path as String in walk where path.hasSuffix(".yaml") { paths.append("Tests/RemindCLITests/Fixtures/" + path) }
-        }
-        return paths.sorted().filter { path in
-            guard let bytes = try? Data(contentsOf: root.appendingPathComponent(path)) else { return false }
-            let loaded = ReminderFile.load(Array(bytes), path: root.appendingPathComponent(path).path)
-            return loaded.file != nil && !loaded.diagnostics.contains { $0.message.severity == .error }
-        }
-    }()
+    static let files = RepositoryFiles.validReminderFiles
 
     @Test func thereAreFiles() {
         #expect(Self.files.count > 40)
