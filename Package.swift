@@ -42,6 +42,9 @@ let package = Package(
         // The checker: a catalogue of rules, each describing and testing
         // itself, and what `check` means, whole (the outputs' own checks included).
         .target(name: "ReminderCheck", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel", "ReminderOutput"]),
+        // What `remindc agenda` and `remindc calendar` show: the occurrences
+        // of a span of days, with the checker's findings at their alerts.
+        .target(name: "ReminderViews", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderOutput", "ReminderCheck"]),
         // CalDAV (RFC 4791, RFC 6578) over libcurl: a calendar collection's
         // members, read and written under ETag conditions. Knows no reminders.
         .target(name: "CalDAV", dependencies: ["CLibCurl"]),
@@ -57,7 +60,7 @@ let package = Package(
         // mapped to reminders, written as one reminder file.
         .target(name: "CalendarImport", dependencies: ["Recurrence", "ReminderModel", "ReminderOutput", "YAMLSyntax"]),
         // Commands declared once: parse the arguments, call the libraries, print.
-        .target(name: "RemindCLI", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "CalDAV", "Publish", "Delivery", "CalendarImport"]),
+        .target(name: "RemindCLI", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "ReminderViews", "CalDAV", "Publish", "Delivery", "CalendarImport"]),
         // The commit the binary is built from, for `remindc --version`
         // (scripts/build-info.sh, before each build).
         .plugin(name: "BuildInfo", capability: .buildTool(), path: "Plugins/BuildInfo"),
@@ -98,10 +101,12 @@ let package = Package(
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
         .testTarget(name: "ReminderModelTests", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel", "RepositoryFiles"]),
         .testTarget(name: "ReminderOutputTests", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel", "ReminderOutput"]),
+        .testTarget(name: "ReminderViewsTests", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderOutput", "ReminderCheck", "ReminderViews",
+                                                            "RepositoryFiles"]),
         .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
         .testTarget(
             name: "RemindCLITests",
-            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "Delivery", "CalendarImport"],
+            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "ReminderViews", "Delivery", "CalendarImport"],
             exclude: ["Golden", "Fixtures", "Oracles"]
         ),
     ]

@@ -2,6 +2,7 @@ import Foundation
 import Recurrence
 import ReminderModel
 import ReminderOutput
+import ReminderViews
 
 /// `remindc agenda`: the coming days, grouped by day in one clock, with
 /// each occurrence's alert times and marks.

@@ -2,6 +2,7 @@ import Foundation
 import Recurrence
 import ReminderModel
 import ReminderOutput
+import ReminderViews
 
 /// `remindc calendar`: a month grid, as text or as a page.
 enum CalendarCommand: Command {

@@ -3,6 +3,7 @@ import Foundation
 import Recurrence
 import ReminderModel
 import ReminderOutput
+import ReminderViews
 
 /// `remindc ics`: the reminders as one iCalendar file.
 enum IcsCommand: Command {

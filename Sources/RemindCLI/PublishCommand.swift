@@ -6,6 +6,7 @@ import Recurrence
 import ReminderCheck
 import ReminderModel
 import ReminderOutput
+import ReminderViews
 import Support
 
 /// `remindc publish`: keeps a CalDAV calendar in step with the reminder

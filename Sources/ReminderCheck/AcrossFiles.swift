@@ -55,6 +55,15 @@ public enum AcrossFiles {
     /// the `lint.min-gap` of either one's file; a rule a file disables, or a
     /// reminder ignores, is not reported for it.
     static func conflicts(_ files: [ScheduledFile], options: Checker.Options) -> [Diagnostic] {
+        let (found, cut) = conflictFindings(files, options: options)
+        return found.map(\.finding.diagnostic) + (cut.map { [$0] } ?? [])
+    }
+
+    /// `conflicts(_:options:)` as findings, each with the file it is in
+    /// (its `reminder` is the reminder's index in that file), and what a
+    /// sweep cut short says.
+    static func conflictFindings(_ files: [ScheduledFile], options: Checker.Options)
+        -> (findings: [(finding: Finding, file: Int)], cut: Diagnostic?) {
         var reminders: [Reminder] = [], schedules: [Schedule] = [], groups: [Int32] = [], owners: [(file: Int, index: Int)] = []
         for (fileIndex, scheduled) in files.enumerated() {
             reminders += scheduled.file.reminders
@@ -77,7 +86,7 @@ public enum AcrossFiles {
         merged.lint.quietHours = quietHours.count == 1 ? quietHours.first : nil
         merged.lint.maximumPerHour = limits.min()
         let context = CheckContext(ScheduledFile(merged, schedules: schedules, floatingZone: options.floatingZone,
-                                                             parallelism: options.parallelism),
+                                                 parallelism: options.parallelism),
                                    now: options.now, horizon: options.horizon)
         let sweep = Sweep(context, groups: groups)
 
@@ -91,43 +100,46 @@ public enum AcrossFiles {
             let file = files[owners[other].file].file
             return Diagnostic.Note("'\(reminders[other].id)' is at \(place(file, reminders[other].spans.start))", at: reminders[other].spans.start, in: file.path)
         }
-        var found: [Diagnostic] = []
+        var found: [(finding: Finding, file: Int)] = []
+        func add(_ message: Message, _ index: Int, alert: Instant, notes: [Diagnostic.Note]) {
+            let owner = owners[index]
+            let diagnostic = Diagnostic(message, file: files[owner.file].file.path, span: reminders[index].spans.start, notes: notes)
+            found.append((Finding(diagnostic, reminder: owner.index, alert: alert), owner.file))
+        }
         for (index, hit) in sweep.sameTime.sorted(by: { $0.key < $1.key }) where reports(SameTimeRule.descriptor.id, index, hit.other) {
             let reminder = reminders[index]
-            found.append(Diagnostic(SameTimeRule.sameTime(reminder.id, reminders[hit.other].id, first: Clock.text(hit.instant, reminder, context)),
-                                    file: files[owners[index].file].file.path, span: reminder.spans.start, notes: [note(hit.other)]))
+            add(SameTimeRule.sameTime(reminder.id, reminders[hit.other].id, first: Clock.text(hit.instant, reminder, context)), index,
+                alert: hit.instant, notes: [note(hit.other)])
         }
         for (index, hit) in sweep.tooClose.sorted(by: { $0.key < $1.key }) where reports(TooCloseRule.descriptor.id, index, hit.other) {
             let reminder = reminders[index], file = files[owners[index].file].file
             let asked = [file, files[owners[hit.other].file].file].compactMap { $0.lint.minimumGap.map { $0.days * secondsPerDay + $0.seconds } }
             guard let gap = asked.max(), hit.gap < gap else { continue }
-            found.append(Diagnostic(TooCloseRule.tooClose(reminder.id, reminders[hit.other].id, gap: hit.gap,
-                                                          first: Clock.text(hit.instant, reminder, context)),
-                                    file: file.path, span: reminder.spans.start, notes: [note(hit.other)]))
+            add(TooCloseRule.tooClose(reminder.id, reminders[hit.other].id, gap: hit.gap, first: Clock.text(hit.instant, reminder, context)), index,
+                alert: hit.instant, notes: [note(hit.other)])
         }
-        for (index, shown) in sweep.quiet.sorted(by: { $0.key < $1.key }) {
+        for (index, first) in sweep.quiet.sorted(by: { $0.key < $1.key }) {
             let file = files[owners[index].file].file
             guard file.lint.quietHours == nil, let quietFile, reports(QuietHoursRule.descriptor.id, index, index) else { continue }
             let reminder = reminders[index]
-            found.append(Diagnostic(QuietHoursRule.inQuietHours(reminder.id, first: "\(shown.date) at \(shown.time.description.prefix(5))"),
-                                    file: file.path, span: reminder.spans.start, notes: [
-                                        Diagnostic.Note("the quiet hours are the lint.quiet-hours of "
-                                                        + (quietFile.lint.span.map { place(quietFile, $0) } ?? quietFile.path)),
-                                    ]))
+            add(QuietHoursRule.inQuietHours(reminder.id, first: "\(first.shown.date) at \(first.shown.time.description.prefix(5))"), index,
+                alert: first.instant, notes: [
+                    Diagnostic.Note("the quiet hours are the lint.quiet-hours of "
+                                    + (quietFile.lint.span.map { place(quietFile, $0) } ?? quietFile.path)),
+                ])
         }
+        var cutShort: Diagnostic?
         if let cut = sweep.cut {
             let owner = files[owners[cut.busiest].file].file
             var diagnostic = Checker.horizonCut(cut, sweep: sweep, reminders: reminders, path: owner.path, context: context)
             diagnostic.notes = [Diagnostic.Note("counting the alerts of all \(files.count) files checked together")]
-            found.append(diagnostic)
+            cutShort = diagnostic
         }
         if let hit = sweep.overLimit, let maximum = merged.lint.maximumPerHour, reports(TooManyPerHourRule.descriptor.id, hit.reminder, hit.reminder) {
             let reminder = reminders[hit.reminder]
-            found.append(Diagnostic(TooManyPerHourRule.tooMany(hit.count, endingWith: reminder.id, at: Clock.text(hit.instant, reminder, context),
-                                                               maximum: maximum),
-                                    file: files[owners[hit.reminder].file].file.path, span: reminder.spans.start,
-                                    notes: [Diagnostic.Note("counting the alerts of all \(files.count) files checked together")]))
+            add(TooManyPerHourRule.tooMany(hit.count, endingWith: reminder.id, at: Clock.text(hit.instant, reminder, context), maximum: maximum),
+                hit.reminder, alert: hit.instant, notes: [Diagnostic.Note("counting the alerts of all \(files.count) files checked together")])
         }
-        return found
+        return (found, cutShort)
     }
 }

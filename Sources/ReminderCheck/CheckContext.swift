@@ -92,8 +92,10 @@ public final class CheckContext: @unchecked Sendable {
         return made
     }
 
-    /// A finding of `message` at `span`, about reminder `index`.
-    func finding(_ message: Message, at span: SourceSpan, reminder: Int? = nil, notes: [Diagnostic.Note] = []) -> Finding {
-        Finding(Diagnostic(message, file: file.path, span: span, notes: notes), reminder: reminder)
+    /// A finding of `message` at `span`, about reminder `index` (and its
+    /// `alert`).
+    func finding(_ message: Message, at span: SourceSpan, reminder: Int? = nil, alert: Instant? = nil,
+                 notes: [Diagnostic.Note] = []) -> Finding {
+        Finding(Diagnostic(message, file: file.path, span: span, notes: notes), reminder: reminder, alert: alert)
     }
 }

@@ -93,3 +93,37 @@ public struct CheckRun {
         return Diagnostic.merging(run.acrossFiles(), into: diagnostics, fileOrder: paths)
     }
 }
+
+extension CheckRun {
+    /// A finding of the checker at one alert of one reminder of a set of
+    /// files: what a view shows at that alert.
+    public struct AlertFinding: Sendable {
+        /// The file's index in the set, and the reminder's in the file.
+        public var file: Int
+        public var reminder: Int
+        /// The first alert the finding is about.
+        public var alert: Instant
+        public var diagnostic: Diagnostic
+    }
+
+    /// The findings `check` reports for `files` (files without errors,
+    /// checked together) that name an alert: each file's own and those
+    /// across files, in no particular order. `options.now` and
+    /// `options.horizon` are the span looked at.
+    public static func alertFindings(in files: [ScheduledFile], options: Checker.Options) -> [AlertFinding] {
+        var found: [AlertFinding] = []
+        for (index, scheduled) in files.enumerated() {
+            let context = CheckContext(scheduled, now: options.now, horizon: options.horizon)
+            for finding in Checker.alertFindings(context) {
+                guard let reminder = finding.reminder, let alert = finding.alert else { continue }
+                found.append(AlertFinding(file: index, reminder: reminder, alert: alert, diagnostic: finding.diagnostic))
+            }
+        }
+        guard files.count > 1 else { return found }
+        for (finding, file) in AcrossFiles.conflictFindings(files, options: options).findings {
+            guard let reminder = finding.reminder, let alert = finding.alert else { continue }
+            found.append(AlertFinding(file: file, reminder: reminder, alert: alert, diagnostic: finding.diagnostic))
+        }
+        return found
+    }
+}

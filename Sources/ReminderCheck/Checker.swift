@@ -41,16 +41,8 @@ public enum Checker {
     public static func check(_ context: CheckContext, rules: [any CheckRule.Type] = Rules.all) -> [Diagnostic] {
         let file = context.file
         let disabled = Set(file.lint.disabledRules)
-        let enabled = rules.filter { !disabled.contains($0.descriptor.id) }
         var diagnostics: [Diagnostic] = []
-        for findings in runConcurrently(enabled, context) {
-            // Looked at in place: a finding is copied once.
-            for position in findings.indices {
-                if let index = findings[position].reminder, context.digests[index].hasIgnoredRules,
-                   file.reminders[index].ignoredRules.contains(findings[position].diagnostic.id) { continue }
-                diagnostics.append(findings[position].diagnostic)
-            }
-        }
+        forEachFinding(context, rules: rules) { diagnostics.append($0.diagnostic) }
         if context.sweepWasRun, let cut = context.sweep.cut, !disabled.contains(SchemaRule.horizonCut.rawValue) {
             diagnostics.append(horizonCut(cut, sweep: context.sweep, reminders: file.reminders, path: file.path, context: context))
         }
@@ -63,6 +55,31 @@ public enum Checker {
             diagnostics.append(Diagnostic(.unknownRule(id, suggestion: closest(to: id, in: known)), file: file.path, span: span))
         }
         return Diagnostic.sortedForReport(diagnostics)
+    }
+
+    /// The findings of `rules` about `context` that say at which alert
+    /// (`Finding.alert`), less those `lint.disable` and `ignore:` switch
+    /// off, in the rules' order: what the views show at each alert.
+    public static func alertFindings(_ context: CheckContext, rules: [any CheckRule.Type] = Rules.all) -> [Finding] {
+        var found: [Finding] = []
+        forEachFinding(context, rules: rules.filter { $0.readsSweep }) { if $0.alert != nil { found.append($0) } }
+        return found
+    }
+
+    /// Hands each finding of the rules `lint.disable` leaves on to `body`,
+    /// in the rules' order, less those the reminder's `ignore:` names.
+    private static func forEachFinding(_ context: CheckContext, rules: [any CheckRule.Type], _ body: (Finding) -> Void) {
+        let file = context.file
+        let disabled = Set(file.lint.disabledRules)
+        let enabled = rules.filter { !disabled.contains($0.descriptor.id) }
+        for findings in runConcurrently(enabled, context) {
+            // Looked at in place: a finding is copied once.
+            for position in findings.indices {
+                if let index = findings[position].reminder, context.digests[index].hasIgnoredRules,
+                   file.reminders[index].ignoredRules.contains(findings[position].diagnostic.id) { continue }
+                body(findings[position])
+            }
+        }
     }
 
     /// What a sweep cut short of the horizon says: where it stopped, at

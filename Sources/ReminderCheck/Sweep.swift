@@ -12,8 +12,9 @@ struct Sweep {
     var tooClose: [Int: (other: Int, instant: Instant, gap: Int)] = [:]
     /// The first alert that made an hour hold more than `lint.max-per-hour`.
     var overLimit: (reminder: Int, instant: Instant, count: Int)?
-    /// Per reminder: its first alert inside `lint.quiet-hours`, as the zone's clock shows it.
-    var quiet: [Int: LocalDateTime] = [:]
+    /// Per reminder: its first alert inside `lint.quiet-hours`, and the
+    /// zone's clock then.
+    var quiet: [Int: (instant: Instant, shown: LocalDateTime)] = [:]
     /// Per reminder: dates whose wall-clock time a change skips, and repeats.
     var gaps: [Int: [String]] = [:]
     var folds: [Int: [String]] = [:]
@@ -181,7 +182,7 @@ struct Sweep {
                     if let hours = lint.quietHours, !quietFound[source] {
                         let shown = alert.wallTime(offset: occurrence.offset).local
                         if hours.contains(shown.time) {
-                            quiet[source] = shown
+                            quiet[source] = (alert, shown)
                             quietFound[source] = true
                         }
                     }

@@ -1,6 +1,6 @@
 /// The styles (SGR sequences) text for a terminal is painted in, when
 /// colour is on: `check`'s diagnostics and the views.
-enum TerminalStyle: String {
+package enum TerminalStyle: String {
     case bold = "1"
     case dim = "2"
     case red = "1;31"
@@ -11,7 +11,7 @@ enum TerminalStyle: String {
     case reversed = "7"
 
     /// `text` in this style when `colour`, else as it is.
-    func paint(_ text: String, if colour: Bool) -> String {
+    package func paint(_ text: String, if colour: Bool) -> String {
         colour ? "\u{1B}[\(rawValue)m\(text)\u{1B}[0m" : text
     }
 }

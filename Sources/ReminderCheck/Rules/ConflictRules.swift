@@ -26,7 +26,7 @@ enum SameTimeRule: CheckRule {
         context.sweep.sameTime.sorted { $0.key < $1.key }.map { index, hit in
             let reminder = context.file.reminders[index], other = context.file.reminders[hit.other]
             return context.finding(sameTime(reminder.id, other.id, first: Clock.text(hit.instant, reminder, context)),
-                                   at: reminder.spans.start, reminder: index,
+                                   at: reminder.spans.start, reminder: index, alert: hit.instant,
                                    notes: [Diagnostic.Note("'\(other.id)' is here", at: other.spans.start)])
         }
     }
@@ -57,7 +57,7 @@ enum TooCloseRule: CheckRule {
         context.sweep.tooClose.sorted { $0.key < $1.key }.map { index, hit in
             let reminder = context.file.reminders[index], other = context.file.reminders[hit.other]
             return context.finding(tooClose(reminder.id, other.id, gap: hit.gap, first: Clock.text(hit.instant, reminder, context)),
-                                   at: reminder.spans.start, reminder: index,
+                                   at: reminder.spans.start, reminder: index, alert: hit.instant,
                                    notes: [Diagnostic.Note("'\(other.id)' is here", at: other.spans.start)])
         }
     }
@@ -83,10 +83,10 @@ enum QuietHoursRule: CheckRule {
             """])
 
     static func check(_ context: CheckContext) -> [Finding] {
-        context.sweep.quiet.sorted { $0.key < $1.key }.map { index, shown in
+        context.sweep.quiet.sorted { $0.key < $1.key }.map { index, first in
             let reminder = context.file.reminders[index]
-            return context.finding(inQuietHours(reminder.id, first: "\(shown.date) at \(shown.time.description.prefix(5))"),
-                                   at: reminder.spans.start, reminder: index)
+            return context.finding(inQuietHours(reminder.id, first: "\(first.shown.date) at \(first.shown.time.description.prefix(5))"),
+                                   at: reminder.spans.start, reminder: index, alert: first.instant)
         }
     }
 }
@@ -118,7 +118,7 @@ enum TooManyPerHourRule: CheckRule {
         guard let hit = context.sweep.overLimit, let maximum = context.file.lint.maximumPerHour else { return [] }
         let reminder = context.file.reminders[hit.reminder]
         return [context.finding(tooMany(hit.count, endingWith: reminder.id, at: Clock.text(hit.instant, reminder, context), maximum: maximum),
-                                at: reminder.spans.start, reminder: hit.reminder)]
+                                at: reminder.spans.start, reminder: hit.reminder, alert: hit.instant)]
     }
 }
 

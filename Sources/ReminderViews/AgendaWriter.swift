@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+import ReminderOutput
 import Support
 
 /// `remindc agenda`: the days of a `DayPlan` that hold something, each

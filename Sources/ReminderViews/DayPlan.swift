@@ -1,5 +1,7 @@
 import Foundation
 import Recurrence
+import ReminderOutput
+import ReminderCheck
 import ReminderModel
 
 /// What the views (`remindc agenda`, `remindc calendar`) show: the
@@ -14,7 +16,7 @@ public struct DayPlan: Sendable {
     /// A finding of the checker at one alert.
     public struct Finding: Hashable, Sendable {
         /// The rule's id: `same-time`, `too-close`, `quiet-hours`,
-        /// `too-many-per-hour`.
+        /// `too-many-per-hour`; the message is the checker's.
         public var rule: String
         public var message: String
     }
@@ -85,9 +87,10 @@ public struct DayPlan: Sendable {
     public let days: [Day]
 
     /// The days `first` through `last` of `files` on `zone`'s clock, with
-    /// today the day `now` falls on. Findings are looked for among the
-    /// alerts from a day before the span to eight days after it, so that
-    /// an alert a week early still meets its neighbours.
+    /// today the day `now` falls on. Occurrences are read from a day before
+    /// the span to eight days after it, so that an alert a week early is
+    /// shown at its occurrence; the checker's findings are those of the
+    /// alerts in the span.
     public init(_ files: [ScheduledFile], first: CivilDate, last: CivilDate, zone: TimeZone, now: Instant) {
         self.zone = zone
         let start = WallClock.instant(of: LocalDateTime(date: first, time: .midnight), in: zone)
@@ -130,7 +133,7 @@ public struct DayPlan: Sendable {
                 entries.append((entry, fileIndex, index))
             }
         }
-        Self.addFindings(to: &entries, files: files)
+        Self.addFindings(to: &entries, files: files, from: start, to: end, zone: zone)
 
         // The days, each with its entries in time order (all-day first).
         var byDay: [CivilDate: [Entry]] = [:]
@@ -163,9 +166,6 @@ public struct DayPlan: Sendable {
     /// second costs what a dozen a day cost.
     public static let listedPerDay = 12
 
-    /// The most reminders a same-time finding names; the rest are counted.
-    static let namedOthers = 3
-
     /// `09:05`.
     static func clock(_ time: CivilTime) -> String {
         (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
@@ -185,78 +185,32 @@ public struct DayPlan: Sendable {
         }
     }
 
-    /// The checker's findings at each alert, as `check` reads them within
-    /// one file (`lint:` of that file, and each reminder's `ignore:`):
-    /// alerts of two reminders at one instant (same-time), closer than
-    /// `min-gap` (too-close, on the later), more than `max-per-hour` in an
-    /// hour (too-many-per-hour, on each alert past the limit), and inside
-    /// `quiet-hours` on the reminder's clock (quiet-hours).
-    static func addFindings(to entries: inout [(entry: Entry, file: Int, reminder: Int)], files: [ScheduledFile]) {
-        for (fileIndex, scheduled) in files.enumerated() {
-            let file = scheduled.file, lint = file.lint
-            func enabled(_ rule: String, _ reminder: Int) -> Bool {
-                !lint.disabledRules.contains(rule) && !file.reminders[reminder].ignoredRules.contains(rule)
-            }
-            // Every alert of the file: its instant, its entry, its reminder.
-            var alerts: [(instant: Instant, entry: Int, reminder: Int)] = []
-            for (index, item) in entries.enumerated() where item.file == fileIndex {
-                for alert in item.entry.alerts { alerts.append((alert.instant, index, item.reminder)) }
-            }
-            alerts.sort { ($0.instant, $0.entry) < ($1.instant, $1.entry) }
-            func add(_ finding: Finding, at entry: Int) {
-                if !entries[entry].entry.findings.contains(finding) { entries[entry].entry.findings.append(finding) }
-            }
-            var windowStart = 0
-            for (position, alert) in alerts.enumerated() {
-                if position == 0 || alert.instant != alerts[position - 1].instant {
-                    // Same instant, other reminders: each alert of the
-                    // group names the others.
-                    var groupEnd = position
-                    while groupEnd < alerts.count && alerts[groupEnd].instant == alert.instant { groupEnd += 1 }
-                    if groupEnd - position > 1 {
-                        // The group's reminders in order, each once: a member
-                        // names the first few others and counts the rest, so
-                        // a thousand at one minute cost a thousand findings of
-                        // a line each, not a million names.
-                        var seen = Set<Int>()
-                        var distinct: [Int] = []
-                        for member in alerts[position..<groupEnd] where seen.insert(member.reminder).inserted { distinct.append(member.reminder) }
-                        if distinct.count > 1 {
-                            for member in alerts[position..<groupEnd] where enabled("same-time", member.reminder) {
-                                let named = distinct.lazy.filter { $0 != member.reminder }.prefix(Self.namedOthers).map { "'\(file.reminders[$0].id)'" }
-                                let rest = distinct.count - 1 - named.count
-                                add(Finding(rule: "same-time", message: "alerts at the same time as " + named.joined(separator: ", ")
-                                                + (rest > 0 ? " and \(rest) \(rest == 1 ? "other" : "others")" : "")),
-                                    at: member.entry)
-                            }
-                        }
-                    }
-                }
-                if let gap = lint.minimumGap, position > 0, enabled("too-close", alert.reminder) {
-                    let previous = alerts[position - 1]
-                    let seconds = alert.instant.seconds(since: previous.instant)
-                    if previous.reminder != alert.reminder, seconds > 0, seconds < gap.nominalSeconds {
-                        add(Finding(rule: "too-close", message: "alerts \(NominalDuration(seconds: seconds)) after '\(file.reminders[previous.reminder].id)' (min-gap \(gap))"),
-                            at: alert.entry)
-                    }
-                }
-                if let maximum = lint.maximumPerHour, enabled("too-many-per-hour", alert.reminder) {
-                    while alerts[windowStart].instant <= alert.instant.advanced(by: -3600) { windowStart += 1 }
-                    let count = position - windowStart + 1
-                    if count > maximum {
-                        add(Finding(rule: "too-many-per-hour", message: "\(count) alerts within an hour, more than max-per-hour \(maximum)"), at: alert.entry)
-                    }
-                }
-                if let quiet = lint.quietHours, enabled("quiet-hours", alert.reminder) {
-                    let reminder = file.reminders[alert.reminder]
-                    let clock = reminder.timeZone == .floating ? scheduled.floatingZone : reminder.timeZone.foundationZone
-                    let time = WallClock.local(at: alert.instant, in: clock).time
-                    if quiet.contains(time) {
-                        add(Finding(rule: "quiet-hours", message: "alerts at \(Self.clock(time)), inside quiet hours \(Self.clock(quiet.start))–\(Self.clock(quiet.end))"),
-                            at: alert.entry)
-                    }
-                }
-            }
+    /// The checker's findings at the alerts of the span, as `check` reports
+    /// them for `files` with `--now` the span's start and `--horizon` its
+    /// length: each at the entry holding the alert it names first (the
+    /// nearest entry of its reminder when the view passed that alert over),
+    /// in the checker's words.
+    static func addFindings(to entries: inout [(entry: Entry, file: Int, reminder: Int)], files: [ScheduledFile], from start: Instant,
+                            to end: Instant, zone: TimeZone) {
+        let options = Checker.Options(now: start, horizon: end.seconds(since: start), floatingZone: files.first?.floatingZone ?? zone,
+                                      parallelism: files.first?.parallelism ?? .sequential)
+        let found = CheckRun.alertFindings(in: files, options: options)
+        guard !found.isEmpty else { return }
+        var byReminder: [Pair: [Int]] = [:]
+        for (index, item) in entries.enumerated() { byReminder[Pair(file: item.file, reminder: item.reminder), default: []].append(index) }
+        for finding in found.sorted(by: { ($0.alert, $0.file, $0.reminder) < ($1.alert, $1.file, $1.reminder) }) {
+            guard let candidates = byReminder[Pair(file: finding.file, reminder: finding.reminder)] else { continue }
+            let holder = candidates.first { entries[$0].entry.alerts.contains { $0.instant == finding.alert } }
+                ?? candidates.min { abs(entries[$0].entry.instant.seconds(since: finding.alert)) < abs(entries[$1].entry.instant.seconds(since: finding.alert)) }
+            guard let holder else { continue }
+            let shown = Finding(rule: finding.diagnostic.id, message: finding.diagnostic.message.text)
+            if !entries[holder].entry.findings.contains(shown) { entries[holder].entry.findings.append(shown) }
         }
+    }
+
+    /// A reminder of the plan's files.
+    private struct Pair: Hashable {
+        var file: Int
+        var reminder: Int
     }
 }

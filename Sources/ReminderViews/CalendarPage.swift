@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+import ReminderOutput
 import Support
 
 /// `remindc calendar --format html`: each month of a `DayPlan` as one

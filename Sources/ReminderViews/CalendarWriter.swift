@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+import ReminderOutput
 import Support
 
 /// `remindc calendar --format text`: each month of a `DayPlan` as a grid,
