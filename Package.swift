@@ -106,7 +106,8 @@ let package = Package(
         .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
         .testTarget(
             name: "RemindCLITests",
-            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "ReminderViews", "Delivery", "CalendarImport"],
+            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "ReminderViews", "Delivery", "CalendarImport",
+                           "RepositoryFiles"],
             exclude: ["Golden", "Fixtures", "Oracles"]
         ),
     ]

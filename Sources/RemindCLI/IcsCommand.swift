@@ -1,6 +1,7 @@
 import Delivery
 import Foundation
 import Recurrence
+import ReminderCheck
 import ReminderModel
 import ReminderOutput
 import ReminderViews
@@ -71,12 +72,14 @@ enum IcsCommand: Command {
     static func run(_ options: Options, invocation: Invocation) -> Outcome {
         let (time, window, limit) = (options.time, options.window, options.limit)
         let loaded: LoadedFiles
-        // Rule form writes a reminder as several components with UIDs of
-        // their own (`<id>-extra`), which another reminder must not have.
+        // What `check --for ics` reports; written expanded, with neither
+        // rules nor UIDs of its own (`<id>-extra`), only what every output
+        // refuses.
         let expanding = window != nil
         switch LoadedFiles.load(options.paths, floatingZone: time.zone, check: { _, scheduled, _ in
-            scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0) + (expanding ? [] : ICalendarWriter.uidClashes(in: $0)) }
-                ?? []
+            guard let scheduled else { return [] }
+            return scheduled.scheduleDiagnostics() + (expanding ? OutputTarget.sharedProblems(in: scheduled)
+                : OutputTarget.ics.findings(in: scheduled, hostZone: time.zone, now: time.now, workingFolder: invocation.workingFolder))
         }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome

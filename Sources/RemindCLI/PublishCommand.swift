@@ -128,11 +128,14 @@ enum PublishCommand: Command {
     static func run(_ given: Options, invocation: Invocation) -> Outcome {
         let (time, publisher, credentials, netrcWarning) = (given.time, given.publisher, given.credentials, given.netrcWarning)
         var loaded: LoadedFiles
-        // A calendar holds one resource per UID: one reminder's component
-        // with another's UID (`x-extra`) and a UID of two files' reminders
-        // are refused, as `ics` and `check --for caldav` refuse them.
+        // What `check --for caldav` reports. A calendar holds one resource
+        // per UID: a UID of two files' reminders is refused too, as `check`
+        // refuses it.
         switch LoadedFiles.load(given.paths, floatingZone: time.zone, check: { _, scheduled, _ in
-            scheduled.map { $0.scheduleDiagnostics() + ICalendarWriter.problems(in: $0) + ICalendarWriter.uidClashes(in: $0) } ?? []
+            scheduled.map {
+                $0.scheduleDiagnostics()
+                    + OutputTarget.caldav.findings(in: $0, hostZone: time.zone, now: time.now, workingFolder: invocation.workingFolder)
+            } ?? []
         }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome

@@ -1,6 +1,7 @@
 import Delivery
 import Foundation
 import Recurrence
+import ReminderCheck
 import ReminderModel
 import ReminderOutput
 
@@ -91,18 +92,19 @@ enum SystemdCommand: Command {
         if case .uninstall = options.action { return Outcome(units.uninstall()) }
 
         let loaded: LoadedFiles
-        switch LoadedFiles.load(options.paths, floatingZone: TimeZone.current, check: { _, scheduled, _ in
+        switch LoadedFiles.load(options.paths, floatingZone: options.time.zone, check: { _, scheduled, _ in
             guard let scheduled else { return [] }
-            return scheduled.scheduleDiagnostics() + OutputTarget.sharedProblems(in: scheduled)
-                + SystemdWriter.problems(in: scheduled.file)
+            return scheduled.scheduleDiagnostics()
+                + OutputTarget.systemd.findings(in: scheduled, hostZone: options.time.zone, now: options.time.now,
+                                                workingFolder: invocation.workingFolder)
         }) {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
         if loaded.hasErrors { return loaded.failure }
         let writer = SystemdWriter(options: .init(remindc: SystemdInstall.remindcPath, workingFolder: invocation.workingFolder,
-                                                 minimal: options.minimal, now: options.time.now, floatingZone: options.time.zone))
-        let written = writer.units(loaded.files.map(\.file))
+                                                 minimal: options.minimal, now: options.time.now))
+        let written = writer.units(loaded.files)
         // A reminder with no alert to come gets no timer, and is named.
         let names = Set(written.map(\.name))
         let ended = loaded.files.flatMap { scheduled in

@@ -15,10 +15,17 @@ public protocol CheckRule: Sendable {
     /// False for rules that read no reminder's times (its sounds, its
     /// category): they check reminders whose times had an error too.
     static var readsTimes: Bool { get }
+    /// The outputs the rule is about, when it is about some only (a UID
+    /// domain for a calendar): it runs when the file goes to one of them
+    /// (`check --for`, `lint.targets`), and the command writing that output
+    /// says what it finds (`OutputTarget.findings`). Empty for a rule of
+    /// every file.
+    static var outputs: Set<OutputTarget> { get }
     static func check(_ context: CheckContext) -> [Finding]
 }
 
 extension CheckRule {
     public static var readsSweep: Bool { false }
     public static var readsTimes: Bool { true }
+    public static var outputs: Set<OutputTarget> { [] }
 }

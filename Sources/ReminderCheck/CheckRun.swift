@@ -59,8 +59,9 @@ public struct CheckRun {
         let timed = result.wrongTimes.isEmpty ? whole
             : ScheduledFile(decoded.leavingOut(result.wrongTimes), floatingZone: checker.floatingZone, parallelism: checker.parallelism)
         self.timed.append(timed)
-        var written = OutputTarget.sharedProblems(in: timed)
-        for target in OutputTarget.allCases where options.targets.contains(target) || decoded.lint.targets.contains(target) {
+        let targets = OutputTarget.allCases.filter { options.targets.contains($0) || decoded.lint.targets.contains($0) }
+        var written = targets.isEmpty ? OutputTarget.sharedProblems(in: timed) : []
+        for target in targets {
             written += target.problems(in: timed, hostZone: checker.floatingZone, now: checker.now, workingFolder: options.workingFolder)
         }
         if !written.isEmpty { found = Diagnostic.uniqueForReport(found + written) }

@@ -57,6 +57,15 @@ public enum Checker {
         return Diagnostic.sortedForReport(diagnostics)
     }
 
+    /// The findings of `rules` about `context`, less those `lint.disable`
+    /// and `ignore:` switch off, in the rules' order; without the checks of
+    /// `check` as a whole (rule ids that do not exist, a horizon cut).
+    public static func findings(_ context: CheckContext, rules: [any CheckRule.Type]) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        forEachFinding(context, rules: rules) { found.append($0.diagnostic) }
+        return found
+    }
+
     /// The findings of `rules` about `context` that say at which alert
     /// (`Finding.alert`), less those `lint.disable` and `ignore:` switch
     /// off, in the rules' order: what the views show at each alert.

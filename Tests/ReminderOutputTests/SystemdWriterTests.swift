@@ -24,8 +24,8 @@ import Testing
               - {id: pills, title: Pills, at: 2026-12-01 09:00, repeat: daily}
             """))
         let writer = SystemdWriter(options: .init(remindc: "/usr/local/bin/remindc", workingFolder: "/work",
-                                                  now: Instant(secondsSince1970: 1_795_996_800), floatingZone: TimeZone(identifier: "UTC")!))
-        let units = writer.units([file.file])
+                                                  now: Instant(secondsSince1970: 1_795_996_800)))
+        let units = writer.units([file])
         #expect(units.map(\.name).sorted() == ["remindc-home.example-pills.service", "remindc-home.example-pills.timer"])
         let service = try #require(units.first { $0.name.hasSuffix(".service") }).text
         let timer = try #require(units.first { $0.name.hasSuffix(".timer") }).text
@@ -35,7 +35,7 @@ import Testing
         #expect(timer.contains("\nOnCalendar=*-*-* 09:00:00 Europe/Berlin\n"))
         #expect(timer.contains("\nUnit=remindc-home.example-pills.service\n"))
         // Same input, same bytes.
-        #expect(writer.units([file.file]) == units)
+        #expect(writer.units([file]) == units)
     }
 }
 
@@ -81,8 +81,8 @@ extension SystemdWriterTests {
     func calendarEvents(_ example: CalendarCase) throws {
         let file = try #require(WriterSupport.scheduled("timezone: Europe/Berlin\nreminders:\n  - \(example.reminder)\n"))
         let writer = SystemdWriter(options: .init(remindc: "/usr/local/bin/remindc", workingFolder: "/work",
-                                                  now: Instant(secondsSince1970: 1_796_472_000), floatingZone: TimeZone(identifier: "UTC")!))
-        let timer = writer.units([file.file]).first { $0.name.hasSuffix(".timer") }
+                                                  now: Instant(secondsSince1970: 1_796_472_000)))
+        let timer = writer.units([file]).first { $0.name.hasSuffix(".timer") }
         let events = timer?.text.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }.map { String($0.dropFirst(11)) } ?? []
         #expect(events == example.events)
     }
@@ -93,8 +93,8 @@ extension SystemdWriterTests {
         let file = try #require(WriterSupport.scheduled(
             "timezone: Europe/Berlin\nreminders:\n  - {id: r, title: R, at: 2026-11-02 09:00, repeat: every 2 weeks}\n"))
         let writer = SystemdWriter(options: .init(remindc: "/usr/local/bin/remindc", workingFolder: "/work",
-                                                  now: Instant(secondsSince1970: 1_796_472_000), floatingZone: TimeZone(identifier: "UTC")!))
-        let text = try #require(writer.units([file.file]).first { $0.name.hasSuffix(".timer") }).text
+                                                  now: Instant(secondsSince1970: 1_796_472_000)))
+        let text = try #require(writer.units([file]).first { $0.name.hasSuffix(".timer") }).text
         let events = text.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }.map { String($0.dropFirst(11)) }
         #expect(events.first == "2026-12-14 08:00:00 UTC")
         #expect(events.suffix(2) == ["2027-12-27 08:00:00 UTC", "Mon 2028..2199-*-* 09:00:00 Europe/Berlin"])

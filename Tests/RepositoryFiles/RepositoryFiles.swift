@@ -7,17 +7,19 @@ public enum RepositoryFiles {
     /// The repository's root.
     public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The examples and every fixture that loads without an error, as paths
-    /// from the root, sorted.
-    public static let validReminderFiles: [String] = {
+    /// The examples and every fixture, as paths from the root, sorted.
+    public static let reminderFiles: [String] = {
         let fixtures = root.appendingPathComponent("Tests/RemindCLITests/Fixtures")
         var paths = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("examples").path))?
             .filter { $0.hasSuffix(".yaml") }.map { "examples/" + $0 } ?? []
         if let walk = FileManager.default.enumerator(atPath: fixtures.path) {
             for case let path as String in walk where path.hasSuffix(".yaml") { paths.append("Tests/RemindCLITests/Fixtures/" + path) }
         }
-        return paths.sorted().filter { load($0) != nil }
+        return paths.sorted()
     }()
+
+    /// Those of `reminderFiles` that load without an error.
+    public static let validReminderFiles: [String] = reminderFiles.filter { load($0) != nil }
 
     /// The file at `path` (from the root) as the model reads it; nil when
     /// it cannot be read or has an error.

@@ -137,6 +137,7 @@ extension RedundantAuthenticationRule {
 /// A file that goes to a calendar without a `uid-domain` of its own.
 enum UIDDomainMissingRule: CheckRule {
     static let readsTimes = false
+    static let outputs: Set<OutputTarget> = [.ics, .caldav]
     static let descriptor = RuleDescriptor(
         id: "uid-domain-missing", name: "UID domain missing",
         summary: "A file that goes to iCalendar or CalDAV (`check --for ics`, `lint.targets`) has no `uid-domain`.",
@@ -160,7 +161,7 @@ enum UIDDomainMissingRule: CheckRule {
 
     static func check(_ context: CheckContext) -> [Finding] {
         let file = context.file
-        guard !context.targets.isDisjoint(with: [.ics, .caldav]), file.uidDomainSpan == nil, !file.reminders.isEmpty else { return [] }
+        guard !context.targets.isDisjoint(with: outputs), file.uidDomainSpan == nil, !file.reminders.isEmpty else { return [] }
         // At the `ics` the file names, or its first line for `--for ics`.
         let span = file.lint.targets.firstIndex { $0 == .ics || $0 == .caldav }.map { file.lint.targetSpans[$0] }
             ?? SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)

@@ -31,10 +31,10 @@ extension SystemdWriter {
 
     /// The events of one alert of `reminder` (the writer passes one
     /// `before` at a time) that elapse at each of its alerts after `now`.
-    func calendarEvents(_ reminder: Reminder, gaps zoneGaps: [String: [Gap]]) -> [String] {
+    func calendarEvents(_ reminder: Reminder, timing: Timing, gaps zoneGaps: [String: [Gap]]) -> [String] {
         let (suffix, shift) = Self.clock(of: reminder)
-        let clock = WritingClock(reminder: reminder, floatingZone: options.floatingZone)
-        let upcoming = Self.alerts(of: reminder, after: options.now, floatingZone: options.floatingZone)
+        let clock = WritingClock(reminder: reminder, floatingZone: timing.floatingZone)
+        let upcoming = Self.alerts(of: reminder, timing: timing, after: options.now)
         // The first alerts, one more than are written one by one.
         var soon: [Instant] = []
         while soon.count <= Self.oneByOne, let alert = upcoming.next() { soon.append(alert) }
@@ -69,7 +69,7 @@ extension SystemdWriter {
         // alert's day on (sooner, the few elapses saved are not worth the
         // longer timer).
         var from: Pattern.Day?
-        if let begins = Self.alerts(of: reminder, after: nil, floatingZone: options.floatingZone).next(),
+        if let begins = Self.alerts(of: reminder, timing: timing, after: nil).next(),
            begins > options.now.advanced(by: 7 * secondsPerDay) {
             let day = clock.patternReading(begins).date
             from = (day.year, day.month, day.day)
@@ -94,7 +94,7 @@ extension SystemdWriter {
                 from = (cut / 12, cut % 12 + 1, 1)
             }
         }
-        let through = Self.lastDay(of: reminder, floatingZone: options.floatingZone, clock: clock)
+        let through = Self.lastDay(of: reminder, timing: timing, clock: clock)
         // Each event once, in order: a set beside the list, since a repeat
         // every second lists thousands.
         var seen = Set(events)
@@ -106,9 +106,9 @@ extension SystemdWriter {
     }
 
     /// The alerts of `reminder` (one `before`) after `now` (all when nil), in order.
-    static func alerts(of reminder: Reminder, after now: Instant?, floatingZone: TimeZone) -> AnyIterator<Instant> {
-        let zone = reminder.timeZone == .floating ? floatingZone : reminder.timeZone.foundationZone
-        var occurrences = reminder.schedule(floatingZone: floatingZone).occurrences()
+    static func alerts(of reminder: Reminder, timing: Timing, after now: Instant?) -> AnyIterator<Instant> {
+        let zone = reminder.timeZone == .floating ? timing.floatingZone : reminder.timeZone.foundationZone
+        var occurrences = timing.schedule.occurrences()
         if let now { occurrences.skip(toWallClock: now.wallTime(offset: reminder.wallClockLeads[0] - 2 * secondsPerDay)) }
         return AnyIterator {
             while let occurrence = occurrences.next() {
@@ -122,11 +122,11 @@ extension SystemdWriter {
     /// The day of the last alert of a rule that ends, on the clock its
     /// events are written in; nil for one that does not, or that has more
     /// than 100,000 alerts.
-    static func lastDay(of reminder: Reminder, floatingZone: TimeZone, clock: WritingClock) -> Pattern.Day? {
+    static func lastDay(of reminder: Reminder, timing: Timing, clock: WritingClock) -> Pattern.Day? {
         guard let rule = reminder.repeats?.rule, rule.end != .never else { return nil }
         var last: Instant?
         var count = 0
-        for alert in alerts(of: reminder, after: nil, floatingZone: floatingZone) {
+        for alert in alerts(of: reminder, timing: timing, after: nil) {
             last = alert
             count += 1
             if count > 100_000 { return nil }

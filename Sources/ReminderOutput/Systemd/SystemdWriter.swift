@@ -24,15 +24,12 @@ public struct SystemdWriter: Sendable {
         public var minimal: Bool
         /// The timers elapse at the alerts after this.
         public var now: Instant
-        /// The machine's zone: where floating reminders' alerts fall.
-        public var floatingZone: TimeZone
 
-        public init(remindc: String, workingFolder: String, minimal: Bool = false, now: Instant, floatingZone: TimeZone) {
+        public init(remindc: String, workingFolder: String, minimal: Bool = false, now: Instant) {
             self.remindc = remindc
             self.workingFolder = workingFolder
             self.minimal = minimal
             self.now = now
-            self.floatingZone = floatingZone
         }
     }
 
@@ -49,20 +46,32 @@ public struct SystemdWriter: Sendable {
     }
 
     /// The units of every reminder of `files`, timers and services in file
-    /// and reminder order.
-    public func units(_ files: [ReminderFile]) -> [Unit] {
+    /// and reminder order, from the schedules the files were loaded with:
+    /// floating reminders' alerts fall on the machine's clock, the zone
+    /// they were scheduled in.
+    public func units(_ files: [ScheduledFile]) -> [Unit] {
         // Each zone's gaps, found once.
         var gaps: [String: [Gap]] = [:]
-        return files.flatMap { file in
+        return files.flatMap { scheduled in
+            let file = scheduled.file
             let path = URL(fileURLWithPath: file.path, relativeTo: URL(fileURLWithPath: options.workingFolder, isDirectory: true))
                 .standardizedFileURL.path
-            return file.reminders.flatMap { reminder in
+            return file.reminders.indices.flatMap { index in
+                let reminder = file.reminders[index]
                 if case .named(let name) = reminder.timeZone, gaps[name] == nil {
                     gaps[name] = TimeZone(identifier: name).map { Self.gaps(of: $0, from: options.now) } ?? []
                 }
-                return units(for: reminder, in: file, path: path, gaps: gaps)
+                let timing = Timing(schedule: scheduled.schedules[index], floatingZone: scheduled.floatingZone)
+                return units(for: reminder, timing: timing, in: file, path: path, gaps: gaps)
             }
         }
+    }
+
+    /// When a reminder fires: its schedule, and the zone a floating one
+    /// was scheduled in.
+    struct Timing {
+        var schedule: Schedule
+        var floatingZone: TimeZone
     }
 
     /// The base name of a reminder's units: its UID as a unit name. systemd
@@ -95,13 +104,13 @@ public struct SystemdWriter: Sendable {
         BoundedName.fit(base.map(String.init), limit: longestBaseName - 11, digits: 16, key: base)
     }
 
-    func units(for reminder: Reminder, in file: ReminderFile, path: String, gaps: [String: [Gap]]) -> [Unit] {
+    func units(for reminder: Reminder, timing: Timing, in file: ReminderFile, path: String, gaps: [String: [Gap]]) -> [Unit] {
         let name = Self.unitName(reminder, in: file)
         // One timer for every alert of the reminder: the events of each, once.
         var calendars: [String] = []
         var seen = Set<String>()
         for alert in reminder.eachAlert {
-            for event in calendarEvents(alert, gaps: gaps) where seen.insert(event).inserted { calendars.append(event) }
+            for event in calendarEvents(alert, timing: timing, gaps: gaps) where seen.insert(event).inserted { calendars.append(event) }
         }
         // No alert to come: no timer (one with no event is one systemd refuses).
         guard !calendars.isEmpty else { return [] }
