@@ -27,6 +27,10 @@ let package = Package(
         // syncfs(2), which glibc declares only under _GNU_SOURCE: one flush
         // for the many files `systemd -o` writes at once.
         .target(name: "CFileSystem"),
+        // Files and folders as remindc writes and reads them on this
+        // machine: written whole or not at all, regular files only, the
+        // user's folders from the environment. Knows no reminders.
+        .target(name: "FileSystem", dependencies: ["Support", "CFileSystem"]),
         // libyaml events -> a node tree with positions, under fixed limits.
         .target(name: "YAMLSyntax", dependencies: ["CLibYAML"]),
         // Civil dates and times, recurrence rules (RFC 5545, RFC 7529). Knows no YAML.
@@ -50,17 +54,19 @@ let package = Package(
         .target(name: "CalDAV", dependencies: ["CLibCurl"]),
         // `remindc publish`: the .ics writer's calendar objects marked as the
         // publisher's, the plan that brings a collection in step with them,
-        // and carrying it out.
-        .target(name: "Publish", dependencies: ["Support", "ReminderModel", "ReminderOutput", "CalDAV", "Delivery"]),
-        // What acts on this machine for the user: files written whole, the
-        // crontab and systemd installs, desktop alerts (notify, due,
-        // resume), their state under $XDG_STATE_HOME, the programs run.
-        .target(name: "Delivery", dependencies: ["Support", "CFileSystem", "Recurrence", "ReminderModel", "ReminderOutput"]),
+        // and carrying it out; the collection's address, its login (from
+        // the environment or ~/.netrc) and where plain http may go.
+        .target(name: "Publish", dependencies: ["Support", "ReminderModel", "ReminderOutput", "CalDAV", "FileSystem"]),
+        // What acts on this machine for the user: the crontab and systemd
+        // installs, desktop alerts (notify, due, resume), their state under
+        // $XDG_STATE_HOME, the programs run.
+        .target(name: "Delivery", dependencies: ["Support", "FileSystem", "Recurrence", "ReminderModel", "ReminderOutput"]),
         // `remindc import`: iCalendar files read with their lines' places,
         // mapped to reminders, written as one reminder file.
         .target(name: "CalendarImport", dependencies: ["Recurrence", "ReminderModel", "ReminderOutput", "YAMLSyntax"]),
         // Commands declared once: parse the arguments, call the libraries, print.
-        .target(name: "RemindCLI", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "ReminderViews", "CalDAV", "Publish", "Delivery", "CalendarImport"]),
+        .target(name: "RemindCLI", dependencies: ["Support", "FileSystem", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "ReminderViews", "CalDAV", "Publish",
+                                                "Delivery", "CalendarImport"]),
         // The commit the binary is built from, for `remindc --version`
         // (scripts/build-info.sh, before each build).
         .plugin(name: "BuildInfo", capability: .buildTool(), path: "Plugins/BuildInfo"),
@@ -96,7 +102,8 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["Support", "YAMLSyntax"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"], exclude: ["Exchanges"]),
         .testTarget(name: "PublishTests", dependencies: ["Publish", "CalDAV", "ReminderOutput", "ReminderModel", "Recurrence", "YAMLSyntax"]),
-        .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "ReminderModel", "ReminderOutput", "Recurrence"]),
+        .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "FileSystem", "ReminderModel", "ReminderOutput", "Recurrence"]),
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
         .testTarget(name: "ReminderModelTests", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel", "RepositoryFiles"]),
@@ -106,7 +113,7 @@ let package = Package(
         .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
         .testTarget(
             name: "RemindCLITests",
-            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "ReminderViews", "Delivery", "CalendarImport",
+            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "ReminderViews", "Delivery", "CalendarImport", "Publish", "FileSystem",
                            "RepositoryFiles"],
             exclude: ["Golden", "Fixtures", "Oracles"]
         ),

@@ -87,7 +87,7 @@ func remindcCalendar(reminders count: Int) -> String {
     }
     let file = ReminderFile.load(Array(yaml.utf8), path: "bench.yaml").file!
     let utc = TimeZone(identifier: "UTC")!
-    let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_040_000), floatingZone: utc, workingFolder: "/"))
+    let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_040_000), workingFolder: "/"))
     return String(decoding: writer.write([ScheduledFile(file, floatingZone: utc)]), as: UTF8.self)
 }
 

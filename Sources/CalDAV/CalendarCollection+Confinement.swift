@@ -11,7 +11,7 @@ extension CalendarCollection {
     /// §6.2.2). An encoded `/` or `\\` in the segment, a query, a login or
     /// a fragment make it nil. The URL returned is the normalised one, so
     /// what is sent is what was judged.
-    public func memberURL(_ href: String) -> URL? {
+    package func memberURL(_ href: String) -> URL? {
         // Some servers write a name's spaces and other characters unescaped.
         let parsed = URL(string: href, relativeTo: url)
             ?? href.addingPercentEncoding(withAllowedCharacters: Self.hrefCharacters).flatMap { URL(string: $0, relativeTo: url) }

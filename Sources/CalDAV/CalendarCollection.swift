@@ -11,9 +11,9 @@ import Foundation
 /// host or port, or a path outside it once dot segments and
 /// percent-encoding are normalised) is set aside as `outside`, never read,
 /// written, deleted or sent the login.
-public struct CalendarCollection: Sendable {
+package struct CalendarCollection: Sendable {
     /// The collection's URL, ending in `/`.
-    public let url: URL
+    package let url: URL
     let http: any HTTPTransport
 
     /// The collection's scheme, host and port, and its path's normalised
@@ -21,7 +21,7 @@ public struct CalendarCollection: Sendable {
     let origin: String?
     let pathSegments: [String]?
 
-    public init(url: URL, http: any HTTPTransport) {
+    package init(url: URL, http: any HTTPTransport) {
         self.url = Self.withTrailingSlash(url)
         self.http = http
         let components = URLComponents(url: self.url, resolvingAgainstBaseURL: false)
@@ -32,7 +32,7 @@ public struct CalendarCollection: Sendable {
     /// `url` with its path ending in `/`, as a collection's does (RFC 4918
     /// §5.2); a query and a fragment stay where they are
     /// (`/dav/?token=X`, never `?token=X/`).
-    public static func withTrailingSlash(_ url: URL) -> URL {
+    package static func withTrailingSlash(_ url: URL) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
         guard !components.percentEncodedPath.hasSuffix("/") else { return url }
         components.percentEncodedPath += "/"
@@ -41,7 +41,7 @@ public struct CalendarCollection: Sendable {
 
     /// Why an operation failed: no answer, or the server's refusal with its
     /// status, its WebDAV precondition (`no-uid-conflict`) and its message.
-    public enum Failure: Error, Sendable {
+    package enum Failure: Error, Sendable {
         case transport(message: String, timedOut: Bool)
         case refused(status: Int, precondition: String?, message: String)
         /// A 3xx: not followed. `offOrigin` when it pointed to another
@@ -53,17 +53,17 @@ public struct CalendarCollection: Sendable {
         /// break, a member outside the collection).
         case notSent(String)
 
-        public var status: Int? {
+        package var status: Int? {
             if case .refused(let status, _, _) = self { return status }
             return nil
         }
 
-        public var precondition: String? {
+        package var precondition: String? {
             if case .refused(_, let precondition, _) = self { return precondition }
             return nil
         }
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .transport(let message, _): return message
             case .refused(let status, let precondition, let message):
@@ -83,23 +83,23 @@ public struct CalendarCollection: Sendable {
 
     /// A member: its href (a path, percent-encoded as the server sent it),
     /// ETag and, where asked for, its iCalendar text.
-    public struct Member: Sendable, Equatable {
-        public var href: String
-        public var etag: String?
-        public var data: String?
+    package struct Member: Sendable, Equatable {
+        package var href: String
+        package var etag: String?
+        package var data: String?
     }
 
-    public struct Properties: Sendable {
-        public var isCalendar: Bool
-        public var name: String?
-        public var syncToken: String?
-        public var offersSync: Bool
+    package struct Properties: Sendable {
+        package var isCalendar: Bool
+        package var name: String?
+        package var syncToken: String?
+        package var offersSync: Bool
     }
 
     // MARK: The collection
 
     /// What the collection is and offers; nil when it does not exist.
-    public func properties() -> Result<Properties?, Failure> {
+    package func properties() -> Result<Properties?, Failure> {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:displayname/><d:sync-token/><d:supported-report-set/></d:prop></d:propfind>
@@ -132,14 +132,14 @@ public struct CalendarCollection: Sendable {
     }
 
     /// The collection this one would be made in; nil for the server's root.
-    public var parent: CalendarCollection? {
+    package var parent: CalendarCollection? {
         let path = url.path
         guard path != "/", !path.isEmpty, let above = URL(string: "..", relativeTo: url)?.absoluteURL, above.path != path else { return nil }
         return CalendarCollection(url: above, http: http)
     }
 
     /// Creates the collection as a calendar of events and to-dos named `name`.
-    public func create(name: String?) -> Result<Void, Failure> {
+    package func create(name: String?) -> Result<Void, Failure> {
         let display = name.map { "<d:displayname>\($0.xmlEscaped)</d:displayname>" } ?? ""
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -154,14 +154,14 @@ public struct CalendarCollection: Sendable {
 
     /// A listing: the members inside the collection, and the hrefs the
     /// server listed that are not (set aside, for the caller to report).
-    public struct Listing: Sendable, Equatable {
-        public var members: [Member]
-        public var outside: [String]
+    package struct Listing: Sendable, Equatable {
+        package var members: [Member]
+        package var outside: [String]
     }
 
     /// Every member with its ETag and data (a calendar-query REPORT that
     /// matches every calendar object).
-    public func members() -> Result<Listing, Failure> {
+    package func members() -> Result<Listing, Failure> {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop>\
@@ -172,7 +172,7 @@ public struct CalendarCollection: Sendable {
     }
 
     /// The given members with their ETags and data (calendar-multiget).
-    public func members(_ hrefs: [String]) -> Result<Listing, Failure> {
+    package func members(_ hrefs: [String]) -> Result<Listing, Failure> {
         guard !hrefs.isEmpty else { return .success(Listing(members: [], outside: [])) }
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -184,21 +184,21 @@ public struct CalendarCollection: Sendable {
     }
 
     /// What changed since `token` (RFC 6578 sync-collection).
-    public struct Changes: Sendable, Equatable {
+    package struct Changes: Sendable, Equatable {
         /// Members changed or added, with their ETags.
-        public var changed: [Member]
+        package var changed: [Member]
         /// The hrefs of members removed.
-        public var removed: [String]
+        package var removed: [String]
         /// Hrefs listed that are not inside the collection, set aside.
-        public var outside: [String]
+        package var outside: [String]
         /// What to ask from next time.
-        public var token: String
+        package var token: String
     }
 
     /// What changed since `token`. A token the server no longer accepts
     /// comes back as a refusal (403 or 412, `valid-sync-token`); an answer
     /// without a new token as `unreadable`.
-    public func changes(since token: String) -> Result<Changes, Failure> {
+    package func changes(since token: String) -> Result<Changes, Failure> {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token.xmlEscaped)</d:sync-token><d:sync-level>1</d:sync-level>\
@@ -227,7 +227,7 @@ public struct CalendarCollection: Sendable {
         }
     }
 
-    public enum Condition: Sendable {
+    package enum Condition: Sendable {
         /// Only if no member has the href (`If-None-Match: *`).
         case absent
         /// Only if the member still has this ETag (`If-Match`).
@@ -237,7 +237,7 @@ public struct CalendarCollection: Sendable {
     }
 
     /// Writes a member whole; its new ETag where the server says.
-    public func put(_ href: String, _ text: String, _ condition: Condition) -> Result<String?, Failure> {
+    package func put(_ href: String, _ text: String, _ condition: Condition) -> Result<String?, Failure> {
         var headers = ["Content-Type": "text/calendar; charset=utf-8"]
         switch condition {
         case .absent: headers["If-None-Match"] = "*"
@@ -247,7 +247,7 @@ public struct CalendarCollection: Sendable {
         return write("PUT", href, headers: headers, body: text).map { $0.header("ETag") }
     }
 
-    public func delete(_ href: String, etag: String?) -> Result<Void, Failure> {
+    package func delete(_ href: String, etag: String?) -> Result<Void, Failure> {
         write("DELETE", href, headers: etag.map { ["If-Match": $0] } ?? [:], body: nil).map { _ in () }
     }
 

@@ -15,23 +15,23 @@ import Foundation
 /// port: a redirect there is followed (a `/.well-known/caldav` always
 /// redirects), at most five times; one elsewhere, or an href that points
 /// elsewhere, ends the search and is named, so the login goes nowhere else.
-public struct CalendarDiscovery: Sendable {
+package struct CalendarDiscovery: Sendable {
     let http: any HTTPTransport
 
-    public init(http: any HTTPTransport) {
+    package init(http: any HTTPTransport) {
         self.http = http
     }
 
     /// The calendar found, or where it would be made.
-    public struct Found: Sendable, Equatable {
-        public var url: URL
+    package struct Found: Sendable, Equatable {
+        package var url: URL
         /// False: no calendar of the home has the name; `url` is where to
         /// make it (MKCALENDAR, with the name as its display name).
-        public var exists: Bool
-        public var home: URL
+        package var exists: Bool
+        package var home: URL
     }
 
-    public enum Failure: Error, Sendable {
+    package enum Failure: Error, Sendable {
         /// A request failed: where, and why.
         case request(URL, CalendarCollection.Failure)
         /// An address that makes no request.
@@ -48,7 +48,7 @@ public struct CalendarDiscovery: Sendable {
         /// calendar.
         case taken(URL)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .request(let url, let failure): "\(url.absoluteString): \(failure.description)"
             case .unusable(let url, let reason): "\(url.absoluteString): \(reason)"
@@ -63,7 +63,7 @@ public struct CalendarDiscovery: Sendable {
         }
 
         /// The status of a refused login (401), if that is what it is.
-        public var refusedLogin: Int? {
+        package var refusedLogin: Int? {
             if case .request(_, let failure) = self, failure.status == 401 { return 401 }
             return nil
         }
@@ -71,7 +71,7 @@ public struct CalendarDiscovery: Sendable {
 
     /// The calendar named `name` (its display name, or else its path
     /// segment) in the calendar home of the user `address` leads to.
-    public func calendar(named name: String, from address: URL) -> Result<Found, Failure> {
+    package func calendar(named name: String, from address: URL) -> Result<Found, Failure> {
         guard let origin = CalendarCollection.origin(URLComponents(url: address, resolvingAgainstBaseURL: false)) else {
             return .failure(.unusable(address, "not an http or https URL"))
         }

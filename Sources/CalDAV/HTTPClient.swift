@@ -13,26 +13,26 @@ import Foundation
 /// points. Only http and https are spoken. A request whose header holds a
 /// line break (an ETag a server made up) is refused before anything is
 /// sent, so a condition is never dropped or rewritten on the wire.
-public struct HTTPClient: Sendable {
-    public struct Credentials: Sendable {
-        public var user: String
-        public var password: String
+package struct HTTPClient: Sendable {
+    package struct Credentials: Sendable {
+        package var user: String
+        package var password: String
 
-        public init(user: String, password: String) {
+        package init(user: String, password: String) {
             self.user = user
             self.password = password
         }
     }
 
-    public struct Request: Sendable {
-        public var method: String
-        public var url: URL
-        public var headers: [String: String] = [:]
-        public var body: Data?
+    package struct Request: Sendable {
+        package var method: String
+        package var url: URL
+        package var headers: [String: String] = [:]
+        package var body: Data?
         /// The most bytes of answer body read; past it the request fails.
-        public var limit: Int
+        package var limit: Int
 
-        public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, limit: Int = HTTPClient.smallAnswer) {
+        package init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, limit: Int = HTTPClient.smallAnswer) {
             self.method = method
             self.url = url
             self.headers = headers
@@ -41,59 +41,59 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    public struct Response: Sendable {
-        public var status: Int
-        public var headers: [String: String]
-        public var body: Data
+    package struct Response: Sendable {
+        package var status: Int
+        package var headers: [String: String]
+        package var body: Data
 
-        public init(status: Int, headers: [String: String], body: Data) {
+        package init(status: Int, headers: [String: String], body: Data) {
             self.status = status
             self.headers = headers
             self.body = body
         }
 
         /// A header, by its name in any case.
-        public func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
         }
 
-        public var text: String { String(decoding: body, as: UTF8.self) }
+        package var text: String { String(decoding: body, as: UTF8.self) }
     }
 
     /// Why no response came.
-    public struct TransportError: Error, Sendable {
-        public var message: String
-        public var timedOut: Bool
+    package struct TransportError: Error, Sendable {
+        package var message: String
+        package var timedOut: Bool
         /// Whether sending it again may help (not for an answer too large,
         /// or a request refused before it went).
-        public var transient: Bool
+        package var transient: Bool
     }
 
     /// The bound of an answer that is not a listing: a WebDAV status, a
     /// PROPFIND of one collection, an error body (1 MiB).
-    public static let smallAnswer = 1 << 20
+    package static let smallAnswer = 1 << 20
     /// The bound of a listing with every member's data (64 MiB: some
     /// 10,000 reminders of several KB each).
-    public static let listingAnswer = 64 << 20
+    package static let listingAnswer = 64 << 20
 
     static let transient: Set<Int> = [423, 429, 502, 503, 504]
 
     let credentials: Credentials?
     private let login = LoginScheme()
     /// Seconds from a request's start to the last byte of its answer.
-    public let timeout: TimeInterval
+    package let timeout: TimeInterval
     /// How many times a request that failed in transit (not one that timed
     /// out: the time-out is the user's bound), or got 423 Locked
     /// (Xandikos, while another write holds its repository), 429, 502, 503
     /// or 504, is sent again, after 0.5 s, then 1 s, and so on.
-    public let retries: Int
+    package let retries: Int
     private let handles: HandlePool
 
     /// A PEM file of the certificate authorities HTTPS servers are checked
     /// against, in place of the system's store.
     let authorities: String?
 
-    public init(credentials: Credentials?, timeout: TimeInterval = 30, retries: Int = 2, connections: Int = 8,
+    package init(credentials: Credentials?, timeout: TimeInterval = 30, retries: Int = 2, connections: Int = 8,
                 authorities: String? = nil) {
         self.credentials = credentials
         self.authorities = authorities
@@ -105,7 +105,7 @@ public struct HTTPClient: Sendable {
     /// Sends `request`, again after a failure in transit up to `retries`
     /// times. `attempts` counts what was sent, for the caller that must
     /// know whether a conditional write may have landed before.
-    public func send(_ request: Request) -> (result: Result<Response, TransportError>, attempts: Int) {
+    package func send(_ request: Request) -> (result: Result<Response, TransportError>, attempts: Int) {
         var attempt = 0
         while true {
             attempt += 1
@@ -121,7 +121,7 @@ public struct HTTPClient: Sendable {
 
     /// How the login goes: "Basic" until a server asks for Digest alone
     /// (RFC 7616), then "Digest" for every request after.
-    public var loginScheme: String { login.digest ? "Digest" : "Basic" }
+    package var loginScheme: String { login.digest ? "Digest" : "Basic" }
 
     /// The time-out in words: "30 s", "0.5 s".
     var timeoutText: String {

@@ -5,30 +5,30 @@ import FoundationXML
 
 /// An XML document (a WebDAV answer) as a tree of elements named by namespace and local
 /// name: what a WebDAV answer is read through.
-public struct DAVElement: Sendable, Equatable {
-    public var namespace: String
-    public var name: String
-    public var text: String
-    public var children: [DAVElement]
+package struct DAVElement: Sendable, Equatable {
+    package var namespace: String
+    package var name: String
+    package var text: String
+    package var children: [DAVElement]
 
-    public static let dav = "DAV:"
-    public static let caldav = "urn:ietf:params:xml:ns:caldav"
+    package static let dav = "DAV:"
+    package static let caldav = "urn:ietf:params:xml:ns:caldav"
     /// SabreDAV's own elements (`<s:message>`, `<s:exception>`).
-    public static let sabre = "http://sabredav.org/ns"
+    package static let sabre = "http://sabredav.org/ns"
 
     /// The first child named so.
-    public func child(_ namespace: String, _ name: String) -> DAVElement? {
+    package func child(_ namespace: String, _ name: String) -> DAVElement? {
         children.first { $0.namespace == namespace && $0.name == name }
     }
 
-    public func children(_ namespace: String, _ name: String) -> [DAVElement] {
+    package func children(_ namespace: String, _ name: String) -> [DAVElement] {
         children.filter { $0.namespace == namespace && $0.name == name }
     }
 
     /// Every element below this one (itself included) named so, in
     /// document order. Iterative: a tree's depth is bounded when parsed,
     /// but a walk needs no stack of its own either way.
-    public func descendants(_ namespace: String, _ name: String) -> [DAVElement] {
+    package func descendants(_ namespace: String, _ name: String) -> [DAVElement] {
         var found: [DAVElement] = []
         var pending: [DAVElement] = [self]
         while let element = pending.popLast() {
@@ -39,14 +39,14 @@ public struct DAVElement: Sendable, Equatable {
     }
 
     /// Why an answer is not read as a tree.
-    public enum Unreadable: Error, Sendable, Equatable {
+    package enum Unreadable: Error, Sendable, Equatable {
         case notWellFormed
         /// Elements nested deeper than `maximumDepth`.
         case tooDeep
         /// More than `maximumElements` elements.
         case tooMany
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notWellFormed: "the answer is not well-formed XML"
             case .tooDeep: "the answer nests elements deeper than \(DAVElement.maximumDepth)"
@@ -58,14 +58,14 @@ public struct DAVElement: Sendable, Equatable {
     /// The deepest nesting read. A WebDAV multistatus with calendar data
     /// is 6 deep (multistatus, response, propstat, prop, an element and
     /// its value); servers' error bodies a few more.
-    public static let maximumDepth = 32
+    package static let maximumDepth = 32
     /// The most elements read: a listing of 100,000 members, ten elements each.
-    public static let maximumElements = 1_000_000
+    package static let maximumElements = 1_000_000
 
     /// Parses `data`, refusing it as soon as it nests deeper than
     /// `maximumDepth` or holds more than `maximumElements` elements, so
     /// that no answer can exhaust the stack or the memory.
-    public static func read(_ data: Data) -> Result<DAVElement, Unreadable> {
+    package static func read(_ data: Data) -> Result<DAVElement, Unreadable> {
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
@@ -78,7 +78,7 @@ public struct DAVElement: Sendable, Equatable {
     }
 
     /// Parses `data`; nil when it cannot be read (`read` says why).
-    public static func parse(_ data: Data) -> DAVElement? {
+    package static func parse(_ data: Data) -> DAVElement? {
         try? read(data).get()
     }
 

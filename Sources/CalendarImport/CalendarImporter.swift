@@ -43,37 +43,37 @@ import YAMLSyntax
 ///
 /// What a reminder cannot hold (attendees, an event's length, EMAIL
 /// alarms, ...) is reported once per kind with a count.
-public struct CalendarImporter {
-    public struct Input: Sendable {
-        public var path: String
-        public var bytes: [UInt8]
+package struct CalendarImporter {
+    package struct Input: Sendable {
+        package var path: String
+        package var bytes: [UInt8]
 
-        public init(path: String, bytes: [UInt8]) {
+        package init(path: String, bytes: [UInt8]) {
             self.path = path
             self.bytes = bytes
         }
 
-        public init(path: String, text: String) {
+        package init(path: String, text: String) {
             self.init(path: path, bytes: Array(text.utf8))
         }
     }
 
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The file's `name:`; the first calendar's X-WR-CALNAME otherwise.
-        public var name: String?
+        package var name: String?
         /// The file's `timezone:`; the reminders' most common otherwise.
-        public var timeZone: String?
+        package var timeZone: String?
         /// The zone of a calendar of all-day events that names none (nor
         /// `timeZone`): where the person is, this machine's zone.
-        public var localZone: String
+        package var localZone: String
         /// The path the reminder file will have: its stem is the default
         /// `uid-domain` that the check of the written file reads.
-        public var outputPath: String
+        package var outputPath: String
         /// Whether commands to run and files to read that remindc's own
         /// .ics carries are imported.
-        public var trust: Bool
+        package var trust: Bool
 
-        public init(name: String? = nil, timeZone: String? = nil, localZone: String = "UTC", outputPath: String = "imported.yaml",
+        package init(name: String? = nil, timeZone: String? = nil, localZone: String = "UTC", outputPath: String = "imported.yaml",
                     trust: Bool = false) {
             self.name = name
             self.timeZone = timeZone
@@ -83,18 +83,18 @@ public struct CalendarImporter {
         }
     }
 
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The reminder file; nil when no input could be read.
-        public var yaml: String?
-        public var diagnostics: [Diagnostic]
-        public var reminders: Int
+        package var yaml: String?
+        package var diagnostics: [Diagnostic]
+        package var reminders: Int
     }
 
     /// The first line of every file `import` writes: `-o` replaces a file
     /// that begins with it, and no other, unless forced.
-    public static let header = "# Imported by remindc from "
+    package static let header = "# Imported by remindc from "
 
-    public static func run(_ inputs: [Input], options: Options = Options()) -> Outcome {
+    package static func run(_ inputs: [Input], options: Options = Options()) -> Outcome {
         var run = ImportRun(options: options)
         for input in inputs { run.read(input) }
         return run.finish()

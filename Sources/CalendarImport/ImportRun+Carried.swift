@@ -166,7 +166,7 @@ extension ImportRun {
             }
         }
         let utc = TimeZone(identifier: "UTC")!
-        let writer = ICalendarWriter(options: .init(now: now, floatingZone: utc, workingFolder: "/"))
+        let writer = ICalendarWriter(options: .init(now: now, workingFolder: "/"))
         let bytes = writer.write([ScheduledFile(reminderFile, floatingZone: utc)])
         guard case .success(let (document, _)) = CalendarDocument.read(bytes) else { return [:] }
         var made: [String: [CalendarDocument.Component]] = [:]

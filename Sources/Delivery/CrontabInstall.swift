@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Recurrence
 import ReminderOutput
@@ -7,17 +8,17 @@ import ReminderOutput
 /// where Debian's cron has it) and installed with `crontab -`. A failure
 /// leaves the old crontab. The program is `crontab`, or the one
 /// `REMINDC_CRONTAB` names in the caller's environment (the tests' stand-in).
-public struct CrontabInstall: Sendable {
+package struct CrontabInstall: Sendable {
     /// The caller's environment: what `crontab` runs with.
-    public let environment: [String: String]
+    package let environment: [String: String]
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         self.environment = environment
     }
 
     /// Puts `text` (the entries of `files`, written for a clock in `zone`)
     /// into the crontab as the block `name`, after `warnings`.
-    public func install(_ text: String, name: String, files: [String], zone: TimeZone, zoneName: String, now: Instant,
+    package func install(_ text: String, name: String, files: [String], zone: TimeZone, zoneName: String, now: Instant,
                         warnings: String) -> DeliveryReport {
         var notes = warnings
         if let system = Self.systemZone(), !CrontabWriter.sameClock(system.zone, zone, from: now) {
@@ -43,7 +44,7 @@ public struct CrontabInstall: Sendable {
         return DeliveryReport(notes + "\(old == nil ? "Installed" : "Replaced") the block '\(name)' in your crontab: \(change.summary).\n")
     }
 
-    public func uninstall(name: String) -> DeliveryReport {
+    package func uninstall(name: String) -> DeliveryReport {
         let current = run(["-l"], input: nil)
         let existing = current.status == 0 ? current.output : ""
         guard let old = CrontabBlock.content(of: name, in: existing) else {
@@ -77,7 +78,7 @@ public struct CrontabInstall: Sendable {
     /// The zone the system's clock runs in, which cron's daemon reads: the
     /// zone `/etc/localtime` links to, else `/etc/timezone`, with its name
     /// as written there (Foundation calls UTC "GMT").
-    public static func systemZone() -> (name: String, zone: TimeZone)? {
+    package static func systemZone() -> (name: String, zone: TimeZone)? {
         let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"))
             .flatMap { target in target.range(of: "zoneinfo/").map { String(target[$0.upperBound...]) } }
         let file = (try? String(contentsOfFile: "/etc/timezone", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,19 +1,19 @@
 /// What an act of delivery (an install, an alert, a resume) tells the
 /// person, and how it ended: the command prints `messages` on standard
 /// error and exits with `status`.
-public struct DeliveryReport: Sendable, Equatable {
+package struct DeliveryReport: Sendable, Equatable {
     /// Whole lines, each ending in a newline.
-    public var messages: String
+    package var messages: String
     /// 0 done; 1 failed (or, for `due`, not due); 2 a folder or file that cannot be written.
-    public var status: Int32
+    package var status: Int32
 
-    public init(_ messages: String = "", status: Int32 = 0) {
+    package init(_ messages: String = "", status: Int32 = 0) {
         self.messages = messages
         self.status = status
     }
 
     /// `Error: message`, status 1.
-    public static func failed(_ message: String, after messages: String = "") -> DeliveryReport {
+    package static func failed(_ message: String, after messages: String = "") -> DeliveryReport {
         DeliveryReport(messages + "Error: \(message)\n", status: 1)
     }
 }

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Recurrence
 import ReminderModel
@@ -25,7 +26,7 @@ extension DesktopReminder {
     /// 09:00."). A notification server that does not answer is asked again
     /// for `serverWait` seconds. `environment` is the caller's,
     /// `workingFolder` what relative sound paths are read from.
-    public func notify(minimal: Bool, missed: Missed? = nil, serverWait: Int = 0, environment callerEnvironment: [String: String],
+    package func notify(minimal: Bool, missed: Missed? = nil, serverWait: Int = 0, environment callerEnvironment: [String: String],
                        workingFolder: String) -> DeliveryReport {
         let (file, reminder, uid) = (self.file, self.reminder, self.uid)
         let state = DesktopState(folders: UserFolders(environment: callerEnvironment))
@@ -114,7 +115,7 @@ extension DesktopReminder {
     /// server cannot show actions. The Desktop Notifications spec has no
     /// capability that says how many buttons fit, so the minimal context is
     /// the person's choice (`--minimal`, also `remindc systemd --minimal`).
-    public static func offeredActions(_ reminder: Reminder, in file: ReminderFile, minimal: Bool, serverShowsActions: Bool)
+    package static func offeredActions(_ reminder: Reminder, in file: ReminderFile, minimal: Bool, serverShowsActions: Bool)
         -> (buttons: [Action], defaultLabel: String?) {
         guard serverShowsActions else { return ([], nil) }
         let category = file.categories.first { $0.id == reminder.category }
@@ -125,12 +126,12 @@ extension DesktopReminder {
     }
 
     /// The sound as the server plays it (hints), or the program that plays it after.
-    public struct Sound: Equatable, Sendable {
-        public var hints: [String] = []
-        public var player: [String]?
+    package struct Sound: Equatable, Sendable {
+        package var hints: [String] = []
+        package var player: [String]?
     }
 
-    public static func soundHandling(_ reminder: Reminder, file: ReminderFile, serverPlays: Bool, workingFolder: String) -> Sound {
+    package static func soundHandling(_ reminder: Reminder, file: ReminderFile, serverPlays: Bool, workingFolder: String) -> Sound {
         guard let sound = reminder.sound else { return Sound() }
         switch sound {
         case .silent:
@@ -169,7 +170,7 @@ extension DesktopReminder {
     /// at once. Nothing to show, or a stopped reminder, says nothing. Where
     /// `systemd-run` fails the alert is shown here instead, and the failure
     /// logged.
-    public func fromTimer(minimal: Bool, now: Instant, floatingZone: TimeZone, environment: [String: String],
+    package func fromTimer(minimal: Bool, now: Instant, floatingZone: TimeZone, environment: [String: String],
                           workingFolder: String) -> DeliveryReport {
         let state = DesktopState(folders: UserFolders(environment: environment))
         if state.isStopped(uid).stopped { return DeliveryReport() }
@@ -200,7 +201,7 @@ extension DesktopReminder {
 
     /// How long a timer's alert waits for a notification server: at login
     /// the timers catch up on missed alerts before the desktop is up.
-    public static let timerServerWait = 120
+    package static let timerServerWait = 120
 
     /// Logs `message` and says where: a delivery that failed.
     func failure(_ message: String, _ reminder: Reminder, _ state: DesktopState) -> DeliveryReport {
@@ -212,29 +213,29 @@ extension DesktopReminder {
 /// Alerts whose time passed while the machine slept or was off, shown
 /// late and once: "Missed at 09:00." or "Missed 3 alerts, the last at
 /// 09:00.", with the day when it is not today's.
-public struct Missed: Equatable, Sendable {
+package struct Missed: Equatable, Sendable {
     /// The latest one; nil when it is an alert shown on time that the
     /// missed ones came before.
-    public var last: Instant?
-    public var count: Int
+    package var last: Instant?
+    package var count: Int
     /// The clock the times are told in: the machine's.
-    public var zone: TimeZone
-    public var now: Instant
+    package var zone: TimeZone
+    package var now: Instant
 
-    public init(last: Instant?, count: Int, zone: TimeZone, now: Instant) {
+    package init(last: Instant?, count: Int, zone: TimeZone, now: Instant) {
         self.last = last
         self.count = count
         self.zone = zone
         self.now = now
     }
 
-    public var sentence: String {
+    package var sentence: String {
         guard let last else { return count == 1 ? "1 earlier alert was missed." : "\(count) earlier alerts were missed." }
         return count == 1 ? "Missed at \(told(last))." : "Missed \(count) alerts, the last at \(told(last))."
     }
 
     /// `notify`'s options that say it.
-    public var arguments: [String] {
+    package var arguments: [String] {
         ["--missed", String(count)] + (last.map { ["--missed-at", "\($0)"] } ?? [])
     }
 

@@ -1,26 +1,27 @@
+import FileSystem
 import Foundation
 import Recurrence
 import ReminderModel
 
 /// One reminder as the desktop delivers it (`remindc notify`, `due` and
 /// `resume`): its file, and the UID its state is kept by.
-public struct DesktopReminder: Sendable {
-    public let file: ReminderFile
-    public let reminder: Reminder
+package struct DesktopReminder: Sendable {
+    package let file: ReminderFile
+    package let reminder: Reminder
 
-    public init(file: ReminderFile, reminder: Reminder) {
+    package init(file: ReminderFile, reminder: Reminder) {
         self.file = file
         self.reminder = reminder
     }
 
     /// What the state file keys it by.
-    public var uid: String { file.uid(of: reminder) }
+    package var uid: String { file.uid(of: reminder) }
 
     /// `remindc due`: status 0 when the reminder has an alert to show now
     /// (`pendingAlert`) and is not stopped, else 1. A stopped reminder says
     /// nothing: its timer asks at every elapse, and each answer would be a
     /// line in the user's journal.
-    public func due(at now: Instant, floatingZone: TimeZone, environment: [String: String]) -> DeliveryReport {
+    package func due(at now: Instant, floatingZone: TimeZone, environment: [String: String]) -> DeliveryReport {
         let state = DesktopState(folders: UserFolders(environment: environment))
         let stop = state.isStopped(uid)
         if stop.stopped { return DeliveryReport(status: 1) }
@@ -30,7 +31,7 @@ public struct DesktopReminder: Sendable {
     }
 
     /// `remindc resume`: lets the reminder alert again.
-    public func resume(environment: [String: String]) -> DeliveryReport {
+    package func resume(environment: [String: String]) -> DeliveryReport {
         let state = DesktopState(folders: UserFolders(environment: environment))
         let stop = state.isStopped(uid)
         if let warning = stop.warning { return DeliveryReport("Error: " + warning.dropFirst("warning: ".count), status: 1) }
@@ -49,7 +50,7 @@ public struct DesktopReminder: Sendable {
     /// (while the machine slept or was off), counted on the wall clock
     /// (`Reminder.AlertClock`) as the timers that ask are. A reminder a
     /// timer never delivered (`shownUntil` nil) has only its alerts on time.
-    public static func pendingAlert(_ reminder: Reminder, at now: Instant, floatingZone: TimeZone, grace: NominalDuration,
+    package static func pendingAlert(_ reminder: Reminder, at now: Instant, floatingZone: TimeZone, grace: NominalDuration,
                                     shownUntil: Instant?) -> PendingAlert? {
         let onTime = now.advanced(by: -onTimeSeconds)
         var earliest = onTime
@@ -79,15 +80,15 @@ public struct DesktopReminder: Sendable {
 }
 
 /// An alert a timer's run shows (`DesktopReminder.pendingAlert`).
-public struct PendingAlert: Equatable, Sendable {
+package struct PendingAlert: Equatable, Sendable {
     /// The latest alert not yet shown.
-    public var alert: Instant
+    package var alert: Instant
     /// How many alerts were missed (their time passed while the machine
     /// slept or was off): `alert` itself among them when it is not on time.
-    public var missed: Int
-    public var isOnTime: Bool
+    package var missed: Int
+    package var isOnTime: Bool
 
-    public init(alert: Instant, missed: Int, isOnTime: Bool) {
+    package init(alert: Instant, missed: Int, isOnTime: Bool) {
         self.alert = alert
         self.missed = missed
         self.isOnTime = isOnTime

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Synchronization
 import Recurrence
@@ -19,20 +20,20 @@ import Recurrence
 /// its files 0600. A state file that is not a regular file (a symbolic
 /// link, a FIFO, a folder) is refused by name: never followed, and never
 /// waited on.
-public struct DesktopState: Sendable {
-    public let folder: URL
+package struct DesktopState: Sendable {
+    package let folder: URL
 
-    public init(folders: UserFolders) {
+    package init(folders: UserFolders) {
         folder = folders.remindcState
     }
 
-    public var stoppedFile: URL { folder.appendingPathComponent("stopped") }
-    public var shownFile: URL { folder.appendingPathComponent("shown") }
-    public var logFile: URL { folder.appendingPathComponent("notify.log") }
-    public var lockFile: URL { folder.appendingPathComponent(".lock") }
+    package var stoppedFile: URL { folder.appendingPathComponent("stopped") }
+    package var shownFile: URL { folder.appendingPathComponent("shown") }
+    package var logFile: URL { folder.appendingPathComponent("notify.log") }
+    package var lockFile: URL { folder.appendingPathComponent(".lock") }
 
     /// The UIDs stopped, in the order they were; none when there is no file.
-    public func stopped() throws -> [String] {
+    package func stopped() throws -> [String] {
         try lines(of: stoppedFile)
     }
 
@@ -63,7 +64,7 @@ public struct DesktopState: Sendable {
     /// Whether `uid` is stopped. A state that cannot be read stops
     /// nothing (an extra alert is better than a lost one), and says why in
     /// `warning`.
-    public func isStopped(_ uid: String) -> (stopped: Bool, warning: String?) {
+    package func isStopped(_ uid: String) -> (stopped: Bool, warning: String?) {
         do {
             return (try stopped().contains(uid), nil)
         } catch {
@@ -72,7 +73,7 @@ public struct DesktopState: Sendable {
     }
 
     /// Records `uid` as stopped (`true`) or resumed (`false`).
-    public func setStopped(_ uid: String, _ stopped: Bool) throws {
+    package func setStopped(_ uid: String, _ stopped: Bool) throws {
         try rewrite(stoppedFile) { uids in
             uids.removeAll { $0 == uid }
             if stopped { uids.append(uid) }
@@ -83,7 +84,7 @@ public struct DesktopState: Sendable {
     /// time lies outside the span remindc works in (a corrupted
     /// `9223372036854775807`, a far future that would silence the reminder
     /// for good) is skipped like any bad line, and logged once a run.
-    public func shown() throws -> [String: Instant] {
+    package func shown() throws -> [String: Instant] {
         let lines = try lines(of: shownFile)
         let outside = lines.filter { Self.shownEntry($0) == nil && Self.isNumberedLine($0) }
         if let first = outside.first, Self.loggedOutside.withLock({ logged in defer { logged = true }; return !logged }) {
@@ -104,14 +105,14 @@ public struct DesktopState: Sendable {
 
     /// Until when `uid`'s alerts are dealt with: nil when a timer never
     /// delivered it, or the state cannot be read.
-    public func shownUntil(_ uid: String) -> Instant? {
+    package func shownUntil(_ uid: String) -> Instant? {
         (try? shown())?[uid]
     }
 
     /// Records that `uid`'s alerts up to `alert` are dealt with, unless a
     /// later one already is: false then (another run showed it first).
     /// Lines that do not read are dropped.
-    public func claim(_ uid: String, through alert: Instant) throws -> Bool {
+    package func claim(_ uid: String, through alert: Instant) throws -> Bool {
         try rewrite(shownFile) { lines in
             if let entry = lines.lazy.compactMap(Self.shownEntry).first(where: { $0.uid == uid }), entry.until >= alert { return false }
             // Its own line goes, and every line that does not read.
@@ -124,7 +125,7 @@ public struct DesktopState: Sendable {
     /// Records that the alerts of `uids` up to `now` are dealt with: what
     /// an install does, so that no alert from before it counts as missed.
     /// Lines that do not read are dropped.
-    public func start(_ uids: [String], at now: Instant) throws {
+    package func start(_ uids: [String], at now: Instant) throws {
         var starting = Set<String>()
         let once = uids.filter { starting.insert($0).inserted }
         try rewrite(shownFile) { lines in
@@ -144,7 +145,7 @@ public struct DesktopState: Sendable {
     /// Appends a dated line to `notify.log` in one write, so lines of runs
     /// at once never mix; a log that cannot be written changes nothing (the
     /// message went to standard error too).
-    public func log(_ line: String) {
+    package func log(_ line: String) {
         guard (try? StateFolder.make(folder)) != nil else { return }
         let text = "\(Date().ISO8601Format()) \(line.replacingOccurrences(of: "\n", with: " "))\n"
         let descriptor = open(logFile.path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)

@@ -11,17 +11,17 @@ import Foundation
 /// is started, and no libdispatch worker thread: one of those, started by
 /// `remindc notify` as an unprivileged user under a systemd user manager,
 /// logs "Failed to set thread priority for worker thread" to the journal.
-public enum Subprocess {
+package enum Subprocess {
     /// What no program remindc runs is given: `publish`'s password.
-    public static let withheld = ["REMINDC_PASSWORD"]
+    package static let withheld = ["REMINDC_PASSWORD"]
 
     /// How a program ended and what it printed.
-    public struct Result: Sendable, Equatable {
-        public var status: Int32
-        public var output: String
-        public var errors: String
+    package struct Result: Sendable, Equatable {
+        package var status: Int32
+        package var output: String
+        package var errors: String
 
-        public init(status: Int32, output: String, errors: String) {
+        package init(status: Int32, output: String, errors: String) {
             self.status = status
             self.output = output
             self.errors = errors
@@ -31,7 +31,7 @@ public enum Subprocess {
     /// Runs `arguments[0]` with the rest as its arguments. A program that
     /// cannot be started ends with status 127, the shell's; one ended by a
     /// signal with 128 and its number.
-    public static func run(_ arguments: [String], environment: [String: String], input: [UInt8]? = nil) -> Result {
+    package static func run(_ arguments: [String], environment: [String: String], input: [UInt8]? = nil) -> Result {
         var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1], standardInput: [Int32] = [-1, -1]
         guard makePipe(&output), makePipe(&errors), input == nil || makePipe(&standardInput) else {
             for descriptor in output + errors + standardInput where descriptor >= 0 { close(descriptor) }

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Recurrence
 import ReminderOutput
@@ -7,30 +8,30 @@ import ReminderOutput
 ///
 /// `systemctl --user` is run, or the program `REMINDC_SYSTEMCTL` names in
 /// the caller's environment (the tests' stand-in).
-public struct SystemdInstall: Sendable {
-    public let name: String
+package struct SystemdInstall: Sendable {
+    package let name: String
     /// `$XDG_CONFIG_HOME/systemd/user`.
-    public let folder: URL
+    package let folder: URL
     /// The caller's environment: what `systemctl` runs with.
-    public let environment: [String: String]
+    package let environment: [String: String]
 
-    public init(name: String, environment: [String: String]) {
+    package init(name: String, environment: [String: String]) {
         self.name = name
         self.environment = environment
         folder = UserFolders(environment: environment).systemdUnits
     }
 
     /// The list of the unit files the install wrote, one per line.
-    public var manifest: URL { folder.appendingPathComponent("remindc-\(name).units") }
+    package var manifest: URL { folder.appendingPathComponent("remindc-\(name).units") }
 
-    public func installed() -> [String] {
+    package func installed() -> [String] {
         ((try? String(contentsOf: manifest, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
     /// Writes `units` and starts their timers, after `warnings`. The
     /// reminders `uids` start their record of alerts shown at `now`
     /// (`DesktopState.start`): none from before the install counts as missed.
-    public func install(_ units: [SystemdWriter.Unit], uids: [String], now: Instant, warnings: String) -> DeliveryReport {
+    package func install(_ units: [SystemdWriter.Unit], uids: [String], now: Instant, warnings: String) -> DeliveryReport {
         let before = installed()
         let wanted = Set(units.map(\.name))
         do {
@@ -71,7 +72,7 @@ public struct SystemdInstall: Sendable {
     }
 
     /// Stops and removes what the install `name` wrote.
-    public func uninstall() -> DeliveryReport {
+    package func uninstall() -> DeliveryReport {
         let units = installed()
         guard FileManager.default.fileExists(atPath: manifest.path) else {
             return .failed("no install named '\(name)' in \(folder.path)")
@@ -113,7 +114,7 @@ extension SystemdInstall {
     /// Writes `units` into `folder` (`-o`), all or none: the folders this
     /// makes are removed again when a unit cannot be written. Nil on
     /// success, else why not.
-    public static func write(_ units: [SystemdWriter.Unit], into folder: String) -> String? {
+    package static func write(_ units: [SystemdWriter.Unit], into folder: String) -> String? {
         let made = firstMissingFolder(of: folder)
         do {
             var isFolder: ObjCBool = false
@@ -145,7 +146,7 @@ extension SystemdInstall {
     /// will not stay: a build folder (the next build replaces it, a clean
     /// removes it) or a place not on `PATH` (an upgrade put on `PATH` would
     /// leave the units on the old one). Empty when it is on `PATH`.
-    public static func placeWarning(_ remindc: String, environment: [String: String]) -> String {
+    package static func placeWarning(_ remindc: String, environment: [String: String]) -> String {
         let advice = "install a release build on PATH (swift build -c release, then copy .build/release/remindc to ~/.local/bin) "
             + "and run 'remindc systemd --install' with it, which points every unit at it"
         if remindc.contains("/.build/") {
@@ -159,7 +160,7 @@ extension SystemdInstall {
     }
 
     /// The absolute path of this remindc: what the services run.
-    public static var remindcPath: String {
+    package static var remindcPath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 

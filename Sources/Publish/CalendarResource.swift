@@ -8,14 +8,14 @@ import Support
 /// `X-REMINDC-DIGEST`, the SHA-256 of its order-free form less DTSTAMP,
 /// by which a later publish knows it unchanged, and an edit on the server
 /// shows.
-public struct CalendarResource: Sendable, Equatable {
-    public var uid: String
+package struct CalendarResource: Sendable, Equatable {
+    package var uid: String
     /// The reminder's id (`X-REMINDC-ID`).
-    public var reminderID: String
+    package var reminderID: String
     /// The member name it gets when created: the UID, made safe for a path.
-    public var name: String
-    public var text: String
-    public var digest: String
+    package var name: String
+    package var text: String
+    package var digest: String
 
     static let publisherProperty = "X-REMINDC-PUBLISHER"
     static let digestProperty = "X-REMINDC-DIGEST"
@@ -23,7 +23,7 @@ public struct CalendarResource: Sendable, Equatable {
     /// The writer's calendar objects (`ICalendarWriter.objects`), each
     /// marked as `publisher`'s: `X-REMINDC-PUBLISHER` after the component's
     /// `X-REMINDC-ID`, then the digest of the marked object.
-    public static func resources(_ objects: [CalendarObject], publisher: String) -> [CalendarResource] {
+    package static func resources(_ objects: [CalendarObject], publisher: String) -> [CalendarResource] {
         objects.map { object in
             var calendar = object.calendar
             let marked = calendar.components.indices.filter { calendar.components[$0].name != "VTIMEZONE" }
@@ -68,21 +68,21 @@ public struct CalendarResource: Sendable, Equatable {
 }
 
 /// What a member of the collection holds, as far as publishing cares.
-public struct RemoteResource: Sendable, Equatable, Codable {
-    public var href: String
-    public var etag: String?
-    public var uid: String?
-    public var reminderID: String?
+package struct RemoteResource: Sendable, Equatable, Codable {
+    package var href: String
+    package var etag: String?
+    package var uid: String?
+    package var reminderID: String?
     /// Its `X-REMINDC-PUBLISHER`: whose it is; nil for anyone else's.
-    public var publisher: String?
+    package var publisher: String?
     /// The digest it was published with.
-    public var publishedDigest: String?
+    package var publishedDigest: String?
     /// The digest of what it holds now.
-    public var digest: String
+    package var digest: String
 
     /// Reads a member's data; a member without data or readable components
     /// is someone else's, with no UID.
-    public init(href: String, etag: String?, data: String?) {
+    package init(href: String, etag: String?, data: String?) {
         self.href = href
         self.etag = etag
         let calendar = data.flatMap { CalendarText.components($0)?.first { $0.name == "VCALENDAR" } }
@@ -96,7 +96,7 @@ public struct RemoteResource: Sendable, Equatable, Codable {
 
     /// Changed on the server since it was published: what it holds is not
     /// what its digest says (a digest of another form says nothing).
-    public var editedOnServer: Bool {
+    package var editedOnServer: Bool {
         guard let publishedDigest, publishedDigest.hasPrefix(CalendarText.digestForm) else { return false }
         return publishedDigest != digest
     }

@@ -3,8 +3,8 @@
 /// the publisher's resources no reminder has any more. A pure function of
 /// the resources wanted and the members found, so a dry run prints the
 /// very plan a run carries out.
-public struct PublishPlan: Sendable {
-    public enum Step: Sendable, Equatable {
+package struct PublishPlan: Sendable {
+    package enum Step: Sendable, Equatable {
         case create(CalendarResource)
         /// `edited`: the member was changed on the server since it was published.
         case update(CalendarResource, RemoteResource, edited: Bool)
@@ -17,7 +17,7 @@ public struct PublishPlan: Sendable {
         case delete(RemoteResource, owned: Bool)
 
         /// The reminder id the step is about, for the summary.
-        public var reminderID: String {
+        package var reminderID: String {
             switch self {
             case .create(let resource), .update(let resource, _, _), .unchanged(let resource, _), .keptEdit(let resource, _),
                  .taken(let resource, _):
@@ -28,7 +28,7 @@ public struct PublishPlan: Sendable {
         }
 
         /// Whether carrying it out writes to the server.
-        public var writes: Bool {
+        package var writes: Bool {
             switch self {
             case .create, .update, .delete: return true
             case .unchanged, .keptEdit, .taken: return false
@@ -39,16 +39,16 @@ public struct PublishPlan: Sendable {
     /// A member of another's left beside the publisher's resource of the
     /// same UID, as a server that does not refuse a second resource of a
     /// UID (SabreDAV) keeps it: calendars show both.
-    public struct SharedUID: Sendable, Equatable {
-        public var reminderID: String
-        public var href: String
+    package struct SharedUID: Sendable, Equatable {
+        package var reminderID: String
+        package var href: String
     }
 
-    public var steps: [Step]
+    package var steps: [Step]
     /// Members that are not the publisher's and are left as they are.
-    public var othersLeft: Int
+    package var othersLeft: Int
     /// Of those, the ones with the UID of a resource of the publisher's.
-    public var sharedUIDs: [SharedUID] = []
+    package var sharedUIDs: [SharedUID] = []
 
     /// The plan for `wanted` against the collection's `members`.
     ///
@@ -62,7 +62,7 @@ public struct PublishPlan: Sendable {
     /// - The publisher's members no wanted UID matches are deleted; others'
     ///   only with `deleteOthers`. Another's beside the publisher's of its
     ///   UID is left, and named in `sharedUIDs`.
-    public static func make(wanted: [CalendarResource], members: [RemoteResource], publisher: String,
+    package static func make(wanted: [CalendarResource], members: [RemoteResource], publisher: String,
                             deleteOthers: Bool = false, keepServerEdits: Bool = false) -> PublishPlan {
         var byUID: [String: [RemoteResource]] = [:]
         for member in members {

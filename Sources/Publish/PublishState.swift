@@ -1,5 +1,5 @@
 import CalDAV
-import Delivery
+import FileSystem
 import Foundation
 import Support
 
@@ -8,11 +8,11 @@ import Support
 /// publish/`), so the next run reads only what changed since (RFC 6578).
 /// Without it (a fresh CI machine) the listing is in full; a state that
 /// cannot be read is ignored.
-public struct PublishState: Sendable {
-    public let file: URL
-    public let url: String
+package struct PublishState: Sendable {
+    package let file: URL
+    package let url: String
 
-    public init(folders: UserFolders, url: URL, publisher: String) {
+    package init(folders: UserFolders, url: URL, publisher: String) {
         self.url = url.absoluteString
         let name = SHA256.hex(Array("\(url.absoluteString)\n\(publisher)".utf8)).prefix(32)
         file = folders.remindcState.appendingPathComponent("publish/\(name).json")
@@ -23,14 +23,14 @@ public struct PublishState: Sendable {
         var state: ListingState
     }
 
-    public func load() -> ListingState? {
+    package func load() -> ListingState? {
         guard let bytes = try? RegularFile.read(file.path, followingLinks: false), let stored = try? JSONDecoder().decode(Stored.self, from: Data(bytes)),
               stored.url == url else { return nil }
         return stored.state
     }
 
     /// Keeps `state`; nil removes what was kept.
-    public func save(_ state: ListingState?) throws {
+    package func save(_ state: ListingState?) throws {
         guard let state else {
             try? FileManager.default.removeItem(at: file)
             return

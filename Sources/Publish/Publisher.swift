@@ -3,11 +3,11 @@ import Foundation
 
 /// What a run keeps to follow a collection's changes the next time: the
 /// sync token and the members as they were at it.
-public struct ListingState: Sendable, Codable, Equatable {
-    public var token: String
-    public var members: [RemoteResource]
+package struct ListingState: Sendable, Codable, Equatable {
+    package var token: String
+    package var members: [RemoteResource]
 
-    public init(token: String, members: [RemoteResource]) {
+    package init(token: String, members: [RemoteResource]) {
         self.token = token
         self.members = members
     }
@@ -19,22 +19,22 @@ public struct ListingState: Sendable, Codable, Equatable {
 /// number in flight at once. Every write is a whole resource under an ETag
 /// condition, so a run stopped at any point leaves each resource old or
 /// new, and the next run finishes the job.
-public struct Publisher: Sendable {
-    public struct Options: Sendable {
+package struct Publisher: Sendable {
+    package struct Options: Sendable {
         /// Whose resources these are (`X-REMINDC-PUBLISHER`).
-        public var publisher: String
+        package var publisher: String
         /// The display name of a collection it creates.
-        public var calendarName: String?
-        public var dryRun = false
-        public var deleteOthers = false
-        public var keepServerEdits = false
+        package var calendarName: String?
+        package var dryRun = false
+        package var deleteOthers = false
+        package var keepServerEdits = false
         /// Writes in flight at once.
-        public var concurrency = defaultConcurrency
+        package var concurrency = defaultConcurrency
         /// Measured (Benchmarks/publish.sh): Radicale and Xandikos take one
         /// write at a time, and more in flight only wait on their locks.
-        public static let defaultConcurrency = 4
+        package static let defaultConcurrency = 4
 
-        public init(publisher: String, calendarName: String? = nil) {
+        package init(publisher: String, calendarName: String? = nil) {
             self.publisher = publisher
             self.calendarName = calendarName
         }
@@ -42,26 +42,26 @@ public struct Publisher: Sendable {
 
     /// What a run did with one step: nil failure when it was done (or, in a
     /// dry run, would be).
-    public struct Done: Sendable {
-        public var step: PublishPlan.Step
-        public var failure: String?
+    package struct Done: Sendable {
+        package var step: PublishPlan.Step
+        package var failure: String?
     }
 
-    public struct Report: Sendable {
-        public var plan: PublishPlan
-        public var done: [Done]
+    package struct Report: Sendable {
+        package var plan: PublishPlan
+        package var done: [Done]
         /// The collection did not exist and was created (or would be).
-        public var createdCollection: Bool
+        package var createdCollection: Bool
         /// How the members were listed.
-        public var listing: Listing
+        package var listing: Listing
         /// What the next run can follow the collection's changes from.
-        public var state: ListingState?
+        package var state: ListingState?
         /// Hrefs the server listed that are not inside the collection:
         /// left alone, never read, written or deleted.
-        public var outside: [String] = []
+        package var outside: [String] = []
     }
 
-    public enum Listing: Sendable, Equatable {
+    package enum Listing: Sendable, Equatable {
         /// Every member with its data (calendar-query).
         case full
         /// The changes since the last run (sync-collection), this many
@@ -75,7 +75,7 @@ public struct Publisher: Sendable {
     }
 
     /// Why nothing could be published.
-    public enum Stop: Error, Sendable {
+    package enum Stop: Error, Sendable {
         /// No answer, or an answer that is not WebDAV.
         case unreachable(String)
         case authentication(Int)
@@ -83,10 +83,10 @@ public struct Publisher: Sendable {
         case cannotCreate(String)
     }
 
-    public let options: Options
+    package let options: Options
     let collection: CalendarCollection
 
-    public init(collection: CalendarCollection, options: Options) {
+    package init(collection: CalendarCollection, options: Options) {
         self.collection = collection
         self.options = options
     }
@@ -96,7 +96,7 @@ public struct Publisher: Sendable {
     /// in the plan's order, as soon as it and every step before it are
     /// settled (from the thread that settled the last of them, one at a
     /// time), and `total` once the plan is known, before any of them.
-    public func publish(_ wanted: [CalendarResource], state: ListingState? = nil,
+    package func publish(_ wanted: [CalendarResource], state: ListingState? = nil,
                         total: ((Int) -> Void)? = nil, progress: ((Done) -> Void)? = nil) -> Result<Report, Stop> {
         var created = false
         var token: String?

@@ -12,13 +12,13 @@ import Foundation
 ///     built from 1a2b3c4d5e6f of 2026-12-05: a release build, Swift 6.3
 ///     Swift runtime: built in (runs without Swift installed)
 ///     binary: /home/ada/.local/bin/remindc
-public struct BuildDescription: Sendable {
+package struct BuildDescription: Sendable {
     /// The commit, `+changes` after it when the checkout had changes, or `unknown`.
-    public var commit: String
+    package var commit: String
     /// The commit's date, `2026-12-05`, or `unknown`.
-    public var commitDate: String
+    package var commitDate: String
 
-    public init(commit: String, commitDate: String) {
+    package init(commit: String, commitDate: String) {
         self.commit = commit
         self.commitDate = commitDate
     }

@@ -1,4 +1,5 @@
 import Delivery
+import FileSystem
 import Foundation
 import Recurrence
 import ReminderModel
@@ -145,9 +146,7 @@ enum CrontabCommand: Command {
 
     /// What `/bin/sh -n` says of the template with every placeholder filled, or nil.
     static func shellSyntaxProblem(_ template: String, environment: [String: String]) -> String? {
-        let filled = CrontabWriter.placeholders.reduce(template.replacingOccurrences(of: "{{", with: "")) {
-            $0.replacingOccurrences(of: "{\($1)}", with: "x")
-        }
+        guard let filled = try? CrontabWriter.sample(template) else { return nil }
         let checked = Subprocess.run(["/bin/sh", "-n", "-c", "{ \(filled)\n}"], environment: environment)
         guard checked.status != 0 else { return nil }
         let message = checked.errors

@@ -1,4 +1,5 @@
 import Delivery
+import FileSystem
 import Foundation
 import Recurrence
 import ReminderCheck
@@ -86,7 +87,7 @@ enum IcsCommand: Command {
         }
         if loaded.hasErrors { return loaded.failure }
         let files = loaded.files
-        var writing = ICalendarWriter.Options(now: time.now, window: window.map { ($0.from, $0.to) }, floatingZone: time.zone,
+        var writing = ICalendarWriter.Options(now: time.now, window: window.map { ($0.from, $0.to) }, 
                                               soundBase: options.soundBase, workingFolder: invocation.workingFolder)
         writing.limit = limit
         writing.parallelism = Remindc.parallelism

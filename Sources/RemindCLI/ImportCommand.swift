@@ -1,5 +1,6 @@
 import CalendarImport
 import Delivery
+import FileSystem
 import Foundation
 import ReminderCheck
 import ReminderModel

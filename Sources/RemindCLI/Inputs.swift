@@ -1,10 +1,11 @@
 import Delivery
+import FileSystem
 import Foundation
 import ReminderModel
 import ReminderOutput
 
 /// The reminder files named on a command line.
-public struct Inputs {
+package struct Inputs {
     /// Each file's path as shown to the user: as given, or the folder joined
     /// with the path below it.
     var files: [String]
@@ -148,7 +149,7 @@ public struct Inputs {
 
     /// A path's bytes for a message: printable ASCII as it is, every other
     /// byte as `\xE9`.
-    public static func escaped(_ bytes: [UInt8]) -> String {
+    package static func escaped(_ bytes: [UInt8]) -> String {
         bytes.map { (0x20..<0x7F).contains($0) && $0 != UInt8(ascii: "\\") ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }
             .joined()
     }

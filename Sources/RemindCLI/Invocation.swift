@@ -6,24 +6,24 @@ import ReminderOutput
 
 /// What the command sees of the world: its arguments and environment. Tests
 /// build one by hand; `main.swift` builds it from the process.
-public struct Invocation: Sendable {
+package struct Invocation: Sendable {
     /// The arguments after the program name.
-    public var arguments: [String]
-    public var environment: [String: String]
+    package var arguments: [String]
+    package var environment: [String: String]
     /// Whether standard output is a terminal (for colour).
-    public var stdoutIsTerminal: Bool
+    package var stdoutIsTerminal: Bool
     /// The terminal's width in columns, when standard output is one whose
     /// width is known; the views fit their lines to it.
-    public var terminalColumns: Int?
+    package var terminalColumns: Int?
     /// Where long output streams as it is made; nil collects it in `Outcome.stdout`.
-    public var standardOutput: OutputChannel?
+    package var standardOutput: OutputChannel?
     /// The absolute folder relative paths are read from: the process's
     /// working folder unless given.
-    public var workingFolder: String
+    package var workingFolder: String
     /// What the binary was built from, for `--version`.
-    public var build: BuildDescription
+    package var build: BuildDescription
 
-    public init(arguments: [String], environment: [String: String] = [:], stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil,
+    package init(arguments: [String], environment: [String: String] = [:], stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil,
                 standardOutput: OutputChannel? = nil, workingFolder: String = FileManager.default.currentDirectoryPath,
                 build: BuildDescription = BuildDescription(commit: "unknown", commitDate: "unknown")) {
         self.build = build

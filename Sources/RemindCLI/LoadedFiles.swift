@@ -1,4 +1,5 @@
 import Delivery
+import FileSystem
 import Foundation
 import ReminderModel
 import ReminderOutput

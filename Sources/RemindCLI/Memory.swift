@@ -7,7 +7,7 @@ import Foundation
 ///
 /// glibc's `mallopt` is looked up at run time: it is not in Swift's Glibc
 /// module, and other C libraries have none (there this is a no-op).
-public enum Memory {
+package enum Memory {
     /// Call once, at start-up.
     ///
     /// - Blocks of 128 KiB and more are mapped on their own and unmapped when
@@ -20,7 +20,7 @@ public enum Memory {
     ///   and its 56,000 page faults were 30,000 with these (the check
     ///   0.51–0.78 s before, 0.43–0.70 s after, twelve runs each). Untouched
     ///   pages of a step cost nothing, so the peak resident memory is the same.
-    public static func configureAllocator() {
+    package static func configureAllocator() {
         #if canImport(Glibc)
         typealias SetOption = @convention(c) (Int32, Int32) -> Int32
         // The option numbers of <malloc.h>.

@@ -5,13 +5,13 @@ import ReminderModel
 import ReminderOutput
 
 /// What a run printed and how it ended.
-public struct Outcome: Sendable, Equatable {
-    public var stdout: String
-    public var stderr: String
+package struct Outcome: Sendable, Equatable {
+    package var stdout: String
+    package var stderr: String
     /// 0 success; 1 the input has errors; 2 usage error or unreadable path.
-    public var status: Int32
+    package var status: Int32
 
-    public init(stdout: String = "", stderr: String = "", status: Int32 = 0) {
+    package init(stdout: String = "", stderr: String = "", status: Int32 = 0) {
         self.stdout = stdout
         self.stderr = stderr
         self.status = status

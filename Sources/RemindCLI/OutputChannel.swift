@@ -1,4 +1,5 @@
 import Delivery
+import FileSystem
 import Foundation
 
 /// Where a command streams large output: standard output, written in
@@ -9,22 +10,22 @@ import Foundation
 /// process can end with exit 2 and say why (`failure`). A write to a pipe
 /// whose reader has gone (`remindc expand | head -1`) ends the process by
 /// SIGPIPE, quietly, as other command-line tools do.
-public final class OutputChannel: @unchecked Sendable {
+package final class OutputChannel: @unchecked Sendable {
     private let descriptor: Int32
     /// The `errno` of the first write that failed.
-    public private(set) var failure: Int32?
+    package private(set) var failure: Int32?
 
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    public func write(_ bytes: [UInt8]) {
+    package func write(_ bytes: [UInt8]) {
         guard failure == nil, !bytes.isEmpty else { return }
         failure = FileDescriptor.writeAll(bytes, to: descriptor)
     }
 
     /// The message for `failure`, for standard error.
-    public var failureMessage: String? {
+    package var failureMessage: String? {
         failure.map { "Error: cannot write to standard output: \(String(cString: strerror($0)))\n" }
     }
 }

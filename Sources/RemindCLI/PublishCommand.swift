@@ -1,5 +1,6 @@
 import CalDAV
 import Delivery
+import FileSystem
 import Foundation
 import Publish
 import Recurrence
@@ -85,7 +86,12 @@ enum PublishCommand: Command {
 
     static func options(from arguments: ParsedArguments, invocation: Invocation) throws(UsageError) -> Options {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
-        let target = try collectionURL(arguments.positionals[0], insecure: arguments.flag(insecure))
+        let target: URL
+        do {
+            target = try CalendarAccess.collectionURL(arguments.positionals[0], insecure: arguments.flag(insecure))
+        } catch {
+            throw usageError(error.message)
+        }
         let calendarName = arguments.value(calendar)
         if let calendarName, calendarName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || calendarName.contains("/") {
             throw usageError("--calendar takes a calendar's name, not '\(TerminalText.visible(calendarName))'")
@@ -118,7 +124,12 @@ enum PublishCommand: Command {
             }
             return path.hasPrefix("/") ? path : invocation.workingFolder + "/" + path
         }
-        let (credentials, netrcWarning) = try self.credentials(for: target, user: arguments.value(user), environment: invocation.environment)
+        let (credentials, netrcWarning): (HTTPClient.Credentials?, String)
+        do {
+            (credentials, netrcWarning) = try CalendarAccess.credentials(for: target, user: arguments.value(user), environment: invocation.environment)
+        } catch {
+            throw usageError(error.message)
+        }
         return Options(time: time, target: target, calendarName: calendarName, publisher: publisher, timeout: seconds, connections: count, soundBase: base,
                        authorities: authorities, credentials: credentials, netrcWarning: netrcWarning, dryRun: arguments.flag(dryRun),
                        deleteOthers: arguments.flag(deleteOthers), keepServerEdits: arguments.flag(keepServerEdits),
@@ -143,7 +154,7 @@ enum PublishCommand: Command {
         if !loaded.hasErrors { loaded.insert(AcrossFiles.duplicateUIDs(loaded.files)) }
         if loaded.hasErrors { return loaded.failure }
         let files = loaded.files
-        let writer = ICalendarWriter(options: .init(now: time.now, floatingZone: time.zone, soundBase: given.soundBase,
+        let writer = ICalendarWriter(options: .init(now: time.now, soundBase: given.soundBase,
                                                     workingFolder: invocation.workingFolder, parallelism: Remindc.parallelism))
         let wanted = CalendarResource.resources(writer.objects(files), publisher: publisher)
 
@@ -280,65 +291,6 @@ enum PublishCommand: Command {
         var text = items.prefix(5).map { "warning: " + line($0) + "\n" }.joined()
         if items.count > 5 { text += "warning: and \(items.count - 5) more \(more)\n" }
         return text
-    }
-
-    /// The collection's URL: http or https, no credentials in it, plain
-    /// http only to this machine unless `insecure`.
-    static func collectionURL(_ text: String, insecure: Bool) throws(UsageError) -> URL {
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty, let url = components.url else {
-            throw UsageError(message: "'\(TerminalText.visible(withoutPassword(text)))' is not an http or https URL of a calendar collection",
-                             command: spec.name)
-        }
-        if components.user != nil || components.password != nil {
-            throw UsageError(message: "the URL must not hold a login: give --user, and the password in REMINDC_PASSWORD or ~/.netrc",
-                             command: spec.name)
-        }
-        if scheme == "http" && !insecure && !isLoopback(host) {
-            throw UsageError(message: "plain http to \(TerminalText.visible(host)) would send the password and reminders unencrypted: use https, or --insecure",
-                             command: spec.name)
-        }
-        return url
-    }
-
-    /// `text` with the password of a URL's `user:password@` hidden, for
-    /// a message.
-    static func withoutPassword(_ text: String) -> String {
-        guard let scheme = text.range(of: "://") else { return text }
-        let rest = text[scheme.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return text }
-        return String(text[..<colon]) + ":***" + String(text[at...])
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        if bare == "localhost" || bare == "::1" || bare.hasSuffix(".localhost") { return true }
-        let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
-    }
-
-    /// The login: `--user` with REMINDC_PASSWORD (or that user's ~/.netrc
-    /// password), else the host's ~/.netrc entry, else none; and a warning
-    /// when ~/.netrc exists but cannot be read.
-    static func credentials(for url: URL, user: String?, environment: [String: String]) throws(UsageError)
-        -> (credentials: HTTPClient.Credentials?, warning: String) {
-        let path = UserFolders(environment: environment).home + "/.netrc"
-        var warning = ""
-        var netrc: Netrc?
-        do {
-            netrc = try RegularFile.read(path, followingLinks: true).map(Netrc.init)
-        } catch {
-            warning = "warning: \(error.localizedDescription) (no login is taken from it)\n"
-        }
-        let found = netrc?.credentials(host: url.host ?? "", login: user)
-        if let user {
-            if let password = environment["REMINDC_PASSWORD"], !password.isEmpty { return (.init(user: user, password: password), warning) }
-            if let password = found?.password { return (.init(user: user, password: password), warning) }
-            throw UsageError(message: "--user needs the password in REMINDC_PASSWORD or in ~/.netrc", command: spec.name)
-        }
-        if let login = found?.login, let password = found?.password { return (.init(user: login, password: password), warning) }
-        return (nil, warning)
     }
 }
 

@@ -5,7 +5,7 @@ import ReminderModel
 import ReminderOutput
 
 /// The `remindc` command: parses arguments and dispatches to a subcommand.
-public enum Remindc {
+package enum Remindc {
     static let abstract = "A reminder compiler: checks reminder files written in YAML, reports every problem at its line and column, expands their repeats, and delivers them as iCalendar, a crontab, systemd timers with desktop alerts, or a CalDAV calendar kept in step."
 
     /// What the libraries may run on: every core. The one place remindc
@@ -22,7 +22,7 @@ public enum Remindc {
 
     static var specs: [CommandSpec] { commands.map { $0.spec } }
 
-    public static func run(_ invocation: Invocation) -> Outcome {
+    package static func run(_ invocation: Invocation) -> Outcome {
         var arguments = invocation.arguments
         guard let first = arguments.first else {
             return Outcome(stderr: topLevelHelp, status: 2)

@@ -11,11 +11,11 @@ import YAMLSyntax
 /// `lint.max-per-hour` (`too-many-per-hour`), and alerts of a file without
 /// quiet hours inside the quiet hours the other files agree on
 /// (`quiet-hours`). What one file holds on its own, its own check reports.
-public enum AcrossFiles {
+package enum AcrossFiles {
     /// The findings across `files` (each as far as it decoded, its
     /// reminders' times as written), in no particular order; none for one
     /// file. Without `sweeping`, the warnings of the sweep are not looked for.
-    public static func check(_ files: [ScheduledFile], options: Checker.Options, sweeping: Bool = true) -> [Diagnostic] {
+    package static func check(_ files: [ScheduledFile], options: Checker.Options, sweeping: Bool = true) -> [Diagnostic] {
         guard files.count > 1 else { return [] }
         return duplicateUIDs(files) + (sweeping ? conflicts(files, options: options) : [])
     }
@@ -28,7 +28,7 @@ public enum AcrossFiles {
     /// Each reminder whose UID a reminder of an earlier file has, with a
     /// note naming the first (a UID repeated within one file is its
     /// `duplicate-id`).
-    public static func duplicateUIDs(_ files: [ScheduledFile]) -> [Diagnostic] {
+    package static func duplicateUIDs(_ files: [ScheduledFile]) -> [Diagnostic] {
         var first: [String: (file: Int, reminder: Int)] = [:]
         var found: [Diagnostic] = []
         for (fileIndex, scheduled) in files.enumerated() {

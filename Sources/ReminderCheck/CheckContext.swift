@@ -10,28 +10,28 @@ import YAMLSyntax
 ///
 /// Rules run concurrently: everything here is immutable after `init`, except
 /// the sweep, which the first rule to ask runs under a lock.
-public final class CheckContext: @unchecked Sendable {
-    public let file: ReminderFile
+package final class CheckContext: @unchecked Sendable {
+    package let file: ReminderFile
     /// Plain values YAML 1.1 tools read as something other than text.
-    public let implicitlyTyped: [YAML11.TypedScalar]
+    package let implicitlyTyped: [YAML11.TypedScalar]
     /// The folder sound files are read relative to: the file's, as its
     /// path gives it (relative when the path is).
-    public let folder: URL
+    package let folder: URL
     /// The horizon: `[now, now + horizon)`, instants.
-    public let now: Instant
-    public let end: Instant
+    package let now: Instant
+    package let end: Instant
     /// Where floating reminders are placed.
-    public let floatingZone: TimeZone
+    package let floatingZone: TimeZone
     /// The outputs the file goes to: `check --for` and the file's own
     /// `lint.targets`.
-    public let targets: Set<OutputTarget>
-    public let schedules: [Schedule]
+    package let targets: Set<OutputTarget>
+    package let schedules: [Schedule]
     /// Per reminder, what the rules ask first (`ReminderDigest`).
     let digests: [ReminderDigest]
     /// What the rules may run on (`Checker` runs them side by side with two threads or more).
-    public let parallelism: Parallelism
+    package let parallelism: Parallelism
 
-    public init(_ scheduled: ScheduledFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int,
+    package init(_ scheduled: ScheduledFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int,
                 targets: Set<OutputTarget> = []) {
         file = scheduled.file
         self.targets = targets.union(scheduled.file.lint.targets)
@@ -47,7 +47,7 @@ public final class CheckContext: @unchecked Sendable {
     }
 
     /// The context of a file, its schedules made here.
-    public convenience init(file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int, floatingZone: TimeZone,
+    package convenience init(file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int, floatingZone: TimeZone,
                             targets: Set<OutputTarget> = [], parallelism: Parallelism = .sequential) {
         self.init(ScheduledFile(file, floatingZone: floatingZone, parallelism: parallelism), implicitlyTyped: implicitlyTyped, now: now,
                   horizon: horizon, targets: targets)
@@ -56,7 +56,7 @@ public final class CheckContext: @unchecked Sendable {
     /// The context of a file as far as it decoded (`LoadResult.decoded`),
     /// errors or not, its schedules made here unless `scheduled` has them;
     /// nil for a file without a root mapping.
-    public convenience init?(_ result: LoadResult, scheduled: ScheduledFile? = nil, options: Checker.Options) {
+    package convenience init?(_ result: LoadResult, scheduled: ScheduledFile? = nil, options: Checker.Options) {
         guard let file = result.decoded else { return nil }
         self.init(scheduled ?? ScheduledFile(file, floatingZone: options.floatingZone, parallelism: options.parallelism),
                   implicitlyTyped: result.implicitlyTyped,

@@ -7,7 +7,7 @@ import YAMLSyntax
 /// A checker rule: a small type that describes itself (its `descriptor`,
 /// with the YAML examples that do and do not trigger it) and checks one
 /// file. The examples are its tests: `RuleExampleTests` runs every rule's.
-public protocol CheckRule: Sendable {
+package protocol CheckRule: Sendable {
     static var descriptor: RuleDescriptor { get }
     /// True for rules that read `CheckContext.sweep`: the checker starts one
     /// of them first, so the sweep runs while other rules run beside it.
@@ -25,7 +25,7 @@ public protocol CheckRule: Sendable {
 }
 
 extension CheckRule {
-    public static var readsSweep: Bool { false }
-    public static var readsTimes: Bool { true }
-    public static var outputs: Set<OutputTarget> { [] }
+    package static var readsSweep: Bool { false }
+    package static var readsTimes: Bool { true }
+    package static var outputs: Set<OutputTarget> { [] }
 }

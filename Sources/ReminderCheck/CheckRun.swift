@@ -11,19 +11,19 @@ import ReminderOutput
 /// Files are checked one at a time (`check(_:scheduled:release:)`), so a
 /// caller reading a folder need hold only one file's model; the checks
 /// across files (`acrossFiles(release:)`) come once all are checked.
-public struct CheckRun {
-    public struct Options: Sendable {
-        public var checker: Checker.Options
+package struct CheckRun {
+    package struct Options: Sendable {
+        package var checker: Checker.Options
         /// The outputs whose own checks run for every file (`--for`); a
         /// file's `lint: {targets: [...]}` adds its own.
-        public var targets: Set<OutputTarget>
+        package var targets: Set<OutputTarget>
         /// The severities reported. Without warnings the sweep across
         /// files, which finds only warnings, is left out.
-        public var severities: Set<Severity>
+        package var severities: Set<Severity>
         /// What relative sound and command paths are read from.
-        public var workingFolder: String
+        package var workingFolder: String
 
-        public init(checker: Checker.Options, targets: Set<OutputTarget> = [], severities: Set<Severity> = Set(Severity.allCases),
+        package init(checker: Checker.Options, targets: Set<OutputTarget> = [], severities: Set<Severity> = Set(Severity.allCases),
                     workingFolder: String) {
             self.checker = checker
             self.targets = targets
@@ -32,11 +32,11 @@ public struct CheckRun {
         }
     }
 
-    public let options: Options
+    package let options: Options
     /// Every file checked so far, its reminders whose times are as written.
     private var timed: [ScheduledFile] = []
 
-    public init(options: Options) {
+    package init(options: Options) {
         self.options = options
     }
 
@@ -46,7 +46,7 @@ public struct CheckRun {
     /// schedules when it decoded without errors (made here otherwise);
     /// `release` is handed the rules' context once it has served, for the
     /// caller to free as it likes.
-    public mutating func check(_ result: LoadResult, scheduled: ScheduledFile? = nil,
+    package mutating func check(_ result: LoadResult, scheduled: ScheduledFile? = nil,
                                release: (CheckContext) -> Void = { _ in }) -> [Diagnostic] {
         guard let decoded = result.decoded else { return [] }
         let checker = options.checker
@@ -70,7 +70,7 @@ public struct CheckRun {
 
     /// The findings across every file checked (none for one file), for
     /// `Diagnostic.merging`; `release` is handed the files kept for them.
-    public mutating func acrossFiles(release: ([ScheduledFile]) -> Void = { _ in }) -> [Diagnostic] {
+    package mutating func acrossFiles(release: ([ScheduledFile]) -> Void = { _ in }) -> [Diagnostic] {
         let found = AcrossFiles.check(timed, options: options.checker, sweeping: options.severities.contains(.warning))
         release(timed)
         timed = []
@@ -80,7 +80,7 @@ public struct CheckRun {
     /// Every diagnostic of `results` (loaded files, in input order) as
     /// `remindc check` reports them: each file's own, then those across
     /// files merged in, in report order.
-    public static func check(_ results: [LoadResult], options: Options) -> [Diagnostic] {
+    package static func check(_ results: [LoadResult], options: Options) -> [Diagnostic] {
         var run = CheckRun(options: options)
         var diagnostics: [Diagnostic] = []
         for result in results {
@@ -98,20 +98,20 @@ public struct CheckRun {
 extension CheckRun {
     /// A finding of the checker at one alert of one reminder of a set of
     /// files: what a view shows at that alert.
-    public struct AlertFinding: Sendable {
+    package struct AlertFinding: Sendable {
         /// The file's index in the set, and the reminder's in the file.
-        public var file: Int
-        public var reminder: Int
+        package var file: Int
+        package var reminder: Int
         /// The first alert the finding is about.
-        public var alert: Instant
-        public var diagnostic: Diagnostic
+        package var alert: Instant
+        package var diagnostic: Diagnostic
     }
 
     /// The findings `check` reports for `files` (files without errors,
     /// checked together) that name an alert: each file's own and those
     /// across files, in no particular order. `options.now` and
     /// `options.horizon` are the span looked at.
-    public static func alertFindings(in files: [ScheduledFile], options: Checker.Options) -> [AlertFinding] {
+    package static func alertFindings(in files: [ScheduledFile], options: Checker.Options) -> [AlertFinding] {
         var found: [AlertFinding] = []
         for (index, scheduled) in files.enumerated() {
             let context = CheckContext(scheduled, now: options.now, horizon: options.horizon)

@@ -4,18 +4,18 @@ import ReminderModel
 
 /// Runs every rule of the catalogue over a decoded file: the rules' part
 /// of `CheckRun`, which is what `remindc check` does whole.
-public enum Checker {
-    public struct Options: Sendable {
+package enum Checker {
+    package struct Options: Sendable {
         /// "Now": the horizon starts here.
-        public var now: Instant
+        package var now: Instant
         /// How far ahead the schedule rules look, in seconds.
-        public var horizon: Int
+        package var horizon: Int
         /// Where floating reminders are placed.
-        public var floatingZone: TimeZone
+        package var floatingZone: TimeZone
         /// What the schedules and rules may run on.
-        public var parallelism: Parallelism
+        package var parallelism: Parallelism
 
-        public init(now: Instant, horizon: Int = 365 * secondsPerDay, floatingZone: TimeZone, parallelism: Parallelism = .sequential) {
+        package init(now: Instant, horizon: Int = 365 * secondsPerDay, floatingZone: TimeZone, parallelism: Parallelism = .sequential) {
             self.now = now
             self.horizon = horizon
             self.floatingZone = floatingZone
@@ -26,7 +26,7 @@ public enum Checker {
     /// `check(_:rules:)`, the reminders at `wrongTimes` (`LoadResult.wrongTimes`)
     /// left out of the rules that read times: a reminder whose repeat had an
     /// error is still checked for its sound, not for when it fires.
-    public static func check(_ context: CheckContext, leavingOutOfTimeRules wrongTimes: [Int],
+    package static func check(_ context: CheckContext, leavingOutOfTimeRules wrongTimes: [Int],
                              rules: [any CheckRule.Type] = Rules.all) -> [Diagnostic] {
         guard !wrongTimes.isEmpty else { return check(context, rules: rules) }
         let timed = context.leavingOut(wrongTimes)
@@ -38,7 +38,7 @@ public enum Checker {
     /// The findings of every rule, less those `lint.disable` and `ignore:`
     /// switch off, plus warnings for rule ids those lists name that do not
     /// exist; sorted for the report.
-    public static func check(_ context: CheckContext, rules: [any CheckRule.Type] = Rules.all) -> [Diagnostic] {
+    package static func check(_ context: CheckContext, rules: [any CheckRule.Type] = Rules.all) -> [Diagnostic] {
         let file = context.file
         let disabled = Set(file.lint.disabledRules)
         var diagnostics: [Diagnostic] = []
@@ -60,7 +60,7 @@ public enum Checker {
     /// The findings of `rules` about `context`, less those `lint.disable`
     /// and `ignore:` switch off, in the rules' order; without the checks of
     /// `check` as a whole (rule ids that do not exist, a horizon cut).
-    public static func findings(_ context: CheckContext, rules: [any CheckRule.Type]) -> [Diagnostic] {
+    package static func findings(_ context: CheckContext, rules: [any CheckRule.Type]) -> [Diagnostic] {
         var found: [Diagnostic] = []
         forEachFinding(context, rules: rules) { found.append($0.diagnostic) }
         return found
@@ -69,7 +69,7 @@ public enum Checker {
     /// The findings of `rules` about `context` that say at which alert
     /// (`Finding.alert`), less those `lint.disable` and `ignore:` switch
     /// off, in the rules' order: what the views show at each alert.
-    public static func alertFindings(_ context: CheckContext, rules: [any CheckRule.Type] = Rules.all) -> [Finding] {
+    package static func alertFindings(_ context: CheckContext, rules: [any CheckRule.Type] = Rules.all) -> [Finding] {
         var found: [Finding] = []
         forEachFinding(context, rules: rules.filter { $0.readsSweep }) { if $0.alert != nil { found.append($0) } }
         return found

@@ -7,16 +7,16 @@ import YAMLSyntax
 /// A rule's finding, with the reminder it is about (for `ignore:`) and,
 /// for a finding about when it alerts, the first alert it is about (where
 /// the views show it).
-public struct Finding: Sendable {
-    public var diagnostic: Diagnostic
+package struct Finding: Sendable {
+    package var diagnostic: Diagnostic
     /// The index of the reminder in the file, when the finding is about one.
-    public var reminder: Int?
+    package var reminder: Int?
     /// The alert the message names as the first: set by the rules of the
     /// sweep that name one (same-time, too-close, quiet-hours,
     /// too-many-per-hour).
-    public var alert: Instant?
+    package var alert: Instant?
 
-    public init(_ diagnostic: Diagnostic, reminder: Int? = nil, alert: Instant? = nil) {
+    package init(_ diagnostic: Diagnostic, reminder: Int? = nil, alert: Instant? = nil) {
         self.diagnostic = diagnostic
         self.reminder = reminder
         self.alert = alert

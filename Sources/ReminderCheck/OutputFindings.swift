@@ -10,7 +10,7 @@ extension OutputTarget {
     /// (`CheckRule.outputs`). `check --for` reports each of them; `ics`,
     /// `publish` and `systemd` print them, and `crontab` its writer's,
     /// which are its problems.
-    public func findings(in scheduled: ScheduledFile, hostZone: TimeZone, now: Instant, workingFolder: String) -> [Diagnostic] {
+    package func findings(in scheduled: ScheduledFile, hostZone: TimeZone, now: Instant, workingFolder: String) -> [Diagnostic] {
         let problems = problems(in: scheduled, hostZone: hostZone, now: now, workingFolder: workingFolder)
         let rules = Rules.all.filter { $0.outputs.contains(self) }
         guard !rules.isEmpty else { return problems }

@@ -5,8 +5,8 @@ import ReminderModel
 import YAMLSyntax
 
 /// Every rule of the checker, in catalogue order: one list.
-public enum Rules {
-    public static let all: [any CheckRule.Type] = [
+package enum Rules {
+    package static let all: [any CheckRule.Type] = [
         SameTimeRule.self, TooCloseRule.self, QuietHoursRule.self, TooManyPerHourRule.self,
         DaylightSavingGapRule.self, DaylightSavingRepeatRule.self, NeverFiresRule.self, InThePastRule.self,
         UntilBeforeStartRule.self, ExceptMatchesNothingRule.self, DuplicateReminderRule.self,
@@ -17,7 +17,7 @@ public enum Rules {
     ]
 
     /// Every id the catalogue knows: the checker's rules and the schema's.
-    public static var descriptors: [RuleDescriptor] {
+    package static var descriptors: [RuleDescriptor] {
         all.map { $0.descriptor } + RuleDescriptor.schema.filter { schema in !all.contains { $0.descriptor.id == schema.id } }
     }
 }

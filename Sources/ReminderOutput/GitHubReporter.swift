@@ -6,8 +6,8 @@ import ReminderModel
 /// `%`, CR and LF are escaped in the message, and `:` and `,` too in the
 /// properties, so text quoted from a file cannot start a command of its own;
 /// other control characters are shown as `\u{1B}`.
-public enum GitHubReporter {
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
+package enum GitHubReporter {
+    package static func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map { diagnostic in
             let command: String = switch diagnostic.severity {
             case .error: "error"

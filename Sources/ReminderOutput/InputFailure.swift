@@ -4,15 +4,15 @@ import ReminderModel
 /// A path `remindc check` could not read (missing, unreadable, a folder
 /// without reminder files): the machine formats report it as they report a
 /// finding, so that a CI job reading standard output sees why it failed.
-public struct InputFailure: Sendable, Equatable {
+package struct InputFailure: Sendable, Equatable {
     /// The id the machine formats give it.
-    public static let id = "unreadable-path"
+    package static let id = "unreadable-path"
 
-    public var message: String
+    package var message: String
     /// The path the message is about, as given, when there is one.
-    public var path: String?
+    package var path: String?
 
-    public init(message: String, path: String?) {
+    package init(message: String, path: String?) {
         self.message = message
         self.path = path
     }
@@ -21,7 +21,7 @@ public struct InputFailure: Sendable, Equatable {
 extension JSONReporter {
     /// `[{"rule": "unreadable-path", "severity": "error", "file", ...}]`:
     /// the fields of a finding, its place null.
-    public static func render(_ failures: [InputFailure]) -> String {
+    package static func render(_ failures: [InputFailure]) -> String {
         let items = failures.map { failure in
             "  {\"rule\": \"\(InputFailure.id)\", \"severity\": \"error\", \"file\": \(failure.path.map(OccurrenceWriter.jsonString) ?? "null"), "
                 + "\"line\": null, \"column\": null, \"endLine\": null, \"endColumn\": null, "
@@ -34,7 +34,7 @@ extension JSONReporter {
 extension SARIFReporter {
     /// A run that did not succeed: no results, and each failure a tool
     /// execution notification (SARIF 2.1.0 §3.20.21) at its path.
-    public static func render(_ failures: [InputFailure], version: String, workingFolder: String) -> String {
+    package static func render(_ failures: [InputFailure], version: String, workingFolder: String) -> String {
         func string(_ text: String) -> String { OccurrenceWriter.jsonString(text) }
         let notifications = failures.map { failure in
             let location = failure.path.map {
@@ -68,7 +68,7 @@ extension SARIFReporter {
 
 extension GitHubReporter {
     /// `::error file=…,title=unreadable-path::message`, one per failure.
-    public static func render(_ failures: [InputFailure]) -> String {
+    package static func render(_ failures: [InputFailure]) -> String {
         failures.map { failure in
             let file = failure.path.map { "file=\(escapeProperty($0))," } ?? ""
             return "::error \(file)title=\(InputFailure.id)::\(escapeData(failure.message))\n"

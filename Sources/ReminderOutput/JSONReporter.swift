@@ -7,8 +7,8 @@ import ReminderModel
 /// `{"message", "file", "line", "column", "endLine", "endColumn"}`, its place
 /// null when it has none ("counting the alerts of all 3 files"). Columns
 /// count Unicode scalars, from 1; the end is exclusive.
-public enum JSONReporter {
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
+package enum JSONReporter {
+    package static func render(_ diagnostics: [Diagnostic]) -> String {
         guard !diagnostics.isEmpty else { return "[]\n" }
         let items = diagnostics.map { diagnostic -> String in
             let fields: [(String, String)] = [

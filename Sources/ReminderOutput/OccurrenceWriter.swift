@@ -26,8 +26,8 @@ import ReminderModel
 ///   (`if-holiday: skip`) marked as skipped.
 /// - `csv`: RFC 4180 (CRLF, fields quoted where needed) with a header row:
 ///   `reminder,start,utc,timezone,title`.
-public struct OccurrenceWriter {
-    public enum Format: String, CaseIterable, Sendable {
+package struct OccurrenceWriter {
+    package enum Format: String, CaseIterable, Sendable {
         case text, jsonl, csv
     }
 
@@ -43,7 +43,7 @@ public struct OccurrenceWriter {
         var clock: TimeZone
     }
 
-    public let format: Format
+    package let format: Format
     private let sources: [Source]
     private let showsSeconds: Bool
     private let idWidth: Int
@@ -51,14 +51,14 @@ public struct OccurrenceWriter {
     private let alertWidth: Int
     /// The text table's clock, and the day last written when grouping.
     private let display: DisplayClock
-    public let groupsByDay: Bool
+    package let groupsByDay: Bool
 
     /// A writer for `reminders` in the order the timeline numbers them.
     /// `showsSeconds` puts seconds in the text table's times.
     /// `floatingZone` reads the alerts of floating reminders; the text
     /// table shows every time on `displayZone`'s clock (by default the
     /// floating zone's), grouped by day when `groupsByDay`.
-    public init(format: Format, reminders: [Reminder], showsSeconds: Bool, floatingZone: TimeZone = TimeZone(identifier: "UTC")!,
+    package init(format: Format, reminders: [Reminder], showsSeconds: Bool, floatingZone: TimeZone = TimeZone(identifier: "UTC")!,
                 displayZone: TimeZone? = nil, groupsByDay: Bool = false) {
         self.format = format
         self.showsSeconds = showsSeconds
@@ -92,7 +92,7 @@ public struct OccurrenceWriter {
     }
 
     /// The header line, if the format has one.
-    public func header(into buffer: inout [UInt8]) {
+    package func header(into buffer: inout [UInt8]) {
         switch format {
         case .text:
             let time = groupsByDay ? (showsSeconds ? "  TIME    " : "  TIME   ") : showsSeconds ? "TIME               " : "TIME            "
@@ -106,7 +106,7 @@ public struct OccurrenceWriter {
     }
 
     /// One occurrence of the reminder numbered `source`.
-    public func write(_ occurrence: Occurrence, source: Int, into buffer: inout [UInt8]) {
+    package func write(_ occurrence: Occurrence, source: Int, into buffer: inout [UInt8]) {
         let reminder = sources[source]
         // What clocks show; for floating reminders the rule's own wall clock.
         let shown = reminder.isFloating ? occurrence.wallClock : occurrence.shown

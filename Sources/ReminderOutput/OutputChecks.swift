@@ -13,7 +13,7 @@ extension OutputTarget {
     /// one list of each output. A crontab is written for a machine whose
     /// clock runs in `hostZone` (`--zone`), as `remindc crontab` would
     /// without `--allow-inexact`.
-    public func problems(in scheduled: ScheduledFile, hostZone: TimeZone, now: Instant, workingFolder: String) -> [Diagnostic] {
+    package func problems(in scheduled: ScheduledFile, hostZone: TimeZone, now: Instant, workingFolder: String) -> [Diagnostic] {
         switch self {
         case .ics:
             return Self.sharedProblems(in: scheduled) + ICalendarWriter.uidClashes(in: scheduled)
@@ -41,7 +41,7 @@ extension OutputTarget {
     /// fraction of a second, which neither iCalendar nor cron can carry.
     /// `ics --expand`, which writes no rule and no UID of its own, says
     /// this alone.
-    public static func sharedProblems(in scheduled: ScheduledFile) -> [Diagnostic] {
+    package static func sharedProblems(in scheduled: ScheduledFile) -> [Diagnostic] {
         ICalendarWriter.problems(in: scheduled)
     }
 }

@@ -6,9 +6,9 @@ import ReminderModel
 /// names its rule by id and index, its level (error, warning, note), its
 /// message, and a region in the file by its path relative to the
 /// repository (`%SRCROOT%`). Columns are Unicode code points.
-public enum SARIFReporter {
+package enum SARIFReporter {
     /// `workingFolder`: the absolute folder paths below it are written relative to.
-    public static func render(_ diagnostics: [Diagnostic], rules: [RuleDescriptor], version: String, workingFolder: String) -> String {
+    package static func render(_ diagnostics: [Diagnostic], rules: [RuleDescriptor], version: String, workingFolder: String) -> String {
         func string(_ text: String) -> String { OccurrenceWriter.jsonString(text) }
         func level(_ severity: Severity) -> String {
             switch severity {

@@ -3,10 +3,10 @@ import Support
 /// starts sequences that retitle the window or clear the screen, BEL rings,
 /// CR overwrites the line. Whatever a file holds (a key, a value, its own
 /// name) reaches such output only through these.
-public enum TerminalText {
+package enum TerminalText {
     /// Whether a terminal may act on `scalar`: C0 and C1 controls, DEL, and
     /// the Unicode line and paragraph separators.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         ControlCharacter.breaksText(scalar)
     }
 
@@ -14,7 +14,7 @@ public enum TerminalText {
     /// the bidirectional embeddings, overrides and isolates (U+202A...
     /// U+202E, U+2066...U+2069) and the marks (U+200E, U+200F, U+061C).
     /// In a title one reverses the fields a terminal shows after it.
-    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
         default: false
@@ -24,7 +24,7 @@ public enum TerminalText {
     /// `text` with every control character but the tab, and every
     /// bidirectional control, written as an escape a reader can see:
     /// `\u{1B}`, `\r`, `\n`, `\u{202E}`.
-    public static func visible(_ text: String) -> String {
+    package static func visible(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { (isControl($0) && $0 != "\t") || isBidiControl($0) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -41,7 +41,7 @@ public enum TerminalText {
 
     /// `text` for one cell or field of a view: `visible`, and a tab as
     /// `\t`, which would move the rest of the line to another column.
-    public static func inline(_ text: String) -> String {
+    package static func inline(_ text: String) -> String {
         let shown = visible(text)
         return shown.contains("\t") ? shown.replacingOccurrences(of: "\t", with: "\\t") : shown
     }
@@ -49,7 +49,7 @@ public enum TerminalText {
     /// `text` with every control character but the tab replaced by U+FFFD,
     /// one for one, so columns counted in scalars still line up (a quoted
     /// source line and its caret).
-    public static func sameWidth(_ text: String) -> String {
+    package static func sameWidth(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { (isControl($0) && $0 != "\t") || isBidiControl($0) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

@@ -7,10 +7,10 @@ import YAMLSyntax
 ///
 /// A pure function of its input. Colour (ANSI) only when asked: the command
 /// asks for it on a terminal and never with `NO_COLOR`.
-public struct TextReporter: Sendable {
-    public var colour: Bool
+package struct TextReporter: Sendable {
+    package var colour: Bool
 
-    public init(colour: Bool = false) {
+    package init(colour: Bool = false) {
         self.colour = colour
     }
 
@@ -18,11 +18,11 @@ public struct TextReporter: Sendable {
     /// before it sums up the rest in a line: one error must not drown
     /// under fifty thousand warnings of the same kind. Errors, each a fix
     /// to make, are shown further.
-    public struct Limit: Sendable {
-        public var errors: Int
-        public var others: Int
+    package struct Limit: Sendable {
+        package var errors: Int
+        package var others: Int
 
-        public static let perRule = Limit(errors: 25, others: 5)
+        package static let perRule = Limit(errors: 25, others: 5)
 
         func of(_ severity: Severity) -> Int { severity == .error ? errors : others }
     }
@@ -35,7 +35,7 @@ public struct TextReporter: Sendable {
     ///
     /// - Parameter sources: the bytes of each file by path, for quoting source
     ///   lines; a file missing here is reported without its source.
-    public func render(_ diagnostics: [Diagnostic], sources: [String: [UInt8]], summarisingAfter limits: Limit? = nil) -> String {
+    package func render(_ diagnostics: [Diagnostic], sources: [String: [UInt8]], summarisingAfter limits: Limit? = nil) -> String {
         var out = ""
         // Each file's lines are found once, however many diagnostics quote it.
         var lines: [String: SourceLines.LineIndex?] = [:]
@@ -99,7 +99,7 @@ public struct TextReporter: Sendable {
 
     /// `3 errors, 2 warnings in 4 files`, `1 error in 1 of 4 files` when
     /// only some files have problems, or `no problems in 4 files`.
-    public func summary(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
+    package func summary(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
         let all = "\(fileCount) \(fileCount == 1 ? "file" : "files")"
         let withProblems = Set(diagnostics.map(\.file)).count
         let files = withProblems == 0 || withProblems >= fileCount ? all : "\(withProblems) of \(all)"

@@ -19,17 +19,17 @@ import Support
 /// Lines are cut to `width` columns when one is given (a terminal's),
 /// measured in display columns: the title first, to 12 at least, then the
 /// marks.
-public struct AgendaWriter {
-    public var colour: Bool
+package struct AgendaWriter {
+    package var colour: Bool
     /// The terminal's width in columns; nil: lines as long as they are.
-    public var width: Int?
+    package var width: Int?
 
-    public init(colour: Bool = false, width: Int? = nil) {
+    package init(colour: Bool = false, width: Int? = nil) {
         self.colour = colour
         self.width = width
     }
 
-    public func write(_ plan: DayPlan) -> String {
+    package func write(_ plan: DayPlan) -> String {
         let shown = plan.days.filter { !$0.entries.isEmpty || $0.isToday }
         guard plan.days.contains(where: { !$0.entries.isEmpty }) else {
             return "Nothing from \(plan.days.first?.date.description ?? "") to \(plan.days.last?.date.description ?? "").\n"

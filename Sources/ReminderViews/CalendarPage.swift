@@ -14,14 +14,14 @@ import Support
 /// occurrences' instants), `data-alerts` (their alerts' instants),
 /// `data-skipped` (the instants of those a day off skips), `data-reminder`
 /// and `data-file`, and every day `data-date`, for a program to read back.
-public struct CalendarPage {
-    public var weekStart: Weekday
+package struct CalendarPage {
+    package var weekStart: Weekday
 
-    public init(weekStart: Weekday = .monday) {
+    package init(weekStart: Weekday = .monday) {
         self.weekStart = weekStart
     }
 
-    public func write(_ plan: DayPlan, zoneName: String) -> String {
+    package func write(_ plan: DayPlan, zoneName: String) -> String {
         let months = CalendarWriter.months(of: plan)
         let byDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
         let title = months.map { "\(CalendarWriter.monthNames[$0.month - 1]) \($0.year)" }

@@ -22,19 +22,19 @@ import Support
 /// line saying how many more. A legend follows the grid, and the findings,
 /// listed. Widths are display columns (a CJK character or an emoji takes
 /// two), cut with `…`.
-public struct CalendarWriter {
-    public var weekStart: Weekday
+package struct CalendarWriter {
+    package var weekStart: Weekday
     /// The width to fill; each day gets a seventh of it.
-    public var width: Int
-    public var linesPerDay: Int
+    package var width: Int
+    package var linesPerDay: Int
 
-    public init(weekStart: Weekday = .monday, width: Int = 120, linesPerDay: Int = 8) {
+    package init(weekStart: Weekday = .monday, width: Int = 120, linesPerDay: Int = 8) {
         self.weekStart = weekStart
         self.width = width
         self.linesPerDay = max(2, linesPerDay)
     }
 
-    public func write(_ plan: DayPlan, zoneName: String) -> String {
+    package func write(_ plan: DayPlan, zoneName: String) -> String {
         let cell = max(10, (width - 1) / 7 - 1)
         let rule = "+" + String(repeating: String(repeating: "-", count: cell) + "+", count: 7) + "\n"
         let byDate = Dictionary(plan.days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })

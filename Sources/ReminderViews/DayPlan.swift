@@ -12,60 +12,60 @@ import ReminderModel
 /// A day holds the occurrences whose instant falls in it on `zone`'s
 /// clock; an all-day occurrence falls on its own date. Floating reminders
 /// are read in `zone` too (the files were scheduled with it).
-public struct DayPlan: Sendable {
+package struct DayPlan: Sendable {
     /// A finding of the checker at one alert.
-    public struct Finding: Hashable, Sendable {
+    package struct Finding: Hashable, Sendable {
         /// The rule's id: `same-time`, `too-close`, `quiet-hours`,
         /// `too-many-per-hour`; the message is the checker's.
-        public var rule: String
-        public var message: String
+        package var rule: String
+        package var message: String
     }
 
     /// One occurrence.
-    public struct Entry: Sendable {
-        public var file: String
-        public var reminderID: String
-        public var title: String
-        public var category: String?
-        public var isTodo: Bool
-        public var isAllDay: Bool
+    package struct Entry: Sendable {
+        package var file: String
+        package var reminderID: String
+        package var title: String
+        package var category: String?
+        package var isTodo: Bool
+        package var isAllDay: Bool
         /// The occurrence's instant (an all-day one's midnight in its zone).
-        public var instant: Instant
+        package var instant: Instant
         /// Its time on the plan's clock; midnight of its date when all-day.
-        public var shown: LocalDateTime
+        package var shown: LocalDateTime
         /// Each alert's instant and its time on the plan's clock, in the
         /// order of `before:`; none for a skipped occurrence.
-        public var alerts: [(instant: Instant, shown: LocalDateTime)]
+        package var alerts: [(instant: Instant, shown: LocalDateTime)]
         /// The day a day off moved it from, and why that day is off.
-        public var movedFrom: (day: CivilDate, reason: String)?
+        package var movedFrom: (day: CivilDate, reason: String)?
         /// Left out by a day off (`if-holiday: skip`): shown, not fired.
-        public var skippedFor: String?
+        package var skippedFor: String?
         /// Its wall-clock time does not exist that day (the clocks skipped
         /// it), so it fires at the time after the gap.
-        public var clockAdjusted: Bool
-        public var findings: [Finding]
+        package var clockAdjusted: Bool
+        package var findings: [Finding]
         /// More occurrences of its reminder follow it that day than a view
         /// lists (`DayPlan.listedPerDay`): passed over, not read.
-        public var more = false
+        package var more = false
     }
 
     /// One day of the span.
-    public struct Day: Sendable {
-        public var date: CivilDate
-        public var entries: [Entry]
+    package struct Day: Sendable {
+        package var date: CivilDate
+        package var entries: [Entry]
         /// Why the day is off (a holiday's name, or the weekday's for a
         /// weekend day), in the files' days off; nil on a working day.
-        public var dayOff: String?
+        package var dayOff: String?
         /// The clocks change that day in the plan's zone: the change, as
         /// `02:00 → 03:00`.
-        public var clockChange: String?
-        public var isToday: Bool
+        package var clockChange: String?
+        package var isToday: Bool
 
         /// The entries with each reminder's three or more occurrences of
         /// the day gathered in one run (a water reminder every hour is one
         /// line of a month's grid), at the place of its first; each other
         /// entry a run of its own.
-        public var runs: [[Entry]] {
+        package var runs: [[Entry]] {
             var counts: [String: Int] = [:]
             for entry in entries { counts[entry.file + "\u{0}" + entry.reminderID, default: 0] += 1 }
             var runs: [[Entry]] = []
@@ -83,15 +83,15 @@ public struct DayPlan: Sendable {
         }
     }
 
-    public let zone: TimeZone
-    public let days: [Day]
+    package let zone: TimeZone
+    package let days: [Day]
 
     /// The days `first` through `last` of `files` on `zone`'s clock, with
     /// today the day `now` falls on. Occurrences are read from a day before
     /// the span to eight days after it, so that an alert a week early is
     /// shown at its occurrence; the checker's findings are those of the
     /// alerts in the span.
-    public init(_ files: [ScheduledFile], first: CivilDate, last: CivilDate, zone: TimeZone, now: Instant) {
+    package init(_ files: [ScheduledFile], first: CivilDate, last: CivilDate, zone: TimeZone, now: Instant) {
         self.zone = zone
         let start = WallClock.instant(of: LocalDateTime(date: first, time: .midnight), in: zone)
         let end = WallClock.instant(of: LocalDateTime(date: last.adding(days: 1), time: .midnight), in: zone)
@@ -164,7 +164,7 @@ public struct DayPlan: Sendable {
     /// The occurrences of one reminder a day a view lists; the rest of the
     /// day is marked (`Entry.more`) and passed over, so that a repeat every
     /// second costs what a dozen a day cost.
-    public static let listedPerDay = 12
+    package static let listedPerDay = 12
 
     /// `09:05`.
     static func clock(_ time: CivilTime) -> String {

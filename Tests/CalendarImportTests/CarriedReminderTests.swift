@@ -21,7 +21,7 @@ import YAMLSyntax
         #expect(errors.isEmpty, "\(errors)")
         let file = try #require(loaded.file)
         let utc = TimeZone(identifier: "UTC")!
-        let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_795_953_600), floatingZone: utc, workingFolder: "/work"))
+        let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_795_953_600), workingFolder: "/work"))
         return String(decoding: writer.write([ScheduledFile(file, floatingZone: utc)]), as: UTF8.self)
     }
 

@@ -34,7 +34,7 @@ import YAMLSyntax
 
     /// The file as `remindc ics` writes it, at 2026-11-29T12:00:00Z.
     static func ics(_ file: ReminderFile, folder: String) -> [UInt8] {
-        let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_795_953_600), floatingZone: utc, workingFolder: folder))
+        let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_795_953_600), workingFolder: folder))
         return writer.write([ScheduledFile(file, floatingZone: utc)])
     }
 

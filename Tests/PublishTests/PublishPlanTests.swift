@@ -130,7 +130,7 @@ struct PublishPlanTests {
             return ScheduledFile(try #require(ReminderFile.load(bytes, path: folder.appendingPathComponent(name).path).file), floatingZone: zone)
         }
         #expect(files.count >= 5)
-        let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_083_200), floatingZone: zone, workingFolder: folder.path))
+        let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_083_200), workingFolder: folder.path))
         let made = CalendarResource.resources(writer.objects(files), publisher: "home")
         let cut = Self.resources(String(decoding: writer.write(files), as: UTF8.self), publisher: "home")
         #expect(made.count == cut.count)

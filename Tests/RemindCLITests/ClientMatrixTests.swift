@@ -69,7 +69,11 @@ import Testing
         reader.start()
         let data = out.drained()
         process.waitUntilExit()
-        while !reader.isFinished { usleep(10_000) }
+        // The pipe is at its end once the script has exited: a minute is
+        // far more than the reader needs to see it.
+        let deadline = Date().addingTimeInterval(60)
+        while !reader.isFinished && Date() < deadline { usleep(10_000) }
+        try #require(reader.isFinished, "the client matrix's standard error was still open a minute after it exited")
         try #require(process.terminationStatus == 0, "the client matrix failed: \(String(decoding: errors, as: UTF8.self))")
         return try JSONDecoder().decode([Result].self, from: data)
     }

@@ -7,8 +7,7 @@ import Testing
 /// (Oracles/notification_server.py), run as cron runs it: by /bin/sh, with
 /// no DBUS_SESSION_BUS_ADDRESS. The sound program is a recorder on PATH.
 @Suite struct CrontabDeliveryTests {
-    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
-        && FileManager.default.isExecutableFile(atPath: "/usr/bin/notify-send")
+    static let available = Tools.available("/usr/bin/dbus-daemon", "/usr/bin/notify-send", "gdbus", "/usr/bin/python3")
         && CrontabDeliveryTests.systemPythonHasDBus
 
     static var systemPythonHasDBus: Bool {

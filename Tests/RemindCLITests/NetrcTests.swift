@@ -1,4 +1,5 @@
 import Foundation
+import Publish
 import Testing
 @testable import RemindCLI
 

@@ -12,11 +12,13 @@ import Testing
 /// once on waking, marked as missed and counted, except a reminder's with
 /// `grace: 0`; and remindc writes nothing to the journal.
 @Suite struct SystemdHarnessTests {
-    /// Whether this machine lets root make the namespaces (a quick try).
+    /// Whether this machine has every program the machine inside runs
+    /// (its / is this one's), and lets root make the namespaces (a quick try).
     static let available: Bool = {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/lib/systemd/systemd"),
-              FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
-              FileManager.default.fileExists(atPath: "/usr/lib/systemd/user/dbus.socket") else { return false }
+        guard getuid() == 0, Tools.available("/lib/systemd/systemd", "/usr/bin/unshare", "/usr/bin/python3", "systemctl", "useradd",
+                                             "notify-send", "gdbus", "dbus-daemon"),
+              FileManager.default.fileExists(atPath: "/usr/lib/systemd/user/dbus.socket"),
+              CrontabDeliveryTests.systemPythonHasDBus else { return false }
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         probe.arguments = ["--pid", "--fork", "--mount", "--cgroup", "--net", "true"]
@@ -52,7 +54,7 @@ import Testing
         var journal: [String]
     }
 
-    @Test(.enabled(if: available, "needs root, systemd, dbus-user-session and unshare's namespaces"))
+    @Test(.enabled(if: available, "needs root, systemd, dbus-user-session, notify-send, gdbus, python3-dbus and unshare's namespaces"))
     func alertsComeOnTimeAndARemovedSnoozeNeverReturns() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")

@@ -15,7 +15,7 @@ import Testing
             text += "  - {id: r\(index), title: Reminder \(index), at: 2026-12-01 09:\(10 + index % 50), repeat: daily}\n"
         }
         let file = try #require(ReminderFile.load(Array(text.utf8), path: "large.yaml").file)
-        let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_040_000), floatingZone: TimeZone(identifier: "UTC")!, workingFolder: "/home/me"))
+        let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_040_000), workingFolder: "/home/me"))
         let calendar = String(decoding: writer.write([file]), as: UTF8.self)
         let ids = calendar.split(separator: "\r\n").filter { $0.hasPrefix("X-REMINDC-ID:") }.map { $0.dropFirst(13) }
         #expect(ids == (0..<count).map { "r\($0)"[...] })
@@ -32,7 +32,7 @@ import Testing
     /// unfolded, without DTSTAMP and alarms.
     static func componentLines(_ yaml: String, window: (from: Instant, to: Instant)? = nil, uids: Bool = false) throws -> [String] {
         let file = try #require(ReminderFile.load(Array(yaml.utf8), path: "/reminders/test.yaml").file)
-        let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_040_000), window: window, floatingZone: TimeZone(identifier: "UTC")!, workingFolder: "/home/me"))
+        let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_040_000), window: window, workingFolder: "/home/me"))
         let text = String(decoding: writer.write([file]), as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
         var inside = false
         var alarm = false
@@ -308,7 +308,7 @@ import Testing
               - {id: once, title: Once, at: 2026-12-01 18:45, todo: true, before: 1h}
               - {id: daily, title: Daily, at: 2026-12-01 18:45, todo: true, before: 1h, repeat: daily}
             """.utf8), path: "t.yaml").file)
-        let text = String(decoding: ICalendarWriter(options: .init(now: Instant(secondsSince1970: 0), floatingZone: TimeZone(identifier: "UTC")!, workingFolder: "/home/me")).write([file]),
+        let text = String(decoding: ICalendarWriter(options: .init(now: Instant(secondsSince1970: 0), workingFolder: "/home/me")).write([file]),
                           as: UTF8.self)
         let triggers = text.components(separatedBy: "\r\n").filter { $0.hasPrefix("TRIGGER") }
         #expect(triggers == ["TRIGGER;RELATED=END:-PT1H", "TRIGGER:-PT1H"])
@@ -328,14 +328,13 @@ import Testing
             reminders:
               - {id: a, title: A, at: 2026-12-01 18:45, category: task, sound: sounds/a b.wav}
             """.utf8), path: "/home/me/reminders/r.yaml").file)
-        let zone = TimeZone(identifier: "UTC")!
-        let text = String(decoding: ICalendarWriter(options: .init(now: Instant(secondsSince1970: 0), floatingZone: zone, workingFolder: "/home/me")).write([file]), as: UTF8.self)
+        let text = String(decoding: ICalendarWriter(options: .init(now: Instant(secondsSince1970: 0), workingFolder: "/home/me")).write([file]), as: UTF8.self)
         let lines = text.components(separatedBy: "\r\n")
         #expect(!lines.contains { $0.hasPrefix("METHOD") || $0.hasPrefix("ORGANIZER") })
         #expect(lines.contains("X-REMINDC-CATEGORY-MINIMAL:done\\,later"))
         #expect(lines.contains("ATTACH;FMTTYPE=audio/wav:file:///home/me/reminders/sounds/a%20b.wav"))
         #expect(lines.contains("X-REMINDC-SOUND:sounds/a b.wav"))
-        let based = String(decoding: ICalendarWriter(options: .init(now: Instant(secondsSince1970: 0), floatingZone: zone, soundBase: "https://example.com/s/", workingFolder: "/home/me"))
+        let based = String(decoding: ICalendarWriter(options: .init(now: Instant(secondsSince1970: 0), soundBase: "https://example.com/s/", workingFolder: "/home/me"))
             .write([file]), as: UTF8.self)
         #expect(based.contains("ATTACH;FMTTYPE=audio/wav:https://example.com/s/sounds/a%20b.wav\r\n"))
     }
@@ -370,7 +369,7 @@ import Testing
         let file = try #require(ReminderFile.load(Array(yaml.utf8), path: "/reminders/test.yaml").file)
         func carried(window: (from: Instant, to: Instant)?) -> [String] {
             let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_040_000), window: window,
-                                                        floatingZone: TimeZone(identifier: "UTC")!, workingFolder: "/home/me"))
+                                                        workingFolder: "/home/me"))
             let text = String(decoding: writer.write([file]), as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
             var uid = ""
             return text.components(separatedBy: "\r\n").compactMap { line in
@@ -387,8 +386,8 @@ import Testing
 }
 
 extension ICalendarWriter {
-    /// The calendar for files whose floating reminders are placed in the writer's zone.
-    func write(_ files: [ReminderFile]) -> [UInt8] {
-        write(files.map { ScheduledFile($0, floatingZone: options.floatingZone) })
+    /// The calendar for files whose floating reminders are placed in `floatingZone`.
+    func write(_ files: [ReminderFile], floatingZone: TimeZone = TimeZone(identifier: "UTC")!) -> [UInt8] {
+        write(files.map { ScheduledFile($0, floatingZone: floatingZone) })
     }
 }

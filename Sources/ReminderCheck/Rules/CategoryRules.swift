@@ -140,7 +140,7 @@ enum UIDDomainMissingRule: CheckRule {
     static let outputs: Set<OutputTarget> = [.ics, .caldav]
     static let descriptor = RuleDescriptor(
         id: "uid-domain-missing", name: "UID domain missing",
-        summary: "A file that goes to iCalendar or CalDAV (`check --for ics`, `lint.targets`) has no `uid-domain`.",
+        summary: "A file that goes to iCalendar or CalDAV (`check --for ics`, `lint.targets`) has no `uid-domain`, and a reminder no `uid:` of its own.",
         rationale: "Without one, every UID ends in the file's name: renaming the file gives every event a new UID, and a calendar that imports it again holds each event twice.",
         severity: .warning,
         triggering: [header + """
@@ -157,11 +157,18 @@ enum UIDDomainMissingRule: CheckRule {
             lint: {targets: [crontab]}
             reminders:
               - {id: r, title: R, at: 2026-12-01 09:00}
+            """, header + """
+            lint: {targets: [ics]}
+            reminders:
+              - {id: r, title: R, at: 2026-12-01 09:00, uid: 3F2504E0-4F89-11D3-9A0C-0305E82C3301}
             """])
 
     static func check(_ context: CheckContext) -> [Finding] {
         let file = context.file
-        guard !context.targets.isDisjoint(with: outputs), file.uidDomainSpan == nil, !file.reminders.isEmpty else { return [] }
+        // A reminder with a `uid:` of its own (as `import` keeps a
+        // calendar's) keeps it whatever the file is called.
+        guard !context.targets.isDisjoint(with: outputs), file.uidDomainSpan == nil, file.reminders.contains(where: { $0.uid == nil })
+        else { return [] }
         // At the `ics` the file names, or its first line for `--for ics`.
         let span = file.lint.targets.firstIndex { $0 == .ics || $0 == .caldav }.map { file.lint.targetSpans[$0] }
             ?? SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)

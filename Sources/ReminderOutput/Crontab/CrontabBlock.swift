@@ -3,15 +3,15 @@
 /// block changes of an old one. Every line outside the blocks is kept byte
 /// for byte, and nothing inside a block sets a variable, so no line outside
 /// it runs differently.
-public enum CrontabBlock {
-    public static func beginLine(_ name: String) -> String { "# BEGIN remindc \(name)" }
-    public static func endLine(_ name: String) -> String { "# END remindc \(name)" }
+package enum CrontabBlock {
+    package static func beginLine(_ name: String) -> String { "# BEGIN remindc \(name)" }
+    package static func endLine(_ name: String) -> String { "# END remindc \(name)" }
 
     /// The marker line that records a file a block was written from.
-    public static func fileLine(_ path: String) -> String { "# file: \(CrontabWriter.comment(path, limit: nil))" }
+    package static func fileLine(_ path: String) -> String { "# file: \(CrontabWriter.comment(path, limit: nil))" }
 
     /// The names of the blocks in `crontab`, in order.
-    public static func names(in crontab: String) -> [String] {
+    package static func names(in crontab: String) -> [String] {
         let prefix = "# BEGIN remindc "
         let all = lines(of: crontab)
         let ends = Set(all)
@@ -23,21 +23,21 @@ public enum CrontabBlock {
     }
 
     /// The lines between the markers of block `name`, or nil.
-    public static func content(of name: String, in crontab: String) -> String? {
+    package static func content(of name: String, in crontab: String) -> String? {
         let all = lines(of: crontab)
         guard let first = all.firstIndex(of: beginLine(name)), let last = all[first...].firstIndex(of: endLine(name)) else { return nil }
         return all[(first + 1)..<last].map { $0 + "\n" }.joined()
     }
 
     /// The files block `name` records.
-    public static func files(of name: String, in crontab: String) -> [String] {
+    package static func files(of name: String, in crontab: String) -> [String] {
         let prefix = "# file: "
         return lines(of: content(of: name, in: crontab) ?? "").filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     }
 
     /// `crontab` with block `name` holding `content` (nil: removed): in
     /// place when it is there, else appended.
-    public static func replacing(_ name: String, with content: String?, in crontab: String) -> String {
+    package static func replacing(_ name: String, with content: String?, in crontab: String) -> String {
         var all = lines(of: crontab)
         let wrapped = content.map { [beginLine(name)] + lines(of: $0) + [endLine(name)] } ?? []
         if let first = all.firstIndex(of: beginLine(name)), let last = all[first...].firstIndex(of: endLine(name)) {
@@ -49,14 +49,14 @@ public enum CrontabBlock {
     }
 
     /// What a new block's reminders change of an old block's, by id.
-    public struct Change: Equatable, Sendable {
-        public var added: [String] = []
-        public var changed: [String] = []
-        public var removed: [String] = []
-        public var unchanged: [String] = []
+    package struct Change: Equatable, Sendable {
+        package var added: [String] = []
+        package var changed: [String] = []
+        package var removed: [String] = []
+        package var unchanged: [String] = []
 
         /// `2 reminders added (a, b), 1 changed (c), 4 unchanged`.
-        public var summary: String {
+        package var summary: String {
             var parts: [String] = []
             for (ids, word) in [(added, "added"), (changed, "changed"), (removed, "removed")] where !ids.isEmpty {
                 parts.append("\(ids.count) \(ids.count == 1 ? "reminder" : "reminders") \(word) (\(ids.joined(separator: ", ")))")
@@ -66,7 +66,7 @@ public enum CrontabBlock {
         }
     }
 
-    public static func change(from old: String?, to new: String?) -> Change {
+    package static func change(from old: String?, to new: String?) -> Change {
         let before = sections(of: old ?? ""), after = sections(of: new ?? "")
         var change = Change()
         for (id, text) in after {

@@ -7,10 +7,10 @@ extension CrontabWriter {
     // MARK: Commands
 
     /// The placeholders a template may hold.
-    public static let placeholders = ["id", "title", "note", "sound", "category"]
+    package static let placeholders = ["id", "title", "note", "sound", "category"]
 
     /// Where the command's failures are logged, as the shell expands it.
-    public static let logFolder = "${XDG_STATE_HOME:-$HOME/.local/state}/remindc"
+    package static let logFolder = "${XDG_STATE_HOME:-$HOME/.local/state}/remindc"
 
     /// The whole command of a reminder's entries, one brace group: the
     /// session's bus and runtime folder when cron left them unset (cron
@@ -18,10 +18,6 @@ extension CrontabWriter {
     /// template with its placeholders replaced, and a line in
     /// `$XDG_STATE_HOME/remindc/cron.log` when it fails.
     static func command(_ template: String?, reminder: Reminder, file: ReminderFile, workingFolder: String) -> String {
-        var sound = ""
-        if case .file(let path) = reminder.sound {
-            sound = path.hasPrefix("/") ? path : file.absolutePath(path, workingFolder: workingFolder)
-        }
         var text = template ?? defaultCommand
         if template == nil {
             switch reminder.sound {
@@ -30,10 +26,8 @@ extension CrontabWriter {
             case .silent, nil: break
             }
         }
-        let values = ["id": reminder.id, "title": reminder.title, "note": reminder.note ?? "", "sound": sound,
-                      "category": reminder.category ?? ""]
         // A template was checked by `templateProblem` before it got here.
-        let substituted = (try? substitute(text, values: values)) ?? ""
+        let substituted = (try? substitute(text, values: values(of: reminder, in: file, workingFolder: workingFolder))) ?? ""
         let trimmed = substituted.trimmingCharacters(in: .whitespaces)
         let ends = trimmed.hasSuffix(";") || (trimmed.hasSuffix("&") && !trimmed.hasSuffix("&&"))
         let environment = ": ${XDG_RUNTIME_DIR:=/run/user/$(id -u)} ${DBUS_SESSION_BUS_ADDRESS:=unix:path=$XDG_RUNTIME_DIR/bus}; "
@@ -47,20 +41,26 @@ extension CrontabWriter {
     /// reminder reaches the shell as syntax): an action's `run:`. What only
     /// cron cannot take (a newline, `#`) is allowed; an unknown placeholder
     /// or an open quote is the problem thrown.
-    public static func shellCommand(_ template: String, reminder: Reminder, file: ReminderFile,
+    package static func shellCommand(_ template: String, reminder: Reminder, file: ReminderFile,
                                     workingFolder: String) throws(TemplateProblem) -> String {
+        try substitute(template, values: values(of: reminder, in: file, workingFolder: workingFolder))
+    }
+
+    /// What each of `placeholders` stands for in `reminder`'s commands: its
+    /// sound as an absolute path, an absent note or category as nothing.
+    static func values(of reminder: Reminder, in file: ReminderFile, workingFolder: String) -> [String: String] {
         var sound = ""
         if case .file(let path) = reminder.sound {
             sound = path.hasPrefix("/") ? path : file.absolutePath(path, workingFolder: workingFolder)
         }
-        let values = ["id": reminder.id, "title": reminder.title, "note": reminder.note ?? "", "sound": sound,
-                      "category": reminder.category ?? ""]
-        return try substitute(template, values: values)
+        let values = ["id": reminder.id, "title": reminder.title, "note": reminder.note ?? "", "sound": sound, "category": reminder.category ?? ""]
+        assert(Set(values.keys) == Set(placeholders))
+        return values
     }
 
     /// Why a template cannot be used.
-    public struct TemplateProblem: Error, Equatable {
-        public var message: String
+    package struct TemplateProblem: Error, Equatable {
+        package var message: String
     }
 
     /// The template with each placeholder replaced by a command substitution
@@ -180,17 +180,23 @@ extension CrontabWriter {
     /// Why a TEMPLATE cannot be used, or nil: a newline ends a cron entry,
     /// busybox crond cuts lines at `#`, Debian's cron turns `\\` into `\`;
     /// an unknown placeholder or an open quote.
-    public static func templateProblem(_ template: String) -> String? {
+    package static func templateProblem(_ template: String) -> String? {
         if template.contains(where: \.isNewline) { return "a newline would end the crontab entry" }
         if template.contains("#") { return "busybox crond cuts the line at '#'" }
         if template.contains("\\\\") { return "Debian's cron turns '\\\\' into '\\'" }
         if template.trimmingCharacters(in: .whitespaces).isEmpty { return "it is empty" }
         do {
-            _ = try substitute(template, values: Dictionary(uniqueKeysWithValues: placeholders.map { ($0, "x") }))
+            _ = try sample(template)
         } catch {
             return error.message
         }
         return nil
+    }
+
+    /// `template` as the shell is given it, each placeholder replaced as a
+    /// reminder's value would be, the value `x`: what `/bin/sh -n` checks.
+    package static func sample(_ template: String) throws(TemplateProblem) -> String {
+        try substitute(template, values: Dictionary(uniqueKeysWithValues: placeholders.map { ($0, "x") }))
     }
 
     // MARK: Comments
@@ -234,7 +240,7 @@ extension CrontabWriter {
     }
 
     /// Text safe in a comment line: one line, no `%`, at most `limit` characters.
-    public static func comment(_ text: String, limit: Int? = 80) -> String {
+    package static func comment(_ text: String, limit: Int? = 80) -> String {
         var result = String(text.unicodeScalars.map { scalar -> Character in
             ControlCharacter.breaksText(scalar) || scalar == "%" ? " " : Character(scalar)
         })

@@ -29,26 +29,26 @@ import Synchronization
 /// through (the clock a change's length earlier reads another time), as
 /// `expand` fires once; a time that a change skips is a `cron-dst` warning
 /// and a `# dst:` comment naming what each daemon does.
-public struct CrontabWriter {
-    public struct Options: Sendable {
+package struct CrontabWriter {
+    package struct Options: Sendable {
         /// The machine's zone: the one cron's clock runs in.
-        public var hostZone: TimeZone
+        package var hostZone: TimeZone
         /// Its name for the header, as the user gave it (Foundation calls
         /// UTC "GMT"); nil: its identifier.
-        public var hostZoneName: String?
+        package var hostZoneName: String?
         /// The command per occurrence, with `{id}`, `{title}`, `{note}`,
         /// `{sound}` and `{category}`; nil for the default notification.
-        public var command: String?
-        public var allowInexact: Bool
+        package var command: String?
+        package var allowInexact: Bool
         /// "Now", for the window of daylight-saving warnings and inexact listings.
-        public var now: Instant
+        package var now: Instant
         /// The command that writes this crontab again, for its header;
         /// nil: `remindc crontab` and the files' paths.
-        public var regenerate: String?
+        package var regenerate: String?
         /// The absolute folder relative file paths are read from.
-        public var workingFolder: String
+        package var workingFolder: String
 
-        public init(hostZone: TimeZone, command: String? = nil, allowInexact: Bool = false, now: Instant, workingFolder: String) {
+        package init(hostZone: TimeZone, command: String? = nil, allowInexact: Bool = false, now: Instant, workingFolder: String) {
             self.hostZone = hostZone
             self.command = command
             self.allowInexact = allowInexact
@@ -57,13 +57,13 @@ public struct CrontabWriter {
         }
     }
 
-    public struct Output: Sendable {
-        public var text: String
+    package struct Output: Sendable {
+        package var text: String
         /// `cron-inexact` errors (warnings with `allowInexact`), `cron-dst`
         /// and `cron-busybox-lines` warnings.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// The number of entries (lines that are not comments).
-        public var entryCount: Int
+        package var entryCount: Int
     }
 
     /// The longest command (the line after its five fields) Debian's cron
@@ -75,21 +75,21 @@ public struct CrontabWriter {
         line.split(separator: " ", maxSplits: 5).last.map { $0.utf8.count <= commandLimit } ?? true
     }
     /// The entries busybox crond reads of one user's crontab.
-    public static let busyboxEntryLimit = 255
+    package static let busyboxEntryLimit = 255
 
     /// The default command: a desktop notification, and the sound after it
     /// (`paplay` for a file, the desktop's message sound for `default`).
-    public static let defaultCommand = "notify-send -a remindc -- {title} {note}"
+    package static let defaultCommand = "notify-send -a remindc -- {title} {note}"
 
     let options: Options
 
-    public init(options: Options) {
+    package init(options: Options) {
         self.options = options
     }
 
     /// The crontab of `scheduled`, whose floating reminders are placed in
     /// the host's zone.
-    public func write(_ scheduled: [ScheduledFile]) -> Output {
+    package func write(_ scheduled: [ScheduledFile]) -> Output {
         var text = ""
         let (diagnostics, count) = assemble(scheduled) { text += $0 }
         return Output(text: text, diagnostics: diagnostics, entryCount: count)
@@ -97,7 +97,7 @@ public struct CrontabWriter {
 
     /// What `write` reports for `scheduled`, without keeping the crontab's
     /// text: `check --for crontab`.
-    public func problems(in scheduled: [ScheduledFile]) -> [Diagnostic] {
+    package func problems(in scheduled: [ScheduledFile]) -> [Diagnostic] {
         assemble(scheduled) { _ in }.diagnostics
     }
 
@@ -288,7 +288,7 @@ public struct CrontabWriter {
     /// Whether two zones read the same clock from `start` on: one zone
     /// (UTC, Etc/UTC and GMT are one), or two at one offset that neither
     /// changes again.
-    public static func sameClock(_ zone: TimeZone, _ other: TimeZone, from start: Instant) -> Bool {
+    package static func sameClock(_ zone: TimeZone, _ other: TimeZone, from start: Instant) -> Bool {
         if zone.identifier == other.identifier { return true }
         let date = Date(timeIntervalSince1970: TimeInterval(start.secondsSince1970))
         return zone.secondsFromGMT(for: date) == other.secondsFromGMT(for: date)

@@ -9,50 +9,50 @@ import YAMLSyntax
 /// are read one after another. The one reader of iCalendar: `import`
 /// reads files with it, `publish` what a server holds, and the writer's
 /// own components (`ContentComponent`) are read into it to be compared.
-public struct CalendarDocument: Sendable {
+package struct CalendarDocument: Sendable {
     /// One content line.
-    public struct Property: Sendable {
+    package struct Property: Sendable {
         /// Upper-cased: `DTSTART`.
-        public var name: String
+        package var name: String
         /// Each parameter, its name upper-cased, its values unquoted.
-        public var parameters: [(name: String, values: [String])]
-        public var value: String
+        package var parameters: [(name: String, values: [String])]
+        package var value: String
         /// Where the line starts, to the end of its first physical line.
-        public var span: SourceSpan
+        package var span: SourceSpan
 
         /// A parameter's first value (`TZID`), if it has it.
-        public func parameter(_ name: String) -> String? {
+        package func parameter(_ name: String) -> String? {
             parameters.first { $0.name == name }?.values.first
         }
     }
 
     /// A component: `VEVENT`, `VALARM`, ...
-    public struct Component: Sendable {
-        public var name: String
-        public var properties: [Property]
-        public var components: [Component]
+    package struct Component: Sendable {
+        package var name: String
+        package var properties: [Property]
+        package var components: [Component]
         /// Where its BEGIN line is.
-        public var span: SourceSpan
+        package var span: SourceSpan
 
-        public func property(_ name: String) -> Property? { properties.first { $0.name == name } }
+        package func property(_ name: String) -> Property? { properties.first { $0.name == name } }
 
         /// The UID, its spaces at either end dropped (a UID with trailing
         /// spaces is the same event); nil when absent or empty.
-        public var uid: String? {
+        package var uid: String? {
             guard let value = property("UID")?.text.trimmedSpaces, !value.isEmpty else { return nil }
             return value
         }
-        public func all(_ name: String) -> [Property] { properties.filter { $0.name == name } }
+        package func all(_ name: String) -> [Property] { properties.filter { $0.name == name } }
     }
 
     /// A line that is not iCalendar: the file cannot be read further.
-    public struct Problem: Error, Sendable {
-        public var text: String
-        public var span: SourceSpan
+    package struct Problem: Error, Sendable {
+        package var text: String
+        package var span: SourceSpan
     }
 
     /// The top-level components: each VCALENDAR.
-    public var calendars: [Component]
+    package var calendars: [Component]
 
     /// Something the reader changed to go on: bytes that are not UTF-8, a
     /// character iCalendar and YAML cannot hold, components nested too
@@ -60,8 +60,8 @@ public struct CalendarDocument: Sendable {
     /// VCALENDAR or not closed at the end. Each kind is said once, at its
     /// first line, with a count. What cannot be read on (an END that
     /// closes another component) is a `Problem`.
-    public struct Repair: Sendable {
-        public enum Kind: String, Sendable, CaseIterable {
+    package struct Repair: Sendable {
+        package enum Kind: String, Sendable, CaseIterable {
             case invalidUTF8
             case forbiddenCharacter
             case nestedTooDeep
@@ -75,19 +75,19 @@ public struct CalendarDocument: Sendable {
             case unclosed
         }
 
-        public var kind: Kind
-        public var span: SourceSpan
-        public var count: Int
+        package var kind: Kind
+        package var span: SourceSpan
+        package var count: Int
     }
 
     /// Components nested deeper than this (a VCALENDAR's VEVENT's VALARM
     /// is three) are left out, and their lines only matched BEGIN to END.
-    public static let deepestNesting = 16
+    package static let deepestNesting = 16
 
     /// Reads `bytes`: UTF-8 as RFC 5545 asks, a byte that is not replaced
     /// where it stands (U+FFFD) and said; the first line that breaks the
     /// grammar is a problem.
-    public static func read(_ bytes: [UInt8]) -> Result<(CalendarDocument, [Repair]), Problem> {
+    package static func read(_ bytes: [UInt8]) -> Result<(CalendarDocument, [Repair]), Problem> {
         var repairs: [Repair.Kind: Repair] = [:]
         func repaired(_ kind: Repair.Kind, line: Int) {
             if repairs[kind] == nil {
@@ -207,7 +207,7 @@ public struct CalendarDocument: Sendable {
     /// reader ends them (at LF, CR LF), so NEL, LS, PS and a lone CR,
     /// which a YAML file's lines end at, are shown as U+FFFD; bytes that
     /// are not UTF-8 too.
-    public static func quotableText(_ bytes: [UInt8]) -> [UInt8] {
+    package static func quotableText(_ bytes: [UInt8]) -> [UInt8] {
         let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
         // Most files hold none of them: the bytes as they are.
         guard bytes.contains(where: { $0 == 0x0D || $0 == 0xC2 || $0 == 0xE2 }) else { return bytes }
@@ -234,7 +234,7 @@ public struct CalendarDocument: Sendable {
     }
 
     /// Reads `text` (tests, and text already decoded).
-    public static func read(_ text: String) -> Result<CalendarDocument, Problem> {
+    package static func read(_ text: String) -> Result<CalendarDocument, Problem> {
         read(Array(text.utf8)).map(\.0)
     }
 
@@ -336,7 +336,7 @@ public struct CalendarDocument: Sendable {
 extension CalendarDocument.Property {
     /// A TEXT value with its escapes read (RFC 5545 §3.3.11): `\n` a line
     /// break, `\,` `\;` `\\` themselves.
-    public var text: String {
+    package var text: String {
         guard value.utf8.contains(0x5C) else { return value }
         var result = ""
         var escaping = false
@@ -354,7 +354,7 @@ extension CalendarDocument.Property {
     }
 
     /// A list of TEXT values split at unescaped commas, each unescaped.
-    public var texts: [String] {
+    package var texts: [String] {
         guard value.utf8.contains(0x5C) else { return value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         var parts: [String] = []
         var current = ""
@@ -401,7 +401,7 @@ extension CalendarDocument.Property {
     /// parameters in order of name, each `NAME=values` unquoted (RFC 6868
     /// escapes kept as written), then the value as written; a TRIGGER's or
     /// DURATION's duration in seconds (`-P1W`, `-P7D` and `-PT168H` are one).
-    public var canonical: String {
+    package var canonical: String {
         let parameters = self.parameters.map { parameter in
             ";" + parameter.name + "=" + parameter.values.map(Self.caretEncoded).joined(separator: ",")
         }.sorted()
@@ -434,14 +434,14 @@ extension CalendarDocument.Component {
     /// sorted. Servers that store an object with properties, parameters
     /// or observances reordered (Radicale sorts them), parameters quoted
     /// or lines folded elsewhere, give it the same form.
-    public func canonical(leavingOut leftOut: Set<String>) -> String {
+    package func canonical(leavingOut leftOut: Set<String>) -> String {
         let properties = self.properties.filter { !leftOut.contains($0.name) }.map(\.canonical).sorted()
         let components = self.components.map { $0.canonical(leavingOut: leftOut) }.sorted()
         return "BEGIN:\(name)\n" + properties.map { $0 + "\n" }.joined() + components.joined() + "END:\(name)\n"
     }
 
     /// The writer's component, read as a file holding it would be.
-    public init(_ content: ContentComponent) {
+    package init(_ content: ContentComponent) {
         let span = SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)
         self.init(name: content.name, properties: content.properties.compactMap { CalendarDocument.parse($0, span: span) },
                   components: content.components.map(Self.init), span: span)

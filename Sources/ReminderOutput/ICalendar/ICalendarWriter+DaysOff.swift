@@ -10,7 +10,7 @@ extension ICalendarWriter {
     /// The last day whose occurrences are written exactly for a file
     /// written at `now`: the end of the year after next, so that a
     /// calendar published again within the year is written the same.
-    public static func holidaysThrough(now: Instant) -> CivilDate {
+    package static func holidaysThrough(now: Instant) -> CivilDate {
         CivilDate(year: now.wallTime(offset: 0).day.date.year + 2, month: 12, day: 31)
     }
 
@@ -83,7 +83,7 @@ extension ICalendarWriter {
     /// (`holidaysThrough(now:)`): after it, their repeat fires on days off
     /// too, and their alarms come as many days before as most did. `check --for ics` and `--for caldav`
     /// report them (`reader-support`).
-    public static func holidayHorizonProblems(in scheduled: ScheduledFile, now: Instant) -> [Diagnostic] {
+    package static func holidayHorizonProblems(in scheduled: ScheduledFile, now: Instant) -> [Diagnostic] {
         let file = scheduled.file, schedules = scheduled.schedules
         let through = holidaysThrough(now: now)
         let end = through.dayNumber.advanced(by: 1).midnight

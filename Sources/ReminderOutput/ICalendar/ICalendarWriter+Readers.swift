@@ -9,18 +9,18 @@ import ReminderModel
 extension ICalendarWriter {
     /// The most occurrences of a rule whose INTERVAL libical cannot hold
     /// that are written as dates (DTSTART and RDATEs) instead.
-    public static let intervalAsDates = 1_000
+    package static let intervalAsDates = 1_000
 
     /// SabreDAV's `Settings::$maxRecurrences`: a series with more instances
     /// is refused on PUT, and a time-range query needing more fails.
-    public static let sabreLimit = 3_500
+    package static let sabreLimit = 3_500
     /// Radicale's `max_vevent_rrule_occurrence`.
-    public static let radicaleLimit = 10_000
+    package static let radicaleLimit = 10_000
 
     /// Rules some readers refuse or misread: RSCALE kept (another calendar,
     /// or a Gregorian SKIP no plain rules say), an INTERVAL past libical's
     /// 16 bits on more occurrences than are written as dates.
-    public static func readerProblems(in scheduled: ScheduledFile) -> [Diagnostic] {
+    package static func readerProblems(in scheduled: ScheduledFile) -> [Diagnostic] {
         perReminder(scheduled) { reminder, components in
             var found: [Message] = []
             if let kept = components.lazy.compactMap({ $0.rule?.calendar }).first {
@@ -41,7 +41,7 @@ extension ICalendarWriter {
     /// holds, or that Radicale estimates past its limit from UNTIL; an
     /// endless one that reaches SabreDAV's 3,500th instance within a year
     /// of `now`.
-    public static func serverProblems(in scheduled: ScheduledFile, now: Instant) -> [Diagnostic] {
+    package static func serverProblems(in scheduled: ScheduledFile, now: Instant) -> [Diagnostic] {
         let yearOn = now.advanced(by: 366 * secondsPerDay)
         return perReminder(scheduled) { reminder, components in
             // One finding of each kind a reminder: its first component's.
@@ -139,7 +139,7 @@ extension ICalendarWriter {
     /// component has: `x-extra`, and the `-extra` component of `x`. A
     /// calendar keeps one event per UID, so one of them would be lost; the
     /// error is at the later reminder's id.
-    public static func uidClashes(in scheduled: ScheduledFile) -> [Diagnostic] {
+    package static func uidClashes(in scheduled: ScheduledFile) -> [Diagnostic] {
         let file = scheduled.file
         let schedules = scheduled.schedules
         // A component's UID is `<id>-<suffix>`: only a reminder whose id,

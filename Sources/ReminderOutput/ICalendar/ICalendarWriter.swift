@@ -49,31 +49,28 @@ import ReminderModel
 /// `times:` that no BYHOUR/BYMINUTE combination expresses (08:00 and 20:30)
 /// become one component per time of day, with UIDs `<id>-0800@<domain>`
 /// and COUNT turned into the UNTIL it amounts to.
-public struct ICalendarWriter: Sendable {
-    public struct Options: Sendable {
+package struct ICalendarWriter: Sendable {
+    package struct Options: Sendable {
         /// DTSTAMP.
-        public var now: Instant
+        package var now: Instant
         /// Writes one component per occurrence in `[from, to)` instead of rules.
-        public var window: (from: Instant, to: Instant)?
+        package var window: (from: Instant, to: Instant)?
         /// With a window: at most this many components per reminder, the
         /// first ones (`cut(_:)` names the reminders that have more).
-        public var limit = ICalendarWriter.defaultLimit
-        /// Where floating reminders are placed to decide which fall in the window.
-        public var floatingZone: TimeZone
+        package var limit = ICalendarWriter.defaultLimit
         /// A URL sound files' paths are appended to for ATTACH (`https://example.com/sounds/`);
         /// without one, ATTACH is the file's absolute `file:` URI.
-        public var soundBase: String?
+        package var soundBase: String?
         /// The absolute folder relative file paths are read from.
-        public var workingFolder: String
+        package var workingFolder: String
         /// What the writing may run on.
-        public var parallelism: Parallelism
+        package var parallelism: Parallelism
 
-        public init(now: Instant, window: (from: Instant, to: Instant)? = nil, floatingZone: TimeZone, soundBase: String? = nil,
+        package init(now: Instant, window: (from: Instant, to: Instant)? = nil, soundBase: String? = nil,
                     workingFolder: String, parallelism: Parallelism = .sequential) {
             self.parallelism = parallelism
             self.now = now
             self.window = window
-            self.floatingZone = floatingZone
             self.soundBase = soundBase
             self.workingFolder = workingFolder
         }
@@ -83,12 +80,12 @@ public struct ICalendarWriter: Sendable {
     /// the occurrences of a daily reminder over almost three years, and as
     /// many as the crontab lists; a few kilobytes of reminders every second
     /// write some 100,000 components, not millions.
-    public static let defaultLimit = 1_000
+    package static let defaultLimit = 1_000
 
     /// The reminders of `scheduled` with more occurrences in the window than
     /// `limit`, whose later occurrences `write` leaves out; none without a
     /// window. Each is counted only to one past the limit.
-    public func cut(_ scheduled: [ScheduledFile]) -> [(file: String, id: String)] {
+    package func cut(_ scheduled: [ScheduledFile]) -> [(file: String, id: String)] {
         guard let window = options.window else { return [] }
         var found: [(file: String, id: String)] = []
         for case let (file, fileSchedules) in scheduled.map({ ($0.file, $0.schedules) }) {
@@ -134,16 +131,16 @@ public struct ICalendarWriter: Sendable {
     let options: Options
 
     /// The property that carries a reminder as YAML (`ReminderEncoder`).
-    public static let reminderProperty = "X-REMINDC-REMINDER"
+    package static let reminderProperty = "X-REMINDC-REMINDER"
 
-    public init(options: Options) {
+    package init(options: Options) {
         self.options = options
     }
 
     /// What iCalendar cannot say exactly, at its line and column: a time
     /// with a fraction of a second. Nothing should be written when there is
     /// any.
-    public static func problems(in scheduled: ScheduledFile) -> [Diagnostic] {
+    package static func problems(in scheduled: ScheduledFile) -> [Diagnostic] {
         let file = scheduled.file
         // On several threads for a large file; most reminders have none.
         return Concurrently.map(file.reminders.count, chunk: 4_096, threads: scheduled.parallelism.threads) { [file] index -> [Diagnostic] in
@@ -170,7 +167,7 @@ public struct ICalendarWriter: Sendable {
     }
 
     /// The calendar for `files`, as bytes.
-    public func write(_ files: [ScheduledFile]) -> [UInt8] {
+    package func write(_ files: [ScheduledFile]) -> [UInt8] {
         var bytes: [UInt8] = []
         write(files) { bytes += $0 }
         return bytes
@@ -178,7 +175,7 @@ public struct ICalendarWriter: Sendable {
 
     /// The calendar for `files`, handed to `sink` in chunks of about 64 KiB
     /// as it is written, so memory does not grow with the output.
-    public func write(_ scheduled: [ScheduledFile], to sink: ([UInt8]) -> Void) {
+    package func write(_ scheduled: [ScheduledFile], to sink: ([UInt8]) -> Void) {
         // First the zones, since their VTIMEZONEs come before every component.
         let zones = zones(of: scheduled)
         var lines = ContentLines()
@@ -273,7 +270,7 @@ public struct ICalendarWriter: Sendable {
     /// components use (as `write` writes them) and its components, as
     /// content lines. The components are those `write` writes, byte for
     /// byte once folded.
-    public func objects(_ scheduled: [ScheduledFile]) -> [CalendarObject] {
+    package func objects(_ scheduled: [ScheduledFile]) -> [CalendarObject] {
         let zones = zones(of: scheduled)
         var header = ContentLines(recording: true)
         header.begin("VCALENDAR")

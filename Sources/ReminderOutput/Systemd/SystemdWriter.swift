@@ -14,18 +14,18 @@ import YAMLSyntax
 /// in a transient unit of its own and ends. The units name the file by its
 /// absolute path and the reminder by its id; no reminder text is in them,
 /// so nothing in them needs escaping but the paths.
-public struct SystemdWriter: Sendable {
-    public struct Options: Sendable {
+package struct SystemdWriter: Sendable {
+    package struct Options: Sendable {
         /// The absolute path of the remindc the services run.
-        public var remindc: String
+        package var remindc: String
         /// The folder relative file paths are read from.
-        public var workingFolder: String
+        package var workingFolder: String
         /// The alerts offer the categories' minimal actions (`notify --minimal`).
-        public var minimal: Bool
+        package var minimal: Bool
         /// The timers elapse at the alerts after this.
-        public var now: Instant
+        package var now: Instant
 
-        public init(remindc: String, workingFolder: String, minimal: Bool = false, now: Instant) {
+        package init(remindc: String, workingFolder: String, minimal: Bool = false, now: Instant) {
             self.remindc = remindc
             self.workingFolder = workingFolder
             self.minimal = minimal
@@ -34,14 +34,14 @@ public struct SystemdWriter: Sendable {
     }
 
     /// One unit file: its name (`remindc-example.org-water.timer`) and text.
-    public struct Unit: Sendable, Equatable {
-        public var name: String
-        public var text: String
+    package struct Unit: Sendable, Equatable {
+        package var name: String
+        package var text: String
     }
 
     let options: Options
 
-    public init(options: Options) {
+    package init(options: Options) {
         self.options = options
     }
 
@@ -49,7 +49,7 @@ public struct SystemdWriter: Sendable {
     /// and reminder order, from the schedules the files were loaded with:
     /// floating reminders' alerts fall on the machine's clock, the zone
     /// they were scheduled in.
-    public func units(_ files: [ScheduledFile]) -> [Unit] {
+    package func units(_ files: [ScheduledFile]) -> [Unit] {
         // Each zone's gaps, found once.
         var gaps: [String: [Gap]] = [:]
         return files.flatMap { scheduled in
@@ -78,7 +78,7 @@ public struct SystemdWriter: Sendable {
     /// and the file system take names of at most 255 bytes, `.service`
     /// included; a longer one keeps its start and ends in 16 digits of its
     /// SHA-256, so it stays one reminder's (domains and ids are ASCII).
-    public static func unitName(_ reminder: Reminder, in file: ReminderFile) -> String {
+    package static func unitName(_ reminder: Reminder, in file: ReminderFile) -> String {
         let name = "remindc-\(file.uidDomain)-\(reminder.id)"
         return BoundedName.fit(name.map(String.init), limit: longestBaseName, digits: 16, key: name)
     }
@@ -90,12 +90,12 @@ public struct SystemdWriter: Sendable {
     /// whose units are `base` (`remindc notify --from-timer`):
     /// `<base>:<seconds since 1970>.service`. A `:` is in no reminder id,
     /// so `alertUnitPattern` matches these units and no other reminder's.
-    public static func alertUnitName(_ base: String, alert: Instant) -> String {
+    package static func alertUnitName(_ base: String, alert: Instant) -> String {
         alertUnitBase(base) + ":\(alert.secondsSince1970).service"
     }
 
     /// The pattern `systemctl stop` matches the alert units of `base` by.
-    public static func alertUnitPattern(_ base: String) -> String {
+    package static func alertUnitPattern(_ base: String) -> String {
         alertUnitBase(base) + ":*.service"
     }
 
@@ -146,7 +146,7 @@ public struct SystemdWriter: Sendable {
 
     /// What `remindc systemd` refuses in `file`: an alert after the last
     /// year a calendar event can name, once for each place.
-    public static func problems(in file: ReminderFile) -> [Diagnostic] {
+    package static func problems(in file: ReminderFile) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for reminder in file.reminders {
             for alert in reminder.eachAlert {

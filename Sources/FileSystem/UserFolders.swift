@@ -6,15 +6,15 @@ import Foundation
 ///
 /// A variable that is unset, empty or relative is ignored, as the spec
 /// says; an unset or empty `HOME` is the account's home folder.
-public struct UserFolders: Sendable, Equatable {
+package struct UserFolders: Sendable, Equatable {
     /// `$HOME`.
-    public let home: String
+    package let home: String
     /// `$XDG_CONFIG_HOME`, default `~/.config`: where the systemd units go.
-    public let configHome: String
+    package let configHome: String
     /// `$XDG_STATE_HOME`, default `~/.local/state`: what remindc keeps between runs.
-    public let stateHome: String
+    package let stateHome: String
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         func absolute(_ name: String) -> String? {
             environment[name].flatMap { $0.hasPrefix("/") ? $0 : nil }
         }
@@ -25,8 +25,8 @@ public struct UserFolders: Sendable, Equatable {
     }
 
     /// `$XDG_STATE_HOME/remindc`: the state of notify, resume and publish.
-    public var remindcState: URL { URL(fileURLWithPath: stateHome).appendingPathComponent("remindc") }
+    package var remindcState: URL { URL(fileURLWithPath: stateHome).appendingPathComponent("remindc") }
 
     /// `$XDG_CONFIG_HOME/systemd/user`: the user manager's unit folder.
-    public var systemdUnits: URL { URL(fileURLWithPath: configHome).appendingPathComponent("systemd/user") }
+    package var systemdUnits: URL { URL(fileURLWithPath: configHome).appendingPathComponent("systemd/user") }
 }

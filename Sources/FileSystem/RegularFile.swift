@@ -3,13 +3,13 @@ import Foundation
 /// Reading a file remindc did not write and must not be fooled by: a
 /// state file, `~/.netrc`. Only a regular file is read, never waited on
 /// (a FIFO) or, where asked, reached through a symbolic link.
-public enum RegularFile {
+package enum RegularFile {
     /// The most read: a state file or a `.netrc` is far smaller.
-    public static let limit = 16 << 20
+    package static let limit = 16 << 20
 
     /// The bytes of the regular file at `path`; nil when nothing is there.
     /// Anything else is refused by name, as is a file past `limit`.
-    public static func read(_ path: String, followingLinks: Bool) throws -> [UInt8]? {
+    package static func read(_ path: String, followingLinks: Bool) throws -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             let error = errno

@@ -1,4 +1,4 @@
-import Delivery
+import FileSystem
 import Foundation
 import Testing
 

@@ -2,10 +2,10 @@ import Foundation
 
 /// Reading and writing whole through a file descriptor: the one place
 /// remindc retries after a signal and grows a buffer for a file that grows.
-public enum FileDescriptor {
+package enum FileDescriptor {
     /// Writes every byte to `descriptor`, retrying after signals; returns
     /// the `errno` of a failure, or nil.
-    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {
@@ -23,7 +23,7 @@ public enum FileDescriptor {
     /// What is left to read of `descriptor`, or nil when it cannot be read:
     /// one buffer of the file's size, filled by `read(2)` (a large file is
     /// not gathered in chunks and copied again).
-    public static func readAll(_ descriptor: Int32) -> [UInt8]? {
+    package static func readAll(_ descriptor: Int32) -> [UInt8]? {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
         // One byte more than fstat's size, so the read that reaches the end
@@ -47,7 +47,7 @@ public enum FileDescriptor {
 
     /// The bytes of the file at `path`, as `readAll` reads them; nil when
     /// it cannot be opened or read.
-    public static func contents(of path: String) -> [UInt8]? {
+    package static func contents(of path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -56,10 +56,10 @@ public enum FileDescriptor {
 }
 
 /// Why a file could not be read or written, for a message.
-public struct FileFailure: Error, LocalizedError {
-    public var errorDescription: String?
+package struct FileFailure: Error, LocalizedError {
+    package var errorDescription: String?
 
-    public init(errorDescription: String?) {
+    package init(errorDescription: String?) {
         self.errorDescription = errorDescription
     }
 }

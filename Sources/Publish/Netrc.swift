@@ -14,15 +14,15 @@ import Foundation
 ///   the first entry with that login gives its password.
 /// - `macdef` skips the lines after it up to an empty one.
 /// - Bytes that are not UTF-8 stay bytes: they match only themselves.
-struct Netrc {
+package struct Netrc {
     let bytes: [UInt8]
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// The login and password for `host`; with `login` given, only that
     /// login's password. Nil parts were not found. Read in one pass, as
     /// curl does: what follows the entry found is not read.
-    func credentials(host: String, login wanted: String?) -> (login: String?, password: String?) {
+    package func credentials(host: String, login wanted: String?) -> (login: String?, password: String?) {
         enum State { case nothing, hostFound, hostValid }
         let host = Array(host.utf8)
         let wanted = wanted.map { Array($0.utf8) }

@@ -18,12 +18,12 @@ import Support
 /// - `writeAll` does the same for a set of files (the units of `remindc
 ///   systemd`): every temporary is written before the first rename, so a
 ///   failure to write one leaves all as they were.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes what `produce` hands its sink to `path`; a new file gets
     /// `mode` less the umask, a replaced one keeps its mode, unless
     /// `exactMode` is given: then the file has that mode whatever it had (a
     /// private state file an older version left readable by others).
-    public static func write(to path: String, mode: mode_t = 0o666, exactMode: mode_t? = nil,
+    package static func write(to path: String, mode: mode_t = 0o666, exactMode: mode_t? = nil,
                              _ produce: (([UInt8]) -> Void) -> Void) throws {
         switch try stage(path, produce, mode: exactMode ?? mode, exactMode: exactMode) {
         case .written: return
@@ -34,7 +34,7 @@ public enum AtomicFile {
     /// Writes several files so that a failure leaves every one as it was:
     /// all are written beside their targets first, and only then renamed
     /// over them. Every target must be a regular file or absent.
-    public static func writeAll(_ files: [(path: String, bytes: [UInt8])]) throws {
+    package static func writeAll(_ files: [(path: String, bytes: [UInt8])]) throws {
         var staged: [Staged] = []
         do {
             for file in files {
