@@ -35,9 +35,10 @@ let package = Package(
         .target(name: "YAMLSyntax", dependencies: ["CLibYAML"]),
         // Civil dates and times, recurrence rules (RFC 5545, RFC 7529). Knows no YAML.
         .target(name: "Recurrence", dependencies: ["Support"]),
-        // The built-in public holidays, one string written by
-        // scripts/holidays-table.py from python-holidays.
-        .target(name: "CHolidayTable"),
+        // The built-in public holidays: holidays.txt, one region per line,
+        // written by scripts/holidays-table.py from python-holidays and
+        // built into the binary as it is (table.c, `#embed`).
+        .target(name: "CHolidayTable", exclude: ["holidays.txt"]),
         // The reminder file model, its decoding from nodes, and the diagnostics catalogue.
         .target(name: "ReminderModel", dependencies: ["Support", "YAMLSyntax", "Recurrence", "CHolidayTable"]),
         // Writers (iCalendar, crontab, systemd units, occurrences) and what

@@ -2,13 +2,15 @@
 """Writes remindc's built-in table of public holidays from python-holidays.
 
     python3 -m venv /tmp/h && /tmp/h/bin/pip install holidays==0.109
-    /tmp/h/bin/python scripts/holidays-table.py > Sources/CHolidayTable/table.c
+    /tmp/h/bin/python scripts/holidays-table.py > Sources/CHolidayTable/holidays.txt
 
 Every country python-holidays knows, and each of its subdivisions with an
 ISO 3166-2 code, over
 FIRST_YEAR to LAST_YEAR (or the years the library holds for it, if fewer),
-with English names where the library has them. The C file holds one
-string, read by Sources/ReminderModel/HolidayTable.swift:
+with English names where the library has them, as text with one region
+per line (a new release of the library changes the lines of the regions
+it changes). Sources/CHolidayTable/table.c builds the file into the binary
+(`#embed`), and Sources/ReminderModel/HolidayTable.swift reads it:
 
     remindc-holidays 1
     source python-holidays <version>
@@ -29,7 +31,8 @@ away.
 The checksum is the SHA-256 of the lines `<code> <YYYY-MM-DD> <name>`, one
 per region and holiday, regions in table order, days in order (two names
 on a day as python-holidays joins them): the Swift test that decodes the
-table computes it again.
+table computes it again. Another test runs this script with the pinned
+release (.ci/run installs it) and fails when the file is not what it writes.
 """
 import collections
 import datetime
@@ -112,16 +115,7 @@ def main():
     for name in names:
         if "\n" in name:
             sys.exit(f"a name the table cannot hold: {name!r}")
-    out = sys.stdout
-    out.write("// The built-in public holidays: written by scripts/holidays-table.py from\n"
-              f"// python-holidays {holidays.__version__} (MIT), years {FIRST_YEAR} to {LAST_YEAR}. Do not edit.\n\n"
-              "#include \"CHolidayTable.h\"\n\nstatic const char table[] =\n")
-    data = text.encode("utf-8")
-    for start in range(0, len(data), 96):
-        chunk = data[start:start + 96]
-        out.write('    "' + "".join(chr(b) if 32 <= b < 127 and b not in (34, 92, 63) else f"\\{b:03o}" for b in chunk) + '"\n')
-    out.write(";\n\nconst char *remindc_holiday_table_text(void) { return table; }\n\n"
-              "unsigned long remindc_holiday_table_size(void) { return sizeof(table) - 1; }\n")
+    sys.stdout.buffer.write(text.encode("utf-8"))
 
 
 if __name__ == "__main__":

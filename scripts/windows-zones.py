@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes Sources/CalendarImport/WindowsZones.swift from CLDR's windowsZones table.
 
-    pip install babel==2.17.0 && scripts/windows-zones.py
+    pip install babel==2.17.0 && scripts/windows-zones.py [OUTPUT]
 
 The table maps each Windows time zone name (what Outlook and Exchange
 write as a TZID) to its IANA zone: the mapZone of territory 001, CLDR's
@@ -12,6 +12,8 @@ tables map "Central Asia Standard Time" to Asia/Almaty, now five hours
 ahead of UTC where the Windows zone is six). The version is written into
 the table, and `remindc import` names it when it maps a zone this way.
 """
+import sys
+
 import babel
 from babel.core import get_global
 
@@ -47,7 +49,7 @@ def main():
     for windows in sorted(pairs):
         lines.append(f'        ("{windows}", "{pairs[windows]}"),')
     lines += ["    ]", "}", ""]
-    with open(TARGET, "w") as out:
+    with open(sys.argv[1] if len(sys.argv) > 1 else TARGET, "w") as out:
         out.write("\n".join(lines))
     print(f"{len(pairs)} names, CLDR {CLDR} (Babel {BABEL})")
 

@@ -4,8 +4,9 @@ import Support
 
 /// The built-in public holidays of every country python-holidays knows and
 /// of each of its subdivisions (`GB`, `GB-ENG`, `US-NY`), over the years the
-/// table holds: `scripts/holidays-table.py` writes it, and its docstring
-/// says the format. A region is read from the table when first asked for.
+/// table holds: `scripts/holidays-table.py` writes it
+/// (Sources/CHolidayTable/holidays.txt), and its docstring says the format.
+/// A region is read from the table when first asked for.
 public enum HolidayTable {
     /// One region's holidays.
     public struct Region: Sendable {
@@ -24,21 +25,37 @@ public enum HolidayTable {
         public var checksum: String
     }
 
-    /// The table's text, split once: its header, its names, and each
-    /// region's line by code.
+    /// The table's header, its names, and where each region's line is:
+    /// found once, in one pass over the bytes. A region's line becomes
+    /// text only when the region is asked for.
     private struct Parsed: Sendable {
         var source: Source
         var names: [String]
         var order: [String]
-        var lines: [String: Substring]
+        /// Each region's line, as offsets into `bytes`.
+        var lines: [String: Range<Int>]
+    }
+
+    /// The table as the binary holds it.
+    private static var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: UnsafeRawPointer(remindc_holiday_table_text()).assumingMemoryBound(to: UInt8.self),
+                            count: Int(remindc_holiday_table_size()))
     }
 
     private static let parsed: Parsed = {
-        let text = String(decoding: UnsafeRawBufferPointer(start: remindc_holiday_table_text(), count: Int(remindc_holiday_table_size())),
-                          as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        let bytes = Self.bytes
+        var position = 0
+        /// The next line, without its newline.
+        func nextLine() -> Range<Int> {
+            let start = position
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            position = min(end + 1, bytes.count)
+            return start..<end
+        }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         func field(_ key: String) -> [Substring] {
-            let words = lines.removeFirst().split(separator: " ", maxSplits: 1)
+            let words = text(nextLine()).split(separator: " ", maxSplits: 1)
             precondition(words.first.map(String.init) == key, "the holiday table has no '\(key)' where expected")
             return words.dropFirst().first?.split(separator: " ") ?? []
         }
@@ -47,19 +64,26 @@ public enum HolidayTable {
         let years = field("years").compactMap { Int($0) }
         let checksum = String(field("checksum").first ?? "")
         let nameCount = Int(field("names").first ?? "") ?? 0
-        let names = lines.prefix(nameCount).map(String.init)
-        lines = lines.dropFirst(nameCount)
+        let names = (0..<nameCount).map { _ in text(nextLine()) }
         let regionCount = Int(field("regions").first ?? "") ?? 0
         var order: [String] = []
-        var byCode: [String: Substring] = [:]
-        for line in lines.prefix(regionCount) {
-            let code = String(line.prefix { $0 != " " })
+        var byCode: [String: Range<Int>] = [:]
+        for _ in 0..<regionCount {
+            let line = nextLine()
+            var space = line.lowerBound
+            while space < line.upperBound && bytes[space] != UInt8(ascii: " ") { space += 1 }
+            let code = text(line.lowerBound..<space)
             order.append(code)
             byCode[code] = line
         }
         return Parsed(source: Source(library: library, years: years[0]...years[1], checksum: checksum), names: names, order: order,
                       lines: byCode)
     }()
+
+    /// The line of the region `upper`, as text.
+    private static func line(_ upper: String) -> Substring? {
+        parsed.lines[upper].map { Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)) }
+    }
 
     public static var source: Source { parsed.source }
 
@@ -70,7 +94,7 @@ public enum HolidayTable {
     /// The years the table holds for the region `code`, without reading
     /// its days.
     public static func years(of code: String) -> ClosedRange<Int>? {
-        guard let line = parsed.lines[code.uppercased()] else { return nil }
+        guard let line = line(code.uppercased()) else { return nil }
         let fields = line.split(separator: " ", maxSplits: 3)
         guard fields.count >= 3, let first = Int(fields[1]), let last = Int(fields[2]) else { return nil }
         return first...last
@@ -90,7 +114,7 @@ public enum HolidayTable {
     private static let regions = ReadMostlyTable<String, Region?>()
 
     private static func readRegion(_ upper: String) -> Region? {
-        guard let line = parsed.lines[upper] else { return nil }
+        guard let line = line(upper) else { return nil }
         let fields = line.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
         guard fields.count == 5, let first = Int(fields[1]), let last = Int(fields[2]) else { return nil }
         var days: [DayNumber: String] = [:]

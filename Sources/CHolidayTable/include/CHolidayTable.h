@@ -1,4 +1,4 @@
-// The built-in public holidays (table.c, written by scripts/holidays-table.py).
+// The built-in public holidays (holidays.txt, written by scripts/holidays-table.py).
 #ifndef REMINDC_HOLIDAY_TABLE_H
 #define REMINDC_HOLIDAY_TABLE_H
 
