@@ -52,8 +52,7 @@ struct Sweep {
         // Whether each reminder's fact is known yet: checked for every
         // alert, so an array rather than a look-up in the tables above.
         var quietFound = [Bool](repeating: false, count: count)
-        var sameTimeFound = [Bool](repeating: false, count: count)
-        var tooCloseFound = [Bool](repeating: false, count: count)
+        var neighbours = Neighbours(count: count, groups: groups, minimumGap: minimumGap, maximumPerHour: lint.maximumPerHour)
 
         // The alerts are merged a slice (a day at most) at a time: each
         // reminder's alerts of the slice are gathered, counting-sorted by
@@ -61,70 +60,12 @@ struct Sweep {
         // (a merge by bucket: no pair of reminders is ever compared), and
         // swept in order. Facts about one reminder alone are taken as its
         // alerts are gathered.
-        //
-        // Iterators are made first, one reminder at a time, and kept only
-        // while their next alert is inside the horizon: with a short
-        // horizon most are never kept, so memory follows the reminders
-        // still firing, not all of them.
-        /// A reminder whose alerts are being merged: its lead and zone (an
-        /// index in `folds`) too.
-        struct Live {
-            var source: Int
-            var lead: Int
-            /// A lead in working days (`lead` is then the most it can be).
-            var counted: AlertLead?
-            var zone: Int?
-            var iterator: Occurrences
-            var next: Occurrence
-        }
-        var live: [Live] = []
+        var live = Self.streams(context, folds: &folds)
         var bucketCounts = [Int32](repeating: 0, count: 86_401)
         var gathered: [(second: Int32, source: Int32)] = []
         var sorted: [(second: Int32, source: Int32)] = []
-        var groupInstant: Instant?
-        var groupFirst = -1
-        var lastAlert: Instant?
-        var lastSource = -1
-        // With groups: the first alert of the instant from a group other
-        // than `groupFirst`'s, and the latest alert from a group other than
-        // the last one's.
-        var groupOther = -1
-        var lastOther: (alert: Instant, source: Int)?
-        var window: [Instant] = []
-        var windowStart = 0
-        /// The alert of `occurrence` at `lead` seconds before it, or, for
-        /// a lead `counted` in working days, as many seconds before it as
-        /// its wall clock is from the working day's.
         func alertInstant(_ occurrence: Occurrence, _ lead: Int, _ counted: AlertLead?, _ source: Int) -> Instant {
-            guard let counted else { return occurrence.instant.advanced(by: -lead) }
-            let alert = reminders[source].alertWallClock(of: occurrence, lead: counted)
-            return occurrence.instant.advanced(by: alert.seconds - occurrence.wallClock.seconds)
-        }
-        // Every stream (a reminder's alert) with its first alert in the
-        // horizon: alerts before now are not swept, the periods whose
-        // occurrences alert before it are passed over, however far back the
-        // start or far ahead `before` lies.
-        for source in reminders.indices where context.digests[source].alertFloor < context.end {
-            // Each alert of the reminder is swept as its own stream (no
-            // array is made for the one alert most have).
-            let otherLeads = context.digests[source].otherLeads
-            // A reminder alerting working days before has its leads as
-            // written, each with the most it can be.
-            let written = context.digests[source].countsWorkingDays ? reminders[source].writtenLeads : []
-            let bounds = written.isEmpty ? [] : reminders[source].wallClockLeads
-            for index in written.isEmpty ? -1..<otherLeads.count : 0..<written.count {
-                let lead = !written.isEmpty ? bounds[index] : index < 0 ? context.digests[source].lead : otherLeads[index]
-                let counted = written.isEmpty || written[index].duration != nil ? nil : written[index]
-                // A closer look, before an iterator is made for it.
-                if context.schedules[source].earliestInstant.advanced(by: -lead) >= context.end { continue }
-                var iterator = context.schedules[source].occurrences()
-                iterator.skip(toWallClock: context.now.wallTime(offset: lead - 2 * secondsPerDay))
-                var next = iterator.next()
-                while let occurrence = next, alertInstant(occurrence, lead, counted, source) < context.now { next = iterator.next() }
-                guard let next, alertInstant(next, lead, counted, source) < context.end else { continue }
-                live.append(Live(source: source, lead: lead, counted: counted, zone: folds.index(of: reminders[source].timeZone),
-                                 iterator: iterator, next: next))
-            }
+            Self.alertInstant(occurrence, lead, counted, of: reminders[source])
         }
 
         // The horizon is swept a slice at a time, a day at most: a slice's
@@ -234,79 +175,182 @@ struct Sweep {
                 length = min(secondsPerDay, length * 4)
             }
 
-            // Sorted by second of the day; equal seconds keep source order
-            // (the order they were gathered in). A busy day is sorted by
-            // counting, which costs a pass over every second of the day; a
-            // quiet one by comparing, which costs little for few alerts.
-            sorted.removeAll(keepingCapacity: true)
-            if gathered.count < countingThreshold {
-                sorted.append(contentsOf: gathered)
-                sorted.sort { ($0.second, $0.source) < ($1.second, $1.source) }
-            } else {
-                for index in bucketCounts.indices { bucketCounts[index] = 0 }
-                for item in gathered { bucketCounts[Int(item.second) + 1] += 1 }
-                for index in 1..<bucketCounts.count { bucketCounts[index] += bucketCounts[index - 1] }
-                sorted.append(contentsOf: repeatElement((second: Int32(0), source: Int32(0)), count: gathered.count))
-                for item in gathered {
-                    let slot = Int(bucketCounts[Int(item.second)])
-                    sorted[slot] = item
-                    bucketCounts[Int(item.second)] += 1
-                }
-            }
+            Self.sortBySecond(gathered, into: &sorted, buckets: &bucketCounts, countingFrom: countingThreshold)
 
-            for item in sorted {
-                let alert = sliceStart.advanced(by: Int(item.second))
-                let source = Int(item.source)
-                if groups.isEmpty {
-                    if alert == groupInstant {
-                        if source != groupFirst && !sameTimeFound[source] {
-                            sameTime[source] = (groupFirst, alert)
-                            sameTimeFound[source] = true
-                        }
-                    } else {
-                        groupInstant = alert
-                        groupFirst = source
-                    }
-                    if let minimumGap, let lastAlert, alert != lastAlert, source != lastSource, lastSource >= 0,
-                       alert.seconds(since: lastAlert) < minimumGap, !tooCloseFound[source] {
-                        tooClose[source] = (lastSource, alert, alert.seconds(since: lastAlert))
-                        tooCloseFound[source] = true
+            for item in sorted { neighbours.add(sliceStart.advanced(by: Int(item.second)), Int(item.source)) }
+            sliceStart = sliceEnd
+        }
+        (sameTime, tooClose, overLimit) = (neighbours.sameTime, neighbours.tooClose, neighbours.overLimit)
+    }
+
+    // MARK: The steps of a sweep
+
+    /// A reminder's alert whose occurrences are being merged: its lead,
+    /// and its zone (an index in the fold table).
+    private struct Stream {
+        var source: Int
+        var lead: Int
+        /// A lead in working days (`lead` is then the most it can be).
+        var counted: AlertLead?
+        var zone: Int?
+        var iterator: Occurrences
+        var next: Occurrence
+    }
+
+    /// The alert of `occurrence` at `lead` seconds before it, or, for a
+    /// lead `counted` in working days, as many seconds before it as its
+    /// wall clock is from the working day's.
+    private static func alertInstant(_ occurrence: Occurrence, _ lead: Int, _ counted: AlertLead?, of reminder: Reminder) -> Instant {
+        guard let counted else { return occurrence.instant.advanced(by: -lead) }
+        let alert = reminder.alertWallClock(of: occurrence, lead: counted)
+        return occurrence.instant.advanced(by: alert.seconds - occurrence.wallClock.seconds)
+    }
+
+    /// Every stream (a reminder's alert) with its first alert in the
+    /// horizon: alerts before now are not swept, the periods whose
+    /// occurrences alert before it are passed over, however far back the
+    /// start or far ahead `before` lies. Iterators are made one reminder at
+    /// a time and kept only while their next alert is inside the horizon:
+    /// with a short horizon most are never kept, so memory follows the
+    /// reminders still firing, not all of them.
+    private static func streams(_ context: CheckContext, folds: inout FoldTable) -> [Stream] {
+        let reminders = context.file.reminders
+        var live: [Stream] = []
+        for source in reminders.indices where context.digests[source].alertFloor < context.end {
+            // Each alert of the reminder is swept as its own stream (no
+            // array is made for the one alert most have).
+            let otherLeads = context.digests[source].otherLeads
+            // A reminder alerting working days before has its leads as
+            // written, each with the most it can be.
+            let written = context.digests[source].countsWorkingDays ? reminders[source].writtenLeads : []
+            let bounds = written.isEmpty ? [] : reminders[source].wallClockLeads
+            for index in written.isEmpty ? -1..<otherLeads.count : 0..<written.count {
+                let lead = !written.isEmpty ? bounds[index] : index < 0 ? context.digests[source].lead : otherLeads[index]
+                let counted = written.isEmpty || written[index].duration != nil ? nil : written[index]
+                // A closer look, before an iterator is made for it.
+                if context.schedules[source].earliestInstant.advanced(by: -lead) >= context.end { continue }
+                var iterator = context.schedules[source].occurrences()
+                iterator.skip(toWallClock: context.now.wallTime(offset: lead - 2 * secondsPerDay))
+                var next = iterator.next()
+                while let occurrence = next, alertInstant(occurrence, lead, counted, of: reminders[source]) < context.now {
+                    next = iterator.next()
+                }
+                guard let next, alertInstant(next, lead, counted, of: reminders[source]) < context.end else { continue }
+                live.append(Stream(source: source, lead: lead, counted: counted, zone: folds.index(of: reminders[source].timeZone),
+                                   iterator: iterator, next: next))
+            }
+        }
+        return live
+    }
+
+    /// `gathered` sorted by second of the slice into `sorted`; equal seconds
+    /// keep source order (the order they were gathered in). A busy slice is
+    /// sorted by counting, which costs a pass over every second of a day
+    /// (`buckets`); a quiet one by comparing, which costs little for few
+    /// alerts.
+    private static func sortBySecond(_ gathered: [(second: Int32, source: Int32)], into sorted: inout [(second: Int32, source: Int32)],
+                                     buckets: inout [Int32], countingFrom threshold: Int) {
+        sorted.removeAll(keepingCapacity: true)
+        if gathered.count < threshold {
+            sorted.append(contentsOf: gathered)
+            sorted.sort { ($0.second, $0.source) < ($1.second, $1.source) }
+            return
+        }
+        for index in buckets.indices { buckets[index] = 0 }
+        for item in gathered { buckets[Int(item.second) + 1] += 1 }
+        for index in 1..<buckets.count { buckets[index] += buckets[index - 1] }
+        sorted.append(contentsOf: repeatElement((second: Int32(0), source: Int32(0)), count: gathered.count))
+        for item in gathered {
+            let slot = Int(buckets[Int(item.second)])
+            sorted[slot] = item
+            buckets[Int(item.second)] += 1
+        }
+    }
+
+    /// What alerts in time order say of their neighbours: two at one
+    /// instant (same-time), closer than `minimumGap` (too-close), more
+    /// than `maximumPerHour` in an hour (too-many-per-hour). With
+    /// `groups`, only alerts of different groups are paired.
+    private struct Neighbours {
+        let groups: [Int32]
+        let minimumGap: Int?
+        let maximumPerHour: Int?
+        var sameTime: [Int: (other: Int, instant: Instant)] = [:]
+        var tooClose: [Int: (other: Int, instant: Instant, gap: Int)] = [:]
+        var overLimit: (reminder: Int, instant: Instant, count: Int)?
+        /// Whether each reminder's fact is known yet: checked for every
+        /// alert, so an array rather than a look-up in the tables above.
+        var sameTimeFound: [Bool]
+        var tooCloseFound: [Bool]
+        var groupInstant: Instant?
+        var groupFirst = -1
+        var lastAlert: Instant?
+        var lastSource = -1
+        /// With groups: the first alert of the instant from a group other
+        /// than `groupFirst`'s, and the latest alert from a group other
+        /// than the last one's.
+        var groupOther = -1
+        var lastOther: (alert: Instant, source: Int)?
+        /// The alerts of the last hour, from `windowStart`.
+        var window: [Instant] = []
+        var windowStart = 0
+
+        init(count: Int, groups: [Int32], minimumGap: Int?, maximumPerHour: Int?) {
+            (self.groups, self.minimumGap, self.maximumPerHour) = (groups, minimumGap, maximumPerHour)
+            sameTimeFound = [Bool](repeating: false, count: count)
+            tooCloseFound = [Bool](repeating: false, count: count)
+        }
+
+        /// The next alert in time order: `source`'s at `alert`.
+        mutating func add(_ alert: Instant, _ source: Int) {
+            if groups.isEmpty {
+                if alert == groupInstant {
+                    if source != groupFirst && !sameTimeFound[source] {
+                        sameTime[source] = (groupFirst, alert)
+                        sameTimeFound[source] = true
                     }
                 } else {
-                    let group = groups[source]
-                    if alert == groupInstant {
-                        if groupOther < 0 && groups[groupFirst] != group { groupOther = source }
-                        let other = groups[groupFirst] != group ? groupFirst : groupOther
-                        if other >= 0 && !sameTimeFound[source] {
-                            sameTime[source] = (other, alert)
-                            sameTimeFound[source] = true
-                        }
-                    } else {
-                        groupInstant = alert
-                        groupFirst = source
-                        groupOther = -1
-                    }
-                    let earlier = lastSource >= 0 && groups[lastSource] != group ? lastAlert.map { ($0, lastSource) } : lastOther
-                    if let minimumGap, let (before, other) = earlier, alert != before,
-                       alert.seconds(since: before) < minimumGap, !tooCloseFound[source] {
-                        tooClose[source] = (other, alert, alert.seconds(since: before))
-                        tooCloseFound[source] = true
-                    }
-                    if lastSource >= 0, let lastAlert, groups[lastSource] != group { lastOther = (lastAlert, lastSource) }
+                    groupInstant = alert
+                    groupFirst = source
                 }
-                lastAlert = alert
-                lastSource = source
-                if let maximum = lint.maximumPerHour, overLimit == nil {
-                    window.append(alert)
-                    while window[windowStart] <= alert.advanced(by: -3600) { windowStart += 1 }
-                    if window.count - windowStart > maximum { overLimit = (source, alert, window.count - windowStart) }
-                    if windowStart > 4096 {
-                        window.removeFirst(windowStart)
-                        windowStart = 0
+                if let minimumGap, let lastAlert, alert != lastAlert, source != lastSource, lastSource >= 0,
+                   alert.seconds(since: lastAlert) < minimumGap, !tooCloseFound[source] {
+                    tooClose[source] = (lastSource, alert, alert.seconds(since: lastAlert))
+                    tooCloseFound[source] = true
+                }
+            } else {
+                let group = groups[source]
+                if alert == groupInstant {
+                    if groupOther < 0 && groups[groupFirst] != group { groupOther = source }
+                    let other = groups[groupFirst] != group ? groupFirst : groupOther
+                    if other >= 0 && !sameTimeFound[source] {
+                        sameTime[source] = (other, alert)
+                        sameTimeFound[source] = true
                     }
+                } else {
+                    groupInstant = alert
+                    groupFirst = source
+                    groupOther = -1
+                }
+                let earlier = lastSource >= 0 && groups[lastSource] != group ? lastAlert.map { ($0, lastSource) } : lastOther
+                if let minimumGap, let (before, other) = earlier, alert != before,
+                   alert.seconds(since: before) < minimumGap, !tooCloseFound[source] {
+                    tooClose[source] = (other, alert, alert.seconds(since: before))
+                    tooCloseFound[source] = true
+                }
+                if lastSource >= 0, let lastAlert, groups[lastSource] != group { lastOther = (lastAlert, lastSource) }
+            }
+            lastAlert = alert
+            lastSource = source
+            if let maximumPerHour, overLimit == nil {
+                window.append(alert)
+                while window[windowStart] <= alert.advanced(by: -3600) { windowStart += 1 }
+                if window.count - windowStart > maximumPerHour { overLimit = (source, alert, window.count - windowStart) }
+                if windowStart > 4096 {
+                    window.removeFirst(windowStart)
+                    windowStart = 0
                 }
             }
-            sliceStart = sliceEnd
         }
     }
 
