@@ -133,69 +133,17 @@ struct DayTest {
                 entry.weekdays = rule.byDay.map { ($0.weekday.rawValue - days).floorModulo(7) }
                 fieldTests.append(rule.byDay.map { "w==\($0.weekday.rawValue)" }.joined(separator: "||"))
             default:
-                // An ordinal counts within the month, or within the year
-                // when a yearly rule names no months (RFC 5545 §3.3.10).
-                let inYear = rule.frequency == .yearly && rule.byMonth.isEmpty
-                var alternatives: [String] = []
-                for day in rule.byDay {
-                    let weekday = "w==\(day.weekday.rawValue)"
-                    guard let ordinal = day.ordinal else {
-                        alternatives.append(weekday)
-                        continue
-                    }
-                    let position: String
-                    switch (inYear, ordinal > 0) {
-                    case (false, true): position = "(d-1)/7+1==\(ordinal)"
-                    case (false, false): position = "(l-d)/7+1==\(-ordinal)"; needs.monthLength = true
-                    case (true, true): position = "(t-1)/7+1==\(ordinal)"; needs.yearDay = true
-                    case (true, false): position = "(s-t)/7+1==\(-ordinal)"; needs.yearDay = true
-                    }
-                    alternatives.append("(\(weekday)&&\(position))")
-                }
-                tests.append(alternatives.joined(separator: "||"))
+                tests.append(Self.weekdayTest(rule, needs: &needs))
             }
         }
 
         // Days from the end of a month and nth weekdays of a month fall on
         // a few days of it: cron need not wake on the others.
         if useFields && entry.daysOfMonth == nil && entry.weekdays == nil && !(rule.frequency == .yearly && rule.byMonth.isEmpty) {
-            var candidates: Set<Int>? = []
-            for day in monthDays where candidates != nil {
-                if day > 0 { candidates!.insert(day) } else { candidates!.formUnion((29 + day)...(32 + day)) }
-            }
-            for day in rule.byDay where candidates != nil && monthDays.isEmpty {
-                guard let ordinal = day.ordinal else { candidates = nil; break }
-                if ordinal > 0 { candidates!.formUnion(((ordinal - 1) * 7 + 1)...(ordinal * 7)) } else { candidates!.formUnion((29 + 7 * ordinal)...(31 + 7 * (ordinal + 1))) }
-            }
-            if let candidates, !candidates.isEmpty, !rule.byDay.isEmpty || !monthDays.isEmpty {
-                entry.daysOfMonth = candidates.filter { (1...31).contains($0) }.sorted()
-            }
+            entry.daysOfMonth = Self.candidateDays(rule) ?? entry.daysOfMonth
         }
 
-        // The interval: periods since the start's, modulo the interval.
-        var interval: String?
-        if rule.interval > 1 {
-            switch rule.frequency {
-            case .daily:
-                interval = CronShell.modulo("j-\(CronShell.julianDay(of: startDay))", rule.interval)
-            case .weekly:
-                let weekStart = startDay - DayNumber(startDay).days(sinceLast: rule.weekStart)
-                let shift = "(w-\(rule.weekStart.rawValue)+7)"
-                interval = CronShell.modulo("(j-\(shift)+\(shift)/7*7-\(CronShell.julianDay(of: weekStart)))/7", rule.interval)
-            case .monthly where useFields && 12 % rule.interval == 0 && entry.months == nil:
-                // Every 2, 3, 4 or 6 months: the months themselves.
-                entry.months = (1...12).filter { ($0 - start.month + 12) % rule.interval == 0 }
-            case .monthly:
-                interval = CronShell.modulo("y*12+m-\(start.year * 12 + start.month)", rule.interval)
-            case .yearly:
-                guard rule.byWeekNumber.isEmpty else {
-                    throw CrontabWriter.Inexact(reason: "cron cannot combine week numbers with an interval")
-                }
-                interval = CronShell.modulo("y-\(start.year)", rule.interval)
-            default:
-                break
-            }
-        }
+        let interval = try intervalTest(rule, start: start, entry: &entry, useFields: useFields)
         let test = tests.map { tests.count == 1 ? $0 : "(\($0))" }.joined(separator: "&&")
         let all = tests + fieldTests
         let loopTest = all.isEmpty ? "1" : all.map { all.count == 1 ? $0 : "(\($0))" }.joined(separator: "&&")
@@ -289,5 +237,73 @@ struct DayTest {
         entry.conditions.append("{ \(period); o=0; u=0; i=$p; while [ $i -le $e ]; do [ $i -ne $J ] && f $i && "
             + "{ [ $i -lt $J ] && o=$((o+1)) || u=$((u+1)); }; i=$((i+1)); done; [ $((\(positions.joined(separator: "||")))) -eq 1 ]; }")
         return true
+    }
+
+    /// The test of a rule's BYDAY with ordinals: an ordinal counts within
+    /// the month, or within the year when a yearly rule names no months
+    /// (RFC 5545 §3.3.10). What it reads is added to `needs`.
+    private static func weekdayTest(_ rule: RecurrenceRule, needs: inout Needs) -> String {
+        let inYear = rule.frequency == .yearly && rule.byMonth.isEmpty
+        var alternatives: [String] = []
+        for day in rule.byDay {
+            let weekday = "w==\(day.weekday.rawValue)"
+            guard let ordinal = day.ordinal else {
+                alternatives.append(weekday)
+                continue
+            }
+            let position: String
+            switch (inYear, ordinal > 0) {
+            case (false, true): position = "(d-1)/7+1==\(ordinal)"
+            case (false, false): position = "(l-d)/7+1==\(-ordinal)"; needs.monthLength = true
+            case (true, true): position = "(t-1)/7+1==\(ordinal)"; needs.yearDay = true
+            case (true, false): position = "(s-t)/7+1==\(-ordinal)"; needs.yearDay = true
+            }
+            alternatives.append("(\(weekday)&&\(position))")
+        }
+        return alternatives.joined(separator: "||")
+    }
+
+    /// The days of the month a rule's days from the end of a month and nth
+    /// weekdays can fall on; nil when any day can.
+    private static func candidateDays(_ rule: RecurrenceRule) -> [Int]? {
+        let monthDays = rule.byMonthDay
+        var candidates: Set<Int>? = []
+        for day in monthDays where candidates != nil {
+            if day > 0 { candidates!.insert(day) } else { candidates!.formUnion((29 + day)...(32 + day)) }
+        }
+        for day in rule.byDay where candidates != nil && monthDays.isEmpty {
+            guard let ordinal = day.ordinal else { candidates = nil; break }
+            if ordinal > 0 { candidates!.formUnion(((ordinal - 1) * 7 + 1)...(ordinal * 7)) } else { candidates!.formUnion((29 + 7 * ordinal)...(31 + 7 * (ordinal + 1))) }
+        }
+        guard let candidates, !candidates.isEmpty, !rule.byDay.isEmpty || !monthDays.isEmpty else { return nil }
+        return candidates.filter { (1...31).contains($0) }.sorted()
+    }
+
+    /// The test of a rule's INTERVAL: periods since the start's, modulo the
+    /// interval; nil for none, or where `entry`'s months say it (every 2,
+    /// 3, 4 or 6 months).
+    private func intervalTest(_ rule: RecurrenceRule, start: CivilDate, entry: inout CronEntry,
+                              useFields: Bool) throws(CrontabWriter.Inexact) -> String? {
+        guard rule.interval > 1 else { return nil }
+        switch rule.frequency {
+        case .daily:
+            return CronShell.modulo("j-\(CronShell.julianDay(of: startDay))", rule.interval)
+        case .weekly:
+            let weekStart = startDay - DayNumber(startDay).days(sinceLast: rule.weekStart)
+            let shift = "(w-\(rule.weekStart.rawValue)+7)"
+            return CronShell.modulo("(j-\(shift)+\(shift)/7*7-\(CronShell.julianDay(of: weekStart)))/7", rule.interval)
+        case .monthly where useFields && 12 % rule.interval == 0 && entry.months == nil:
+            entry.months = (1...12).filter { ($0 - start.month + 12) % rule.interval == 0 }
+            return nil
+        case .monthly:
+            return CronShell.modulo("y*12+m-\(start.year * 12 + start.month)", rule.interval)
+        case .yearly:
+            guard rule.byWeekNumber.isEmpty else {
+                throw CrontabWriter.Inexact(reason: "cron cannot combine week numbers with an interval")
+            }
+            return CronShell.modulo("y-\(start.year)", rule.interval)
+        default:
+            return nil
+        }
     }
 }
