@@ -66,8 +66,13 @@ let package = Package(
         // mapped to reminders, written as one reminder file.
         .target(name: "CalendarImport", dependencies: ["Recurrence", "ReminderModel", "ReminderOutput", "YAMLSyntax"]),
         // Commands declared once: parse the arguments, call the libraries, print.
-        .target(name: "RemindCLI", dependencies: ["Support", "FileSystem", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "ReminderViews", "CalDAV", "Publish",
-                                                "Delivery", "CalendarImport"]),
+        .target(
+            name: "RemindCLI",
+            dependencies: [
+                "Support", "FileSystem", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "ReminderViews", "CalDAV",
+                "Publish",
+                "Delivery", "CalendarImport",
+            ]),
         // The commit the binary is built from, for `remindc --version`
         // (scripts/build-info.sh, before each build).
         .plugin(name: "BuildInfo", capability: .buildTool(), path: "Plugins/BuildInfo"),
@@ -98,24 +103,35 @@ let package = Package(
 
         // The repository's reminder files, for tests that run over all of them.
         .target(name: "RepositoryFiles", dependencies: ["ReminderModel"], path: "Tests/RepositoryFiles"),
-        .testTarget(name: "CalendarImportTests", dependencies: ["CalendarImport", "ReminderModel", "ReminderOutput", "Recurrence", "YAMLSyntax", "RepositoryFiles"],
-                    exclude: ["Corpus"]),
+        .testTarget(
+            name: "CalendarImportTests",
+            dependencies: ["CalendarImport", "ReminderModel", "ReminderOutput", "Recurrence", "YAMLSyntax", "RepositoryFiles"],
+            exclude: ["Corpus"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "YAMLSyntax"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"], exclude: ["Exchanges"]),
-        .testTarget(name: "PublishTests", dependencies: ["Publish", "CalDAV", "ReminderOutput", "ReminderModel", "Recurrence", "YAMLSyntax"]),
+        .testTarget(
+            name: "PublishTests", dependencies: ["Publish", "CalDAV", "ReminderOutput", "ReminderModel", "Recurrence", "YAMLSyntax"]),
         .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "FileSystem", "ReminderModel", "ReminderOutput", "Recurrence"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "YAMLSyntaxTests", dependencies: ["YAMLSyntax"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"], exclude: ["Oracles"]),
         .testTarget(name: "ReminderModelTests", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel", "RepositoryFiles"]),
         .testTarget(name: "ReminderOutputTests", dependencies: ["Support", "YAMLSyntax", "Recurrence", "ReminderModel", "ReminderOutput"]),
-        .testTarget(name: "ReminderViewsTests", dependencies: ["Support", "Recurrence", "ReminderModel", "ReminderOutput", "ReminderCheck", "ReminderViews",
-                                                            "RepositoryFiles"]),
-        .testTarget(name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
+        .testTarget(
+            name: "ReminderViewsTests",
+            dependencies: [
+                "Support", "Recurrence", "ReminderModel", "ReminderOutput", "ReminderCheck", "ReminderViews",
+                "RepositoryFiles",
+            ]),
+        .testTarget(
+            name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
         .testTarget(
             name: "RemindCLITests",
-            dependencies: ["RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "ReminderViews", "Delivery", "CalendarImport", "Publish", "FileSystem",
-                           "RepositoryFiles"],
+            dependencies: [
+                "RemindCLI", "remindc", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput", "ReminderViews", "Delivery",
+                "CalendarImport", "Publish", "FileSystem",
+                "RepositoryFiles",
+            ],
             exclude: ["Golden", "Fixtures", "Oracles"]
         ),
     ]

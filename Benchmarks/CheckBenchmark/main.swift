@@ -207,9 +207,12 @@ print("file: \(count) reminders, \(String(format: "%.1f", megabytes)) MiB, \(eve
 print(String(format: "bare libyaml event loop:     %.3f s", bare))
 print(String(format: "node tree only:              %.3f s  (%.2fx the bare loop)", tree, tree / bare))
 print(String(format: "node tree, items streamed:   %.3f s  (%.2fx the bare loop)", streamedTree, streamedTree / bare))
-print(String(format: "loading in process:          %.3f s  (%.2fx the bare loop; %d diagnostics)", inProcess, inProcess / bare, diagnostics))
+print(
+    String(format: "loading in process:          %.3f s  (%.2fx the bare loop; %d diagnostics)", inProcess, inProcess / bare, diagnostics))
 print(String(format: "remindc check (process):     %.3f s  (%.2fx the bare loop; exit %d)", command, command / bare, status))
-print(String(format: "remindc check peak memory:   %.1f MiB  (%.1fx the file; highest of the runs)", peakMegabytes, peakMegabytes / megabytes))
+print(
+    String(format: "remindc check peak memory:   %.1f MiB  (%.1fx the file; highest of the runs)", peakMegabytes, peakMegabytes / megabytes)
+)
 print(String(format: "remindc ics (process):       %.3f s  (%.2fx remindc check; exit %d)", ics, ics / command, icsStatus))
 
 // The checker's schedule rules: 10,000 reminders, half daily and half
@@ -217,7 +220,8 @@ print(String(format: "remindc ics (process):       %.3f s  (%.2fx remindc check;
 var rules = "timezone: Europe/Berlin\nlint: {min-gap: 1m, max-per-hour: 5000, quiet-hours: \"23:00-05:00\"}\nreminders:\n"
 for index in 0..<10_000 {
     let hour = index % 24, minute = index * 7 % 60
-    rules += "  - {id: r\(index), title: Reminder \(index), at: 2026-12-01 \(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute), "
+    rules +=
+        "  - {id: r\(index), title: Reminder \(index), at: 2026-12-01 \(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute), "
     rules += "repeat: \(index % 2 == 0 ? "daily" : "hourly")}\n"
 }
 let rulesFile = folder.appendingPathComponent("rules.yaml")
@@ -237,7 +241,8 @@ for fileIndex in 0..<2_000 {
     var text = "timezone: Europe/Berlin\nreminders:\n"
     for index in 0..<10 {
         let minute = fileIndex * 7 % 60
-        text += "  - {id: r\(index), title: Reminder \(fileIndex)-\(index), at: 2026-12-\(10 + index) 0\(index % 10):\(minute < 10 ? "0" : "")\(minute), repeat: daily}\n"
+        text +=
+            "  - {id: r\(index), title: Reminder \(fileIndex)-\(index), at: 2026-12-\(10 + index) 0\(index % 10):\(minute < 10 ? "0" : "")\(minute), repeat: daily}\n"
     }
     try! text.write(to: many.appendingPathComponent("file-\(fileIndex).yaml"), atomically: false, encoding: .utf8)
 }
@@ -257,7 +262,9 @@ func ruleTimings() {
     }
     // Kept until all are made, so that freeing one is not timed.
     var made: [CheckContext] = []
-    line("schedules (every core)", best { made.append(CheckContext(file: model, now: now, horizon: 86_400, floatingZone: utc, parallelism: .allCores)) })
+    line(
+        "schedules (every core)",
+        best { made.append(CheckContext(file: model, now: now, horizon: 86_400, floatingZone: utc, parallelism: .allCores)) })
     made.removeAll()
     var fresh = (0..<runs).map { _ in CheckContext(file: model, now: now, horizon: 86_400, floatingZone: utc, parallelism: .allCores) }
     // The sweep is made by the first rule that reads it: timed with that rule.

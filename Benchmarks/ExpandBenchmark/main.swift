@@ -22,29 +22,39 @@ struct Workload {
 }
 
 // Saturdays and Sundays, and eight holidays a year from 2026 to 2600.
-let holidays = Dictionary(uniqueKeysWithValues: (2026...2600).flatMap { year in
-    [(1, 1), (4, 3), (5, 1), (5, 25), (8, 31), (10, 3), (12, 25), (12, 26)].map { (CivilDate(year: year, month: $0.0, day: $0.1).dayNumber, "Holiday") }
-})
+let holidays = Dictionary(
+    uniqueKeysWithValues: (2026...2600).flatMap { year in
+        [(1, 1), (4, 3), (5, 1), (5, 25), (8, 31), (10, 3), (12, 25), (12, 26)].map {
+            (CivilDate(year: year, month: $0.0, day: $0.1).dayNumber, "Holiday")
+        }
+    })
 let daysOff = DaysOff(holidays: holidays)
 
 let nineAM = CivilTime(hour: 9, minute: 0)
 let workloads = [
-    Workload(name: "DAILY", rule: "FREQ=DAILY", start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 1), time: nineAM), count: 100_000),
-    Workload(name: "MINUTELY;INTERVAL=5", rule: "FREQ=MINUTELY;INTERVAL=5",
-             start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 1), time: nineAM), count: 1_000_000),
+    Workload(
+        name: "DAILY", rule: "FREQ=DAILY", start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 1), time: nineAM), count: 100_000
+    ),
+    Workload(
+        name: "MINUTELY;INTERVAL=5", rule: "FREQ=MINUTELY;INTERVAL=5",
+        start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 1), time: nineAM), count: 1_000_000),
     // 6,000 months from 2026 end in 2526, inside the span remindc works in (to 2582).
-    Workload(name: "MONTHLY;BYDAY=-1FR", rule: "FREQ=MONTHLY;BYDAY=-1FR",
-             start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 30), time: nineAM), count: 6_000),
-    Workload(name: "WEEKLY;BYDAY=MO-FR;BYHOUR=9,17", rule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=9,17",
-             start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 5), time: nineAM), count: 200_000),
+    Workload(
+        name: "MONTHLY;BYDAY=-1FR", rule: "FREQ=MONTHLY;BYDAY=-1FR",
+        start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 30), time: nineAM), count: 6_000),
+    Workload(
+        name: "WEEKLY;BYDAY=MO-FR;BYHOUR=9,17", rule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=9,17",
+        start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 5), time: nineAM), count: 200_000),
     // Moved off weekends and holidays: a day off's occurrence merges with
     // the working day's before it.
-    Workload(name: "DAILY, if-holiday: before", rule: "FREQ=DAILY",
-             start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 1), time: nineAM), count: 100_000,
-             dayOff: Schedule.DayOffRule(daysOff: daysOff, move: .before)),
-    Workload(name: "MONTHLY, working-day: -1", rule: "FREQ=MONTHLY",
-             start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 1), time: nineAM), count: 6_000,
-             dayOff: Schedule.DayOffRule(daysOff: daysOff, workingDay: -1)),
+    Workload(
+        name: "DAILY, if-holiday: before", rule: "FREQ=DAILY",
+        start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 1), time: nineAM), count: 100_000,
+        dayOff: Schedule.DayOffRule(daysOff: daysOff, move: .before)),
+    Workload(
+        name: "MONTHLY, working-day: -1", rule: "FREQ=MONTHLY",
+        start: LocalDateTime(date: CivilDate(year: 2026, month: 1, day: 1), time: nineAM), count: 6_000,
+        dayOff: Schedule.DayOffRule(daysOff: daysOff, workingDay: -1)),
 ]
 
 func seconds(_ body: () -> Void) -> Double {
@@ -61,17 +71,21 @@ for workload in workloads {
     var best = Double.infinity
     var checksum = 0
     for _ in 0..<5 {
-        best = min(best, seconds {
-            var occurrences = schedule.occurrences()
-            for _ in 0..<workload.count {
-                guard let occurrence = occurrences.next() else { fatalError("\(workload.name) ended early") }
-                checksum &+= occurrence.instant.secondsSince1970
-            }
-        })
+        best = min(
+            best,
+            seconds {
+                var occurrences = schedule.occurrences()
+                for _ in 0..<workload.count {
+                    guard let occurrence = occurrences.next() else { fatalError("\(workload.name) ended early") }
+                    checksum &+= occurrence.instant.secondsSince1970
+                }
+            })
     }
     let rate = Double(workload.count) / best / 1e6
     let name = workload.name.padding(toLength: 32, withPad: " ", startingAt: 0)
-    print("  \(name) ×\(workload.count): \(String(format: "%.4f", best)) s, \(String(format: "%.1f", rate)) M/s  (checksum \(checksum % 997))")
+    print(
+        "  \(name) ×\(workload.count): \(String(format: "%.4f", best)) s, \(String(format: "%.1f", rate)) M/s  (checksum \(checksum % 997))"
+    )
 }
 
 // `remindc expand` end to end: one reminder every minute from 2026-01-01,
@@ -84,14 +98,18 @@ guard FileManager.default.isExecutableFile(atPath: binary.path) else {
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-expand-benchmark")
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 let file = folder.appendingPathComponent("minutely.yaml")
-try! Data("""
+try! Data(
+    """
     timezone: Europe/Berlin
     reminders:
       - {id: tick, title: Tick, at: 2026-01-01 00:00, repeat: minutely}
-    """.utf8).write(to: file)
+    """.utf8
+).write(to: file)
 func expandArguments(_ count: Int) -> [String] {
-    ["expand", "--format", "jsonl", file.path, "--zone", "Europe/Berlin",
-     "--from", "2026-01-01T00:00:00+01:00", "--to", "2040-01-01T00:00:00+01:00", "--limit", String(count)]
+    [
+        "expand", "--format", "jsonl", file.path, "--zone", "Europe/Berlin",
+        "--from", "2026-01-01T00:00:00+01:00", "--to", "2040-01-01T00:00:00+01:00", "--limit", String(count),
+    ]
 }
 
 /// Runs remindc with stdout to /dev/null (or a pipe, to count lines).

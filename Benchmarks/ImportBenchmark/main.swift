@@ -51,7 +51,8 @@ func calendar(events count: Int, sameID: Bool = false) -> String {
         case 0:
             text += "DTSTART;TZID=Europe/Berlin:2027\(two(month))\(two(day))T\(two(hour))0000\r\n"
             text += "DTEND;TZID=Europe/Berlin:2027\(two(month))\(two(day))T\(two(hour))3000\r\n"
-            text += "RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20281231T230000Z\r\nEXDATE;TZID=Europe/Berlin:2028\(two(month))\(two(day))T\(two(hour))0000\r\n"
+            text +=
+                "RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20281231T230000Z\r\nEXDATE;TZID=Europe/Berlin:2028\(two(month))\(two(day))T\(two(hour))0000\r\n"
             text += "SUMMARY:Meeting \(index)\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Reminder\r\nTRIGGER:-PT10M\r\nEND:VALARM\r\n"
         case 1:
             text += "DTSTART;VALUE=DATE:2027\(two(month))\(two(day))\r\nDTEND;VALUE=DATE:2027\(two(month))\(two(day + 1))\r\n"
@@ -76,13 +77,16 @@ func calendar(events count: Int, sameID: Bool = false) -> String {
 /// remindc's .ics of `count` reminders in the shapes its files have:
 /// words, weekdays, times of day, the last working day, moves off holidays.
 func remindcCalendar(reminders count: Int) -> String {
-    let repeats = ["weekly", "{every: day, times: ['08:00', '20:30'], count: 30}", "daily", "{every: month, working-day: -1}",
-                   "{every: week, on: [mon, wed]}"]
+    let repeats = [
+        "weekly", "{every: day, times: ['08:00', '20:30'], count: 30}", "daily", "{every: month, working-day: -1}",
+        "{every: week, on: [mon, wed]}",
+    ]
     var yaml = "uid-domain: bench.example\ntimezone: Europe/Berlin\nholidays: {region: DE-BY}\nreminders:\n"
     for index in 0..<count {
         let minute = index % 60 < 10 ? "0\(index % 60)" : "\(index % 60)"
         let day = 1 + index % 28 < 10 ? "0\(1 + index % 28)" : "\(1 + index % 28)"
-        yaml += "  - {id: r\(index), title: Reminder \(index), at: 2026-12-\(day) \(10 + index % 10):\(minute), "
+        yaml +=
+            "  - {id: r\(index), title: Reminder \(index), at: 2026-12-\(day) \(10 + index % 10):\(minute), "
             + "repeat: \(repeats[index % repeats.count])\(index % 3 == 0 ? ", if-holiday: after" : "")}\n"
     }
     let file = ReminderFile.load(Array(yaml.utf8), path: "bench.yaml").file!
@@ -93,8 +97,9 @@ func remindcCalendar(reminders count: Int) -> String {
 
 func peakMemoryMB() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return 0 }
     return kilobytes / 1024
 }
 
@@ -105,8 +110,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--write"), index + 1 < Comm
 
 print("import of generated exports, release build, best of 3")
 print("events   reminders   seconds   events/s   peak MB")
-for (name, count, sameID) in [("5k", 5_000, false), ("gmail-4778", 4_778, false), ("40k", 40_000, false), ("same-id-20k", 20_000, true),
-                              ("remindc-5k", 5_000, false)] {
+for (name, count, sameID) in [
+    ("5k", 5_000, false), ("gmail-4778", 4_778, false), ("40k", 40_000, false), ("same-id-20k", 20_000, true),
+    ("remindc-5k", 5_000, false),
+] {
     let text = name.hasPrefix("remindc") ? remindcCalendar(reminders: count) : calendar(events: count, sameID: sameID)
     if let writeFolder {
         try? text.write(toFile: "\(writeFolder)/import-\(name).ics", atomically: true, encoding: .utf8)
@@ -122,10 +129,12 @@ for (name, count, sameID) in [("5k", 5_000, false), ("gmail-4778", 4_778, false)
         reminders = outcome.reminders
         best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
-    let line = [String(count).padding(toLength: 9, withPad: " ", startingAt: 0),
-                String(reminders).padding(toLength: 12, withPad: " ", startingAt: 0),
-                String(format: "%.3f", best).padding(toLength: 10, withPad: " ", startingAt: 0),
-                String(format: "%.0f", Double(count) / best).padding(toLength: 11, withPad: " ", startingAt: 0),
-                String(format: "%.0f", peakMemoryMB())]
+    let line = [
+        String(count).padding(toLength: 9, withPad: " ", startingAt: 0),
+        String(reminders).padding(toLength: 12, withPad: " ", startingAt: 0),
+        String(format: "%.3f", best).padding(toLength: 10, withPad: " ", startingAt: 0),
+        String(format: "%.0f", Double(count) / best).padding(toLength: 11, withPad: " ", startingAt: 0),
+        String(format: "%.0f", peakMemoryMB()),
+    ]
     print(line.joined() + "   (\(name))")
 }

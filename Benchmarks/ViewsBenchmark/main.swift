@@ -19,19 +19,25 @@ defer { try? FileManager.default.removeItem(at: folder) }
 
 func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
-let coinciding = "timezone: Europe/Berlin\nreminders:\n" + (0..<1_000).map {
-    "  - {id: r\($0), title: Reminder \($0), at: 2026-12-01 09:00, repeat: daily}\n"
-}.joined()
+let coinciding =
+    "timezone: Europe/Berlin\nreminders:\n"
+    + (0..<1_000).map {
+        "  - {id: r\($0), title: Reminder \($0), at: 2026-12-01 09:00, repeat: daily}\n"
+    }.joined()
 let repeats = ["daily", "weekly", "monthly", "hourly", "every 5 minutes", "every 2 days"]
-let mixed = "timezone: Europe/Berlin\nreminders:\n" + (0..<100_000).map { index in
-    let minute = index * 7 % 1440
-    return "  - {id: r\(index), title: Reminder \(index), at: 2026-12-\(two(1 + index % 28)) \(two(minute / 60)):\(two(minute % 60)), "
-        + "repeat: \(repeats[index % 97 == 0 ? 4 : index % 13 == 0 ? 3 : index % 3 == 0 ? 1 : index % 5 == 0 ? 2 : index % 7 == 0 ? 5 : 0])}\n"
-}.joined()
+let mixed =
+    "timezone: Europe/Berlin\nreminders:\n"
+    + (0..<100_000).map { index in
+        let minute = index * 7 % 1440
+        return "  - {id: r\(index), title: Reminder \(index), at: 2026-12-\(two(1 + index % 28)) \(two(minute / 60)):\(two(minute % 60)), "
+            + "repeat: \(repeats[index % 97 == 0 ? 4 : index % 13 == 0 ? 3 : index % 3 == 0 ? 1 : index % 5 == 0 ? 2 : index % 7 == 0 ? 5 : 0])}\n"
+    }.joined()
 let everySecond = "timezone: UTC\nreminders:\n  - {id: tick, title: Tick, at: 2026-12-01 00:00, repeat: every 1 second}\n"
 
 let limit = ProcessInfo.processInfo.environment["REMINDC_BENCH_LIMIT"].flatMap(Double.init) ?? 120
-let files = [("1,000 at 09:00", "coinciding.yaml", coinciding), ("100,000 mixed", "mixed.yaml", mixed), ("every second", "second.yaml", everySecond)]
+let files = [
+    ("1,000 at 09:00", "coinciding.yaml", coinciding), ("100,000 mixed", "mixed.yaml", mixed), ("every second", "second.yaml", everySecond),
+]
 for (_, name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
 
 /// Runs remindc with `arguments` (spawned and reaped here, so that its
@@ -78,8 +84,11 @@ for (label, name, _) in files {
     }
     for (command, arguments) in commands {
         let (seconds, megabytes) = measure(arguments)
-        let time = seconds.map { String(format: "%7.2f", $0) } ?? String(format: "  >%.0f", limit).padding(toLength: 7, withPad: " ", startingAt: 0)
-        print(label.padding(toLength: 18, withPad: " ", startingAt: 0) + command.padding(toLength: 30, withPad: " ", startingAt: 0)
-              + time + String(format: "   %7.0f", megabytes))
+        let time =
+            seconds.map { String(format: "%7.2f", $0) }
+            ?? String(format: "  >%.0f", limit).padding(toLength: 7, withPad: " ", startingAt: 0)
+        print(
+            label.padding(toLength: 18, withPad: " ", startingAt: 0) + command.padding(toLength: 30, withPad: " ", startingAt: 0)
+                + time + String(format: "   %7.0f", megabytes))
     }
 }

@@ -8,9 +8,12 @@ import PackagePlugin
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
         let script = context.package.directoryURL.appendingPathComponent("scripts/build-info.sh")
-        return [.prebuildCommand(displayName: "Recording the commit remindc is built from",
-                                 executable: URL(fileURLWithPath: "/bin/sh"),
-                                 arguments: [script.path, context.package.directoryURL.path, output.path],
-                                 outputFilesDirectory: output)]
+        return [
+            .prebuildCommand(
+                displayName: "Recording the commit remindc is built from",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: [script.path, context.package.directoryURL.path, output.path],
+                outputFilesDirectory: output)
+        ]
     }
 }

@@ -13,16 +13,18 @@ extension CalendarCollection {
     /// what is sent is what was judged.
     package func memberURL(_ href: String) -> URL? {
         // Some servers write a name's spaces and other characters unescaped.
-        let parsed = URL(string: href, relativeTo: url)
+        let parsed =
+            URL(string: href, relativeTo: url)
             ?? href.addingPercentEncoding(withAllowedCharacters: Self.hrefCharacters).flatMap { URL(string: $0, relativeTo: url) }
         guard let resolved = parsed?.absoluteURL,
-              let components = URLComponents(url: resolved, resolvingAgainstBaseURL: false),
-              components.user == nil, components.password == nil, components.query == nil, components.fragment == nil,
-              origin != nil, Self.origin(components) == origin, let base = pathSegments,
-              let segments = Self.segments(components.percentEncodedPath),
-              segments.count == base.count + 1, Array(segments.dropLast()) == base,
-              let name = segments.last, !name.isEmpty,
-              !name.uppercased().contains("%2F"), !name.uppercased().contains("%5C"), !name.contains("\\") else { return nil }
+            let components = URLComponents(url: resolved, resolvingAgainstBaseURL: false),
+            components.user == nil, components.password == nil, components.query == nil, components.fragment == nil,
+            origin != nil, Self.origin(components) == origin, let base = pathSegments,
+            let segments = Self.segments(components.percentEncodedPath),
+            segments.count == base.count + 1, Array(segments.dropLast()) == base,
+            let name = segments.last, !name.isEmpty,
+            !name.uppercased().contains("%2F"), !name.uppercased().contains("%5C"), !name.contains("\\")
+        else { return nil }
         var member = URLComponents()
         member.scheme = components.scheme?.lowercased()
         member.host = components.host
@@ -79,7 +81,8 @@ extension CalendarCollection {
         while index < bytes.count {
             if bytes[index] == 0x25, index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
                 let value = high << 4 | low
-                let unreserved = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || (0x30...0x39).contains(value)
+                let unreserved =
+                    (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || (0x30...0x39).contains(value)
                     || value == 0x2D || value == 0x2E || value == 0x5F || value == 0x7E
                 if unreserved {
                     out.append(value)
@@ -98,8 +101,9 @@ extension CalendarCollection {
     /// Whether an href is the collection itself.
     func isCollection(_ href: String) -> Bool {
         guard let resolved = URL(string: href, relativeTo: url)?.absoluteURL,
-              let components = URLComponents(url: resolved, resolvingAgainstBaseURL: false),
-              origin != nil, Self.origin(components) == origin else { return false }
+            let components = URLComponents(url: resolved, resolvingAgainstBaseURL: false),
+            origin != nil, Self.origin(components) == origin
+        else { return false }
         return Self.segments(components.percentEncodedPath) == pathSegments
     }
 }

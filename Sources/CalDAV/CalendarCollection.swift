@@ -73,8 +73,9 @@ package struct CalendarCollection: Sendable {
                 return text
             case .redirected(let status, let location, let offOrigin):
                 return "\(HTTPStatus.line(status)) to \(location): "
-                    + (offOrigin ? "another scheme, host or port, so not followed: the login and the reminders go only to the calendar's own"
-                                 : "not followed; give that URL if it is the calendar")
+                    + (offOrigin
+                        ? "another scheme, host or port, so not followed: the login and the reminders go only to the calendar's own"
+                        : "not followed; give that URL if it is the calendar")
             case .unreadable(_, let reason): return reason
             case .notSent(let reason): return reason
             }
@@ -117,8 +118,12 @@ package struct CalendarCollection: Sendable {
             }
             // Some servers (Xandikos) say 207 with a 404 inside.
             let entries = tree.children(DAVElement.dav, "response")
-            if !entries.isEmpty, entries.allSatisfy({ $0.child(DAVElement.dav, "propstat") == nil
-                    && ($0.child(DAVElement.dav, "status")?.text.contains(" 404") ?? false) }) {
+            if !entries.isEmpty,
+                entries.allSatisfy({
+                    $0.child(DAVElement.dav, "propstat") == nil
+                        && ($0.child(DAVElement.dav, "status")?.text.contains(" 404") ?? false)
+                })
+            {
                 return .success(nil)
             }
             let props = tree.descendants(DAVElement.dav, "prop")
@@ -126,15 +131,19 @@ package struct CalendarCollection: Sendable {
             let reports = props.flatMap { $0.descendants(DAVElement.dav, "sync-collection") }
             let token = props.compactMap { $0.child(DAVElement.dav, "sync-token")?.text }.first { !$0.isEmpty }
             let name = props.compactMap { $0.child(DAVElement.dav, "displayname")?.text }.first { !$0.isEmpty }
-            return .success(Properties(isCalendar: types.contains { $0.child(DAVElement.caldav, "calendar") != nil },
-                                       name: name, syncToken: token, offersSync: !reports.isEmpty))
+            return .success(
+                Properties(
+                    isCalendar: types.contains { $0.child(DAVElement.caldav, "calendar") != nil },
+                    name: name, syncToken: token, offersSync: !reports.isEmpty))
         }
     }
 
     /// The collection this one would be made in; nil for the server's root.
     package var parent: CalendarCollection? {
         let path = url.path
-        guard path != "/", !path.isEmpty, let above = URL(string: "..", relativeTo: url)?.absoluteURL, above.path != path else { return nil }
+        guard path != "/", !path.isEmpty, let above = URL(string: "..", relativeTo: url)?.absoluteURL, above.path != path else {
+            return nil
+        }
         return CalendarCollection(url: above, http: http)
     }
 
@@ -206,7 +215,8 @@ package struct CalendarCollection: Sendable {
             """
         return send("REPORT", url, body: body, limit: HTTPClient.listingAnswer).flatMap(multistatus).flatMap { tree in
             guard let next = tree.child(DAVElement.dav, "sync-token")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
-                  !next.isEmpty else {
+                !next.isEmpty
+            else {
                 return .failure(.unreadable(status: 207, reason: "the answer to the sync token holds no new sync-token"))
             }
             var changes = Changes(changed: [], removed: [], outside: [], token: next)
@@ -296,8 +306,10 @@ package struct CalendarCollection: Sendable {
 
     /// Sends a request to the collection or one of its members: never
     /// elsewhere, and no redirect followed.
-    func send(_ method: String, _ target: URL, headers: [String: String] = [:], body: String?,
-                      limit: Int = HTTPClient.smallAnswer) -> Result<HTTPClient.Response, Failure> {
+    func send(
+        _ method: String, _ target: URL, headers: [String: String] = [:], body: String?,
+        limit: Int = HTTPClient.smallAnswer
+    ) -> Result<HTTPClient.Response, Failure> {
         var all = headers
         if body != nil && all["Content-Type"] == nil { all["Content-Type"] = "application/xml; charset=utf-8" }
         let request = HTTPClient.Request(method: method, url: target, headers: all, body: body.map { Data($0.utf8) }, limit: limit)

@@ -54,7 +54,8 @@ package struct CalendarDiscovery: Sendable {
             case .unusable(let url, let reason): "\(url.absoluteString): \(reason)"
             case .elsewhere(let url):
                 "the server pointed to \(url.absoluteString), another scheme, host or port: not followed (the login goes only to the address given)"
-            case .noPrincipal(let url): "\(url.absoluteString) names no current-user-principal, nor does its /.well-known/caldav: give the calendar's URL"
+            case .noPrincipal(let url):
+                "\(url.absoluteString) names no current-user-principal, nor does its /.well-known/caldav: give the calendar's URL"
             case .noHome(let url): "the principal \(url.absoluteString) names no calendar-home-set: give the calendar's URL"
             case .ambiguous(let name, let urls):
                 "\(urls.count) calendars are named '\(name)': \(urls.map(\.absoluteString).joined(separator: ", ")); give one's URL"
@@ -93,7 +94,10 @@ package struct CalendarDiscovery: Sendable {
         if matches.count > 1 { return .failure(.ambiguous(name, matches.map(\.url))) }
         if let match = matches.first { return .success(Found(url: Self.collectionURL(match.url), exists: true, home: home)) }
         let segment = Self.segment(for: name)
-        guard let made = URL(string: segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! + "/", relativeTo: home)?.absoluteURL else {
+        guard
+            let made = URL(string: segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! + "/", relativeTo: home)?
+                .absoluteURL
+        else {
             return .failure(.unusable(home, "no URL can be made for '\(name)'"))
         }
         if children.contains(where: { CalendarCollection.segments($0.url.path) == CalendarCollection.segments(made.path) }) {
@@ -164,9 +168,12 @@ package struct CalendarDiscovery: Sendable {
         for _ in 0...Self.redirects {
             let collection = CalendarCollection(url: target, http: http)
             switch collection.send("PROPFIND", target, headers: ["Depth": String(depth)], body: body, limit: HTTPClient.listingAnswer)
-                .flatMap(collection.multistatus) {
+                .flatMap(collection.multistatus)
+            {
             case .failure(.redirected(_, let location, _)):
-                guard let next = URL(string: location)?.absoluteURL else { return .failure(.unusable(target, "a redirect to '\(location)'")) }
+                guard let next = URL(string: location)?.absoluteURL else {
+                    return .failure(.unusable(target, "a redirect to '\(location)'"))
+                }
                 guard Self.origin(of: next) == origin else { return .failure(.elsewhere(next)) }
                 target = next
             case .failure(let failure):
@@ -175,14 +182,15 @@ package struct CalendarDiscovery: Sendable {
                 var entries: [Entry] = []
                 for response in tree.children(DAVElement.dav, "response") {
                     guard let href = response.child(DAVElement.dav, "href")?.text,
-                          let resource = URL(string: href, relativeTo: target)?.absoluteURL else { continue }
+                        let resource = URL(string: href, relativeTo: target)?.absoluteURL
+                    else { continue }
                     guard Self.origin(of: resource) == origin else { return .failure(.elsewhere(resource)) }
                     let props = response.children(DAVElement.dav, "propstat")
                         .filter { $0.child(DAVElement.dav, "status")?.text.contains(" 200") ?? true }
                         .compactMap { $0.child(DAVElement.dav, "prop") }
                     func link(_ namespace: String, _ name: String) -> Result<URL?, Failure> {
                         guard let text = props.lazy.compactMap({ $0.child(namespace, name)?.child(DAVElement.dav, "href")?.text }).first,
-                              let linked = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: target)?.absoluteURL
+                            let linked = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: target)?.absoluteURL
                         else { return .success(nil) }
                         return Self.origin(of: linked) == origin ? .success(linked) : .failure(.elsewhere(linked))
                     }
@@ -191,7 +199,9 @@ package struct CalendarDiscovery: Sendable {
                     case (.failure(let failure), _), (_, .failure(let failure)): return .failure(failure)
                     case (.success(let one), .success(let other)): (principal, home) = (one, other)
                     }
-                    let isCalendar = props.contains { $0.child(DAVElement.dav, "resourcetype")?.child(DAVElement.caldav, "calendar") != nil }
+                    let isCalendar = props.contains {
+                        $0.child(DAVElement.dav, "resourcetype")?.child(DAVElement.caldav, "calendar") != nil
+                    }
                     let name = props.lazy.compactMap { $0.child(DAVElement.dav, "displayname")?.text }.first { !$0.isEmpty }
                     entries.append(Entry(url: resource, isCalendar: isCalendar, displayName: name, principal: principal, home: home))
                 }

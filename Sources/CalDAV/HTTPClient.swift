@@ -93,8 +93,10 @@ package struct HTTPClient: Sendable {
     /// against, in place of the system's store.
     let authorities: String?
 
-    package init(credentials: Credentials?, timeout: TimeInterval = 30, retries: Int = 2, connections: Int = 8,
-                authorities: String? = nil) {
+    package init(
+        credentials: Credentials?, timeout: TimeInterval = 30, retries: Int = 2, connections: Int = 8,
+        authorities: String? = nil
+    ) {
         self.credentials = credentials
         self.authorities = authorities
         self.timeout = timeout
@@ -110,10 +112,11 @@ package struct HTTPClient: Sendable {
         while true {
             attempt += 1
             let result = sendOnce(request)
-            let again: Bool = switch result {
-            case .failure(let error): error.transient
-            case .success(let response): Self.transient.contains(response.status)
-            }
+            let again: Bool =
+                switch result {
+                case .failure(let error): error.transient
+                case .success(let response): Self.transient.contains(response.status)
+                }
             if !again || attempt > retries { return (result, attempt) }
             Thread.sleep(forTimeInterval: 0.5 * Double(1 << (attempt - 1)))
         }
@@ -134,7 +137,8 @@ package struct HTTPClient: Sendable {
         let digest = login.digest
         let result = perform(request, digest: digest)
         if !digest, credentials != nil, case .success(let response) = result, response.status == 401,
-           let offered = response.header("WWW-Authenticate"), Self.offersDigestOnly(offered) {
+            let offered = response.header("WWW-Authenticate"), Self.offersDigestOnly(offered)
+        {
             login.digest = true
             return perform(request, digest: true)
         }
@@ -150,8 +154,10 @@ package struct HTTPClient: Sendable {
 
     private func perform(_ request: Request, digest: Bool) -> Result<Response, TransportError> {
         for (name, value) in request.headers where !Self.isHeaderText(name) || !Self.isHeaderText(value) {
-            return .failure(TransportError(message: "the \(name) header would hold a line break or control character; not sent",
-                                           timedOut: false, transient: false))
+            return .failure(
+                TransportError(
+                    message: "the \(name) header would hold a line break or control character; not sent",
+                    timedOut: false, transient: false))
         }
         let handle = handles.take()
         defer { handles.give(handle) }
@@ -183,15 +189,19 @@ package struct HTTPClient: Sendable {
         remindc_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeout * 1000))
         remindc_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorText)
         remindc_curl_set_list(handle, CURLOPT_HTTPHEADER, list)
-        remindc_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
-            guard let data, let context else { return 0 }
-            return Unmanaged<Reading>.fromOpaque(context).takeUnretainedValue().body(data, size * count)
-        })
+        remindc_curl_set_callback(
+            handle, CURLOPT_WRITEFUNCTION,
+            { data, size, count, context in
+                guard let data, let context else { return 0 }
+                return Unmanaged<Reading>.fromOpaque(context).takeUnretainedValue().body(data, size * count)
+            })
         remindc_curl_set_pointer(handle, CURLOPT_WRITEDATA, context.toOpaque())
-        remindc_curl_set_callback(handle, CURLOPT_HEADERFUNCTION, { data, size, count, context in
-            guard let data, let context else { return 0 }
-            return Unmanaged<Reading>.fromOpaque(context).takeUnretainedValue().header(data, size * count)
-        })
+        remindc_curl_set_callback(
+            handle, CURLOPT_HEADERFUNCTION,
+            { data, size, count, context in
+                guard let data, let context else { return 0 }
+                return Unmanaged<Reading>.fromOpaque(context).takeUnretainedValue().header(data, size * count)
+            })
         remindc_curl_set_pointer(handle, CURLOPT_HEADERDATA, context.toOpaque())
         if let credentials {
             // Basic goes with the first request: most CalDAV servers take
@@ -204,7 +214,8 @@ package struct HTTPClient: Sendable {
         if let body = request.body {
             remindc_curl_set_size(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
             body.withUnsafeBytes { bytes in
-                _ = remindc_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorText)))
+                _ = remindc_curl_set_pointer(
+                    handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorText)))
             }
         } else {
             remindc_curl_set_long(handle, CURLOPT_HTTPGET, 1)
@@ -218,8 +229,10 @@ package struct HTTPClient: Sendable {
         remindc_curl_set_pointer(handle, CURLOPT_WRITEDATA, nil)
         remindc_curl_set_pointer(handle, CURLOPT_HEADERDATA, nil)
         if reading.overLimit {
-            return .failure(TransportError(message: "the answer is larger than \(Self.sizeText(request.limit)); refused as it arrived",
-                                           timedOut: false, transient: false))
+            return .failure(
+                TransportError(
+                    message: "the answer is larger than \(Self.sizeText(request.limit)); refused as it arrived",
+                    timedOut: false, transient: false))
         }
         guard code == CURLE_OK else {
             if code == CURLE_OPERATION_TIMEDOUT {

@@ -88,8 +88,10 @@ package struct DAVElement: Sendable, Equatable {
         var count = 0
         var refusal: Unreadable?
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             guard refusal == nil else { return }
             count += 1
             if stack.count >= DAVElement.maximumDepth || count > DAVElement.maximumElements {

@@ -73,8 +73,10 @@ package struct CalendarImporter {
         /// .ics carries are imported.
         package var trust: Bool
 
-        package init(name: String? = nil, timeZone: String? = nil, localZone: String = "UTC", outputPath: String = "imported.yaml",
-                    trust: Bool = false) {
+        package init(
+            name: String? = nil, timeZone: String? = nil, localZone: String = "UTC", outputPath: String = "imported.yaml",
+            trust: Bool = false
+        ) {
             self.name = name
             self.timeZone = timeZone
             self.localZone = localZone
@@ -186,8 +188,10 @@ struct ImportRun {
         let document: CalendarDocument
         switch CalendarDocument.read(input.bytes) {
         case .failure(let problem):
-            report(.icsSyntax, problem.text, hint: "remindc import reads iCalendar files (RFC 5545): BEGIN:VCALENDAR, its components, END:VCALENDAR",
-                   path: input.path, span: problem.span)
+            report(
+                .icsSyntax, problem.text,
+                hint: "remindc import reads iCalendar files (RFC 5545): BEGIN:VCALENDAR, its components, END:VCALENDAR",
+                path: input.path, span: problem.span)
             return
         case .success(let (read, repairs)):
             document = read
@@ -218,7 +222,9 @@ struct ImportRun {
                 case "VTIMEZONE":
                     break
                 case "VJOURNAL":
-                    lose("VJOURNAL", "journal entries (VJOURNAL)", "left out: they are notes, not reminders", path: input.path, span: component.span)
+                    lose(
+                        "VJOURNAL", "journal entries (VJOURNAL)", "left out: they are notes, not reminders", path: input.path,
+                        span: component.span)
                 case "VFREEBUSY":
                     lose("VFREEBUSY", "free/busy blocks (VFREEBUSY)", "left out", path: input.path, span: component.span)
                 default:
@@ -249,9 +255,10 @@ struct ImportRun {
             guard versions.count > 1 else { return versions[0] }
             let kept = versions.dropFirst().reduce(versions[0]) { Self.isNewer($1, than: $0) ? $1 : $0 }
             let others = versions.filter { $0.span != kept.span }.map { String($0.span.start.line) }
-            report(.importChanged, severity: .warning,
-                   "\(versions.count) components have the UID '\(kept.uid ?? "")' and no RECURRENCE-ID: they are one event, and the one at line \(kept.span.start.line) (the highest SEQUENCE, then the latest LAST-MODIFIED or DTSTAMP) is kept; line\(others.count == 1 ? "" : "s") \(others.joined(separator: ", ")) left out",
-                   hint: "RFC 5545 §3.8.4.7: a UID names one event; a calendar keeps its latest version", path: path, span: kept.span)
+            report(
+                .importChanged, severity: .warning,
+                "\(versions.count) components have the UID '\(kept.uid ?? "")' and no RECURRENCE-ID: they are one event, and the one at line \(kept.span.start.line) (the highest SEQUENCE, then the latest LAST-MODIFIED or DTSTAMP) is kept; line\(others.count == 1 ? "" : "s") \(others.joined(separator: ", ")) left out",
+                hint: "RFC 5545 §3.8.4.7: a UID names one event; a calendar keeps its latest version", path: path, span: kept.span)
             return kept
         }
     }
@@ -276,9 +283,10 @@ struct ImportRun {
     mutating func latestChanges(_ components: [CalendarDocument.Component], path: String) -> [CalendarDocument.Component] {
         let kept = latestChanges(components)
         if kept.count < components.count, let first = kept.first {
-            report(.importChanged, severity: .warning,
-                   "\(components.count - kept.count + 1) components change the same occurrence of '\(first.uid ?? "")': the one with the highest SEQUENCE, then the latest LAST-MODIFIED or DTSTAMP, is kept",
-                   path: path, span: first.span)
+            report(
+                .importChanged, severity: .warning,
+                "\(components.count - kept.count + 1) components change the same occurrence of '\(first.uid ?? "")': the one with the highest SEQUENCE, then the latest LAST-MODIFIED or DTSTAMP, is kept",
+                path: path, span: first.span)
         }
         return kept
     }
@@ -327,36 +335,44 @@ struct ImportRun {
                 // The file's own rules decide (RFC 5545 §3.6.5).
                 if let match = ZoneMapping.fingerprint(vtimezone, tzid: tzid, years: (year - 1)...(year + 2)) {
                     found = match.zone
-                    noteOnce("zone \(tzid)", .warning,
-                             "the time zone '\(tzid)' names \(mapped.zone), but its VTIMEZONE changes offsets otherwise from \(year - 1) through \(year + 2): read as \(match.zone), which changes them as the VTIMEZONE does",
-                             path: context.path, span: vtimezone.span)
+                    noteOnce(
+                        "zone \(tzid)", .warning,
+                        "the time zone '\(tzid)' names \(mapped.zone), but its VTIMEZONE changes offsets otherwise from \(year - 1) through \(year + 2): read as \(match.zone), which changes them as the VTIMEZONE does",
+                        path: context.path, span: vtimezone.span)
                 } else {
-                    noteOnce("zone \(tzid)", .warning,
-                             "the time zone '\(tzid)' names \(mapped.zone), but its VTIMEZONE changes offsets otherwise from \(year - 1) through \(year + 2), and no IANA zone as it does: read as \(mapped.zone)",
-                             path: context.path, span: vtimezone.span)
+                    noteOnce(
+                        "zone \(tzid)", .warning,
+                        "the time zone '\(tzid)' names \(mapped.zone), but its VTIMEZONE changes offsets otherwise from \(year - 1) through \(year + 2), and no IANA zone as it does: read as \(mapped.zone)",
+                        path: context.path, span: vtimezone.span)
                 }
             } else if let how = mapped.how {
                 noteOnce("zone \(tzid)", .info, "the time zone '\(tzid)' is read as \(mapped.zone): \(how)", path: context.path, span: span)
             }
         } else if let vtimezone, let location = vtimezone.property("X-LIC-LOCATION").flatMap({ ZoneMapping.iana(for: $0.text) }),
-                  ZoneMapping.agrees(vtimezone, with: location.zone, years: (year - 1)...(year + 2)) {
+            ZoneMapping.agrees(vtimezone, with: location.zone, years: (year - 1)...(year + 2))
+        {
             found = location.zone
-            noteOnce("zone \(tzid)", .info, "the time zone '\(tzid)' is read as \(location.zone), which its VTIMEZONE's X-LIC-LOCATION names",
-                     path: context.path, span: vtimezone.span)
+            noteOnce(
+                "zone \(tzid)", .info, "the time zone '\(tzid)' is read as \(location.zone), which its VTIMEZONE's X-LIC-LOCATION names",
+                path: context.path, span: vtimezone.span)
         } else if let vtimezone, let match = ZoneMapping.fingerprint(vtimezone, tzid: tzid, years: (year - 1)...(year + 2)) {
             found = match.zone
             let others = match.others.prefix(3).joined(separator: ", ") + (match.others.count > 3 ? ", ..." : "")
-            noteOnce("zone \(tzid)", .info, "the time zone '\(tzid)' is read as \(match.zone): its VTIMEZONE changes offsets as \(match.zone) does from \(year - 1) through \(year + 2)"
-                     + (others.isEmpty ? "" : " (so do \(others))"), path: context.path, span: vtimezone.span)
+            noteOnce(
+                "zone \(tzid)", .info,
+                "the time zone '\(tzid)' is read as \(match.zone): its VTIMEZONE changes offsets as \(match.zone) does from \(year - 1) through \(year + 2)"
+                    + (others.isEmpty ? "" : " (so do \(others))"), path: context.path, span: vtimezone.span)
         } else if let vtimezone, let near = ZoneMapping.nearest(vtimezone, tzid: tzid, years: (year - 1)...(year + 2)) {
             // Rules no IANA zone keeps (old, or made up): the nearest zone,
             // never silently.
             found = near.zone
-            noteOnce("zone \(tzid)", .warning,
-                     "the VTIMEZONE of '\(tzid)' keeps a clock no IANA zone keeps from \(year - 1) through \(year + 2): read as \(near.zone), the nearest, whose clock differs on \(near.days) of those days; "
-                        + "an event that does not repeat is placed at the instant the VTIMEZONE gives it",
-                     hint: "check the repeating events near its changes of clocks, or give them timezone: with the zone meant", path: context.path,
-                     span: vtimezone.span)
+            noteOnce(
+                "zone \(tzid)", .warning,
+                "the VTIMEZONE of '\(tzid)' keeps a clock no IANA zone keeps from \(year - 1) through \(year + 2): read as \(near.zone), the nearest, whose clock differs on \(near.days) of those days; "
+                    + "an event that does not repeat is placed at the instant the VTIMEZONE gives it",
+                hint: "check the repeating events near its changes of clocks, or give them timezone: with the zone meant",
+                path: context.path,
+                span: vtimezone.span)
             ownRules[key] = ZoneMapping.Offsets(vtimezone, through: year + 2)
         }
         fingerprints[key] = found
@@ -376,7 +392,8 @@ struct ImportRun {
         var rest: [CalendarDocument.Component] = []
         for component in masters {
             if let id = component.property("X-REMINDC-ID")?.text, let uid = component.uid, uid.hasPrefix(id + "-extra@"),
-               masterUIDs.contains(id + uid.dropFirst(id.count + 6)) {
+                masterUIDs.contains(id + uid.dropFirst(id.count + 6))
+            {
                 extras[uid] = component
             } else {
                 rest.append(component)
@@ -395,8 +412,9 @@ struct ImportRun {
                 // An event that does not repeat, changed: the change is the event.
                 source = changes.reduce(changes[0]) { Self.isNewer($1, than: $0) ? $1 : $0 }
                 changes = []
-                noteOnce("replaced \(uid ?? "")", .info, "the event '\(uid ?? "")' does not repeat, and its change (RECURRENCE-ID) replaces it",
-                         path: context.path, span: source.span)
+                noteOnce(
+                    "replaced \(uid ?? "")", .info, "the event '\(uid ?? "")' does not repeat, and its change (RECURRENCE-ID) replaces it",
+                    path: context.path, span: source.span)
                 if source.property("STATUS")?.value.uppercased() == "CANCELLED" { continue }
             }
             guard var draft = draft(of: source, context: context) else { continue }
@@ -406,10 +424,12 @@ struct ImportRun {
                 draft.also = []
             }
             if let id = component.property("X-REMINDC-ID")?.text, let uid, uid.hasPrefix(id + "@"),
-               let extra = extras[id + "-extra" + uid.dropFirst(id.count)] {
+                let extra = extras[id + "-extra" + uid.dropFirst(id.count)]
+            {
                 // Its start and additions join the series' `also`.
                 if let start = extra.property("DTSTART") ?? extra.property("DUE"),
-                   let value = placed(start, like: draft, context: context, what: "DTSTART") {
+                    let value = placed(start, like: draft, context: context, what: "DTSTART")
+                {
                     draft.also.append(value)
                 }
                 for property in extra.all("RDATE") { draft.also += values(property, like: draft, context: context) }
@@ -425,7 +445,8 @@ struct ImportRun {
             }
             for occurrence in fromOn + changes.filter({ !Self.changesAllAfter($0) }) {
                 if let time = Self.recurrenceLocal(occurrence, like: draft),
-                   let piece = own.lastIndex(where: { $0.splitFrom.map { $0.cut <= time } ?? false }) {
+                    let piece = own.lastIndex(where: { $0.splitFrom.map { $0.cut <= time } ?? false })
+                {
                     own += readChanged(occurrence, of: &own[piece], context: context, shift: own[piece].splitFrom!.shift)
                 } else {
                     own += readChanged(occurrence, of: &draft, context: context)
@@ -438,9 +459,10 @@ struct ImportRun {
                 // The same event in an earlier file or calendar: one event,
                 // its latest version.
                 let newer = Self.isNewer(source, than: earlier.component)
-                report(.importChanged, severity: .warning,
-                       "the UID '\(uid)' is also the event at \(earlier.path):\(earlier.component.span.start.line): one event, and \(newer ? "this later version replaces it" : "that version, as late as this, is kept")",
-                       path: context.path, span: source.span)
+                report(
+                    .importChanged, severity: .warning,
+                    "the UID '\(uid)' is also the event at \(earlier.path):\(earlier.component.span.start.line): one event, and \(newer ? "this later version replaces it" : "that version, as late as this, is kept")",
+                    path: context.path, span: source.span)
                 guard newer else { continue }
                 draft.id = drafts[earlier.index].id
                 drafts[earlier.index] = draft
@@ -455,9 +477,12 @@ struct ImportRun {
         // Changed occurrences whose series is not in the file: each a one-off.
         for (uid, components) in changed.sorted(by: { $0.key < $1.key }) where !masterUIDs.contains(uid) {
             for component in components.sorted(by: { $0.span.start < $1.span.start }) {
-                report(.importChanged, severity: .info, "an occurrence changed on its own (RECURRENCE-ID) of a series this file does not hold ('\(uid)'): written as a reminder of its own, once",
-                       path: context.path, span: component.span)
-                guard component.property("STATUS")?.value.uppercased() != "CANCELLED", var draft = draft(of: component, context: context) else { continue }
+                report(
+                    .importChanged, severity: .info,
+                    "an occurrence changed on its own (RECURRENCE-ID) of a series this file does not hold ('\(uid)'): written as a reminder of its own, once",
+                    path: context.path, span: component.span)
+                guard component.property("STATUS")?.value.uppercased() != "CANCELLED", var draft = draft(of: component, context: context)
+                else { continue }
                 draft.rrule = nil
                 draft.except = []
                 draft.also = []
@@ -488,8 +513,10 @@ struct ImportRun {
         let path = context.path
         let isTodo = component.name == "VTODO"
         guard let startProperty = component.property("DTSTART") ?? (isTodo ? component.property("DUE") : nil) else {
-            report(.importLost, "\(component.name.lowercased().dropFirst()) without DTSTART\(isTodo ? " or DUE" : ""): there is no time to remind at",
-                   hint: "add a DTSTART to the event, or a DUE to the to-do", path: path, span: component.span)
+            report(
+                .importLost,
+                "\(component.name.lowercased().dropFirst()) without DTSTART\(isTodo ? " or DUE" : ""): there is no time to remind at",
+                hint: "add a DTSTART to the event, or a DUE to the to-do", path: path, span: component.span)
             return nil
         }
         if component.property("STATUS")?.value.uppercased() == "CANCELLED" {
@@ -497,7 +524,9 @@ struct ImportRun {
             return nil
         }
         guard let time = CalendarTime.parse(startProperty.value, tzid: startProperty.parameter("TZID")) else {
-            report(.icsSyntax, "\(startProperty.name) '\(startProperty.value)' is not a date or a date-time", path: path, span: startProperty.span)
+            report(
+                .icsSyntax, "\(startProperty.name) '\(startProperty.value)' is not a date or a date-time", path: path,
+                span: startProperty.span)
             return nil
         }
         guard let (at, zone) = place(time, context: context, span: startProperty.span) else { return nil }
@@ -532,8 +561,10 @@ struct ImportRun {
         // A one-off in a VTIMEZONE of its own: at the instant its offsets
         // give, on the clock of the nearest zone.
         if draft.rrule == nil, draft.also.isEmpty, case .zoned(let local, let tzid) = time,
-           let rules = ownRules["\(path)\u{0}\(tzid)"] ?? nil, let zone = ZoneMapping.foundation(draft.zone) {
-            var instant = WallClock.instant(of: local, in: ZoneMapping.utc).advanced(by: -rules.offset(WallClock.instant(of: local, in: ZoneMapping.utc)))
+            let rules = ownRules["\(path)\u{0}\(tzid)"] ?? nil, let zone = ZoneMapping.foundation(draft.zone)
+        {
+            var instant = WallClock.instant(of: local, in: ZoneMapping.utc).advanced(
+                by: -rules.offset(WallClock.instant(of: local, in: ZoneMapping.utc)))
             instant = WallClock.instant(of: local, in: ZoneMapping.utc).advanced(by: -rules.offset(instant))
             draft.at = Self.written(WallClock.local(at: instant, in: zone))
         }
@@ -542,7 +573,9 @@ struct ImportRun {
             lose("length", "events that last a while (DTEND or DURATION)", "each fires at its start", path: path, span: end.span)
         }
         // remindc's all-day reminder in a zone of its own.
-        if draft.isAllDay, let zone = component.property("X-REMINDC-TIMEZONE").flatMap({ ZoneMapping.iana(for: $0.text)?.zone }) { draft.zone = zone }
+        if draft.isAllDay, let zone = component.property("X-REMINDC-TIMEZONE").flatMap({ ZoneMapping.iana(for: $0.text)?.zone }) {
+            draft.zone = zone
+        }
         readAlarms(component, into: &draft, start: time, context: context)
         readExtensions(component, into: &draft, context: context)
         for property in component.properties where Self.lostProperties[property.name] != nil {
@@ -568,7 +601,8 @@ struct ImportRun {
             // A series remindc wrote as several (`<id>-0800@`, `-skip1@`):
             // the part of the UID before the domain.
             if let uid, let at = uid.lastIndex(of: "@"), uid[..<at] != id, uid.hasPrefix(id + "-"),
-               Self.isValidID(String(uid[..<at])) {
+                Self.isValidID(String(uid[..<at]))
+            {
                 return String(uid[..<at])
             }
             return id
@@ -586,9 +620,11 @@ struct ImportRun {
     /// characters cut at a word.
     static func slug(_ text: String, limit: Int) -> String {
         var id = ""
-        let folded = text.utf8.allSatisfy { $0 < 0x80 } ? text : text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded =
+            text.utf8.allSatisfy { $0 < 0x80 } ? text : text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
         for scalar in folded.unicodeScalars {
-            let allowed = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+            let allowed =
+                (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
                 || scalar == "." || scalar == "_" || scalar == "-"
             if allowed {
                 id.unicodeScalars.append(scalar)
@@ -617,15 +653,17 @@ struct ImportRun {
         return words.contains { word in
             let digits = word.filter { $0 >= 0x30 && $0 <= 0x39 }.count
             let hex = word.filter { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }.count
-            return word.count >= 20 || (word.count >= 8 && digits > 0 && digits < word.count) || (word.count >= 8 && hex == word.count && digits < hex)
+            return word.count >= 20 || (word.count >= 8 && digits > 0 && digits < word.count)
+                || (word.count >= 8 && hex == word.count && digits < hex)
         }
     }
 
     static func isValidID(_ id: String) -> Bool {
-        !id.isEmpty && id.unicodeScalars.allSatisfy { scalar in
-            (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
-                || scalar == "." || scalar == "_" || scalar == "-"
-        }
+        !id.isEmpty
+            && id.unicodeScalars.allSatisfy { scalar in
+                (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+                    || scalar == "." || scalar == "_" || scalar == "-"
+            }
     }
 
     // MARK: Times
@@ -638,9 +676,13 @@ struct ImportRun {
         case .floating(let local):
             return (Self.written(local), "floating")
         case .utc(let local):
-            guard let zone = context.wallClockZone, let foundation = ZoneMapping.foundation(zone) else { return (Self.written(local), "UTC") }
-            noteOnce("x-wr-timezone \(zone)", .info, "times in UTC are read on the clock of \(zone), which X-WR-TIMEZONE names (as Google means it)",
-                      path: context.path, span: span)
+            guard let zone = context.wallClockZone, let foundation = ZoneMapping.foundation(zone) else {
+                return (Self.written(local), "UTC")
+            }
+            noteOnce(
+                "x-wr-timezone \(zone)", .info,
+                "times in UTC are read on the clock of \(zone), which X-WR-TIMEZONE names (as Google means it)",
+                path: context.path, span: span)
             let instant = WallClock.instant(of: local, in: ZoneMapping.utc)
             return (Self.written(WallClock.local(at: instant, in: foundation)), zone)
         case .zoned(let local, let tzid):
@@ -650,9 +692,10 @@ struct ImportRun {
                 // clock of `--timezone`, else X-WR-TIMEZONE's, else this
                 // machine's, said once per name.
                 let fallback = unknownZoneClock(context)
-                noteOnce("unknown zone \(tzid) \(context.path)", .warning,
-                         "the time zone '\(tzid)' is neither an IANA nor a Windows zone name, and no VTIMEZONE of the file gives its rules: its times are read on the clock of \(fallback)",
-                         hint: "--timezone names the zone meant", path: context.path, span: span, rule: .unknownTimeZone)
+                noteOnce(
+                    "unknown zone \(tzid) \(context.path)", .warning,
+                    "the time zone '\(tzid)' is neither an IANA nor a Windows zone name, and no VTIMEZONE of the file gives its rules: its times are read on the clock of \(fallback)",
+                    hint: "--timezone names the zone meant", path: context.path, span: span, rule: .unknownTimeZone)
                 return (Self.written(local), fallback)
             }
             return (Self.written(local), zone)
@@ -670,8 +713,11 @@ struct ImportRun {
         guard let time = CalendarTime.parse(property.value, tzid: property.parameter("TZID")) else {
             if what == "EXDATE" || what == "RDATE" {
                 // One unreadable value costs that value, said.
-                report(.importLost, severity: .warning, "\(what) '\(property.value)' is not a date or a date-time: left out ("
-                       + (what == "EXDATE" ? "the occurrence it would remove fires)" : "it adds no occurrence)"), path: context.path, span: property.span)
+                report(
+                    .importLost, severity: .warning,
+                    "\(what) '\(property.value)' is not a date or a date-time: left out ("
+                        + (what == "EXDATE" ? "the occurrence it would remove fires)" : "it adds no occurrence)"), path: context.path,
+                    span: property.span)
             } else {
                 report(.icsSyntax, "\(what) '\(property.value)' is not a date or a date-time", path: context.path, span: property.span)
             }
@@ -766,8 +812,10 @@ struct ImportRun {
                 written = Self.stamp(local.date)
             case (.floating, .utc(let local)):
                 written = Self.stamp(local)
-                noteOnce("floating until", .info, "an UNTIL in UTC on a floating time is read on the floating clock (RFC 5545 asks for a local time)",
-                         path: path, span: property.span)
+                noteOnce(
+                    "floating until", .info,
+                    "an UNTIL in UTC on a floating time is read on the floating clock (RFC 5545 asks for a local time)",
+                    path: path, span: property.span)
             case (.floating, .floating(let local)):
                 written = Self.stamp(local)
             case (.utc, .utc(let local)):
@@ -782,8 +830,9 @@ struct ImportRun {
                 written = Self.stamp(WallClock.instant(of: local, in: Self.foundationZone(zone)).wallTime(offset: 0).local) + "Z"
             case (.zoned, .floating(let local)):
                 written = Self.stamp(WallClock.instant(of: local, in: Self.foundationZone(zone)).wallTime(offset: 0).local) + "Z"
-                noteOnce("local until", .info, "an UNTIL in local time on a start with a zone is read in that zone (RFC 5545 asks for UTC)",
-                         path: path, span: property.span)
+                noteOnce(
+                    "local until", .info, "an UNTIL in local time on a start with a zone is read in that zone (RFC 5545 asks for UTC)",
+                    path: path, span: property.span)
             case (.zoned, .utc(let local)):
                 written = Self.stamp(local) + "Z"
             case (_, .zoned):
@@ -791,9 +840,10 @@ struct ImportRun {
             }
             parts[index] = "UNTIL=" + written
             if Self.isBefore(until: written, start: start, zone: zone) {
-                report(.importChanged, severity: .warning,
-                       "the RRULE's UNTIL comes before DTSTART: the start is the one occurrence (RFC 5545 §3.8.5.3 counts DTSTART as the first)",
-                       path: path, span: property.span)
+                report(
+                    .importChanged, severity: .warning,
+                    "the RRULE's UNTIL comes before DTSTART: the start is the one occurrence (RFC 5545 §3.8.5.3 counts DTSTART as the first)",
+                    path: path, span: property.span)
                 return nil
             }
         }
@@ -828,7 +878,8 @@ struct ImportRun {
     mutating func readChanged(_ component: CalendarDocument.Component, of draft: inout Draft, context: Context, shift: Int = 0) -> [Draft] {
         guard let id = component.property("RECURRENCE-ID") else { return [] }
         guard let time = CalendarTime.parse(id.value, tzid: id.parameter("TZID")),
-              var original = convert(time, like: draft, context: context, span: id.span) else {
+            var original = convert(time, like: draft, context: context, span: id.span)
+        else {
             report(.icsSyntax, "RECURRENCE-ID '\(id.value)' is not a date or a date-time", path: context.path, span: id.span)
             return []
         }
@@ -846,9 +897,10 @@ struct ImportRun {
         changed.id = "\(draft.id)-\(original.prefix(10))"
         changed.rrule = nil
         changed.uid = nil
-        noteOnce("changed \(draft.id)", .info,
-                 "occurrences of '\(draft.id)' changed on their own (RECURRENCE-ID) are reminders of their own, each an 'except' of the series",
-                 path: context.path, span: component.span)
+        noteOnce(
+            "changed \(draft.id)", .info,
+            "occurrences of '\(draft.id)' changed on their own (RECURRENCE-ID) are reminders of their own, each an 'except' of the series",
+            path: context.path, span: component.span)
         return [changed]
     }
 
@@ -859,14 +911,18 @@ struct ImportRun {
     /// goes on with the same rule from its own start (the rest of a COUNT),
     /// the exceptions and additions after the change moved as far as its
     /// start moved.
-    mutating func split(_ draft: inout Draft, at original: String, by component: CalendarDocument.Component, context: Context,
-                        span: SourceSpan) -> [Draft] {
+    mutating func split(
+        _ draft: inout Draft, at original: String, by component: CalendarDocument.Component, context: Context,
+        span: SourceSpan
+    ) -> [Draft] {
         guard let rule = draft.rrule, let parsed = RecurrenceRule.parse(rule).rule, let first = Self.local(draft.at),
-              let cut = Self.local(original) else {
+            let cut = Self.local(original)
+        else {
             draft.except.append(original)
             return []
         }
-        let placement: Schedule.Placement = draft.zone == "floating" || draft.zone == "UTC" || draft.isAllDay
+        let placement: Schedule.Placement =
+            draft.zone == "floating" || draft.zone == "UTC" || draft.isAllDay
             ? .fixed(0) : TimeZone(identifier: draft.zone).map { .zone($0) } ?? .fixed(0)
         let schedule = Schedule(start: first, isAllDay: draft.isAllDay, rule: parsed, placement: placement)
         let end = Schedule.PlacedZone(placement).instant(of: cut)
@@ -878,7 +934,8 @@ struct ImportRun {
 
         // The series after the change.
         guard component.property("STATUS")?.value.uppercased() != "CANCELLED", var rest = self.draft(of: component, context: context),
-              let restStart = Self.local(rest.at) else {
+            let restStart = Self.local(rest.at)
+        else {
             // Cancelled from here on: the series ends.
             draft.rrule = Self.ending(parts, count: count.map { _ in before }, before: cut, draft: draft)
             return []
@@ -912,9 +969,10 @@ struct ImportRun {
         draft.except = draft.except.filter { Self.local($0).map { $0 < cut } ?? true }
         draft.also = draft.also.filter { Self.local($0).map { $0 < cut } ?? true }
         draft.rrule = Self.ending(parts, count: count.map { _ in before }, before: cut, draft: draft)
-        noteOnce("split \(draft.id)", .info,
-                 "'\(draft.id)' changes from \(original) on (RANGE=THISANDFUTURE): written as '\(draft.id)' until then and '\(rest.id)' after",
-                 path: context.path, span: span)
+        noteOnce(
+            "split \(draft.id)", .info,
+            "'\(draft.id)' changes from \(original) on (RANGE=THISANDFUTURE): written as '\(draft.id)' until then and '\(rest.id)' after",
+            path: context.path, span: span)
         if before == 0 {
             // Nothing of the series comes before the change.
             draft.rrule = nil
@@ -944,7 +1002,9 @@ struct ImportRun {
     /// The wall-clock time a RECURRENCE-ID names, in the form of `draft`'s
     /// start, as `local` reads it.
     static func recurrenceLocal(_ component: CalendarDocument.Component, like draft: Draft) -> LocalDateTime? {
-        guard let id = component.property("RECURRENCE-ID"), let time = CalendarTime.parse(id.value, tzid: id.parameter("TZID")) else { return nil }
+        guard let id = component.property("RECURRENCE-ID"), let time = CalendarTime.parse(id.value, tzid: id.parameter("TZID")) else {
+            return nil
+        }
         switch time {
         case .date(let date): return LocalDateTime(date: date, time: .midnight)
         case .floating(let local), .zoned(let local, _): return local
@@ -978,36 +1038,48 @@ struct ImportRun {
         for alarm in component.components where alarm.name == "VALARM" {
             let action = alarm.property("ACTION")?.value.uppercased() ?? ""
             guard action == "DISPLAY" || action == "AUDIO" else {
-                lose("alarm \(action)", action.isEmpty ? "alarms without an ACTION" : "\(action) alarms", "not sent: remindc shows alerts",
-                     path: path, span: alarm.span)
+                lose(
+                    "alarm \(action)", action.isEmpty ? "alarms without an ACTION" : "\(action) alarms", "not sent: remindc shows alerts",
+                    path: path, span: alarm.span)
                 continue
             }
             if alarm.property("REPEAT") != nil {
-                lose("alarm repeat", "repeated alarms (REPEAT and DURATION)", "the first alert kept", path: path, span: alarm.property("REPEAT")!.span)
+                lose(
+                    "alarm repeat", "repeated alarms (REPEAT and DURATION)", "the first alert kept", path: path,
+                    span: alarm.property("REPEAT")!.span)
             }
             guard let trigger = alarm.property("TRIGGER") else { continue }
             if action == "AUDIO" {
                 if let attach = alarm.property("ATTACH"), attach.value.lowercased().hasPrefix("file:"),
-                   let url = URL(string: attach.value), !url.path.isEmpty {
-                    draft.sound = draft.sound ?? trusted(url.path, "sound files (AUDIO alarms' ATTACH:file:)", "the default sound plays",
-                                                         context: context, span: attach.span) ?? "default"
+                    let url = URL(string: attach.value), !url.path.isEmpty
+                {
+                    draft.sound =
+                        draft.sound ?? trusted(
+                            url.path, "sound files (AUDIO alarms' ATTACH:file:)", "the default sound plays",
+                            context: context, span: attach.span) ?? "default"
                 } else {
                     draft.sound = draft.sound ?? "default"
                 }
             }
             if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" {
-                lose("absolute alarm", "alarms at a fixed time (TRIGGER;VALUE=DATE-TIME)", "left out: remindc counts alerts from each occurrence",
-                     path: path, span: trigger.span)
+                lose(
+                    "absolute alarm", "alarms at a fixed time (TRIGGER;VALUE=DATE-TIME)",
+                    "left out: remindc counts alerts from each occurrence",
+                    path: path, span: trigger.span)
                 continue
             }
             guard let duration = CalendarDuration.parse(trigger.value) else {
                 // One unreadable alarm costs that alarm, not the calendar.
-                report(.importLost, severity: .warning, "TRIGGER '\(trigger.value)' is neither a duration nor a date-time: the alarm is left out",
-                       path: path, span: trigger.span)
+                report(
+                    .importLost, severity: .warning,
+                    "TRIGGER '\(trigger.value)' is neither a duration nor a date-time: the alarm is left out",
+                    path: path, span: trigger.span)
                 continue
             }
             if trigger.parameter("RELATED")?.uppercased() == "END" && !(draft.todo && component.property("DTSTART") == nil) {
-                lose("alarm end", "alarms counted from an event's end (RELATED=END)", "counted from its start", path: path, span: trigger.span)
+                lose(
+                    "alarm end", "alarms counted from an event's end (RELATED=END)", "counted from its start", path: path,
+                    span: trigger.span)
             }
             if start.isDate {
                 // Days before the day, and the time of day it falls at.
@@ -1027,7 +1099,9 @@ struct ImportRun {
             }
         }
         if leads.isEmpty && !component.components.contains(where: { $0.name == "VALARM" }) {
-            noteOnce("no alarm", .info, "an event without an alarm (VALARM) alerts at its start, as every reminder does", path: path, span: component.span)
+            noteOnce(
+                "no alarm", .info, "an event without an alarm (VALARM) alerts at its start, as every reminder does", path: path,
+                span: component.span)
         }
         var seen = Set<Int>()
         for lead in leads where seen.insert(lead).inserted {
@@ -1037,11 +1111,14 @@ struct ImportRun {
         if draft.before == ["0s"] { draft.before = [] }
         if start.isDate, let first = alertTimes.first {
             if Set(alertTimes).count > 1 {
-                lose("alert times", "all-day events alerting at several times of day", "all at the first's time", path: path, span: component.span)
+                lose(
+                    "alert times", "all-day events alerting at several times of day", "all at the first's time", path: path,
+                    span: component.span)
             }
             if first != 0 {
                 let time = CivilTime(hour: first / 3600, minute: first % 3600 / 60, second: first % 60)
-                draft.alertTime = Self.written(LocalDateTime(date: CivilDate(year: 2000, month: 1, day: 1), time: time)).dropFirst(11).description
+                draft.alertTime =
+                    Self.written(LocalDateTime(date: CivilDate(year: 2000, month: 1, day: 1), time: time)).dropFirst(11).description
             }
         }
     }
@@ -1068,7 +1145,8 @@ struct ImportRun {
             if sound == "none" || sound == "default" {
                 draft.sound = sound
             } else {
-                draft.sound = trusted(sound, "sound files (X-REMINDC-SOUND)", "the default sound plays", context: context, span: property.span)
+                draft.sound =
+                    trusted(sound, "sound files (X-REMINDC-SOUND)", "the default sound plays", context: context, span: property.span)
                     ?? "default"
             }
         }
@@ -1088,21 +1166,26 @@ struct ImportRun {
                 item.authenticationRequired = action.parameter("AUTHENTICATION-REQUIRED")?.uppercased() == "TRUE"
                 item.destructive = action.parameter("DESTRUCTIVE")?.uppercased() == "TRUE"
                 item.stops = action.parameter("STOPS")?.uppercased() == "TRUE"
-                item.snooze = action.parameter("SNOOZE").flatMap(CalendarDuration.parse).map { NominalDuration(days: $0.days, seconds: $0.seconds).description }
+                item.snooze = action.parameter("SNOOZE").flatMap(CalendarDuration.parse).map {
+                    NominalDuration(days: $0.days, seconds: $0.seconds).description
+                }
                 if let run = component.all("X-REMINDC-CATEGORY-RUN").first(where: { $0.parameter("ID") == actionID }) {
-                    item.run = trusted(run.text, "commands an action runs (X-REMINDC-CATEGORY-RUN)", "the action does what it says, and runs nothing",
-                                       context: context, span: run.span)
+                    item.run = trusted(
+                        run.text, "commands an action runs (X-REMINDC-CATEGORY-RUN)", "the action does what it says, and runs nothing",
+                        context: context, span: run.span)
                 }
                 category.actions.append(item)
             }
             // Ids of the category's actions alone: anything else is no id.
             let actionIDs = Set(category.actions.map(\.id))
-            category.minimal = component.property("X-REMINDC-CATEGORY-MINIMAL").map { property in
-                property.text.split(separator: ",").map { $0.trimmedSpaces }.filter { actionIDs.contains($0) }
-            } ?? []
+            category.minimal =
+                component.property("X-REMINDC-CATEGORY-MINIMAL").map { property in
+                    property.text.split(separator: ",").map { $0.trimmedSpaces }.filter { actionIDs.contains($0) }
+                } ?? []
             if let known = categories_[id], known != category {
-                noteOnce("category \(id)", .warning, "the category '\(id)' is written differently by two events: the first is kept", path: path,
-                         span: categories.span)
+                noteOnce(
+                    "category \(id)", .warning, "the category '\(id)' is written differently by two events: the first is kept", path: path,
+                    span: categories.span)
             } else if categories_[id] == nil {
                 categories_[id] = category
                 categoryOrder.append(id)
@@ -1111,18 +1194,23 @@ struct ImportRun {
         }
         if let categories = component.property("CATEGORIES"), !categories.texts.allSatisfy({ $0.trimmedSpaces.isEmpty }) {
             lose("CATEGORIES", "calendar categories (CATEGORIES)", "kept in 'data' as 'categories'", path: path, span: categories.span)
-            if !draft.data.contains(where: { $0.0 == "categories" }) { draft.data.append(("categories", categories.texts.joined(separator: ", "))) }
+            if !draft.data.contains(where: { $0.0 == "categories" }) {
+                draft.data.append(("categories", categories.texts.joined(separator: ", ")))
+            }
         }
     }
 
     // MARK: Reporting
 
-    mutating func report(_ rule: SchemaRule, severity: Severity? = nil, _ text: String, hint: String? = nil, path: String, span: SourceSpan) {
+    mutating func report(_ rule: SchemaRule, severity: Severity? = nil, _ text: String, hint: String? = nil, path: String, span: SourceSpan)
+    {
         diagnostics.append(Diagnostic(Message(rule, severity: severity, text: text, hint: hint), file: path, span: span))
     }
 
-    mutating func noteOnce(_ key: String, _ severity: Severity, _ text: String, hint: String? = nil, path: String, span: SourceSpan,
-                           rule: SchemaRule = .importChanged) {
+    mutating func noteOnce(
+        _ key: String, _ severity: Severity, _ text: String, hint: String? = nil, path: String, span: SourceSpan,
+        rule: SchemaRule = .importChanged
+    ) {
         guard noted.insert(key).inserted else { return }
         report(rule, severity: severity, text, hint: hint, path: path, span: span)
     }
@@ -1144,26 +1232,36 @@ struct ImportRun {
         let lines = repair.count == 1 ? "" : " (\(repair.count) lines in all)"
         switch repair.kind {
         case .invalidUTF8:
-            report(.importChanged, severity: .warning, "bytes that are not UTF-8 are read as U+FFFD (\u{FFFD})\(lines)",
-                   hint: "RFC 5545 §3.1.4: an iCalendar file is UTF-8; convert it (iconv -f WINDOWS-1252 -t UTF-8) to keep the text", path: path,
-                   span: repair.span)
+            report(
+                .importChanged, severity: .warning, "bytes that are not UTF-8 are read as U+FFFD (\u{FFFD})\(lines)",
+                hint: "RFC 5545 §3.1.4: an iCalendar file is UTF-8; convert it (iconv -f WINDOWS-1252 -t UTF-8) to keep the text",
+                path: path,
+                span: repair.span)
         case .forbiddenCharacter:
-            report(.importChanged, severity: .warning,
-                   "a control character or a Unicode noncharacter (U+FFFE, ...), which neither iCalendar nor a reminder file holds, is read as U+FFFD\(lines)",
-                   path: path, span: repair.span)
+            report(
+                .importChanged, severity: .warning,
+                "a control character or a Unicode noncharacter (U+FFFE, ...), which neither iCalendar nor a reminder file holds, is read as U+FFFD\(lines)",
+                path: path, span: repair.span)
         case .nestedTooDeep:
-            report(.importLost, severity: .warning,
-                   "components nested deeper than \(CalendarDocument.deepestNesting) levels are left out (\(repair.count) in all)", path: path,
-                   span: repair.span)
+            report(
+                .importLost, severity: .warning,
+                "components nested deeper than \(CalendarDocument.deepestNesting) levels are left out (\(repair.count) in all)", path: path,
+                span: repair.span)
         case .notContentLine:
-            report(.importLost, severity: .warning, "a line that is not NAME;PARAMETERS:VALUE (a broken fold, a lost colon) is left out\(lines)",
-                   hint: "RFC 5545 §3.1: a line continues the one before only when it begins with a space or a tab", path: path, span: repair.span)
+            report(
+                .importLost, severity: .warning,
+                "a line that is not NAME;PARAMETERS:VALUE (a broken fold, a lost colon) is left out\(lines)",
+                hint: "RFC 5545 §3.1: a line continues the one before only when it begins with a space or a tab", path: path,
+                span: repair.span)
         case .outsideCalendar:
-            report(.importChanged, severity: .info, "components outside BEGIN:VCALENDAR ... END:VCALENDAR are read as a calendar's\(lines)",
-                   path: path, span: repair.span)
+            report(
+                .importChanged, severity: .info, "components outside BEGIN:VCALENDAR ... END:VCALENDAR are read as a calendar's\(lines)",
+                path: path, span: repair.span)
         case .unclosed:
-            report(.importChanged, severity: .warning, "the file ends inside a component, which is read as if closed there (a cut-off export?)",
-                   path: path, span: repair.span)
+            report(
+                .importChanged, severity: .warning,
+                "the file ends inside a component, which is read as if closed there (a cut-off export?)",
+                path: path, span: repair.span)
         }
     }
 }
@@ -1187,16 +1285,21 @@ struct ImportedCategory: Equatable {
 
     /// The category as the file's `categories:` holds it.
     var value: YAMLValue {
-        var pairs: [YAMLValue.Pair] = [.init("actions", .sequence(actions.map { action in
-            var pairs: [YAMLValue.Pair] = [.init("id", .plain(action.id)), .init("title", .text(action.title))]
-            if action.foreground { pairs.append(.init("activation", .plain("foreground"))) }
-            if action.authenticationRequired { pairs.append(.init("authentication-required", .plain("true"))) }
-            if action.destructive { pairs.append(.init("destructive", .plain("true"))) }
-            if let snooze = action.snooze { pairs.append(.init("snooze", .plain(snooze))) }
-            if action.stops { pairs.append(.init("stops", .plain("true"))) }
-            if let run = action.run { pairs.append(.init("run", .text(run))) }
-            return .mapping(pairs)
-        }))]
+        var pairs: [YAMLValue.Pair] = [
+            .init(
+                "actions",
+                .sequence(
+                    actions.map { action in
+                        var pairs: [YAMLValue.Pair] = [.init("id", .plain(action.id)), .init("title", .text(action.title))]
+                        if action.foreground { pairs.append(.init("activation", .plain("foreground"))) }
+                        if action.authenticationRequired { pairs.append(.init("authentication-required", .plain("true"))) }
+                        if action.destructive { pairs.append(.init("destructive", .plain("true"))) }
+                        if let snooze = action.snooze { pairs.append(.init("snooze", .plain(snooze))) }
+                        if action.stops { pairs.append(.init("stops", .plain("true"))) }
+                        if let run = action.run { pairs.append(.init("run", .text(run))) }
+                        return .mapping(pairs)
+                    }))
+        ]
         if !minimal.isEmpty { pairs.append(.init("minimal", .sequence(minimal.map { .plain($0) }))) }
         return .mapping(pairs)
     }

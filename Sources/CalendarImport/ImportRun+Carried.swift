@@ -28,26 +28,32 @@ extension ImportRun {
     /// reminder carried whole whose components the writer makes again as
     /// they are, and gives that reminder, in the order of the components
     /// that carried them, for `addCarried`.
-    mutating func readCarried(masters: inout [CalendarDocument.Component], changed: inout [String: [CalendarDocument.Component]],
-                              context: Context) -> [(component: CalendarDocument.Component, draft: Draft)] {
+    mutating func readCarried(
+        masters: inout [CalendarDocument.Component], changed: inout [String: [CalendarDocument.Component]],
+        context: Context
+    ) -> [(component: CalendarDocument.Component, draft: Draft)] {
         guard context.writtenByRemindc else { return [] }
         var found: [Carried] = []
         for component in masters {
             guard let property = component.property(ICalendarWriter.reminderProperty) else { continue }
             guard let id = component.property("X-REMINDC-ID")?.text, let uid = component.uid, importedUIDs[uid] == nil,
-                  let mapping = YAMLValue(parsing: property.text), case .mapping = mapping, mapping["id"]?.scalarText == id,
-                  // A holiday file is a path to read: never one a calendar names.
-                  !mapping.hasKey("files"), Self.isOwnUID(uid, id: id, mapping: mapping) else {
-                noteOnce("carried \(context.path)", .info,
-                         "the reminder this event carries (\(ICalendarWriter.reminderProperty)) is not one remindc writes: the event is read from its properties (so is any other such)",
-                         path: context.path, span: property.span)
+                let mapping = YAMLValue(parsing: property.text), case .mapping = mapping, mapping["id"]?.scalarText == id,
+                // A holiday file is a path to read: never one a calendar names.
+                !mapping.hasKey("files"), Self.isOwnUID(uid, id: id, mapping: mapping)
+            else {
+                noteOnce(
+                    "carried \(context.path)", .info,
+                    "the reminder this event carries (\(ICalendarWriter.reminderProperty)) is not one remindc writes: the event is read from its properties (so is any other such)",
+                    path: context.path, span: property.span)
                 continue
             }
             let domain = uid.lastIndex(of: "@").map { String(uid[uid.index(after: $0)...]) } ?? "example"
             let stamp = component.property("DTSTAMP").flatMap { CalendarTime.parse($0.value, tzid: nil) }
             guard case .utc(let local)? = stamp else { continue }
-            found.append(Carried(component: component, mapping: mapping, id: id, domain: Self.isDomain(domain) ? domain : "example",
-                                 written: WallTime(local).instant(offset: 0)))
+            found.append(
+                Carried(
+                    component: component, mapping: mapping, id: id, domain: Self.isDomain(domain) ? domain : "example",
+                    written: WallTime(local).instant(offset: 0)))
         }
         guard !found.isEmpty else { return [] }
         var read: [(component: CalendarDocument.Component, draft: Draft)] = []
@@ -131,9 +137,10 @@ extension ImportRun {
     }
 
     private mutating func noteChanged(_ carried: Carried, context: Context) {
-        report(.importChanged, severity: .info,
-               "the calendar was changed since remindc wrote '\(carried.id)': it is read from its events, not as the reminder it carries (\(ICalendarWriter.reminderProperty))",
-               path: context.path, span: carried.component.span)
+        report(
+            .importChanged, severity: .info,
+            "the calendar was changed since remindc wrote '\(carried.id)': it is read from its events, not as the reminder it carries (\(ICalendarWriter.reminderProperty))",
+            path: context.path, span: carried.component.span)
     }
 
     /// The components (events and to-dos) the writer makes of the carried

@@ -8,8 +8,9 @@ extension ImportRun {
     mutating func finish() -> CalendarImporter.Outcome {
         for kind in lostOrder {
             let (count, path, span, text, rule) = lost[kind]!
-            report(rule, severity: .warning, "\(text) (\(count) in all)",
-                   hint: count > 1 ? "this is the first; the others are like it" : nil, path: path, span: span)
+            report(
+                rule, severity: .warning, "\(text) (\(count) in all)",
+                hint: count > 1 ? "this is the first; the others are like it" : nil, path: path, span: span)
         }
         guard readAny else { return CalendarImporter.Outcome(yaml: nil, diagnostics: diagnostics, reminders: 0) }
         // The file's zone: `--timezone`, else the timed reminders' most
@@ -23,9 +24,10 @@ extension ImportRun {
         } else if let first = drafts.first(where: { $0.isAllDay && $0.zone.isEmpty }) {
             zone = calendarZone ?? options.localZone
             let why = calendarZone != nil ? "which X-WR-TIMEZONE names" : "this machine's zone"
-            report(.importChanged, severity: .info,
-                   "the calendar's events are all-day and name no zone: their alerts fall on the clock of \(zone), \(why)",
-                   hint: "--timezone names another", path: first.path, span: first.span)
+            report(
+                .importChanged, severity: .info,
+                "the calendar's events are all-day and name no zone: their alerts fall on the clock of \(zone), \(why)",
+                hint: "--timezone names another", path: first.path, span: first.span)
         } else {
             zone = calendarZone ?? "UTC"
         }
@@ -72,34 +74,44 @@ extension ImportRun {
         for (index, errors) in refused.sorted(by: { $0.key < $1.key }) {
             let draft = drafts[index]
             changed = true
-            if draft.carried == nil, draft.rrule != nil || !draft.also.isEmpty, errors.allSatisfy({ Self.repeatRules.contains($0.message.id) }) {
-                report(.importChanged, severity: .warning, "the event's repeat cannot be a reminder's (\(errors[0].message.text)): it happens once, at its start",
-                       hint: errors[0].message.hint, path: draft.path, span: draft.span)
+            if draft.carried == nil, draft.rrule != nil || !draft.also.isEmpty,
+                errors.allSatisfy({ Self.repeatRules.contains($0.message.id) })
+            {
+                report(
+                    .importChanged, severity: .warning,
+                    "the event's repeat cannot be a reminder's (\(errors[0].message.text)): it happens once, at its start",
+                    hint: errors[0].message.hint, path: draft.path, span: draft.span)
                 drafts[index].rrule = nil
                 drafts[index].also = []
                 drafts[index].except = []
             } else {
                 dropped.insert(index)
-                report(.importLost, severity: .error, "the event cannot be a reminder: \(errors[0].message.text)", hint: errors[0].message.hint,
-                       path: draft.path, span: draft.span)
+                report(
+                    .importLost, severity: .error, "the event cannot be a reminder: \(errors[0].message.text)",
+                    hint: errors[0].message.hint,
+                    path: draft.path, span: draft.span)
             }
         }
         if let file = loaded.decoded {
             // The drafts the decoder read without an error.
-            let indexByID = Dictionary(drafts.indices.filter { refused[$0] == nil }.map { (drafts[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+            let indexByID = Dictionary(
+                drafts.indices.filter { refused[$0] == nil }.map { (drafts[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
             let utc = TimeZone(identifier: "UTC")!
             for reminder in file.reminders {
                 guard let index = indexByID[reminder.id], drafts[index].carried == nil, let rule = drafts[index].rrule else { continue }
                 if reminder.neverFires(in: file.path, schedule: { reminder.schedule(floatingZone: utc) }) != nil {
                     let draft = drafts[index]
-                    report(.importChanged, severity: .warning, "the event's RRULE selects no date: it happens once, at its start (RFC 5545 counts DTSTART as an occurrence)",
-                           path: draft.path, span: draft.span)
+                    report(
+                        .importChanged, severity: .warning,
+                        "the event's RRULE selects no date: it happens once, at its start (RFC 5545 counts DTSTART as an occurrence)",
+                        path: draft.path, span: draft.span)
                     drafts[index].rrule = nil
                     changed = true
                     continue
                 }
                 if drafts[index].endsAtOwnLast, rule.uppercased().contains("UNTIL="),
-                   let last = reminder.schedule(floatingZone: utc).lastOccurrence() {
+                    let last = reminder.schedule(floatingZone: utc).lastOccurrence()
+                {
                     let until: String
                     if drafts[index].isAllDay {
                         until = last.wallClock.day.date.description.replacingOccurrences(of: "-", with: "")
@@ -108,8 +120,10 @@ extension ImportRun {
                     } else {
                         until = Self.stamp(last.instant.wallTime(offset: 0).local) + "Z"
                     }
-                    drafts[index].rrule = rule.split(separator: ";").map { $0.uppercased().hasPrefix("UNTIL=") ? "UNTIL=" + until : String($0) }
-                        .joined(separator: ";")
+                    drafts[index].rrule = rule.split(separator: ";").map {
+                        $0.uppercased().hasPrefix("UNTIL=") ? "UNTIL=" + until : String($0)
+                    }
+                    .joined(separator: ";")
                     drafts[index].endsAtOwnLast = false
                     changed = true
                 }
@@ -152,9 +166,11 @@ extension ImportRun {
     }
 
     static func isDomain(_ text: String) -> Bool {
-        !text.isEmpty && text.count <= 253 && text.unicodeScalars.allSatisfy { scalar in
-            (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "." || scalar == "-"
-        }
+        !text.isEmpty && text.count <= 253
+            && text.unicodeScalars.allSatisfy { scalar in
+                (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "."
+                    || scalar == "-"
+            }
     }
 
     /// The file's text; `lineOwners` says which draft each line began.
@@ -173,7 +189,8 @@ extension ImportRun {
         lines += YAMLValue.mapping(file).blockLines()
         if !categoryOrder.isEmpty {
             lines.append("")
-            lines += YAMLValue.mapping([.init("categories", .mapping(categoryOrder.map { .init($0, categories_[$0]!.value) }))]).blockLines()
+            lines += YAMLValue.mapping([.init("categories", .mapping(categoryOrder.map { .init($0, categories_[$0]!.value) }))])
+                .blockLines()
         }
         lines.append("")
         lines.append(drafts.isEmpty ? "reminders: []" : "reminders:")
@@ -185,7 +202,8 @@ extension ImportRun {
                 mapping = Self.written(carried, as: draft)
                 if mapping["timezone"] == .plain(zone) { mapping = mapping.setting("timezone", nil) }
                 if let sharedDaysOff, let weekend = mapping["weekend"], let holidays = mapping["holidays"],
-                   [YAMLValue.Pair("weekend", weekend), YAMLValue.Pair("holidays", holidays)] == sharedDaysOff {
+                    [YAMLValue.Pair("weekend", weekend), YAMLValue.Pair("holidays", holidays)] == sharedDaysOff
+                {
                     mapping = mapping.setting("weekend", nil).setting("holidays", nil)
                 }
             } else {
@@ -205,7 +223,9 @@ extension ImportRun {
         if let note = draft.note { pairs.append(.init("note", .text(note))) }
         if let action = draft.action { pairs.append(.init("action", action == "none" ? .plain("none") : .text(action))) }
         pairs.append(.init("at", .plain(draft.at)))
-        if draft.isAllDay ? !draft.zone.isEmpty && draft.zone != zone : draft.zone != zone { pairs.append(.init("timezone", .plain(draft.zone))) }
+        if draft.isAllDay ? !draft.zone.isEmpty && draft.zone != zone : draft.zone != zone {
+            pairs.append(.init("timezone", .plain(draft.zone)))
+        }
         if draft.rrule != nil || !draft.also.isEmpty {
             // A rule, or the additions alone: a rule that adds nothing
             // after the start (COUNT=1) says the same.
@@ -306,7 +326,8 @@ extension ImportRun {
         }
         let units = ["MINUTELY": "minute", "HOURLY": "hour", "DAILY": "day", "WEEKLY": "week", "MONTHLY": "month", "YEARLY": "year"]
         guard let frequency = parts["FREQ"], let unit = units[frequency],
-              Set(parts.keys).isSubset(of: ["FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "COUNT"]) else { return nil }
+            Set(parts.keys).isSubset(of: ["FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "COUNT"])
+        else { return nil }
         var pairs: [YAMLValue.Pair] = []
         if let interval = parts["INTERVAL"], interval != "1" {
             guard let number = Int(interval), number > 1 else { return nil }

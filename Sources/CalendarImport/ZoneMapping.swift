@@ -36,7 +36,9 @@ enum ZoneMapping {
             return Mapped(zone: name, how: "the Windows zone name, by CLDR's windowsZones \(WindowsZones.version)")
         }
         // A link of the tz database (`Japan`, `GB`), to the zone it names.
-        if let target = links[trimmed.lowercased()], let name = byLowercase[target.lowercased()] ?? (TimeZone(identifier: target) != nil ? target : nil) {
+        if let target = links[trimmed.lowercased()],
+            let name = byLowercase[target.lowercased()] ?? (TimeZone(identifier: target) != nil ? target : nil)
+        {
             return Mapped(zone: name, how: "a name the tz database links to \(name)")
         }
         // A legacy zone of its own (`EST5EDT`): the place whose clock has
@@ -98,7 +100,9 @@ extension ZoneMapping {
     /// one whose history agrees with the VTIMEZONE the most years back
     /// (to 1970), then one CLDR maps a Windows name to, then by name; nil
     /// when none matches.
-    static func fingerprint(_ vtimezone: CalendarDocument.Component, tzid: String, years: ClosedRange<Int>) -> (zone: String, others: [String])? {
+    static func fingerprint(
+        _ vtimezone: CalendarDocument.Component, tzid: String, years: ClosedRange<Int>
+    ) -> (zone: String, others: [String])? {
         guard let offsets = Offsets(vtimezone, through: years.upperBound) else { return nil }
         func agrees(_ zone: TimeZone, in span: ClosedRange<Int>, daily: Bool) -> Bool {
             let first = Self.instant(span.lowerBound), last = Self.instant(span.upperBound + 1)
@@ -117,14 +121,16 @@ extension ZoneMapping {
         let probes = [Self.instant(years.lowerBound).advanced(by: 15 * 86_400), Self.instant(years.lowerBound).advanced(by: 196 * 86_400)]
         let matching = TimeZone.knownTimeZoneIdentifiers.compactMap { name -> (String, TimeZone)? in
             guard let zone = TimeZone(identifier: name), probes.allSatisfy({ WallClock.offset(of: zone, at: $0) == offsets.offset($0) }),
-                  agrees(zone, in: years, daily: true) else { return nil }
+                agrees(zone, in: years, daily: true)
+            else { return nil }
             return (name, zone)
         }
         guard !matching.isEmpty else { return nil }
         let text = tzid.lowercased()
         func cityPlace(_ name: String) -> Int {
             guard let city = name.split(separator: "/").last?.replacingOccurrences(of: "_", with: " ").lowercased(),
-                  let range = text.range(of: city) else { return Int.max }
+                let range = text.range(of: city)
+            else { return Int.max }
             return text.distance(from: text.startIndex, to: range.lowerBound)
         }
         func history(_ zone: TimeZone) -> Int {
@@ -133,8 +139,10 @@ extension ZoneMapping {
             return years.lowerBound - 1 - year
         }
         let preferred = Set(WindowsZones.pairs.map(\.1))
-        let ranked = matching.map { name, zone in (name: name, city: cityPlace(name), history: history(zone), cldr: preferred.contains(name) ? 0 : 1) }
-            .sorted { ($0.city, -$0.history, $0.cldr, $0.name) < ($1.city, -$1.history, $1.cldr, $1.name) }
+        let ranked = matching.map { name, zone in
+            (name: name, city: cityPlace(name), history: history(zone), cldr: preferred.contains(name) ? 0 : 1)
+        }
+        .sorted { ($0.city, -$0.history, $0.cldr, $0.name) < ($1.city, -$1.history, $1.cldr, $1.name) }
         return (ranked[0].name, ranked.dropFirst().map(\.name))
     }
 
@@ -158,7 +166,8 @@ extension ZoneMapping {
         var nearest: [String] = []
         for name in TimeZone.knownTimeZoneIdentifiers {
             guard let zone = TimeZone(identifier: name),
-                  samples.contains(where: { WallClock.offset(of: zone, at: $0.0) == $0.1 }) else { continue }
+                samples.contains(where: { WallClock.offset(of: zone, at: $0.0) == $0.1 })
+            else { continue }
             var days = 0
             for (instant, offset) in samples where WallClock.offset(of: zone, at: instant) != offset {
                 days += 1
@@ -195,7 +204,8 @@ extension ZoneMapping {
             sample = sample.advanced(by: 86_400)
         }
         for change in offsets.changes where change.instant > first && change.instant < last {
-            for probe in [change.instant.advanced(by: -1), change.instant] where WallClock.offset(of: zone, at: probe) != offsets.offset(probe) {
+            for probe in [change.instant.advanced(by: -1), change.instant]
+            where WallClock.offset(of: zone, at: probe) != offsets.offset(probe) {
                 return false
             }
         }
@@ -231,8 +241,9 @@ extension ZoneMapping {
             var changes: [(instant: Instant, offset: Int, from: Int)] = []
             for observance in vtimezone.components where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
                 guard let start = observance.property("DTSTART"), case .floating(let onset)? = CalendarTime.parse(start.value, tzid: nil),
-                      let from = observance.property("TZOFFSETFROM").flatMap({ Self.offset($0.value) }),
-                      let to = observance.property("TZOFFSETTO").flatMap({ Self.offset($0.value) }) else { return nil }
+                    let from = observance.property("TZOFFSETFROM").flatMap({ Self.offset($0.value) }),
+                    let to = observance.property("TZOFFSETTO").flatMap({ Self.offset($0.value) })
+                else { return nil }
                 var onsets = [onset]
                 if let rule = observance.property("RRULE").flatMap({ RecurrenceRule.parse($0.value).rule }) {
                     let schedule = Schedule(start: onset, rule: rule, placement: .fixed(0))

@@ -18,11 +18,14 @@ package struct CrontabInstall: Sendable {
 
     /// Puts `text` (the entries of `files`, written for a clock in `zone`)
     /// into the crontab as the block `name`, after `warnings`.
-    package func install(_ text: String, name: String, files: [String], zone: TimeZone, zoneName: String, now: Instant,
-                        warnings: String) -> DeliveryReport {
+    package func install(
+        _ text: String, name: String, files: [String], zone: TimeZone, zoneName: String, now: Instant,
+        warnings: String
+    ) -> DeliveryReport {
         var notes = warnings
         if let system = Self.systemZone(), !CrontabWriter.sameClock(system.zone, zone, from: now) {
-            notes += "warning: the crontab is written for a clock in \(zoneName), but this machine's clock runs in "
+            notes +=
+                "warning: the crontab is written for a clock in \(zoneName), but this machine's clock runs in "
                 + "\(system.name), so cron would fire its alerts at other times; install it with --zone \(system.name)\n"
         }
         let current = run(["-l"], input: nil)
@@ -33,7 +36,8 @@ package struct CrontabInstall: Sendable {
         for other in CrontabBlock.names(in: existing) where other != name {
             let shared = Set(CrontabBlock.files(of: other, in: existing)).intersection(files.map { CrontabWriter.comment($0, limit: nil) })
             if !shared.isEmpty {
-                notes += "warning: the block '\(other)' also holds the reminders of \(shared.sorted().joined(separator: ", ")), "
+                notes +=
+                    "warning: the block '\(other)' also holds the reminders of \(shared.sorted().joined(separator: ", ")), "
                     + "which would fire twice; remove it with: remindc crontab --uninstall --name '\(other)'\n"
             }
         }
@@ -49,8 +53,9 @@ package struct CrontabInstall: Sendable {
         let existing = current.status == 0 ? current.output : ""
         guard let old = CrontabBlock.content(of: name, in: existing) else {
             let names = CrontabBlock.names(in: existing)
-            return .failed("your crontab has no remindc block '\(name)'"
-                + (names.isEmpty ? "" : "; its blocks: " + names.map { "'\($0)'" }.joined(separator: ", ")))
+            return .failed(
+                "your crontab has no remindc block '\(name)'"
+                    + (names.isEmpty ? "" : "; its blocks: " + names.map { "'\($0)'" }.joined(separator: ", ")))
         }
         let change = CrontabBlock.change(from: old, to: nil)
         if let failure = store(CrontabBlock.replacing(name, with: nil, in: existing), existing: existing, notes: "") { return failure }
@@ -65,7 +70,8 @@ package struct CrontabInstall: Sendable {
         if (help.output + help.errors).contains("dry run") {
             let check = run(["-n", "-"], input: crontab)
             if check.status != 0 {
-                return DeliveryReport(notes + "Error: crontab -n rejected the new crontab; nothing was installed:\n" + check.errors, status: 1)
+                return DeliveryReport(
+                    notes + "Error: crontab -n rejected the new crontab; nothing was installed:\n" + check.errors, status: 1)
             }
         }
         let installed = run(["-"], input: crontab)

@@ -26,8 +26,10 @@ extension DesktopReminder {
     /// 09:00."). A notification server that does not answer is asked again
     /// for `serverWait` seconds. `environment` is the caller's,
     /// `workingFolder` what relative sound paths are read from.
-    package func notify(minimal: Bool, missed: Missed? = nil, serverWait: Int = 0, environment callerEnvironment: [String: String],
-                       workingFolder: String) -> DeliveryReport {
+    package func notify(
+        minimal: Bool, missed: Missed? = nil, serverWait: Int = 0, environment callerEnvironment: [String: String],
+        workingFolder: String
+    ) -> DeliveryReport {
         let (file, reminder, uid) = (self.file, self.reminder, self.uid)
         let state = DesktopState(folders: UserFolders(environment: callerEnvironment))
         var environment = callerEnvironment
@@ -45,9 +47,12 @@ extension DesktopReminder {
         var probe: Subprocess.Result
         while true {
             if busGiven || FileManager.default.fileExists(atPath: runtime + "/bus") {
-                probe = Subprocess.run(["gdbus", "call", "--session", "--timeout", "10", "--dest", "org.freedesktop.Notifications",
-                                        "--object-path", "/org/freedesktop/Notifications",
-                                        "--method", "org.freedesktop.Notifications.GetCapabilities"], environment: environment)
+                probe = Subprocess.run(
+                    [
+                        "gdbus", "call", "--session", "--timeout", "10", "--dest", "org.freedesktop.Notifications",
+                        "--object-path", "/org/freedesktop/Notifications",
+                        "--method", "org.freedesktop.Notifications.GetCapabilities",
+                    ], environment: environment)
                 if probe.status == 0 { break }
             } else {
                 probe = Subprocess.Result(status: 1, output: "", errors: "")
@@ -70,19 +75,22 @@ extension DesktopReminder {
             let stop = state.isStopped(uid)
             if let warning = stop.warning, warnings.isEmpty { warnings = warning }
             if stop.stopped {
-                return DeliveryReport(shown == 0 ? "remindc: '\(reminder.id)' is stopped; 'remindc resume --id \(reminder.id)' brings it back\n" : "")
+                return DeliveryReport(
+                    shown == 0 ? "remindc: '\(reminder.id)' is stopped; 'remindc resume --id \(reminder.id)' brings it back\n" : "")
             }
             let body = [missed?.sentence, reminder.note].compactMap { $0 }.joined(separator: "\n\n")
-            let shownNow = Self.show(reminder, body: body, actions: actions.buttons, defaultLabel: actions.defaultLabel, sound: sound,
-                                     environment: environment)
+            let shownNow = Self.show(
+                reminder, body: body, actions: actions.buttons, defaultLabel: actions.defaultLabel, sound: sound,
+                environment: environment)
             // Ended by SIGTERM, SIGHUP or SIGINT: the alert's unit was
             // stopped (an uninstall, the session's end, a shutdown) while
             // it was on screen. That is no failure, and says nothing.
             if [SIGTERM, SIGHUP, SIGINT].map({ 128 + $0 }).contains(shownNow.status) { return DeliveryReport() }
             guard shownNow.status == 0 else {
                 let reason = shownNow.errors.trimmingCharacters(in: .whitespacesAndNewlines)
-                return failure("the notification could not be shown: " + (reason.isEmpty ? "notify-send exited with \(shownNow.status)" : reason),
-                               reminder, state)
+                return failure(
+                    "the notification could not be shown: " + (reason.isEmpty ? "notify-send exited with \(shownNow.status)" : reason),
+                    reminder, state)
             }
             shown += 1
             if let player = sound.player { _ = Subprocess.run(player, environment: environment) }
@@ -115,8 +123,11 @@ extension DesktopReminder {
     /// server cannot show actions. The Desktop Notifications spec has no
     /// capability that says how many buttons fit, so the minimal context is
     /// the person's choice (`--minimal`, also `remindc systemd --minimal`).
-    package static func offeredActions(_ reminder: Reminder, in file: ReminderFile, minimal: Bool, serverShowsActions: Bool)
-        -> (buttons: [Action], defaultLabel: String?) {
+    package static func offeredActions(
+        _ reminder: Reminder, in file: ReminderFile, minimal: Bool, serverShowsActions: Bool
+    )
+        -> (buttons: [Action], defaultLabel: String?)
+    {
         guard serverShowsActions else { return ([], nil) }
         let category = file.categories.first { $0.id == reminder.category }
         let all = category?.actions ?? []
@@ -137,7 +148,8 @@ extension DesktopReminder {
         case .silent:
             return Sound(hints: ["boolean:suppress-sound:true"])
         case .default:
-            return serverPlays ? Sound(hints: ["string:sound-name:message-new-instant"])
+            return serverPlays
+                ? Sound(hints: ["string:sound-name:message-new-instant"])
                 : Sound(player: ["canberra-gtk-play", "-i", "message-new-instant"])
         case .file(let path):
             let absolute = path.hasPrefix("/") ? path : file.absolutePath(path, workingFolder: workingFolder)
@@ -147,8 +159,11 @@ extension DesktopReminder {
 
     /// Shows the notification and waits for it to be acted on or closed:
     /// notify-send's status, its error text and the key of the action picked.
-    static func show(_ reminder: Reminder, body: String, actions: [Action], defaultLabel: String?, sound: Sound, environment: [String: String])
-        -> (status: Int32, errors: String, chosen: String?) {
+    static func show(
+        _ reminder: Reminder, body: String, actions: [Action], defaultLabel: String?, sound: Sound, environment: [String: String]
+    )
+        -> (status: Int32, errors: String, chosen: String?)
+    {
         var arguments = ["notify-send", "--app-name=remindc"]
         if let defaultLabel { arguments.append("--action=default=\(defaultLabel)") }
         for action in actions {
@@ -170,33 +185,46 @@ extension DesktopReminder {
     /// at once. Nothing to show, or a stopped reminder, says nothing. Where
     /// `systemd-run` fails the alert is shown here instead, and the failure
     /// logged.
-    package func fromTimer(minimal: Bool, now: Instant, floatingZone: TimeZone, environment: [String: String],
-                          workingFolder: String) -> DeliveryReport {
+    package func fromTimer(
+        minimal: Bool, now: Instant, floatingZone: TimeZone, environment: [String: String],
+        workingFolder: String
+    ) -> DeliveryReport {
         let state = DesktopState(folders: UserFolders(environment: environment))
         if state.isStopped(uid).stopped { return DeliveryReport() }
-        guard let pending = Self.pendingAlert(reminder, at: now, floatingZone: floatingZone, grace: file.grace(of: reminder),
-                                              shownUntil: state.shownUntil(uid)) else { return DeliveryReport() }
+        guard
+            let pending = Self.pendingAlert(
+                reminder, at: now, floatingZone: floatingZone, grace: file.grace(of: reminder),
+                shownUntil: state.shownUntil(uid))
+        else { return DeliveryReport() }
         do {
             guard try state.claim(uid, through: pending.alert) else { return DeliveryReport() }
         } catch {
             // Shown all the same: an alert shown twice is better than one lost.
             state.log("\(reminder.id): cannot record the alert as shown: \(error.localizedDescription)")
         }
-        let missed = pending.missed > 0 ? Missed(last: pending.isOnTime ? nil : pending.alert, count: pending.missed, zone: floatingZone,
-                                                 now: now) : nil
+        let missed =
+            pending.missed > 0
+            ? Missed(
+                last: pending.isOnTime ? nil : pending.alert, count: pending.missed, zone: floatingZone,
+                now: now) : nil
         let path = file.absolutePath(file.path, workingFolder: workingFolder)
         var command = [SystemdInstall.remindcPath, "notify", path, "--id", reminder.id, "--server-wait", String(Self.timerServerWait)]
         if minimal { command.append("--minimal") }
         if let missed { command += missed.arguments }
         let unit = SystemdWriter.alertUnitName(SystemdWriter.unitName(reminder, in: file), alert: pending.alert)
-        let started = Subprocess.run(["systemd-run", "--user", "--quiet", "--collect", "--same-dir", "--service-type=exec",
-                                      "--unit=\(unit)", "--description=remindc alert '\(reminder.id)'", "--"] + command,
-                                     environment: environment)
+        let started = Subprocess.run(
+            [
+                "systemd-run", "--user", "--quiet", "--collect", "--same-dir", "--service-type=exec",
+                "--unit=\(unit)", "--description=remindc alert '\(reminder.id)'", "--",
+            ] + command,
+            environment: environment)
         guard started.status != 0 else { return DeliveryReport() }
         let reason = started.errors.trimmingCharacters(in: .whitespacesAndNewlines)
-        state.log("\(reminder.id): systemd-run could not start \(unit), so the alert is shown by the timer's service: "
-                  + (reason.isEmpty ? "status \(started.status)" : reason))
-        return notify(minimal: minimal, missed: missed, serverWait: Self.timerServerWait, environment: environment, workingFolder: workingFolder)
+        state.log(
+            "\(reminder.id): systemd-run could not start \(unit), so the alert is shown by the timer's service: "
+                + (reason.isEmpty ? "status \(started.status)" : reason))
+        return notify(
+            minimal: minimal, missed: missed, serverWait: Self.timerServerWait, environment: environment, workingFolder: workingFolder)
     }
 
     /// How long a timer's alert waits for a notification server: at login
@@ -243,8 +271,11 @@ package struct Missed: Equatable, Sendable {
     func told(_ instant: Instant) -> String {
         let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant.secondsSince1970)))
         let wall = instant.wallTime(offset: offset).local
-        let today = now.wallTime(offset: zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(now.secondsSince1970)))).local.date
-        let time = wall.time.second == 0 ? String(format: "%02d:%02d", wall.time.hour, wall.time.minute)
+        let today = now.wallTime(offset: zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(now.secondsSince1970)))).local
+            .date
+        let time =
+            wall.time.second == 0
+            ? String(format: "%02d:%02d", wall.time.hour, wall.time.minute)
             : String(format: "%02d:%02d:%02d", wall.time.hour, wall.time.minute, wall.time.second)
         return wall.date == today ? time : "\(wall.date) \(time)"
     }

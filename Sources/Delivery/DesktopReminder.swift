@@ -25,8 +25,9 @@ package struct DesktopReminder: Sendable {
         let state = DesktopState(folders: UserFolders(environment: environment))
         let stop = state.isStopped(uid)
         if stop.stopped { return DeliveryReport(status: 1) }
-        let pending = Self.pendingAlert(reminder, at: now, floatingZone: floatingZone, grace: file.grace(of: reminder),
-                                        shownUntil: state.shownUntil(uid))
+        let pending = Self.pendingAlert(
+            reminder, at: now, floatingZone: floatingZone, grace: file.grace(of: reminder),
+            shownUntil: state.shownUntil(uid))
         return DeliveryReport(stop.warning ?? "", status: pending == nil ? 1 : 0)
     }
 
@@ -50,8 +51,10 @@ package struct DesktopReminder: Sendable {
     /// (while the machine slept or was off), counted on the wall clock
     /// (`Reminder.AlertClock`) as the timers that ask are. A reminder a
     /// timer never delivered (`shownUntil` nil) has only its alerts on time.
-    package static func pendingAlert(_ reminder: Reminder, at now: Instant, floatingZone: TimeZone, grace: NominalDuration,
-                                    shownUntil: Instant?) -> PendingAlert? {
+    package static func pendingAlert(
+        _ reminder: Reminder, at now: Instant, floatingZone: TimeZone, grace: NominalDuration,
+        shownUntil: Instant?
+    ) -> PendingAlert? {
         let onTime = now.advanced(by: -onTimeSeconds)
         var earliest = onTime
         if let shownUntil {

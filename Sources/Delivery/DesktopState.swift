@@ -87,8 +87,14 @@ package struct DesktopState: Sendable {
     package func shown() throws -> [String: Instant] {
         let lines = try lines(of: shownFile)
         let outside = lines.filter { Self.shownEntry($0) == nil && Self.isNumberedLine($0) }
-        if let first = outside.first, Self.loggedOutside.withLock({ logged in defer { logged = true }; return !logged }) {
-            log("shown: \(outside.count) line\(outside.count == 1 ? "" : "s") with a time outside \(SupportedSpan.description) skipped, the first '\(first.prefix(120))'")
+        if let first = outside.first,
+            Self.loggedOutside.withLock({ logged in
+                defer { logged = true }; return !logged
+            })
+        {
+            log(
+                "shown: \(outside.count) line\(outside.count == 1 ? "" : "s") with a time outside \(SupportedSpan.description) skipped, the first '\(first.prefix(120))'"
+            )
         }
         return Dictionary(lines.compactMap(Self.shownEntry), uniquingKeysWith: max)
     }
@@ -137,8 +143,9 @@ package struct DesktopState: Sendable {
     static func shownEntry(_ line: String) -> (uid: String, until: Instant)? {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
         guard fields.count == 2, !fields[0].isEmpty, let seconds = Int(fields[1]),
-              seconds >= SupportedSpan.instants.lowerBound.secondsSince1970,
-              seconds < SupportedSpan.instants.upperBound.secondsSince1970 else { return nil }
+            seconds >= SupportedSpan.instants.lowerBound.secondsSince1970,
+            seconds < SupportedSpan.instants.upperBound.secondsSince1970
+        else { return nil }
         return (String(fields[0]), Instant(secondsSince1970: seconds))
     }
 

@@ -59,7 +59,8 @@ package enum Subprocess {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.filter { !withheld.contains($0.key) }.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp =
+            environment.filter { !withheld.contains($0.key) }.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
         let spawned = posix_spawn(&child, "/usr/bin/env", &actions, &attributes, argv, envp)

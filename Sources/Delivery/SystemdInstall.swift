@@ -36,8 +36,9 @@ package struct SystemdInstall: Sendable {
         let wanted = Set(units.map(\.name))
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try AtomicFile.writeAll(units.map { (folder.appendingPathComponent($0.name).path, Array($0.text.utf8)) }
-                                    + [(manifest.path, Array(units.map { $0.name + "\n" }.joined().utf8))])
+            try AtomicFile.writeAll(
+                units.map { (folder.appendingPathComponent($0.name).path, Array($0.text.utf8)) }
+                    + [(manifest.path, Array(units.map { $0.name + "\n" }.joined().utf8))])
         } catch {
             return DeliveryReport(warnings + "Error: cannot write into \(folder.path): \(error.localizedDescription)\n", status: 2)
         }
@@ -48,11 +49,13 @@ package struct SystemdInstall: Sendable {
         do {
             try state.start(uids, at: now)
         } catch {
-            notes += "warning: cannot write \(state.shownFile.path) (\(error.localizedDescription)): alerts missed before the first on time are not shown late\n"
+            notes +=
+                "warning: cannot write \(state.shownFile.path) (\(error.localizedDescription)): alerts missed before the first on time are not shown late\n"
         }
         guard userManagerRuns else {
             for unit in gone { try? FileManager.default.removeItem(at: folder.appendingPathComponent(unit)) }
-            notes += "remindc: wrote \(units.count) units into \(folder.path); no user manager is running, so the timers start with your next session\n"
+            notes +=
+                "remindc: wrote \(units.count) units into \(folder.path); no user manager is running, so the timers start with your next session\n"
             return DeliveryReport(warnings + notes)
         }
         stop(gone)
@@ -147,7 +150,8 @@ extension SystemdInstall {
     /// removes it) or a place not on `PATH` (an upgrade put on `PATH` would
     /// leave the units on the old one). Empty when it is on `PATH`.
     package static func placeWarning(_ remindc: String, environment: [String: String]) -> String {
-        let advice = "install a release build on PATH (swift build -c release, then copy .build/release/remindc to ~/.local/bin) "
+        let advice =
+            "install a release build on PATH (swift build -c release, then copy .build/release/remindc to ~/.local/bin) "
             + "and run 'remindc systemd --install' with it, which points every unit at it"
         if remindc.contains("/.build/") {
             return "warning: the units run \(remindc), a build folder's remindc, which the next build replaces; \(advice)\n"

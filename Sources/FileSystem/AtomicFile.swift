@@ -23,8 +23,10 @@ package enum AtomicFile {
     /// `mode` less the umask, a replaced one keeps its mode, unless
     /// `exactMode` is given: then the file has that mode whatever it had (a
     /// private state file an older version left readable by others).
-    package static func write(to path: String, mode: mode_t = 0o666, exactMode: mode_t? = nil,
-                             _ produce: (([UInt8]) -> Void) -> Void) throws {
+    package static func write(
+        to path: String, mode: mode_t = 0o666, exactMode: mode_t? = nil,
+        _ produce: (([UInt8]) -> Void) -> Void
+    ) throws {
         switch try stage(path, produce, mode: exactMode ?? mode, exactMode: exactMode) {
         case .written: return
         case .staged(let staged): try commit([staged])
@@ -68,7 +70,10 @@ package enum AtomicFile {
         let folder = open(URL(fileURLWithPath: first.temporary).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             defer { close(folder) }
-            let sameFolder = staged.allSatisfy { URL(fileURLWithPath: $0.temporary).deletingLastPathComponent() == URL(fileURLWithPath: first.temporary).deletingLastPathComponent() }
+            let sameFolder = staged.allSatisfy {
+                URL(fileURLWithPath: $0.temporary).deletingLastPathComponent()
+                    == URL(fileURLWithPath: first.temporary).deletingLastPathComponent()
+            }
             if sameFolder && remindc_syncfs(folder) == 0 { return }
         }
         for file in staged {
@@ -87,8 +92,10 @@ package enum AtomicFile {
         case written
     }
 
-    private static func stage(_ path: String, _ produce: (([UInt8]) -> Void) -> Void, throughOthers: Bool = true,
-                              mode: mode_t = 0o666, exactMode: mode_t? = nil, syncs: Bool = true) throws -> Staging {
+    private static func stage(
+        _ path: String, _ produce: (([UInt8]) -> Void) -> Void, throughOthers: Bool = true,
+        mode: mode_t = 0o666, exactMode: mode_t? = nil, syncs: Bool = true
+    ) throws -> Staging {
         var target = URL(fileURLWithPath: path)
         var status = stat()
         var existing: stat?

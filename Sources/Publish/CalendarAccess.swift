@@ -17,14 +17,18 @@ package enum CalendarAccess {
     /// http only to this machine unless `insecure`.
     package static func collectionURL(_ text: String, insecure: Bool) throws(Refusal) -> URL {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty, let url = components.url else {
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty, let url = components.url
+        else {
             throw Refusal(message: "'\(TerminalText.visible(withoutPassword(text)))' is not an http or https URL of a calendar collection")
         }
         if components.user != nil || components.password != nil {
             throw Refusal(message: "the URL must not hold a login: give --user, and the password in REMINDC_PASSWORD or ~/.netrc")
         }
         if scheme == "http" && !insecure && !isLoopback(host) {
-            throw Refusal(message: "plain http to \(TerminalText.visible(host)) would send the password and reminders unencrypted: use https, or --insecure")
+            throw Refusal(
+                message:
+                    "plain http to \(TerminalText.visible(host)) would send the password and reminders unencrypted: use https, or --insecure"
+            )
         }
         return url
     }
@@ -51,8 +55,11 @@ package enum CalendarAccess {
     /// The login: `user` with REMINDC_PASSWORD (or that user's ~/.netrc
     /// password), else the host's ~/.netrc entry, else none; and a warning
     /// when ~/.netrc exists but cannot be read.
-    package static func credentials(for url: URL, user: String?, environment: [String: String]) throws(Refusal)
-        -> (credentials: HTTPClient.Credentials?, warning: String) {
+    package static func credentials(
+        for url: URL, user: String?, environment: [String: String]
+    ) throws(Refusal)
+        -> (credentials: HTTPClient.Credentials?, warning: String)
+    {
         let path = UserFolders(environment: environment).home + "/.netrc"
         var warning = ""
         var netrc: Netrc?

@@ -31,8 +31,9 @@ package struct CalendarResource: Sendable, Equatable {
             let digest = CalendarText.digest(CalendarDocument.Component(calendar))
             // The digest goes beside the publisher's mark.
             for index in marked { mark(&calendar.components[index], after: "\(publisherProperty):", "\(digestProperty):\(digest)") }
-            return CalendarResource(uid: object.uid, reminderID: object.reminderID, name: memberName(object.uid), text: calendar.text,
-                                    digest: digest)
+            return CalendarResource(
+                uid: object.uid, reminderID: object.reminderID, name: memberName(object.uid), text: calendar.text,
+                digest: digest)
         }
     }
 
@@ -54,7 +55,7 @@ package struct CalendarResource: Sendable, Equatable {
             String(scalar).utf8.map { byte in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                     UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "@"):
+                    UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "@"):
                     String(Character(Unicode.Scalar(byte)))
                 default:
                     String(format: "%%%02X", byte)

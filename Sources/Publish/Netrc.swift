@@ -123,8 +123,9 @@ package struct Netrc {
     }
 
     static func keyword(_ token: [UInt8], _ word: [UInt8]) -> Bool {
-        token.count == word.count && zip(token, word).allSatisfy { a, b in
-            a == b || ((0x41...0x5A).contains(a) || (0x61...0x7A).contains(a)) && a | 0x20 == b | 0x20
-        }
+        token.count == word.count
+            && zip(token, word).allSatisfy { a, b in
+                a == b || ((0x41...0x5A).contains(a) || (0x61...0x7A).contains(a)) && a | 0x20 == b | 0x20
+            }
     }
 }

@@ -20,7 +20,7 @@ package struct PublishPlan: Sendable {
         package var reminderID: String {
             switch self {
             case .create(let resource), .update(let resource, _, _), .unchanged(let resource, _), .keptEdit(let resource, _),
-                 .taken(let resource, _):
+                .taken(let resource, _):
                 return resource.reminderID
             case .delete(let remote, _):
                 return remote.reminderID ?? remote.uid ?? remote.href
@@ -62,8 +62,10 @@ package struct PublishPlan: Sendable {
     /// - The publisher's members no wanted UID matches are deleted; others'
     ///   only with `deleteOthers`. Another's beside the publisher's of its
     ///   UID is left, and named in `sharedUIDs`.
-    package static func make(wanted: [CalendarResource], members: [RemoteResource], publisher: String,
-                            deleteOthers: Bool = false, keepServerEdits: Bool = false) -> PublishPlan {
+    package static func make(
+        wanted: [CalendarResource], members: [RemoteResource], publisher: String,
+        deleteOthers: Bool = false, keepServerEdits: Bool = false
+    ) -> PublishPlan {
         var byUID: [String: [RemoteResource]] = [:]
         for member in members {
             if let uid = member.uid { byUID[uid, default: []].append(member) }
@@ -72,7 +74,9 @@ package struct PublishPlan: Sendable {
         var steps: [Step] = []
         var shared: [SharedUID] = []
         for resource in wanted {
-            let candidates = (byUID[resource.uid] ?? []).sorted { ($0.publisher == publisher ? 0 : 1) < ($1.publisher == publisher ? 0 : 1) }
+            let candidates = (byUID[resource.uid] ?? []).sorted {
+                ($0.publisher == publisher ? 0 : 1) < ($1.publisher == publisher ? 0 : 1)
+            }
             guard let member = candidates.first else {
                 steps.append(.create(resource))
                 continue

@@ -24,8 +24,10 @@ package struct PublishState: Sendable {
     }
 
     package func load() -> ListingState? {
-        guard let bytes = try? RegularFile.read(file.path, followingLinks: false), let stored = try? JSONDecoder().decode(Stored.self, from: Data(bytes)),
-              stored.url == url else { return nil }
+        guard let bytes = try? RegularFile.read(file.path, followingLinks: false),
+            let stored = try? JSONDecoder().decode(Stored.self, from: Data(bytes)),
+            stored.url == url
+        else { return nil }
         return stored.state
     }
 

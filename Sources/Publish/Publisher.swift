@@ -96,8 +96,10 @@ package struct Publisher: Sendable {
     /// in the plan's order, as soon as it and every step before it are
     /// settled (from the thread that settled the last of them, one at a
     /// time), and `total` once the plan is known, before any of them.
-    package func publish(_ wanted: [CalendarResource], state: ListingState? = nil,
-                        total: ((Int) -> Void)? = nil, progress: ((Done) -> Void)? = nil) -> Result<Report, Stop> {
+    package func publish(
+        _ wanted: [CalendarResource], state: ListingState? = nil,
+        total: ((Int) -> Void)? = nil, progress: ((Done) -> Void)? = nil
+    ) -> Result<Report, Stop> {
         var created = false
         var token: String?
         var offersSync = false
@@ -141,8 +143,9 @@ package struct Publisher: Sendable {
             // before it: what changes in between is reported next time.
             if next == nil, offersSync, let token { next = ListingState(token: token, members: members) }
         }
-        let plan = PublishPlan.make(wanted: wanted, members: members, publisher: options.publisher,
-                                    deleteOthers: options.deleteOthers, keepServerEdits: options.keepServerEdits)
+        let plan = PublishPlan.make(
+            wanted: wanted, members: members, publisher: options.publisher,
+            deleteOthers: options.deleteOthers, keepServerEdits: options.keepServerEdits)
         total?(plan.steps.count)
         let results = Results(plan.steps, progress: progress)
         var writes: [Int] = []
@@ -166,16 +169,21 @@ package struct Publisher: Sendable {
         }
         workers.forEach { $0.start() }
         queue.waitForAll(workers.count)
-        return .success(Report(plan: plan, done: plan.steps.enumerated().map { Done(step: $1, failure: results.failures[$0]) },
-                               createdCollection: created, listing: listing, state: next, outside: outside))
+        return .success(
+            Report(
+                plan: plan, done: plan.steps.enumerated().map { Done(step: $1, failure: results.failures[$0]) },
+                createdCollection: created, listing: listing, state: next, outside: outside))
     }
 
     /// The members: the last run's with the changes since (RFC 6578), when
     /// there is a last run and the server still takes its token; otherwise
     /// every member. The state to keep comes with a listing of changes;
     /// the hrefs set aside as outside the collection come last.
-    private func list(since state: ListingState?)
-        -> Result<([RemoteResource], Listing, ListingState?, [String]), CalendarCollection.Failure> {
+    private func list(
+        since state: ListingState?
+    )
+        -> Result<([RemoteResource], Listing, ListingState?, [String]), CalendarCollection.Failure>
+    {
         var fallback = Listing.full
         if let state {
             switch collection.changes(since: state.token) {
@@ -259,11 +267,13 @@ package struct Publisher: Sendable {
         } else if failure.status.map({ (400..<600).contains($0) }) ?? false {
             if let calendar = rscale(of: step) {
                 // Radicale refuses RSCALE with a bare 400, SabreDAV with 500.
-                text += "; its repeat is written with RSCALE (\(calendar)), which many servers refuse: publish "
+                text +=
+                    "; its repeat is written with RSCALE (\(calendar)), which many servers refuse: publish "
                     + "'remindc ics --expand' to a calendar instead"
             } else if let day = weekdayPastFifth(of: step) {
                 // SabreDAV 4 refuses it with a 500.
-                text += "; its repeat has BYDAY=\(day), a weekday counted past the 5th, which SabreDAV refuses: "
+                text +=
+                    "; its repeat has BYDAY=\(day), a weekday counted past the 5th, which SabreDAV refuses: "
                     + "'check --for caldav' names each such reminder"
             }
         }

@@ -184,5 +184,3 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     /// ISO 8601 with a `T`: `2026-12-01T09:00:00`.
     public var description: String { "\(date)T\(time)" }
 }
-
-

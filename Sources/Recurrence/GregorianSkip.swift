@@ -68,7 +68,8 @@ extension Schedule {
         // Every month has every day asked for: SKIP changes nothing.
         guard !long.isEmpty else { return [unchanged] }
         guard long.allSatisfy({ $0 > 0 }), filled.bySetPosition.isEmpty, filled.byYearDay.isEmpty, filled.byWeekNumber.isEmpty,
-              filled.byMonth.allSatisfy({ !$0.isLeap }) else { return [] }
+            filled.byMonth.allSatisfy({ !$0.isLeap })
+        else { return [] }
         // Without SKIP the same days may come anyway (the 28th and 29th:
         // February's 29th moves back onto a 28th it has).
         var found = [unchanged]
@@ -221,7 +222,8 @@ extension Schedule {
         for year in (start.date.year - 1)...(start.date.year + 12 * max(1, filled.interval)) {
             let index = year * 12 + month - 1
             guard index >= startMonth + offset else { continue }
-            let selected = filled.frequency == .monthly
+            let selected =
+                filled.frequency == .monthly
                 ? (index - startMonth) % max(1, filled.interval) == 0
                 : (year - start.date.year) % max(1, filled.interval) == 0
             if selected { return CivilDate(year: year, month: month, day: 1) }

@@ -88,17 +88,23 @@ public struct Occurrences: Sequence, IteratorProtocol {
         if rule.workingDay != nil {
             // The periods from the start's: the first of its month (or year).
             let date = schedule.start.date
-            let first = plain.rule?.frequency == .yearly ? CivilDate(year: date.year, month: 1, day: 1)
+            let first =
+                plain.rule?.frequency == .yearly
+                ? CivilDate(year: date.year, month: 1, day: 1)
                 : CivilDate(year: date.year, month: date.month, day: 1)
             plain.start = LocalDateTime(date: first, time: schedule.start.time)
         }
         let margin = rule.daysOff.longestRun + 2
-        let lastDay = untilWallClock.map { $0.day.advanced(by: margin) }
+        let lastDay =
+            untilWallClock.map { $0.day.advanced(by: margin) }
             ?? untilInstant.map { $0.wallTime(offset: 0).day.advanced(by: margin + 1) }
         set = SetOccurrences(plain)
         let period = rule.workingDay == nil ? 0 : (plain.rule?.frequency == .yearly ? 366 : 31) * (plain.rule?.interval ?? 1)
-        adjusting = [Adjusting(rule: rule, schedule: plain, start: start, untilWallClock: untilWallClock, untilInstant: untilInstant,
-                               lastDay: lastDay, reachBack: (period + margin) * secondsPerDay, remaining: remaining)]
+        adjusting = [
+            Adjusting(
+                rule: rule, schedule: plain, start: start, untilWallClock: untilWallClock, untilInstant: untilInstant,
+                lastDay: lastDay, reachBack: (period + margin) * secondsPerDay, remaining: remaining)
+        ]
     }
 
     /// Gives, from here on, the occurrences a day off leaves out
@@ -136,7 +142,8 @@ public struct Occurrences: Sequence, IteratorProtocol {
             // The first pending occurrence goes once nothing read later can
             // land before it.
             if let first = adjusting[0].pending.first,
-               adjusting[0].setDone || first.wallClock.day < adjusting[0].lastDayRead.advanced(by: -reach) {
+                adjusting[0].setDone || first.wallClock.day < adjusting[0].lastDayRead.advanced(by: -reach)
+            {
                 adjusting[0].pending.removeFirst()
                 if first.isSkipped { return first }
                 if first.instant == adjusting[0].lastInstant { continue }
@@ -186,14 +193,17 @@ extension Occurrences.Adjusting {
             let date = day.date
             let yearly = schedule.rule?.frequency == .yearly
             let first = CivilDate(year: date.year, month: yearly ? 1 : date.month, day: 1).dayNumber
-            let last = yearly ? CivilDate(year: date.year, month: 12, day: 31).dayNumber
+            let last =
+                yearly
+                ? CivilDate(year: date.year, month: 12, day: 31).dayNumber
                 : CivilDate(year: date.year, month: date.month, day: CivilDate.daysIn(month: date.month, year: date.year)).dayNumber
             guard let working = rule.daysOff.workingDay(n, from: first, through: last) else { return nil }
             target = working
         } else {
             guard let destination = rule.daysOff.destination(of: day, rule.move) else {
                 if includesSkipped, untilWallClock.map({ occurrence.wallClock <= $0 }) ?? true,
-                   untilInstant.map({ occurrence.instant <= $0 }) ?? true {
+                    untilInstant.map({ occurrence.instant <= $0 }) ?? true
+                {
                     var skipped = occurrence
                     skipped.isSkipped = true
                     hold(skipped)

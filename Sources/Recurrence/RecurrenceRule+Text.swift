@@ -192,7 +192,9 @@ private struct RuleBuilder {
             guard let items = list(value, signed ? Self.signed : Self.unsigned) else { return expected }
             rule[keyPath: field] = items
         case .byDay:
-            guard let items = list(value, Self.weekdayOccurrence) else { return "weekdays (MO, TU, WE, TH, FR, SA, SU), each with an optional ordinal (-1FR, 2TU)" }
+            guard let items = list(value, Self.weekdayOccurrence) else {
+                return "weekdays (MO, TU, WE, TH, FR, SA, SU), each with an optional ordinal (-1FR, 2TU)"
+            }
             rule.byDay = items
         case .byMonth:
             guard let items = list(value, Self.month) else { return "months, 1 to 12 (with RSCALE, 1 to 13 and leap months such as 5L)" }
@@ -288,8 +290,9 @@ private struct RuleBuilder {
         guard date.isValid else { return nil }
         if bytes.count == 8 { return .date(date) }
         guard bytes.count == 15 || (bytes.count == 16 && (bytes[15] == 0x5A || bytes[15] == 0x7A)),
-              bytes[8] == 0x54 || bytes[8] == 0x74,
-              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15) else { return nil }
+            bytes[8] == 0x54 || bytes[8] == 0x74,
+            let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15)
+        else { return nil }
         let time = CivilTime(hour: hour, minute: minute, second: second)
         guard time.isValid else { return nil }
         let local = LocalDateTime(date: date, time: time)

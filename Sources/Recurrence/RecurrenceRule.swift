@@ -164,7 +164,8 @@ extension RecurrenceRule.Parts {
     /// `RecurrenceRule.matchesEveryPeriod`, read in place: no part is copied.
     var matchesEveryPeriod: Bool {
         guard calendar == nil, bySecond.isEmpty, byMinute.isEmpty, byHour.isEmpty, byMonthDay.isEmpty, byYearDay.isEmpty,
-              byWeekNumber.isEmpty, byMonth.isEmpty else { return false }
+            byWeekNumber.isEmpty, byMonth.isEmpty
+        else { return false }
         if byDay.isEmpty { return bySetPosition.isEmpty }
         var weekdaySet = 0
         for day in byDay {

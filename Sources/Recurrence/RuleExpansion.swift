@@ -311,11 +311,12 @@ struct RuleExpansion {
     /// (SECONDLY with BYSETPOS=2).
     private func positionsCanMatch() -> Bool {
         guard case .clock = walk, !setPositions.isEmpty else { return true }
-        let count = switch frequency {
-        case .hourly: minutes.count * seconds.count
-        case .minutely: seconds.count
-        default: 1
-        }
+        let count =
+            switch frequency {
+            case .hourly: minutes.count * seconds.count
+            case .minutely: seconds.count
+            default: 1
+            }
         return setPositions.contains { (1...count).contains($0) || (-count...(-1)).contains($0) }
     }
 
@@ -407,21 +408,24 @@ struct RuleExpansion {
     /// The instances of one HOURLY, MINUTELY or SECONDLY period the clock
     /// limits allow, after BYSETPOS.
     private func instancesPerClockPeriod() -> Int {
-        let made = switch frequency {
-        case .hourly: minutes.count * seconds.count
-        case .minutely: seconds.count
-        default: 1
-        }
+        let made =
+            switch frequency {
+            case .hourly: minutes.count * seconds.count
+            case .minutely: seconds.count
+            default: 1
+            }
         return selected(of: made)
     }
 
     /// How many of a period's `made` instances BYSETPOS keeps.
     private func selected(of made: Int) -> Int {
         guard !setPositions.isEmpty else { return made }
-        return Set(setPositions.compactMap { position -> Int? in
-            let index = position > 0 ? position - 1 : made + position
-            return index >= 0 && index < made ? index : nil
-        }).count
+        return Set(
+            setPositions.compactMap { position -> Int? in
+                let index = position > 0 ? position - 1 : made + position
+                return index >= 0 && index < made ? index : nil
+            }
+        ).count
     }
 
     /// DAILY and coarser: what a filled period still holds, then whole
@@ -621,12 +625,13 @@ struct RuleExpansion {
             defer { monthStart = month.start + month.length }
             guard filter.monthMatches(facts) else { continue }
             for value in skipMonthDays where abs(value) > month.length {
-                let day: Int = switch (skip, value > 0) {
-                case (.backward, true): month.start + month.length - 1
-                case (.forward, true): month.start + month.length
-                case (.backward, false): month.start - 1
-                default: month.start
-                }
+                let day: Int =
+                    switch (skip, value > 0) {
+                    case (.backward, true): month.start + month.length - 1
+                    case (.forward, true): month.start + month.length
+                    case (.backward, false): month.start - 1
+                    default: month.start
+                    }
                 for time in times { buffer.append(day * secondsPerDay + time) }
                 added = true
             }

@@ -54,8 +54,9 @@ public struct Schedule: Sendable {
             case .fixed(let offset):
                 return wallClock.instant(offset: offset)
             case .zone(let zone):
-                var offsets = ZoneOffsets(zone: zone, table: transitions ?? ZoneTransitions.shared(for: zone),
-                                          from: wallClock.instant(offset: secondsPerDay))
+                var offsets = ZoneOffsets(
+                    zone: zone, table: transitions ?? ZoneTransitions.shared(for: zone),
+                    from: wallClock.instant(offset: secondsPerDay))
                 return offsets.read(wallClock).instant
             }
         }
@@ -102,8 +103,9 @@ public struct Schedule: Sendable {
         start: LocalDateTime, isAllDay: Bool = false, rule: RecurrenceRule? = nil, timesOfDay: [CivilTime] = [],
         exceptions: [Exception] = [], additions: [Addition] = [], placement: Placement
     ) {
-        self.init(start: start, isAllDay: isAllDay, rule: rule, timesOfDay: timesOfDay, exceptions: exceptions, additions: additions,
-                  in: PlacedZone(placement))
+        self.init(
+            start: start, isAllDay: isAllDay, rule: rule, timesOfDay: timesOfDay, exceptions: exceptions, additions: additions,
+            in: PlacedZone(placement))
     }
 
     /// A schedule in a zone whose table is already found.
@@ -243,10 +245,11 @@ public struct Schedule: Sendable {
         switch rule?.end {
         case .never: return nil
         case .until(let until):
-            let wallClock = switch until {
-            case .date(let date): date.dayNumber.advanced(by: 1).midnight
-            case .local(let local), .utc(let local): WallTime(local)
-            }
+            let wallClock =
+                switch until {
+                case .date(let date): date.dayNumber.advanced(by: 1).midnight
+                case .local(let local), .utc(let local): WallTime(local)
+                }
             // Read from ever further back until a stretch before the end
             // holds an occurrence: a dense rule is read over days, a
             // monthly one whose last instance is weeks before UNTIL over
@@ -578,7 +581,6 @@ struct SetOccurrences: Sequence, IteratorProtocol {
         held.insert(occurrence, at: index)
     }
 }
-
 
 extension RecurrenceRule {
     /// The rule with what it leaves open taken from `start` the way the

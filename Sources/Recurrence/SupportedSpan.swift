@@ -11,8 +11,8 @@ public enum SupportedSpan {
 
     /// Instants: 1900-01-01T00:00:00Z up to 2583-01-01T00:00:00Z.
     public static let instants: Range<Instant> =
-        CivilDate(year: firstYear, month: 1, day: 1).dayNumber.midnight.instant(offset: 0)
-        ..< CivilDate(year: lastYear + 1, month: 1, day: 1).dayNumber.midnight.instant(offset: 0)
+        CivilDate(year: firstYear, month: 1, day: 1).dayNumber.midnight.instant(
+            offset: 0)..<CivilDate(year: lastYear + 1, month: 1, day: 1).dayNumber.midnight.instant(offset: 0)
 
     /// The seconds from the span's start to its end: the longest duration.
     public static let seconds = instants.upperBound.seconds(since: instants.lowerBound)

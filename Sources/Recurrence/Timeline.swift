@@ -85,8 +85,10 @@ public struct Timeline: Sequence, IteratorProtocol {
         return (source, first.occurrence)
     }
 
-    private static func before(_ a: (instant: Instant, source: Int, occurrence: Occurrence),
-                               _ b: (instant: Instant, source: Int, occurrence: Occurrence)) -> Bool {
+    private static func before(
+        _ a: (instant: Instant, source: Int, occurrence: Occurrence),
+        _ b: (instant: Instant, source: Int, occurrence: Occurrence)
+    ) -> Bool {
         a.instant < b.instant || (a.instant == b.instant && a.source < b.source)
     }
 

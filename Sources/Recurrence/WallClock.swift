@@ -25,7 +25,8 @@ public enum WallClock {
         let after = offset(of: zone, at: reading.instant(offset: -secondsPerDay))
         // Of the offsets valid for this wall-clock time, the larger one is the
         // earlier instant: the first of a repeated hour.
-        for candidate in [max(before, after), min(before, after)] where offset(of: zone, at: reading.instant(offset: candidate)) == candidate {
+        for candidate in [max(before, after), min(before, after)]
+        where offset(of: zone, at: reading.instant(offset: candidate)) == candidate {
             return reading.instant(offset: candidate)
         }
         // Skipped by a change: read with the offset before it.

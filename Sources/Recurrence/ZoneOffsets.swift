@@ -162,7 +162,9 @@ final class ZoneTransitions: Sendable {
             guard cursor + 1 < starts.count else {
                 // The last segment: endless, or the end of the table.
                 guard wallClock < highestWallClock else { return nil }
-                return (ZoneOffsets.Reading(instant: reading.instant(offset: offset), offset: offset, moved: false), (low, highestWallClock))
+                return (
+                    ZoneOffsets.Reading(instant: reading.instant(offset: offset), offset: offset, moved: false), (low, highestWallClock)
+                )
             }
             let end = starts[cursor + 1]
             let high = end + offset

@@ -8,7 +8,8 @@ import ReminderViews
 /// each occurrence's alert times and marks.
 enum AgendaCommand: Command {
     static let days = OptionSpec(names: ["--days"], valueName: "n", help: "How many days to show, today first (default: 7).")
-    static let from = OptionSpec(names: ["--from"], valueName: "time", help: "The first day to show (default: today): a date, or a word such as tomorrow or monday.")
+    static let from = OptionSpec(
+        names: ["--from"], valueName: "time", help: "The first day to show (default: today): a date, or a word such as tomorrow or monday.")
 
     static let spec = CommandSpec(
         name: "agenda",
@@ -41,7 +42,9 @@ enum AgendaCommand: Command {
             }
             count = value
         }
-        let start = try arguments.value(Self.from).map { text throws(UsageError) in try time.instant(text, option: "--from", command: spec.name) } ?? time.now
+        let start =
+            try arguments.value(Self.from).map { text throws(UsageError) in try time.instant(text, option: "--from", command: spec.name) }
+            ?? time.now
         return Options(time: time, first: WallClock.local(at: start, in: time.zone).date, days: count, paths: arguments.positionals)
     }
 
@@ -52,7 +55,8 @@ enum AgendaCommand: Command {
         case .success(let files): loaded = files
         case .failure(let refusal): return refusal.outcome
         }
-        let plan = DayPlan(loaded.files, first: options.first, last: options.first.adding(days: options.days - 1), zone: time.zone, now: time.now)
+        let plan = DayPlan(
+            loaded.files, first: options.first, last: options.first.adding(days: options.days - 1), zone: time.zone, now: time.now)
         let text = AgendaWriter(colour: invocation.wantsColour, width: invocation.columns).write(plan)
         return Outcome(stdout: text, stderr: loaded.report)
     }

@@ -25,7 +25,8 @@ package struct BuildDescription: Sendable {
 
     /// The lines after the version, each ending in a newline.
     var text: String {
-        let runtime = Self.sharedRuntime().map { "shared, from \($0) (Swift must be installed there)" } ?? "built in (runs without Swift installed)"
+        let runtime =
+            Self.sharedRuntime().map { "shared, from \($0) (Swift must be installed there)" } ?? "built in (runs without Swift installed)"
         let binary = SystemdInstall.remindcPath
         return "built from \(commit) of \(commitDate): a \(Self.configuration) build, Swift \(Self.compiler)\n"
             + "Swift runtime: \(runtime)\n"
@@ -57,7 +58,8 @@ package struct BuildDescription: Sendable {
     static func sharedRuntime() -> String? {
         // /proc files say they are empty: read to the end, not by size.
         guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"), let data = try? handle.readToEnd(),
-              let maps = String(data: data, encoding: .utf8) else { return nil }
+            let maps = String(data: data, encoding: .utf8)
+        else { return nil }
         for line in maps.split(separator: "\n") where line.hasSuffix("/libswiftCore.so") {
             guard let slash = line.firstIndex(of: "/") else { continue }
             let path = line[slash...]

@@ -6,13 +6,16 @@ import ReminderViews
 
 /// `remindc calendar`: a month grid, as text or as a page.
 enum CalendarCommand: Command {
-    static let month = OptionSpec(names: ["--month"], valueName: "month",
-                                  help: "The first month to show: 2027-03, or a time such as today or next month (default: this month).")
+    static let month = OptionSpec(
+        names: ["--month"], valueName: "month",
+        help: "The first month to show: 2027-03, or a time such as today or next month (default: this month).")
     static let months = OptionSpec(names: ["--months"], valueName: "n", help: "How many months to show (default: 1, at most 24).")
-    static let weekStart = OptionSpec(names: ["--week-start"], valueName: "day", help: "The weekday a week starts on (default: mon).",
-                                      allowed: Weekday.allCases.map { String($0.name.prefix(3)) }, defaultValue: "mon")
-    static let format = OptionSpec(names: ["--format"], valueName: "format", help: "text, or html: one page to print or pin up.",
-                                   allowed: ["text", "html"], defaultValue: "text")
+    static let weekStart = OptionSpec(
+        names: ["--week-start"], valueName: "day", help: "The weekday a week starts on (default: mon).",
+        allowed: Weekday.allCases.map { String($0.name.prefix(3)) }, defaultValue: "mon")
+    static let format = OptionSpec(
+        names: ["--format"], valueName: "format", help: "text, or html: one page to print or pin up.",
+        allowed: ["text", "html"], defaultValue: "text")
 
     static let spec = CommandSpec(
         name: "calendar",
@@ -61,14 +64,16 @@ enum CalendarCommand: Command {
         // the weeks around them show no day outside them.
         let lastMonth = first.year * 12 + first.month - 1 + count - 1
         guard first.year >= SupportedSpan.firstYear, lastMonth <= SupportedSpan.lastYear * 12 + 11 else {
-            throw usageError("--month \(first.year)-\(first.month < 10 ? "0" : "")\(first.month)"
-                             + (count > 1 ? " with --months \(count)" : "")
-                             + " is outside the years remindc works in, \(SupportedSpan.firstYear)-01 to \(SupportedSpan.lastYear)-12")
+            throw usageError(
+                "--month \(first.year)-\(first.month < 10 ? "0" : "")\(first.month)"
+                    + (count > 1 ? " with --months \(count)" : "")
+                    + " is outside the years remindc works in, \(SupportedSpan.firstYear)-01 to \(SupportedSpan.lastYear)-12")
         }
         // The parser let only the allowed names through.
         let start = Weekday.allCases.first { $0.name.hasPrefix(arguments.value(Self.weekStart) ?? "mon") } ?? .monday
-        return Options(time: time, first: (first.year, first.month), count: count, weekStart: start,
-                       html: arguments.value(Self.format) == "html", paths: arguments.positionals)
+        return Options(
+            time: time, first: (first.year, first.month), count: count, weekStart: start,
+            html: arguments.value(Self.format) == "html", paths: arguments.positionals)
     }
 
     static func run(_ options: Options, invocation: Invocation) -> Outcome {
@@ -82,7 +87,9 @@ enum CalendarCommand: Command {
         let end = (options.first.year * 12 + options.first.month - 1) + options.count
         let last = CivilDate(year: end / 12, month: end % 12 + 1, day: 1).adding(days: -1)
         let plan = DayPlan(loaded.files, first: first, last: last, zone: time.zone, now: time.now)
-        let text = options.html ? CalendarPage(weekStart: options.weekStart).write(plan, zoneName: time.zoneName)
+        let text =
+            options.html
+            ? CalendarPage(weekStart: options.weekStart).write(plan, zoneName: time.zoneName)
             : CalendarWriter(weekStart: options.weekStart, width: invocation.columns ?? 120).write(plan, zoneName: time.zoneName)
         return Outcome(stdout: text, stderr: loaded.report)
     }

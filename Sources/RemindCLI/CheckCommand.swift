@@ -12,12 +12,15 @@ enum CheckCommand: Command {
         case text, json, sarif, github
     }
 
-    static let format = OptionSpec(names: ["--format"], valueName: "format", help: "How to print diagnostics: text, json, sarif or github.",
-                                   allowed: Format.allCases.map(\.rawValue), defaultValue: "text")
-    static let horizon = OptionSpec(names: ["--horizon"], valueName: "duration",
-                                    help: "How far ahead the schedule rules look: a duration such as 90d or 26w (default: 365d).")
-    static let targets = OptionSpec(names: ["--for"], valueName: "outputs",
-                                    help: "Also run the checks of these outputs, as their commands would: ics, crontab, systemd (comma-separated).")
+    static let format = OptionSpec(
+        names: ["--format"], valueName: "format", help: "How to print diagnostics: text, json, sarif or github.",
+        allowed: Format.allCases.map(\.rawValue), defaultValue: "text")
+    static let horizon = OptionSpec(
+        names: ["--horizon"], valueName: "duration",
+        help: "How far ahead the schedule rules look: a duration such as 90d or 26w (default: 365d).")
+    static let targets = OptionSpec(
+        names: ["--for"], valueName: "outputs",
+        help: "Also run the checks of these outputs, as their commands would: ics, crontab, systemd (comma-separated).")
     static let strict = OptionSpec(names: ["--strict"], valueName: nil, help: "Fail on warnings as well as errors.")
     static let quiet = OptionSpec(names: ["--quiet"], valueName: nil, help: "Print errors only.")
 
@@ -59,7 +62,8 @@ enum CheckCommand: Command {
             }
             guard seconds <= SupportedSpan.instants.upperBound.seconds(since: time.now) else { throw tooLong }
         }
-        let format = arguments.value(format).flatMap(Format.init(rawValue:))
+        let format =
+            arguments.value(format).flatMap(Format.init(rawValue:))
             ?? (invocation.environment["GITHUB_ACTIONS"] == "true" ? .github : .text)
         let quiet = arguments.flag(quiet), strict = arguments.flag(strict)
         // Quiet, only errors are printed; warnings still decide the exit status under --strict.
@@ -74,19 +78,22 @@ enum CheckCommand: Command {
             outputs.insert(target)
         }
         let checker = Checker.Options(now: time.now, horizon: seconds, floatingZone: time.zone, parallelism: Remindc.parallelism)
-        return Options(run: CheckRun.Options(checker: checker, targets: outputs, severities: severities, workingFolder: invocation.workingFolder),
-                       format: format, quiet: quiet, strict: strict, paths: arguments.positionals)
+        return Options(
+            run: CheckRun.Options(checker: checker, targets: outputs, severities: severities, workingFolder: invocation.workingFolder),
+            format: format, quiet: quiet, strict: strict, paths: arguments.positionals)
     }
 
     static func run(_ options: Options, invocation: Invocation) -> Outcome {
         let (format, quiet) = (options.format, options.quiet)
         var run = CheckRun(options: options.run)
         var loaded: LoadedFiles
-        switch LoadedFiles.load(options.paths, floatingZone: options.run.checker.floatingZone, keepFiles: false,
-                                showsSource: { format == .text && (!quiet || $0.severity == .error) },
-                                check: { result, scheduled, disposal in
-            run.check(result, scheduled: scheduled, release: { disposal.dispose($0) })
-        }) {
+        switch LoadedFiles.load(
+            options.paths, floatingZone: options.run.checker.floatingZone, keepFiles: false,
+            showsSource: { format == .text && (!quiet || $0.severity == .error) },
+            check: { result, scheduled, disposal in
+                run.check(result, scheduled: scheduled, release: { disposal.dispose($0) })
+            })
+        {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome(in: format, workingFolder: invocation.workingFolder)
         }
@@ -98,7 +105,8 @@ enum CheckCommand: Command {
         case .json:
             output = JSONReporter.render(shown)
         case .sarif:
-            output = SARIFReporter.render(shown, rules: Rules.descriptors, version: RemindcVersion.string, workingFolder: invocation.workingFolder)
+            output = SARIFReporter.render(
+                shown, rules: Rules.descriptors, version: RemindcVersion.string, workingFolder: invocation.workingFolder)
         case .github:
             output = GitHubReporter.render(shown)
         case .text:

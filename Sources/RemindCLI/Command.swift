@@ -30,6 +30,8 @@ extension Command {
 
 extension CommandSpec {
     /// The `<path> ...` argument of every command that reads reminder files.
-    static let paths = (name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.",
-                        repeating: true)
+    static let paths = (
+        name: "path", help: "A reminder file, a folder (every *.yaml and *.yml file below it), or - for standard input.",
+        repeating: true
+    )
 }

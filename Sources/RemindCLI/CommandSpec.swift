@@ -16,9 +16,11 @@ struct CommandSpec: Sendable {
     /// the first of `positionals`.
     var leading: (name: String, help: String)?
 
-    init(name: String, abstract: String, discussion: String? = nil, options: [OptionSpec],
-         leading: (name: String, help: String)? = nil,
-         argument: (name: String, help: String, repeating: Bool)?, argumentIsOptional: Bool = false) {
+    init(
+        name: String, abstract: String, discussion: String? = nil, options: [OptionSpec],
+        leading: (name: String, help: String)? = nil,
+        argument: (name: String, help: String, repeating: Bool)?, argumentIsOptional: Bool = false
+    ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
@@ -79,8 +81,9 @@ struct CommandSpec: Sendable {
             }
             if let allowed = option.allowed, !allowed.contains(value) {
                 let choices = allowed.map { "'\($0)'" }.joined(separator: ", ")
-                throw UsageError(message: "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(choices).",
-                                 command: self.name)
+                throw UsageError(
+                    message: "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(choices).",
+                    command: self.name)
             }
             parsed.values[option.primaryName] = value
         }
@@ -90,7 +93,8 @@ struct CommandSpec: Sendable {
         }
         if let argument {
             if parsed.positionals.count == (leading == nil ? 0 : 1) && !argumentIsOptional {
-                throw UsageError(message: "Missing expected argument '<\(argument.name)>\(argument.repeating ? " ..." : "")'", command: name)
+                throw UsageError(
+                    message: "Missing expected argument '<\(argument.name)>\(argument.repeating ? " ..." : "")'", command: name)
             }
             let allowed = leading == nil ? 1 : 2
             if !argument.repeating && parsed.positionals.count > allowed {

@@ -7,16 +7,21 @@ import ReminderOutput
 
 /// `remindc crontab`: the reminders as crontab entries.
 enum CrontabCommand: Command {
-    static let command = OptionSpec(names: ["--command"], valueName: "template",
-                                    help: "The command per occurrence, with {id}, {title}, {note}, {sound}, {category}.")
-    static let allowInexact = OptionSpec(names: ["--allow-inexact"], valueName: nil, help: "Write entries cron cannot make exact, marked '# inexact:'.")
-    static let output = OptionSpec(names: ["-o", "--output"], valueName: "file",
-                                   help: "Write to this file, replacing it only once all is written; - is standard output.")
-    static let install = OptionSpec(names: ["--install"], valueName: nil,
-                                    help: "Put the entries into your crontab as one block, replacing the block of the same name.")
+    static let command = OptionSpec(
+        names: ["--command"], valueName: "template",
+        help: "The command per occurrence, with {id}, {title}, {note}, {sound}, {category}.")
+    static let allowInexact = OptionSpec(
+        names: ["--allow-inexact"], valueName: nil, help: "Write entries cron cannot make exact, marked '# inexact:'.")
+    static let output = OptionSpec(
+        names: ["-o", "--output"], valueName: "file",
+        help: "Write to this file, replacing it only once all is written; - is standard output.")
+    static let install = OptionSpec(
+        names: ["--install"], valueName: nil,
+        help: "Put the entries into your crontab as one block, replacing the block of the same name.")
     static let uninstall = OptionSpec(names: ["--uninstall"], valueName: nil, help: "Remove the block from your crontab.")
-    static let name = OptionSpec(names: ["--name"], valueName: "name",
-                                 help: "The block's name for --install and --uninstall (default: the absolute paths).")
+    static let name = OptionSpec(
+        names: ["--name"], valueName: "name",
+        help: "The block's name for --install and --uninstall (default: the absolute paths).")
 
     static let spec = CommandSpec(
         name: "crontab",
@@ -81,10 +86,12 @@ enum CrontabCommand: Command {
         if arguments.positionals.isEmpty && !(uninstall && arguments.value(name) != nil) {
             throw usageError("Missing expected argument '<path> ...'")
         }
-        let action: Action = install ? .install : uninstall ? .uninstall : .write(file: arguments.value(output).flatMap { $0 == "-" ? nil : $0 })
-        return Options(time: time, action: action, command: template, allowInexact: arguments.flag(allowInexact),
-                       name: arguments.value(name) ?? blockName(arguments.positionals), zoneGiven: arguments.value(TimeOptions.zoneOption),
-                       nameGiven: arguments.value(name) != nil, paths: arguments.positionals)
+        let action: Action =
+            install ? .install : uninstall ? .uninstall : .write(file: arguments.value(output).flatMap { $0 == "-" ? nil : $0 })
+        return Options(
+            time: time, action: action, command: template, allowInexact: arguments.flag(allowInexact),
+            name: arguments.value(name) ?? blockName(arguments.positionals), zoneGiven: arguments.value(TimeOptions.zoneOption),
+            nameGiven: arguments.value(name) != nil, paths: arguments.positionals)
     }
 
     static func run(_ options: Options, invocation: Invocation) -> Outcome {
@@ -93,21 +100,26 @@ enum CrontabCommand: Command {
         if options.action == .uninstall { return Outcome(installer.uninstall(name: options.name)) }
 
         var loaded: LoadedFiles
-        switch LoadedFiles.load(options.paths, floatingZone: time.zone, check: { _, scheduled, _ in
-            guard let scheduled else { return [] }
-            return scheduled.scheduleDiagnostics() + OutputTarget.sharedProblems(in: scheduled)
-        }) {
+        switch LoadedFiles.load(
+            options.paths, floatingZone: time.zone,
+            check: { _, scheduled, _ in
+                guard let scheduled else { return [] }
+                return scheduled.scheduleDiagnostics() + OutputTarget.sharedProblems(in: scheduled)
+            })
+        {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
         if loaded.hasErrors { return loaded.failure }
         let files = loaded.files
-        var writing = CrontabWriter.Options(hostZone: time.zone, command: options.command, allowInexact: options.allowInexact,
-                                            now: time.now, workingFolder: invocation.workingFolder)
+        var writing = CrontabWriter.Options(
+            hostZone: time.zone, command: options.command, allowInexact: options.allowInexact,
+            now: time.now, workingFolder: invocation.workingFolder)
         writing.hostZoneName = time.zoneName
         if options.action == .install {
             // The same block whatever the spelling of the paths.
-            writing.regenerate = "remindc crontab --install --zone \(options.zoneGiven ?? time.zoneName) "
+            writing.regenerate =
+                "remindc crontab --install --zone \(options.zoneGiven ?? time.zoneName) "
                 + (options.nameGiven ? "--name '\(options.name)' " : "") + Set(options.paths.map(absolute)).sorted().joined(separator: " ")
         }
         let writer = CrontabWriter(options: writing)
@@ -117,8 +129,10 @@ enum CrontabCommand: Command {
         let warnings = loaded.report
         if options.action == .install {
             let paths = files.map { absolute($0.file.path) }
-            return Outcome(installer.install(output.text, name: options.name, files: paths, zone: time.zone, zoneName: time.zoneName,
-                                             now: time.now, warnings: warnings))
+            return Outcome(
+                installer.install(
+                    output.text, name: options.name, files: paths, zone: time.zone, zoneName: time.zoneName,
+                    now: time.now, warnings: warnings))
         }
         guard case .write(let path?) = options.action else {
             return Outcome(stdout: output.text, stderr: warnings)
@@ -126,7 +140,8 @@ enum CrontabCommand: Command {
         do {
             try AtomicFile.write(to: path) { sink in sink(Array(output.text.utf8)) }
         } catch {
-            return Outcome(stderr: warnings + "Error: cannot write '\(TerminalText.visible(path))': \(error.localizedDescription)\n", status: 2)
+            return Outcome(
+                stderr: warnings + "Error: cannot write '\(TerminalText.visible(path))': \(error.localizedDescription)\n", status: 2)
         }
         return Outcome(stderr: warnings)
     }
@@ -140,7 +155,9 @@ enum CrontabCommand: Command {
 
     static func absolute(_ path: String) -> String {
         var url = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
-        while url.path.count > 1 && url.path.hasSuffix("/") { url = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent) }
+        while url.path.count > 1 && url.path.hasSuffix("/") {
+            url = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent)
+        }
         return url.path
     }
 

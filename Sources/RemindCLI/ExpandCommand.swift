@@ -8,9 +8,11 @@ enum ExpandCommand: Command {
     static let from = OptionSpec(names: ["--from"], valueName: "time", help: "The first instant to list (default: now).")
     static let to = OptionSpec(names: ["--to"], valueName: "time", help: "List occurrences before this (default: a year after --from).")
     static let limit = OptionSpec(names: ["--limit"], valueName: "n", help: "At most this many occurrences of each reminder.")
-    static let format = OptionSpec(names: ["--format"], valueName: "format", help: "How to print occurrences: text, jsonl or csv.",
-                                   allowed: OccurrenceWriter.Format.allCases.map(\.rawValue), defaultValue: "text")
-    static let byDay = OptionSpec(names: ["--by-day"], valueName: nil, help: "In the text table, a heading for each day and its rows beneath.")
+    static let format = OptionSpec(
+        names: ["--format"], valueName: "format", help: "How to print occurrences: text, jsonl or csv.",
+        allowed: OccurrenceWriter.Format.allCases.map(\.rawValue), defaultValue: "text")
+    static let byDay = OptionSpec(
+        names: ["--by-day"], valueName: nil, help: "In the text table, a heading for each day and its rows beneath.")
 
     static let spec = CommandSpec(
         name: "expand",
@@ -49,8 +51,11 @@ enum ExpandCommand: Command {
         }
         // The parser let only the allowed names through.
         let format = arguments.value(Self.format).flatMap(OccurrenceWriter.Format.init(rawValue:)) ?? .text
-        if arguments.flag(Self.byDay) && format != .text { throw usageError("--by-day groups the text table; jsonl and csv are one occurrence a line") }
-        return Options(time: time, window: window, limit: limit, format: format, groupsByDay: arguments.flag(Self.byDay), paths: arguments.positionals)
+        if arguments.flag(Self.byDay) && format != .text {
+            throw usageError("--by-day groups the text table; jsonl and csv are one occurrence a line")
+        }
+        return Options(
+            time: time, window: window, limit: limit, format: format, groupsByDay: arguments.flag(Self.byDay), paths: arguments.positionals)
     }
 
     static func run(_ options: Options, invocation: Invocation) -> Outcome {
@@ -62,15 +67,17 @@ enum ExpandCommand: Command {
         }
         let reminders = loaded.files.flatMap(\.file.reminders)
         let schedules = loaded.files.flatMap(\.schedules)
-        let writer = OccurrenceWriter(format: options.format, reminders: reminders, showsSeconds: schedules.contains(where: hasSeconds),
-                                      floatingZone: time.zone, displayZone: time.zone, groupsByDay: options.groupsByDay)
+        let writer = OccurrenceWriter(
+            format: options.format, reminders: reminders, showsSeconds: schedules.contains(where: hasSeconds),
+            floatingZone: time.zone, displayZone: time.zone, groupsByDay: options.groupsByDay)
         var output = OutputBuffer(channel: invocation.standardOutput)
         var buffer: [UInt8] = []
         writer.header(into: &buffer)
         // The table also lists what days off leave out, marked; the
         // other formats list what fires.
-        var timeline = Timeline(schedules, from: options.window.from, to: options.window.to, limit: options.limit,
-                                includingSkipped: options.format == .text)
+        var timeline = Timeline(
+            schedules, from: options.window.from, to: options.window.to, limit: options.limit,
+            includingSkipped: options.format == .text)
         while let (source, occurrence) = timeline.next() {
             writer.write(occurrence, source: source, into: &buffer)
             if buffer.count >= 1 << 16 {

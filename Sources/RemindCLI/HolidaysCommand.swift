@@ -36,17 +36,21 @@ enum HolidaysCommand: Command {
         }
         guard let region = HolidayTable.region(code) else {
             let suggestion = closest(to: code.uppercased(), in: HolidayTable.codes)
-            throw usageError("remindc's table has no holidays for '\(TerminalText.visible(code))'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
-                             + " ('remindc holidays --list' lists every region)")
+            throw usageError(
+                "remindc's table has no holidays for '\(TerminalText.visible(code))'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+                    + " ('remindc holidays --list' lists every region)")
         }
         var year = time.now.wallTime(offset: time.zone.secondsFromGMT()).day.date.year
         if let text = arguments.value(yearOption) {
-            guard let given = Int(text), (1...9999).contains(given) else { throw usageError("--year must be a year such as 2027, not '\(text)'") }
+            guard let given = Int(text), (1...9999).contains(given) else {
+                throw usageError("--year must be a year such as 2027, not '\(text)'")
+            }
             year = given
         }
         guard region.years.contains(year) else {
-            throw usageError("remindc's table holds the holidays of \(region.code) from \(region.years.lowerBound) "
-                             + "through \(region.years.upperBound), not \(year)")
+            throw usageError(
+                "remindc's table holds the holidays of \(region.code) from \(region.years.lowerBound) "
+                    + "through \(region.years.upperBound), not \(year)")
         }
         return .region(region, year: year)
     }
@@ -55,19 +59,22 @@ enum HolidaysCommand: Command {
         switch request {
         case .source:
             let source = HolidayTable.source
-            return Outcome(stdout: "\(source.library), \(source.years.lowerBound) through \(source.years.upperBound), "
-                               + "\(HolidayTable.codes.count) regions\n")
+            return Outcome(
+                stdout: "\(source.library), \(source.years.lowerBound) through \(source.years.upperBound), "
+                    + "\(HolidayTable.codes.count) regions\n")
         case .list:
-            return Outcome(stdout: HolidayTable.codes.compactMap { code in
-                HolidayTable.years(of: code).map { "\(code) \($0.lowerBound)-\($0.upperBound)\n" }
-            }.joined())
+            return Outcome(
+                stdout: HolidayTable.codes.compactMap { code in
+                    HolidayTable.years(of: code).map { "\(code) \($0.lowerBound)-\($0.upperBound)\n" }
+                }.joined())
         case .region(let region, let year):
             let first = CivilDate(year: year, month: 1, day: 1).dayNumber
             let last = CivilDate(year: year, month: 12, day: 31).dayNumber
             let days = region.days.filter { $0.key >= first && $0.key <= last }.sorted { $0.key < $1.key }
-            return Outcome(stdout: days.map { day, name in
-                "\(day.date)  \(day.weekday.name.capitalized.prefix(3))  \(TerminalText.visible(name))\n"
-            }.joined())
+            return Outcome(
+                stdout: days.map { day, name in
+                    "\(day.date)  \(day.weekday.name.capitalized.prefix(3))  \(TerminalText.visible(name))\n"
+                }.joined())
         }
     }
 }

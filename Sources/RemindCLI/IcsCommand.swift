@@ -9,17 +9,22 @@ import ReminderViews
 
 /// `remindc ics`: the reminders as one iCalendar file.
 enum IcsCommand: Command {
-    static let expand = OptionSpec(names: ["--expand"], valueName: nil,
-                                   help: "One component per occurrence instead of rules, for clients without RRULE or RSCALE.")
+    static let expand = OptionSpec(
+        names: ["--expand"], valueName: nil,
+        help: "One component per occurrence instead of rules, for clients without RRULE or RSCALE.")
     static let from = OptionSpec(names: ["--from"], valueName: "time", help: "With --expand: the first instant (default: now).")
-    static let to = OptionSpec(names: ["--to"], valueName: "time", help: "With --expand: occurrences before this (default: a year after --from).")
-    static let limit = OptionSpec(names: ["--limit"], valueName: "n",
-                                  help: "With --expand: at most this many occurrences of each reminder, the first ones.",
-                                  defaultValue: "\(ICalendarWriter.defaultLimit)")
-    static let output = OptionSpec(names: ["-o", "--output"], valueName: "file",
-                                   help: "Write to this file, replacing it only once all is written; - is standard output.")
-    static let soundBase = OptionSpec(names: ["--sound-base"], valueName: "url",
-                                      help: "Alarm sounds as this URL followed by each sound's path (default: the sound file's absolute file: URI).")
+    static let to = OptionSpec(
+        names: ["--to"], valueName: "time", help: "With --expand: occurrences before this (default: a year after --from).")
+    static let limit = OptionSpec(
+        names: ["--limit"], valueName: "n",
+        help: "With --expand: at most this many occurrences of each reminder, the first ones.",
+        defaultValue: "\(ICalendarWriter.defaultLimit)")
+    static let output = OptionSpec(
+        names: ["-o", "--output"], valueName: "file",
+        help: "Write to this file, replacing it only once all is written; - is standard output.")
+    static let soundBase = OptionSpec(
+        names: ["--sound-base"], valueName: "url",
+        help: "Alarm sounds as this URL followed by each sound's path (default: the sound file's absolute file: URI).")
 
     static let spec = CommandSpec(
         name: "ics",
@@ -77,18 +82,25 @@ enum IcsCommand: Command {
         // rules nor UIDs of its own (`<id>-extra`), only what every output
         // refuses.
         let expanding = window != nil
-        switch LoadedFiles.load(options.paths, floatingZone: time.zone, check: { _, scheduled, _ in
-            guard let scheduled else { return [] }
-            return scheduled.scheduleDiagnostics() + (expanding ? OutputTarget.sharedProblems(in: scheduled)
-                : OutputTarget.ics.findings(in: scheduled, hostZone: time.zone, now: time.now, workingFolder: invocation.workingFolder))
-        }) {
+        switch LoadedFiles.load(
+            options.paths, floatingZone: time.zone,
+            check: { _, scheduled, _ in
+                guard let scheduled else { return [] }
+                return scheduled.scheduleDiagnostics()
+                    + (expanding
+                        ? OutputTarget.sharedProblems(in: scheduled)
+                        : OutputTarget.ics.findings(
+                            in: scheduled, hostZone: time.zone, now: time.now, workingFolder: invocation.workingFolder))
+            })
+        {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
         if loaded.hasErrors { return loaded.failure }
         let files = loaded.files
-        var writing = ICalendarWriter.Options(now: time.now, window: window.map { ($0.from, $0.to) }, 
-                                              soundBase: options.soundBase, workingFolder: invocation.workingFolder)
+        var writing = ICalendarWriter.Options(
+            now: time.now, window: window.map { ($0.from, $0.to) },
+            soundBase: options.soundBase, workingFolder: invocation.workingFolder)
         writing.limit = limit
         writing.parallelism = Remindc.parallelism
         let writer = ICalendarWriter(options: writing)
@@ -99,9 +111,12 @@ enum IcsCommand: Command {
         for (path, _) in cut where paths.last != path { paths.append(path) }
         for path in paths {
             let ids = cut.filter { $0.file == path }.map { "'\(TerminalText.visible($0.id))'" }
-            let named = ids.count == 1 ? ids[0] + " has"
+            let named =
+                ids.count == 1
+                ? ids[0] + " has"
                 : ids.prefix(3).joined(separator: ", ") + (ids.count > 3 ? " and \(ids.count - 3) more" : "") + " have"
-            warnings += "warning: \(path): \(named) more than \(limit) occurrences from \(window!.from) to \(window!.to); "
+            warnings +=
+                "warning: \(path): \(named) more than \(limit) occurrences from \(window!.from) to \(window!.to); "
                 + "only the first \(limit) of each are written (a larger --limit, or an earlier --to)\n"
         }
         guard let path = options.output else {
@@ -112,7 +127,8 @@ enum IcsCommand: Command {
         do {
             try AtomicFile.write(to: path) { sink in writer.write(files, to: sink) }
         } catch {
-            return Outcome(stderr: warnings + "Error: cannot write '\(TerminalText.visible(path))': \(error.localizedDescription)\n", status: 2)
+            return Outcome(
+                stderr: warnings + "Error: cannot write '\(TerminalText.visible(path))': \(error.localizedDescription)\n", status: 2)
         }
         return Outcome(stderr: warnings)
     }
@@ -123,7 +139,8 @@ extension IcsCommand {
     static func validSoundBase(_ text: String?, command: String) throws(UsageError) -> String? {
         guard let text else { return nil }
         guard isAbsoluteURL(text) else {
-            throw UsageError(message: "--sound-base needs an absolute URL such as https://example.com/sounds/, not '\(text)'", command: command)
+            throw UsageError(
+                message: "--sound-base needs an absolute URL such as https://example.com/sounds/, not '\(text)'", command: command)
         }
         return text
     }
@@ -135,7 +152,8 @@ extension IcsCommand {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
         let scheme = text[..<colon]
         guard scheme.first!.isASCII && scheme.first!.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return false }
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return false }
         return text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" }
     }
 }

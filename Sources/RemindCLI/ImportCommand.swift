@@ -8,17 +8,22 @@ import ReminderOutput
 
 /// `remindc import`: iCalendar files as one reminder file.
 enum ImportCommand: Command {
-    static let output = OptionSpec(names: ["-o", "--output"], valueName: "file",
-                                   help: "Write the reminder file here, replacing it only once all is written; - is standard output.")
+    static let output = OptionSpec(
+        names: ["-o", "--output"], valueName: "file",
+        help: "Write the reminder file here, replacing it only once all is written; - is standard output.")
     static let name = OptionSpec(names: ["--name"], valueName: "name", help: "The file's name: (default: the calendar's X-WR-CALNAME).")
-    static let timeZone = OptionSpec(names: ["--timezone"], valueName: "zone",
-                                     help: "The file's timezone: (default: the events' most common zone).")
-    static let trust = OptionSpec(names: ["--trust"], valueName: nil,
-                                  help: "Import the commands actions run and the sound files of remindc's own .ics (left out otherwise).")
-    static let force = OptionSpec(names: ["--force"], valueName: nil,
-                                  help: "Let -o replace a file an earlier import did not write, or a file being read.")
-    static let format = OptionSpec(names: ["--format"], valueName: "format", help: "How to print diagnostics: text, json, sarif or github.",
-                                   allowed: CheckCommand.Format.allCases.map(\.rawValue), defaultValue: "text")
+    static let timeZone = OptionSpec(
+        names: ["--timezone"], valueName: "zone",
+        help: "The file's timezone: (default: the events' most common zone).")
+    static let trust = OptionSpec(
+        names: ["--trust"], valueName: nil,
+        help: "Import the commands actions run and the sound files of remindc's own .ics (left out otherwise).")
+    static let force = OptionSpec(
+        names: ["--force"], valueName: nil,
+        help: "Let -o replace a file an earlier import did not write, or a file being read.")
+    static let format = OptionSpec(
+        names: ["--format"], valueName: "format", help: "How to print diagnostics: text, json, sarif or github.",
+        allowed: CheckCommand.Format.allCases.map(\.rawValue), defaultValue: "text")
 
     static let spec = CommandSpec(
         name: "import",
@@ -63,13 +68,15 @@ enum ImportCommand: Command {
         }
         let format = arguments.value(Self.format).flatMap(CheckCommand.Format.init(rawValue:)) ?? .text
         let local = invocation.environment["TZ"].map { $0.hasPrefix(":") ? String($0.dropFirst()) : $0 } ?? TimeZone.current.identifier
-        let localZone: String = switch ZoneName.parse(local) {
-        case .success(.named(let name)): name
-        default: "UTC"
-        }
-        return Options(output: arguments.value(Self.output).flatMap { $0 == "-" ? nil : $0 }, name: arguments.value(Self.name),
-                       timeZone: zone, format: format, trust: arguments.flag(Self.trust), force: arguments.flag(Self.force),
-                       localZone: localZone, paths: arguments.positionals)
+        let localZone: String =
+            switch ZoneName.parse(local) {
+            case .success(.named(let name)): name
+            default: "UTC"
+            }
+        return Options(
+            output: arguments.value(Self.output).flatMap { $0 == "-" ? nil : $0 }, name: arguments.value(Self.name),
+            timeZone: zone, format: format, trust: arguments.flag(Self.trust), force: arguments.flag(Self.force),
+            localZone: localZone, paths: arguments.positionals)
     }
 
     static func run(_ options: Options, invocation: Invocation) -> Outcome {
@@ -91,23 +98,31 @@ enum ImportCommand: Command {
         if let output = options.output, !options.force, let refusal = refusal(toReplace: output, reading: options.paths, in: folder) {
             return Outcome(stderr: "Error: \(refusal)\n", status: 2)
         }
-        let outcome = CalendarImporter.run(inputs, options: CalendarImporter.Options(name: options.name, timeZone: options.timeZone,
-                                                                                    localZone: options.localZone,
-                                                                                    outputPath: options.output ?? "imported.yaml",
-                                                                                    trust: options.trust))
+        let outcome = CalendarImporter.run(
+            inputs,
+            options: CalendarImporter.Options(
+                name: options.name, timeZone: options.timeZone,
+                localZone: options.localZone,
+                outputPath: options.output ?? "imported.yaml",
+                trust: options.trust))
         let diagnostics = outcome.diagnostics
         var report: String
         switch options.format {
         case .json: report = JSONReporter.render(diagnostics)
-        case .sarif: report = SARIFReporter.render(diagnostics, rules: Rules.descriptors, version: RemindcVersion.string, workingFolder: invocation.workingFolder)
+        case .sarif:
+            report = SARIFReporter.render(
+                diagnostics, rules: Rules.descriptors, version: RemindcVersion.string, workingFolder: invocation.workingFolder)
         case .github: report = GitHubReporter.render(diagnostics)
         case .text:
             let reporter = TextReporter(colour: false)
             report = reporter.render(diagnostics, sources: sources)
             let failed = diagnostics.contains { $0.severity == .error }
             let written = failed ? "nothing written" : "\(outcome.reminders) \(outcome.reminders == 1 ? "reminder" : "reminders") imported"
-            report += diagnostics.isEmpty ? "\(written), nothing lost\n" : reporter.summary(diagnostics, fileCount: inputs.count)
-                .replacingOccurrences(of: "\n", with: "; \(written)\n")
+            report +=
+                diagnostics.isEmpty
+                ? "\(written), nothing lost\n"
+                : reporter.summary(diagnostics, fileCount: inputs.count)
+                    .replacingOccurrences(of: "\n", with: "; \(written)\n")
         }
         // An event that could not be imported fails the run, and a failed
         // run writes nothing: the file would lack it without a word.
@@ -117,7 +132,8 @@ enum ImportCommand: Command {
         do {
             try AtomicFile.write(to: path) { sink in sink(Array(yaml.utf8)) }
         } catch {
-            return Outcome(stderr: report + "Error: cannot write '\(TerminalText.visible(path))': \(error.localizedDescription)\n", status: 2)
+            return Outcome(
+                stderr: report + "Error: cannot write '\(TerminalText.visible(path))': \(error.localizedDescription)\n", status: 2)
         }
         return Outcome(stderr: report, status: failed ? 1 : 0)
     }

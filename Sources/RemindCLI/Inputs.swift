@@ -78,10 +78,11 @@ package struct Inputs {
         var files: [String] = []
         var errors: [InputError.Problem] = []
         let root = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
-        let resolvedRoot = realpath(root, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? root
+        let resolvedRoot =
+            realpath(root, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? root
         walk(root, inside: resolvedRoot, files: &files, errors: &errors)
         return (files.sorted(), errors)
     }
@@ -98,7 +99,8 @@ package struct Inputs {
             if name.first != UInt8(ascii: ".") { entries.append(name) }
         }
         for bytes in entries {
-            let isReminderName = bytes.reversed().starts(with: ".yaml".utf8.reversed()) || bytes.reversed().starts(with: ".yml".utf8.reversed())
+            let isReminderName =
+                bytes.reversed().starts(with: ".yaml".utf8.reversed()) || bytes.reversed().starts(with: ".yml".utf8.reversed())
             let joined = Array(folder.utf8) + [UInt8(ascii: "/")] + bytes
             var status = stat()
             guard let name = String(validating: bytes, as: UTF8.self) else {
@@ -128,8 +130,10 @@ package struct Inputs {
                         return String(cString: pointer)
                     }
                     guard let target, target.hasPrefix(root == "/" ? "/" : root + "/") else {
-                        errors.append(.init("cannot read '\(full)': a symbolic link to a file outside the folder checked; name it on the command line to read it",
-                                            path: full))
+                        errors.append(
+                            .init(
+                                "cannot read '\(full)': a symbolic link to a file outside the folder checked; name it on the command line to read it",
+                                path: full))
                         continue
                     }
                 }
@@ -150,7 +154,10 @@ package struct Inputs {
     /// A path's bytes for a message: printable ASCII as it is, every other
     /// byte as `\xE9`.
     package static func escaped(_ bytes: [UInt8]) -> String {
-        bytes.map { (0x20..<0x7F).contains($0) && $0 != UInt8(ascii: "\\") ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }
-            .joined()
+        bytes.map {
+            (0x20..<0x7F).contains($0) && $0 != UInt8(ascii: "\\")
+                ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true)
+        }
+        .joined()
     }
 }

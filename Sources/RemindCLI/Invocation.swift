@@ -23,9 +23,11 @@ package struct Invocation: Sendable {
     /// What the binary was built from, for `--version`.
     package var build: BuildDescription
 
-    package init(arguments: [String], environment: [String: String] = [:], stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil,
-                standardOutput: OutputChannel? = nil, workingFolder: String = FileManager.default.currentDirectoryPath,
-                build: BuildDescription = BuildDescription(commit: "unknown", commitDate: "unknown")) {
+    package init(
+        arguments: [String], environment: [String: String] = [:], stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil,
+        standardOutput: OutputChannel? = nil, workingFolder: String = FileManager.default.currentDirectoryPath,
+        build: BuildDescription = BuildDescription(commit: "unknown", commitDate: "unknown")
+    ) {
         self.build = build
         self.arguments = arguments
         self.environment = environment

@@ -25,8 +25,10 @@ struct LoadedFiles {
     /// background between files, and never after the last (the process
     /// ends). `showsSource` says which diagnostics will be printed with
     /// their source lines; only their files' bytes are kept.
-    static func load(_ paths: [String], floatingZone: TimeZone, keepFiles: Bool = true, showsSource: (Diagnostic) -> Bool = { _ in true },
-                     check: (LoadResult, ScheduledFile?, Disposal) -> [Diagnostic] = { _, _, _ in [] }) -> Result<LoadedFiles, InputError> {
+    static func load(
+        _ paths: [String], floatingZone: TimeZone, keepFiles: Bool = true, showsSource: (Diagnostic) -> Bool = { _ in true },
+        check: (LoadResult, ScheduledFile?, Disposal) -> [Diagnostic] = { _, _, _ in [] }
+    ) -> Result<LoadedFiles, InputError> {
         let inputs: Inputs
         switch Inputs.read(paths) {
         case .success(let read): inputs = read

@@ -6,14 +6,19 @@ import Recurrence
 /// its category's actions, and does what the person picks
 /// (`DesktopReminder.notify`, in Delivery).
 enum NotifyCommand: Command {
-    static let minimal = OptionSpec(names: ["--minimal"], valueName: nil,
-                                    help: "Offer the category's minimal actions (at most two), for servers that show few buttons.")
-    static let fromTimer = OptionSpec(names: ["--from-timer"], valueName: nil,
-                                      help: "As a 'remindc systemd' timer runs it: show the alert due now, or the ones missed, in a unit of its own.")
-    static let missed = OptionSpec(names: ["--missed"], valueName: "n", help: "Say that this many alerts were missed (--from-timer passes it).")
-    static let serverWait = OptionSpec(names: ["--server-wait"], valueName: "seconds",
-                                       help: "Wait this long for a notification server to answer (default 0; --from-timer's alerts wait 120).")
-    static let missedAt = OptionSpec(names: ["--missed-at"], valueName: "time", help: "The time of the last alert missed (--from-timer passes it).")
+    static let minimal = OptionSpec(
+        names: ["--minimal"], valueName: nil,
+        help: "Offer the category's minimal actions (at most two), for servers that show few buttons.")
+    static let fromTimer = OptionSpec(
+        names: ["--from-timer"], valueName: nil,
+        help: "As a 'remindc systemd' timer runs it: show the alert due now, or the ones missed, in a unit of its own.")
+    static let missed = OptionSpec(
+        names: ["--missed"], valueName: "n", help: "Say that this many alerts were missed (--from-timer passes it).")
+    static let serverWait = OptionSpec(
+        names: ["--server-wait"], valueName: "seconds",
+        help: "Wait this long for a notification server to answer (default 0; --from-timer's alerts wait 120).")
+    static let missedAt = OptionSpec(
+        names: ["--missed-at"], valueName: "time", help: "The time of the last alert missed (--from-timer passes it).")
 
     static let spec = CommandSpec(
         name: "notify",
@@ -63,8 +68,12 @@ enum NotifyCommand: Command {
         let time = try TimeOptions.read(arguments, invocation: invocation, command: spec.name)
         var missed: Missed?
         if let text = arguments.value(Self.missed) {
-            guard let count = Int(text), count >= 1 else { throw usageError("--missed must be a whole number of at least 1, not '\(text)'") }
-            let last = try arguments.value(Self.missedAt).map { text throws(UsageError) in try time.instant(text, option: "--missed-at", command: spec.name) }
+            guard let count = Int(text), count >= 1 else {
+                throw usageError("--missed must be a whole number of at least 1, not '\(text)'")
+            }
+            let last = try arguments.value(Self.missedAt).map { text throws(UsageError) in
+                try time.instant(text, option: "--missed-at", command: spec.name)
+            }
             missed = Missed(last: last, count: count, zone: time.zone, now: time.now)
         } else if arguments.value(Self.missedAt) != nil {
             throw usageError("--missed-at goes with --missed")
@@ -78,19 +87,24 @@ enum NotifyCommand: Command {
         }
         let fromTimer = arguments.flag(Self.fromTimer)
         if fromTimer && missed != nil { throw usageError("--from-timer finds the missed alerts itself: give it no --missed") }
-        return Options(reminder: try ReminderChoice(arguments, command: spec.name), minimal: arguments.flag(Self.minimal),
-                       fromTimer: fromTimer, missed: missed, serverWait: serverWait, time: time)
+        return Options(
+            reminder: try ReminderChoice(arguments, command: spec.name), minimal: arguments.flag(Self.minimal),
+            fromTimer: fromTimer, missed: missed, serverWait: serverWait, time: time)
     }
 
     static func run(_ options: Options, invocation: Invocation) throws(UsageError) -> Outcome {
         try options.reminder.find(command: spec.name) { found in
             if options.fromTimer {
-                return Outcome(found.fromTimer(minimal: options.minimal, now: options.time.now, floatingZone: options.time.zone,
-                                               environment: invocation.environment, workingFolder: invocation.workingFolder))
+                return Outcome(
+                    found.fromTimer(
+                        minimal: options.minimal, now: options.time.now, floatingZone: options.time.zone,
+                        environment: invocation.environment, workingFolder: invocation.workingFolder))
             }
-            return Outcome(found.notify(minimal: options.minimal, missed: options.missed, serverWait: options.serverWait,
-                                        environment: invocation.environment,
-                                        workingFolder: invocation.workingFolder))
+            return Outcome(
+                found.notify(
+                    minimal: options.minimal, missed: options.missed, serverWait: options.serverWait,
+                    environment: invocation.environment,
+                    workingFolder: invocation.workingFolder))
         }
     }
 }

@@ -15,20 +15,29 @@ import Support
 /// and the publisher's resources that no reminder has any more deleted.
 enum PublishCommand: Command {
     static let dryRun = OptionSpec(names: ["--dry-run"], valueName: nil, help: "Print the plan and change nothing.")
-    static let user = OptionSpec(names: ["--user"], valueName: "user", help: "The login; the password is REMINDC_PASSWORD (default: from ~/.netrc).")
-    static let name = OptionSpec(names: ["--name"], valueName: "name",
-                                 help: "Whose resources these are: what is marked so is updated and deleted.", defaultValue: "remindc")
-    static let deleteOthers = OptionSpec(names: ["--delete-others"], valueName: nil, help: "Also delete (or replace) members this publisher did not write.")
-    static let keepServerEdits = OptionSpec(names: ["--keep-server-edits"], valueName: nil, help: "Leave members edited on the server as they are.")
+    static let user = OptionSpec(
+        names: ["--user"], valueName: "user", help: "The login; the password is REMINDC_PASSWORD (default: from ~/.netrc).")
+    static let name = OptionSpec(
+        names: ["--name"], valueName: "name",
+        help: "Whose resources these are: what is marked so is updated and deleted.", defaultValue: "remindc")
+    static let deleteOthers = OptionSpec(
+        names: ["--delete-others"], valueName: nil, help: "Also delete (or replace) members this publisher did not write.")
+    static let keepServerEdits = OptionSpec(
+        names: ["--keep-server-edits"], valueName: nil, help: "Leave members edited on the server as they are.")
     static let insecure = OptionSpec(names: ["--insecure"], valueName: nil, help: "Allow plain http to a host other than this one.")
-    static let caFile = OptionSpec(names: ["--ca-file"], valueName: "file",
-                                   help: "Check HTTPS certificates against the authorities of this PEM file (default: the system's).")
-    static let timeout = OptionSpec(names: ["--timeout"], valueName: "seconds", help: "Give up on a request after this long.", defaultValue: "30")
-    static let connections = OptionSpec(names: ["--connections"], valueName: "n", help: "Writes in flight at once (1 to 32).",
-                                        defaultValue: "\(Publisher.Options.defaultConcurrency)")
-    static let soundBase = OptionSpec(names: ["--sound-base"], valueName: "url", help: "Alarm sounds as this URL followed by each sound's path.")
-    static let calendar = OptionSpec(names: ["--calendar"], valueName: "name",
-                                     help: "The calendar of this name (or path) in the account's calendar home the URL leads to; made when missing.")
+    static let caFile = OptionSpec(
+        names: ["--ca-file"], valueName: "file",
+        help: "Check HTTPS certificates against the authorities of this PEM file (default: the system's).")
+    static let timeout = OptionSpec(
+        names: ["--timeout"], valueName: "seconds", help: "Give up on a request after this long.", defaultValue: "30")
+    static let connections = OptionSpec(
+        names: ["--connections"], valueName: "n", help: "Writes in flight at once (1 to 32).",
+        defaultValue: "\(Publisher.Options.defaultConcurrency)")
+    static let soundBase = OptionSpec(
+        names: ["--sound-base"], valueName: "url", help: "Alarm sounds as this URL followed by each sound's path.")
+    static let calendar = OptionSpec(
+        names: ["--calendar"], valueName: "name",
+        help: "The calendar of this name (or path) in the account's calendar home the URL leads to; made when missing.")
 
     static let spec = CommandSpec(
         name: "publish",
@@ -60,7 +69,11 @@ enum PublishCommand: Command {
             calendar, dryRun, user, name, deleteOthers, keepServerEdits, insecure, caFile, timeout, connections, soundBase,
             TimeOptions.zoneOption, TimeOptions.nowOption,
         ],
-        leading: (name: "url", help: "The calendar collection, e.g. https://cloud.example.com/remote.php/dav/calendars/me/reminders/; with --calendar, any address of the account, e.g. https://cloud.example.com."),
+        leading: (
+            name: "url",
+            help:
+                "The calendar collection, e.g. https://cloud.example.com/remote.php/dav/calendars/me/reminders/; with --calendar, any address of the account, e.g. https://cloud.example.com."
+        ),
         argument: CommandSpec.paths
     )
 
@@ -97,25 +110,28 @@ enum PublishCommand: Command {
             throw usageError("--calendar takes a calendar's name, not '\(TerminalText.visible(calendarName))'")
         }
         if calendarName == nil && (target.path.isEmpty || target.path == "/" || target.path.hasPrefix("/.well-known/")) {
-            throw usageError("\(TerminalText.visible(target.absoluteString)) is a server's address, not a calendar's: "
-                             + "give --calendar NAME to find (or make) the calendar NAME of the account")
+            throw usageError(
+                "\(TerminalText.visible(target.absoluteString)) is a server's address, not a calendar's: "
+                    + "give --calendar NAME to find (or make) the calendar NAME of the account")
         }
         let publisher = arguments.value(name) ?? "remindc"
         guard PlainName.isPlain(publisher) else {
             throw usageError("--name must be letters, digits, '.', '_' and '-'")
         }
-        let seconds = try arguments.value(timeout).map { text throws(UsageError) -> Double in
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                throw usageError("--timeout takes seconds between 0 and 3600, not '\(text)'")
-            }
-            return seconds
-        } ?? 30
-        let count = try arguments.value(connections).map { text throws(UsageError) -> Int in
-            guard let count = Int(text), (1...32).contains(count) else {
-                throw usageError("--connections takes a number from 1 to 32, not '\(text)'")
-            }
-            return count
-        } ?? Publisher.Options.defaultConcurrency
+        let seconds =
+            try arguments.value(timeout).map { text throws(UsageError) -> Double in
+                guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                    throw usageError("--timeout takes seconds between 0 and 3600, not '\(text)'")
+                }
+                return seconds
+            } ?? 30
+        let count =
+            try arguments.value(connections).map { text throws(UsageError) -> Int in
+                guard let count = Int(text), (1...32).contains(count) else {
+                    throw usageError("--connections takes a number from 1 to 32, not '\(text)'")
+                }
+                return count
+            } ?? Publisher.Options.defaultConcurrency
         let base = try IcsCommand.validSoundBase(arguments.value(soundBase), command: spec.name)
         let authorities = try arguments.value(caFile).map { path throws(UsageError) -> String in
             var status = stat()
@@ -126,14 +142,17 @@ enum PublishCommand: Command {
         }
         let (credentials, netrcWarning): (HTTPClient.Credentials?, String)
         do {
-            (credentials, netrcWarning) = try CalendarAccess.credentials(for: target, user: arguments.value(user), environment: invocation.environment)
+            (credentials, netrcWarning) = try CalendarAccess.credentials(
+                for: target, user: arguments.value(user), environment: invocation.environment)
         } catch {
             throw usageError(error.message)
         }
-        return Options(time: time, target: target, calendarName: calendarName, publisher: publisher, timeout: seconds, connections: count, soundBase: base,
-                       authorities: authorities, credentials: credentials, netrcWarning: netrcWarning, dryRun: arguments.flag(dryRun),
-                       deleteOthers: arguments.flag(deleteOthers), keepServerEdits: arguments.flag(keepServerEdits),
-                       paths: Array(arguments.positionals.dropFirst()))
+        return Options(
+            time: time, target: target, calendarName: calendarName, publisher: publisher, timeout: seconds, connections: count,
+            soundBase: base,
+            authorities: authorities, credentials: credentials, netrcWarning: netrcWarning, dryRun: arguments.flag(dryRun),
+            deleteOthers: arguments.flag(deleteOthers), keepServerEdits: arguments.flag(keepServerEdits),
+            paths: Array(arguments.positionals.dropFirst()))
     }
 
     static func run(_ given: Options, invocation: Invocation) -> Outcome {
@@ -142,20 +161,25 @@ enum PublishCommand: Command {
         // What `check --for caldav` reports. A calendar holds one resource
         // per UID: a UID of two files' reminders is refused too, as `check`
         // refuses it.
-        switch LoadedFiles.load(given.paths, floatingZone: time.zone, check: { _, scheduled, _ in
-            scheduled.map {
-                $0.scheduleDiagnostics()
-                    + OutputTarget.caldav.findings(in: $0, hostZone: time.zone, now: time.now, workingFolder: invocation.workingFolder)
-            } ?? []
-        }) {
+        switch LoadedFiles.load(
+            given.paths, floatingZone: time.zone,
+            check: { _, scheduled, _ in
+                scheduled.map {
+                    $0.scheduleDiagnostics()
+                        + OutputTarget.caldav.findings(in: $0, hostZone: time.zone, now: time.now, workingFolder: invocation.workingFolder)
+                } ?? []
+            })
+        {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
         if !loaded.hasErrors { loaded.insert(AcrossFiles.duplicateUIDs(loaded.files)) }
         if loaded.hasErrors { return loaded.failure }
         let files = loaded.files
-        let writer = ICalendarWriter(options: .init(now: time.now, soundBase: given.soundBase,
-                                                    workingFolder: invocation.workingFolder, parallelism: Remindc.parallelism))
+        let writer = ICalendarWriter(
+            options: .init(
+                now: time.now, soundBase: given.soundBase,
+                workingFolder: invocation.workingFolder, parallelism: Remindc.parallelism))
         let wanted = CalendarResource.resources(writer.objects(files), publisher: publisher)
 
         var options = Publisher.Options(publisher: publisher, calendarName: given.calendarName ?? files.lazy.compactMap(\.file.name).first)
@@ -163,17 +187,22 @@ enum PublishCommand: Command {
         options.deleteOthers = given.deleteOthers
         options.keepServerEdits = given.keepServerEdits
         options.concurrency = given.connections
-        let http = HTTPClient(credentials: credentials, timeout: given.timeout, connections: given.connections, authorities: given.authorities)
+        let http = HTTPClient(
+            credentials: credentials, timeout: given.timeout, connections: given.connections, authorities: given.authorities)
         var target = given.target
         if let name = given.calendarName {
             switch CalendarDiscovery(http: http).calendar(named: name, from: given.target) {
             case .failure(let failure):
-                let reason = failure.refusedLogin != nil
-                    ? credentials.map { "the server refused the login (401, \(http.loginScheme)) of user '\(TerminalText.visible($0.user))'" }
+                let reason =
+                    failure.refusedLogin != nil
+                    ? credentials.map {
+                        "the server refused the login (401, \(http.loginScheme)) of user '\(TerminalText.visible($0.user))'"
+                    }
                         ?? "the server refused the login (401); give --user and REMINDC_PASSWORD, or a ~/.netrc entry"
                     : TerminalText.visible(failure.description)
-                return Outcome(stderr: netrcWarning + loaded.report + "Error: cannot find the calendar '\(TerminalText.visible(name))': \(reason)\n",
-                               status: 2)
+                return Outcome(
+                    stderr: netrcWarning + loaded.report + "Error: cannot find the calendar '\(TerminalText.visible(name))': \(reason)\n",
+                    status: 2)
             case .success(let found):
                 target = found.url
             }
@@ -185,20 +214,27 @@ enum PublishCommand: Command {
         // order; on a terminal, a count of them on standard error.
         var output = OutputBuffer(channel: invocation.standardOutput)
         let counter = ProgressCounter(showing: invocation.standardOutput != nil && isatty(2) == 1)
-        let published = Publisher(collection: collection, options: options).publish(wanted, state: stateFile.load(), total: counter.start) { done in
+        let published = Publisher(collection: collection, options: options).publish(wanted, state: stateFile.load(), total: counter.start) {
+            done in
             counter.advance { output.append(Array(line(for: done).utf8)) }
         }
         counter.finish()
         switch published {
         case .failure(let stop):
-            let reason: String = switch stop {
-            case .unreachable(let message): "cannot reach the calendar \(shown): \(TerminalText.visible(message))"
-            case .authentication(let status):
-                credentials.map { "the server refused the login (\(status), \(http.loginScheme)) of user '\(TerminalText.visible($0.user))'" }
-                    ?? "the server refused the login (\(status)); give --user and REMINDC_PASSWORD, or a ~/.netrc entry"
-            case .notACalendar: "\(shown) is not a calendar collection" + (given.calendarName == nil ? "; give --calendar NAME to use the calendar NAME of the account" : "")
-            case .cannotCreate(let message): "the calendar \(shown) does not exist and cannot be created: \(TerminalText.visible(message))"
-            }
+            let reason: String =
+                switch stop {
+                case .unreachable(let message): "cannot reach the calendar \(shown): \(TerminalText.visible(message))"
+                case .authentication(let status):
+                    credentials.map {
+                        "the server refused the login (\(status), \(http.loginScheme)) of user '\(TerminalText.visible($0.user))'"
+                    }
+                        ?? "the server refused the login (\(status)); give --user and REMINDC_PASSWORD, or a ~/.netrc entry"
+                case .notACalendar:
+                    "\(shown) is not a calendar collection"
+                        + (given.calendarName == nil ? "; give --calendar NAME to use the calendar NAME of the account" : "")
+                case .cannotCreate(let message):
+                    "the calendar \(shown) does not exist and cannot be created: \(TerminalText.visible(message))"
+                }
             return Outcome(stderr: netrcWarning + loaded.report + "Error: \(reason)\n", status: 2)
         case .success(let report):
             var warnings = netrcWarning + loaded.report + outsideWarning(report.outside, url: shown) + sharedWarning(report.plan.sharedUIDs)
@@ -246,7 +282,8 @@ enum PublishCommand: Command {
                 counts[words(for: done.step).word, default: 0] += 1
             }
         }
-        let words = dryRun
+        let words =
+            dryRun
             ? [("create", "to create"), ("update", "to update"), ("delete", "to delete"), ("unchanged", "unchanged"), ("kept", "to keep")]
             : [("create", "created"), ("update", "updated"), ("delete", "deleted"), ("unchanged", "unchanged"), ("kept", "kept")]
         var totals = words.compactMap { key, word in counts[key].map { "\($0) \(word)" } }
@@ -260,7 +297,8 @@ enum PublishCommand: Command {
         case .refusedToken: created += "the server no longer knew the last run's sync token, so listed in full; "
         case .unusableChanges: created += "the server's answer to the last run's sync token could not be used, so listed in full; "
         }
-        let stderr = dryRun
+        let stderr =
+            dryRun
             ? "remindc: dry run for \(url): \(created)\(what); nothing was changed\n"
             : "remindc: published to \(url): \(created)\(what)\n"
         return Outcome(stdout: stdout, stderr: warnings + stderr, status: failed > 0 ? 1 : 0)

@@ -78,7 +78,8 @@ enum RelativeTime {
     private static func timeOfDay(_ word: String) -> CivilTime? {
         let parts = word.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }),
-              let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
+            let hour = Int(parts[0]), let minute = Int(parts[1])
+        else { return nil }
         let time = CivilTime(hour: hour, minute: minute, second: parts.count == 3 ? Int(parts[2]) ?? 0 : 0)
         return time.isValid ? time : nil
     }

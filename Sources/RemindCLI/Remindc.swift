@@ -6,7 +6,8 @@ import ReminderOutput
 
 /// The `remindc` command: parses arguments and dispatches to a subcommand.
 package enum Remindc {
-    static let abstract = "A reminder compiler: checks reminder files written in YAML, reports every problem at its line and column, expands their repeats, and delivers them as iCalendar, a crontab, systemd timers with desktop alerts, or a CalDAV calendar kept in step."
+    static let abstract =
+        "A reminder compiler: checks reminder files written in YAML, reports every problem at its line and column, expands their repeats, and delivers them as iCalendar, a crontab, systemd timers with desktop alerts, or a CalDAV calendar kept in step."
 
     /// What the libraries may run on: every core. The one place remindc
     /// decides it; the libraries work on the calling thread unless told.
@@ -15,7 +16,8 @@ package enum Remindc {
     /// Every subcommand, in the order help lists them.
     static let commands: [any Command.Type] = [
         CheckCommand.self, ExpandCommand.self, IcsCommand.self, CrontabCommand.self, RulesCommand.self, NotifyCommand.self,
-        ResumeCommand.self, SystemdCommand.self, DueCommand.self, PublishCommand.self, AgendaCommand.self, CalendarCommand.self, ImportCommand.self, HolidaysCommand.self, SchemaCommand.self,
+        ResumeCommand.self, SystemdCommand.self, DueCommand.self, PublishCommand.self, AgendaCommand.self, CalendarCommand.self,
+        ImportCommand.self, HolidaysCommand.self, SchemaCommand.self,
         CompletionsCommand.self,
         ManualCommand.self,
     ]

@@ -12,7 +12,7 @@ enum ResumeCommand: Command {
             a usage error.
             """,
         options: [
-            ReminderChoice.option(help: "The reminder to resume."),
+            ReminderChoice.option(help: "The reminder to resume.")
         ],
         argument: CommandSpec.paths
     )

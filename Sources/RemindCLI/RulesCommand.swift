@@ -31,7 +31,8 @@ enum RulesCommand: Command {
             let width = catalogue.map(\.id.count).max() ?? 0
             var text = ""
             for rule in catalogue {
-                text += rule.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                text +=
+                    rule.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
                     + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + rule.summary + "\n"
             }
             return Outcome(stdout: text)

@@ -97,12 +97,13 @@ enum CompletionsCommand: Command {
             if !valued.isEmpty {
                 text += "            case \"$prev\" in\n"
                 for option in valued {
-                    let reply = switch value(of: option)! {
-                    case .words(let words): "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
-                    case .file: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\"))"
-                    case .folder: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\"))"
-                    case .anything: "COMPREPLY=()"
-                    }
+                    let reply =
+                        switch value(of: option)! {
+                        case .words(let words): "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+                        case .file: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\"))"
+                        case .folder: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\"))"
+                        case .anything: "COMPREPLY=()"
+                        }
                     text += "                \(option.names.joined(separator: "|"))) \(reply); return ;;\n"
                 }
                 text += "            esac\n"
@@ -114,7 +115,8 @@ enum CompletionsCommand: Command {
             case .paths:
                 text += "            else\n"
                 text += "                compopt -o filenames 2>/dev/null\n"
-                text += "                COMPREPLY=($(compgen -d -- \"$cur\") $(compgen -f -X '!*.yaml' -- \"$cur\") $(compgen -f -X '!*.yml' -- \"$cur\"))\n"
+                text +=
+                    "                COMPREPLY=($(compgen -d -- \"$cur\") $(compgen -f -X '!*.yaml' -- \"$cur\") $(compgen -f -X '!*.yml' -- \"$cur\"))\n"
             case .words(let words):
                 text += "            else\n"
                 text += "                COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))\n"
@@ -171,12 +173,13 @@ enum CompletionsCommand: Command {
                 let names = option.names.count > 1 ? "{\(option.names.joined(separator: ","))}" : option.names[0]
                 var spec = "'\(exclusive)'\(names)'[\(zshQuoted(summary(option.help)))]"
                 if let value = value(of: option) {
-                    let action = switch value {
-                    case .words(let words): "(\(words.joined(separator: " ")))"
-                    case .file: "_files"
-                    case .folder: "_files -/"
-                    case .anything: " "
-                    }
+                    let action =
+                        switch value {
+                        case .words(let words): "(\(words.joined(separator: " ")))"
+                        case .file: "_files"
+                        case .folder: "_files -/"
+                        case .anything: " "
+                        }
                     spec += ":\(option.valueName!):\(action)"
                 }
                 specs.append(spec + "'")

@@ -9,10 +9,12 @@ import ReminderOutput
 /// `remindc notify` at each alert, written to a folder or installed.
 enum SystemdCommand: Command {
     static let output = OptionSpec(names: ["-o", "--output"], valueName: "folder", help: "Write the units into this folder.")
-    static let install = OptionSpec(names: ["--install"], valueName: nil, help: "Install the units for the user's systemd and start the timers.")
+    static let install = OptionSpec(
+        names: ["--install"], valueName: nil, help: "Install the units for the user's systemd and start the timers.")
     static let uninstall = OptionSpec(names: ["--uninstall"], valueName: nil, help: "Remove the units an install of --name wrote.")
     static let name = OptionSpec(names: ["--name"], valueName: "name", help: "The install's name (default: remindc).")
-    static let minimal = OptionSpec(names: ["--minimal"], valueName: nil, help: "The alerts offer the categories' minimal actions ('notify --minimal').")
+    static let minimal = OptionSpec(
+        names: ["--minimal"], valueName: nil, help: "The alerts offer the categories' minimal actions ('notify --minimal').")
 
     static let spec = CommandSpec(
         name: "systemd",
@@ -83,8 +85,9 @@ enum SystemdCommand: Command {
         }
         if !uninstall && arguments.positionals.isEmpty { throw usageError("Missing expected argument '<path> ...'") }
         let action: Action = uninstall ? .uninstall : install ? .install : .write(folder: output!)
-        return Options(action: action, name: installName, minimal: arguments.flag(Self.minimal), paths: uninstall ? [] : arguments.positionals,
-                       time: try TimeOptions.read(arguments, invocation: invocation, command: spec.name))
+        return Options(
+            action: action, name: installName, minimal: arguments.flag(Self.minimal), paths: uninstall ? [] : arguments.positionals,
+            time: try TimeOptions.read(arguments, invocation: invocation, command: spec.name))
     }
 
     static func run(_ options: Options, invocation: Invocation) -> Outcome {
@@ -92,18 +95,24 @@ enum SystemdCommand: Command {
         if case .uninstall = options.action { return Outcome(units.uninstall()) }
 
         let loaded: LoadedFiles
-        switch LoadedFiles.load(options.paths, floatingZone: options.time.zone, check: { _, scheduled, _ in
-            guard let scheduled else { return [] }
-            return scheduled.scheduleDiagnostics()
-                + OutputTarget.systemd.findings(in: scheduled, hostZone: options.time.zone, now: options.time.now,
-                                                workingFolder: invocation.workingFolder)
-        }) {
+        switch LoadedFiles.load(
+            options.paths, floatingZone: options.time.zone,
+            check: { _, scheduled, _ in
+                guard let scheduled else { return [] }
+                return scheduled.scheduleDiagnostics()
+                    + OutputTarget.systemd.findings(
+                        in: scheduled, hostZone: options.time.zone, now: options.time.now,
+                        workingFolder: invocation.workingFolder)
+            })
+        {
         case .success(let files): loaded = files
         case .failure(let error): return error.outcome
         }
         if loaded.hasErrors { return loaded.failure }
-        let writer = SystemdWriter(options: .init(remindc: SystemdInstall.remindcPath, workingFolder: invocation.workingFolder,
-                                                 minimal: options.minimal, now: options.time.now))
+        let writer = SystemdWriter(
+            options: .init(
+                remindc: SystemdInstall.remindcPath, workingFolder: invocation.workingFolder,
+                minimal: options.minimal, now: options.time.now))
         let written = writer.units(loaded.files)
         // A reminder with no alert to come gets no timer, and is named.
         let names = Set(written.map(\.name))
@@ -113,7 +122,8 @@ enum SystemdCommand: Command {
         }.joined()
         if case .write(let output) = options.action {
             if let failure = SystemdInstall.write(written, into: output) {
-                return Outcome(stderr: loaded.report + "Error: cannot write into '\(TerminalText.visible(output))': \(failure)\n", status: 2)
+                return Outcome(
+                    stderr: loaded.report + "Error: cannot write into '\(TerminalText.visible(output))': \(failure)\n", status: 2)
             }
             return Outcome(stderr: loaded.report + ended)
         }

@@ -33,10 +33,12 @@ struct TimeOptions {
                 zone = parsed.foundationZone
                 zoneName = parsed.description
             case .failure(let message):
-                throw UsageError(message: "Invalid value for --zone: \(message.text)" + (message.hint.map { " (\($0))" } ?? ""), command: command)
+                throw UsageError(
+                    message: "Invalid value for --zone: \(message.text)" + (message.hint.map { " (\($0))" } ?? ""), command: command)
             }
         } else if let tz = invocation.environment["TZ"].map({ $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }),
-                  let named = TimeZone(identifier: tz) {
+            let named = TimeZone(identifier: tz)
+        {
             zone = named
             zoneName = tz
         } else {
@@ -45,15 +47,17 @@ struct TimeOptions {
         }
         // The clock, or SOURCE_DATE_EPOCH, is what `--now tomorrow` is
         // read against.
-        var options = TimeOptions(zone: zone, zoneName: zoneName, now: Instant(secondsSince1970: Int(Date().timeIntervalSince1970.rounded(.down))))
+        var options = TimeOptions(
+            zone: zone, zoneName: zoneName, now: Instant(secondsSince1970: Int(Date().timeIntervalSince1970.rounded(.down))))
         if let epoch = invocation.environment["SOURCE_DATE_EPOCH"] {
             guard let seconds = Int(epoch) else {
                 throw UsageError(message: "SOURCE_DATE_EPOCH must be whole seconds since 1970, not '\(epoch)'", command: command)
             }
             let instant = Instant(secondsSince1970: seconds)
             guard SupportedSpan.instants.contains(instant) else {
-                throw UsageError(message: "SOURCE_DATE_EPOCH \(epoch) is outside the span remindc works in, \(SupportedSpan.description)",
-                                 command: command)
+                throw UsageError(
+                    message: "SOURCE_DATE_EPOCH \(epoch) is outside the span remindc works in, \(SupportedSpan.description)",
+                    command: command)
             }
             options.now = instant
         }
@@ -71,16 +75,19 @@ struct TimeOptions {
         let instant: Instant
         switch ReminderTime.parse(text) {
         case .success(let time):
-            instant = switch time {
-            case .instant: time.fixedInstant!
-            case .local(let local): WallClock.instant(of: local, in: zone)
-            case .date(let date): WallClock.instant(of: LocalDateTime(date: date, time: .midnight), in: zone)
-            }
+            instant =
+                switch time {
+                case .instant: time.fixedInstant!
+                case .local(let local): WallClock.instant(of: local, in: zone)
+                case .date(let date): WallClock.instant(of: LocalDateTime(date: date, time: .midnight), in: zone)
+                }
         case .failure(let message):
             guard let said = RelativeTime.instant(text, now: now, in: zone) else {
                 // A value that starts like a date is a date written wrong;
                 // anything else may have meant a word.
-                let hint = text.first.map(\.isNumber) == true ? message.hint.map { " (\($0))" } ?? ""
+                let hint =
+                    text.first.map(\.isNumber) == true
+                    ? message.hint.map { " (\($0))" } ?? ""
                     : " (a time such as 2026-12-01 09:00, or today, tomorrow, monday, next week, +7d, -2w, +3h)"
                 throw UsageError(message: "Invalid value for \(option): \(message.text)" + hint, command: command)
             }
@@ -88,8 +95,9 @@ struct TimeOptions {
         }
         // A year inside the span can still be read outside it by its offset.
         guard SupportedSpan.instants.contains(instant) else {
-            throw UsageError(message: "\(option) \(text) is outside the span remindc works in, \(SupportedSpan.description)",
-                             command: command)
+            throw UsageError(
+                message: "\(option) \(text) is outside the span remindc works in, \(SupportedSpan.description)",
+                command: command)
         }
         return instant
     }

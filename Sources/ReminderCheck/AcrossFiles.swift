@@ -41,10 +41,14 @@ package enum AcrossFiles {
                 }
                 guard earlier.file != fileIndex else { continue }
                 let other = files[earlier.file].file
-                found.append(Diagnostic(.duplicateUID(uid), file: file.path, span: reminder.spans.id, notes: [
-                    Diagnostic.Note("'\(uid)' is first the UID of the reminder at \(place(other, other.reminders[earlier.reminder].spans.id))",
-                                    at: other.reminders[earlier.reminder].spans.id, in: other.path),
-                ]))
+                found.append(
+                    Diagnostic(
+                        .duplicateUID(uid), file: file.path, span: reminder.spans.id,
+                        notes: [
+                            Diagnostic.Note(
+                                "'\(uid)' is first the UID of the reminder at \(place(other, other.reminders[earlier.reminder].spans.id))",
+                                at: other.reminders[earlier.reminder].spans.id, in: other.path)
+                        ]))
             }
         }
         return found
@@ -62,8 +66,11 @@ package enum AcrossFiles {
     /// `conflicts(_:options:)` as findings, each with the file it is in
     /// (its `reminder` is the reminder's index in that file), and what a
     /// sweep cut short says.
-    static func conflictFindings(_ files: [ScheduledFile], options: Checker.Options)
-        -> (findings: [(finding: Finding, file: Int)], cut: Diagnostic?) {
+    static func conflictFindings(
+        _ files: [ScheduledFile], options: Checker.Options
+    )
+        -> (findings: [(finding: Finding, file: Int)], cut: Diagnostic?)
+    {
         var reminders: [Reminder] = [], schedules: [Schedule] = [], groups: [Int32] = [], owners: [(file: Int, index: Int)] = []
         for (fileIndex, scheduled) in files.enumerated() {
             reminders += scheduled.file.reminders
@@ -85,9 +92,11 @@ package enum AcrossFiles {
         merged.lint.minimumGap = gaps.max().map { NominalDuration(seconds: $0) }
         merged.lint.quietHours = quietHours.count == 1 ? quietHours.first : nil
         merged.lint.maximumPerHour = limits.min()
-        let context = CheckContext(ScheduledFile(merged, schedules: schedules, floatingZone: options.floatingZone,
-                                                 parallelism: options.parallelism),
-                                   now: options.now, horizon: options.horizon)
+        let context = CheckContext(
+            ScheduledFile(
+                merged, schedules: schedules, floatingZone: options.floatingZone,
+                parallelism: options.parallelism),
+            now: options.now, horizon: options.horizon)
         let sweep = Sweep(context, groups: groups)
 
         func reports(_ rule: String, _ index: Int, _ other: Int) -> Bool {
@@ -98,7 +107,9 @@ package enum AcrossFiles {
         }
         func note(_ other: Int) -> Diagnostic.Note {
             let file = files[owners[other].file].file
-            return Diagnostic.Note("'\(reminders[other].id)' is at \(place(file, reminders[other].spans.start))", at: reminders[other].spans.start, in: file.path)
+            return Diagnostic.Note(
+                "'\(reminders[other].id)' is at \(place(file, reminders[other].spans.start))", at: reminders[other].spans.start,
+                in: file.path)
         }
         var found: [(finding: Finding, file: Int)] = []
         func add(_ message: Message, _ index: Int, alert: Instant, notes: [Diagnostic.Note]) {
@@ -108,24 +119,32 @@ package enum AcrossFiles {
         }
         for (index, hit) in sweep.sameTime.sorted(by: { $0.key < $1.key }) where reports(SameTimeRule.descriptor.id, index, hit.other) {
             let reminder = reminders[index]
-            add(SameTimeRule.sameTime(reminder.id, reminders[hit.other].id, first: Clock.text(hit.instant, reminder, context)), index,
+            add(
+                SameTimeRule.sameTime(reminder.id, reminders[hit.other].id, first: Clock.text(hit.instant, reminder, context)), index,
                 alert: hit.instant, notes: [note(hit.other)])
         }
         for (index, hit) in sweep.tooClose.sorted(by: { $0.key < $1.key }) where reports(TooCloseRule.descriptor.id, index, hit.other) {
             let reminder = reminders[index], file = files[owners[index].file].file
-            let asked = [file, files[owners[hit.other].file].file].compactMap { $0.lint.minimumGap.map { $0.days * secondsPerDay + $0.seconds } }
+            let asked = [file, files[owners[hit.other].file].file].compactMap {
+                $0.lint.minimumGap.map { $0.days * secondsPerDay + $0.seconds }
+            }
             guard let gap = asked.max(), hit.gap < gap else { continue }
-            add(TooCloseRule.tooClose(reminder.id, reminders[hit.other].id, gap: hit.gap, first: Clock.text(hit.instant, reminder, context)), index,
+            add(
+                TooCloseRule.tooClose(
+                    reminder.id, reminders[hit.other].id, gap: hit.gap, first: Clock.text(hit.instant, reminder, context)), index,
                 alert: hit.instant, notes: [note(hit.other)])
         }
         for (index, first) in sweep.quiet.sorted(by: { $0.key < $1.key }) {
             let file = files[owners[index].file].file
             guard file.lint.quietHours == nil, let quietFile, reports(QuietHoursRule.descriptor.id, index, index) else { continue }
             let reminder = reminders[index]
-            add(QuietHoursRule.inQuietHours(reminder.id, first: "\(first.shown.date) at \(first.shown.time.description.prefix(5))"), index,
-                alert: first.instant, notes: [
-                    Diagnostic.Note("the quiet hours are the lint.quiet-hours of "
-                                    + (quietFile.lint.span.map { place(quietFile, $0) } ?? quietFile.path)),
+            add(
+                QuietHoursRule.inQuietHours(reminder.id, first: "\(first.shown.date) at \(first.shown.time.description.prefix(5))"), index,
+                alert: first.instant,
+                notes: [
+                    Diagnostic.Note(
+                        "the quiet hours are the lint.quiet-hours of "
+                            + (quietFile.lint.span.map { place(quietFile, $0) } ?? quietFile.path))
                 ])
         }
         var cutShort: Diagnostic?
@@ -135,10 +154,15 @@ package enum AcrossFiles {
             diagnostic.notes = [Diagnostic.Note("counting the alerts of all \(files.count) files checked together")]
             cutShort = diagnostic
         }
-        if let hit = sweep.overLimit, let maximum = merged.lint.maximumPerHour, reports(TooManyPerHourRule.descriptor.id, hit.reminder, hit.reminder) {
+        if let hit = sweep.overLimit, let maximum = merged.lint.maximumPerHour,
+            reports(TooManyPerHourRule.descriptor.id, hit.reminder, hit.reminder)
+        {
             let reminder = reminders[hit.reminder]
-            add(TooManyPerHourRule.tooMany(hit.count, endingWith: reminder.id, at: Clock.text(hit.instant, reminder, context), maximum: maximum),
-                hit.reminder, alert: hit.instant, notes: [Diagnostic.Note("counting the alerts of all \(files.count) files checked together")])
+            add(
+                TooManyPerHourRule.tooMany(
+                    hit.count, endingWith: reminder.id, at: Clock.text(hit.instant, reminder, context), maximum: maximum),
+                hit.reminder, alert: hit.instant,
+                notes: [Diagnostic.Note("counting the alerts of all \(files.count) files checked together")])
         }
         return (found, cutShort)
     }

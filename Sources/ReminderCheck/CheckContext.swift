@@ -31,8 +31,10 @@ package final class CheckContext: @unchecked Sendable {
     /// What the rules may run on (`Checker` runs them side by side with two threads or more).
     package let parallelism: Parallelism
 
-    package init(_ scheduled: ScheduledFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int,
-                targets: Set<OutputTarget> = []) {
+    package init(
+        _ scheduled: ScheduledFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int,
+        targets: Set<OutputTarget> = []
+    ) {
         file = scheduled.file
         self.targets = targets.union(scheduled.file.lint.targets)
         self.implicitlyTyped = implicitlyTyped
@@ -43,14 +45,19 @@ package final class CheckContext: @unchecked Sendable {
         schedules = scheduled.schedules
         parallelism = scheduled.parallelism
         let reminders = file.reminders, schedules = schedules
-        digests = Concurrently.map(reminders.count, chunk: 4_096, threads: parallelism.threads) { ReminderDigest(reminders[$0], schedules[$0]) }
+        digests = Concurrently.map(reminders.count, chunk: 4_096, threads: parallelism.threads) {
+            ReminderDigest(reminders[$0], schedules[$0])
+        }
     }
 
     /// The context of a file, its schedules made here.
-    package convenience init(file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int, floatingZone: TimeZone,
-                            targets: Set<OutputTarget> = [], parallelism: Parallelism = .sequential) {
-        self.init(ScheduledFile(file, floatingZone: floatingZone, parallelism: parallelism), implicitlyTyped: implicitlyTyped, now: now,
-                  horizon: horizon, targets: targets)
+    package convenience init(
+        file: ReminderFile, implicitlyTyped: [YAML11.TypedScalar] = [], now: Instant, horizon: Int, floatingZone: TimeZone,
+        targets: Set<OutputTarget> = [], parallelism: Parallelism = .sequential
+    ) {
+        self.init(
+            ScheduledFile(file, floatingZone: floatingZone, parallelism: parallelism), implicitlyTyped: implicitlyTyped, now: now,
+            horizon: horizon, targets: targets)
     }
 
     /// The context of a file as far as it decoded (`LoadResult.decoded`),
@@ -58,15 +65,17 @@ package final class CheckContext: @unchecked Sendable {
     /// nil for a file without a root mapping.
     package convenience init?(_ result: LoadResult, scheduled: ScheduledFile? = nil, options: Checker.Options) {
         guard let file = result.decoded else { return nil }
-        self.init(scheduled ?? ScheduledFile(file, floatingZone: options.floatingZone, parallelism: options.parallelism),
-                  implicitlyTyped: result.implicitlyTyped,
-                  now: options.now, horizon: options.horizon)
+        self.init(
+            scheduled ?? ScheduledFile(file, floatingZone: options.floatingZone, parallelism: options.parallelism),
+            implicitlyTyped: result.implicitlyTyped,
+            now: options.now, horizon: options.horizon)
     }
 
     /// This context without the reminders at `indices`.
     func leavingOut(_ indices: [Int]) -> CheckContext {
-        CheckContext(file: file.leavingOut(indices), implicitlyTyped: implicitlyTyped, now: now, horizon: end.seconds(since: now),
-                     floatingZone: floatingZone, targets: targets, parallelism: parallelism)
+        CheckContext(
+            file: file.leavingOut(indices), implicitlyTyped: implicitlyTyped, now: now, horizon: end.seconds(since: now),
+            floatingZone: floatingZone, targets: targets, parallelism: parallelism)
     }
 
     private let sweepLock = NSLock()
@@ -94,8 +103,10 @@ package final class CheckContext: @unchecked Sendable {
 
     /// A finding of `message` at `span`, about reminder `index` (and its
     /// `alert`).
-    func finding(_ message: Message, at span: SourceSpan, reminder: Int? = nil, alert: Instant? = nil,
-                 notes: [Diagnostic.Note] = []) -> Finding {
+    func finding(
+        _ message: Message, at span: SourceSpan, reminder: Int? = nil, alert: Instant? = nil,
+        notes: [Diagnostic.Note] = []
+    ) -> Finding {
         Finding(Diagnostic(message, file: file.path, span: span, notes: notes), reminder: reminder, alert: alert)
     }
 }

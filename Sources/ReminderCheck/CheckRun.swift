@@ -23,8 +23,10 @@ package struct CheckRun {
         /// What relative sound and command paths are read from.
         package var workingFolder: String
 
-        package init(checker: Checker.Options, targets: Set<OutputTarget> = [], severities: Set<Severity> = Set(Severity.allCases),
-                    workingFolder: String) {
+        package init(
+            checker: Checker.Options, targets: Set<OutputTarget> = [], severities: Set<Severity> = Set(Severity.allCases),
+            workingFolder: String
+        ) {
             self.checker = checker
             self.targets = targets
             self.severities = severities
@@ -46,17 +48,22 @@ package struct CheckRun {
     /// schedules when it decoded without errors (made here otherwise);
     /// `release` is handed the rules' context once it has served, for the
     /// caller to free as it likes.
-    package mutating func check(_ result: LoadResult, scheduled: ScheduledFile? = nil,
-                               release: (CheckContext) -> Void = { _ in }) -> [Diagnostic] {
+    package mutating func check(
+        _ result: LoadResult, scheduled: ScheduledFile? = nil,
+        release: (CheckContext) -> Void = { _ in }
+    ) -> [Diagnostic] {
         guard let decoded = result.decoded else { return [] }
         let checker = options.checker
         let whole = scheduled ?? ScheduledFile(decoded, floatingZone: checker.floatingZone, parallelism: checker.parallelism)
-        let context = CheckContext(whole, implicitlyTyped: result.implicitlyTyped, now: checker.now, horizon: checker.horizon,
-                                   targets: options.targets)
+        let context = CheckContext(
+            whole, implicitlyTyped: result.implicitlyTyped, now: checker.now, horizon: checker.horizon,
+            targets: options.targets)
         var found = Checker.check(context, leavingOutOfTimeRules: result.wrongTimes)
         release(context)
         // The outputs' own checks, for reminders whose times are as written.
-        let timed = result.wrongTimes.isEmpty ? whole
+        let timed =
+            result.wrongTimes.isEmpty
+            ? whole
             : ScheduledFile(decoded.leavingOut(result.wrongTimes), floatingZone: checker.floatingZone, parallelism: checker.parallelism)
         self.timed.append(timed)
         let targets = OutputTarget.allCases.filter { options.targets.contains($0) || decoded.lint.targets.contains($0) }

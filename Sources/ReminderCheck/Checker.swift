@@ -26,8 +26,10 @@ package enum Checker {
     /// `check(_:rules:)`, the reminders at `wrongTimes` (`LoadResult.wrongTimes`)
     /// left out of the rules that read times: a reminder whose repeat had an
     /// error is still checked for its sound, not for when it fires.
-    package static func check(_ context: CheckContext, leavingOutOfTimeRules wrongTimes: [Int],
-                             rules: [any CheckRule.Type] = Rules.all) -> [Diagnostic] {
+    package static func check(
+        _ context: CheckContext, leavingOutOfTimeRules wrongTimes: [Int],
+        rules: [any CheckRule.Type] = Rules.all
+    ) -> [Diagnostic] {
         guard !wrongTimes.isEmpty else { return check(context, rules: rules) }
         let timed = context.leavingOut(wrongTimes)
         let found = check(context, rules: rules.filter { !$0.readsTimes }) + check(timed, rules: rules.filter { $0.readsTimes })
@@ -85,7 +87,10 @@ package enum Checker {
             // Looked at in place: a finding is copied once.
             for position in findings.indices {
                 if let index = findings[position].reminder, context.digests[index].hasIgnoredRules,
-                   file.reminders[index].ignoredRules.contains(findings[position].diagnostic.id) { continue }
+                    file.reminders[index].ignoredRules.contains(findings[position].diagnostic.id)
+                {
+                    continue
+                }
                 body(findings[position])
             }
         }
@@ -93,12 +98,16 @@ package enum Checker {
 
     /// What a sweep cut short of the horizon says: where it stopped, at
     /// the repeat of the reminder that alerts most.
-    static func horizonCut(_ cut: (at: Instant, alerts: Int, busiest: Int), sweep: Sweep, reminders: [Reminder], path: String,
-                           context: CheckContext) -> Diagnostic {
+    static func horizonCut(
+        _ cut: (at: Instant, alerts: Int, busiest: Int), sweep: Sweep, reminders: [Reminder], path: String,
+        context: CheckContext
+    ) -> Diagnostic {
         let reminder = reminders[cut.busiest]
-        return Diagnostic(.horizonCut(at: Clock.text(cut.at, reminder, context), alerts: cut.alerts, busiest: reminder.id,
-                                      busiestAlerts: sweep.counts[cut.busiest]),
-                          file: path, span: reminder.spans.repeats ?? reminder.spans.start)
+        return Diagnostic(
+            .horizonCut(
+                at: Clock.text(cut.at, reminder, context), alerts: cut.alerts, busiest: reminder.id,
+                busiestAlerts: sweep.counts[cut.busiest]),
+            file: path, span: reminder.spans.repeats ?? reminder.spans.start)
     }
 
     /// Each rule's findings, in the order of `rules`, the rules run side by

@@ -59,24 +59,27 @@ struct ReminderDigest: Sendable {
         countsWorkingDays = reminder.hasWorkingDayLead
         startWallClock = WallTime(schedule.start)
         frequency = schedule.rule?.frequency
-        end = switch schedule.rule?.end {
-        case nil: .noRepeat
-        case .never?: .never
-        case .count?: .count
-        case .until?: .until
-        }
+        end =
+            switch schedule.rule?.end {
+            case nil: .noRepeat
+            case .never?: .never
+            case .count?: .count
+            case .until?: .until
+            }
         ruleNeedsSearch = schedule.rule.map { !$0.matchesEveryPeriod } ?? false
-        ruleMayBeUnportable = schedule.rule.map { rule in
-            (rule.calendar.map { $0 != "gregorian" } ?? false) || rule.frequency == .secondly || !rule.bySecond.isEmpty
-        } ?? false
+        ruleMayBeUnportable =
+            schedule.rule.map { rule in
+                (rule.calendar.map { $0 != "gregorian" } ?? false) || rule.frequency == .secondly || !rule.bySecond.isEmpty
+            } ?? false
         hasAdditions = !schedule.additions.isEmpty
         hasCategory = reminder.category != nil
         hasExceptions = !schedule.exceptions.isEmpty
         hasIgnoredRules = !reminder.ignoredRules.isEmpty
-        isFloatingWallClock = switch (reminder.timeZone, reminder.start) {
-        case (.floating, .local): true
-        default: false
-        }
+        isFloatingWallClock =
+            switch (reminder.timeZone, reminder.start) {
+            case (.floating, .local): true
+            default: false
+            }
     }
 
     /// An instant none of the alerts comes before. Every occurrence is at

@@ -11,7 +11,8 @@ package enum Rules {
         DaylightSavingGapRule.self, DaylightSavingRepeatRule.self, NeverFiresRule.self, InThePastRule.self,
         UntilBeforeStartRule.self, ExceptMatchesNothingRule.self, DuplicateReminderRule.self,
         SnoozeCollidesRule.self, EndlessRepeatRule.self, LeapDayRule.self,
-        TooManyActionsRule.self, UnusedCategoryRule.self, RedundantAuthenticationRule.self, StopWithoutRepeatRule.self, UIDDomainMissingRule.self,
+        TooManyActionsRule.self, UnusedCategoryRule.self, RedundantAuthenticationRule.self, StopWithoutRepeatRule.self,
+        UIDDomainMissingRule.self,
         SoundMissingRule.self, SoundTooLongRule.self, SoundFormatRule.self,
         ClientSupportRule.self, YAML11TrapRule.self, LandsOnHolidayRule.self, MovedOntoOccurrenceRule.self, HolidayDataEndsRule.self,
     ]

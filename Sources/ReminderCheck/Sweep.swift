@@ -38,8 +38,10 @@ struct Sweep {
     /// would otherwise take minutes (5,556 reminders every 59 seconds are
     /// three billion alerts a year). Every fact is then of the same shorter
     /// horizon, and `cut` says where it ends.
-    init(_ context: CheckContext, groups: [Int32] = [], countingFrom countingThreshold: Int = Sweep.countingSortThreshold,
-         budget: Int? = nil, sliceCap: Int = Sweep.sliceCap) {
+    init(
+        _ context: CheckContext, groups: [Int32] = [], countingFrom countingThreshold: Int = Sweep.countingSortThreshold,
+        budget: Int? = nil, sliceCap: Int = Sweep.sliceCap
+    ) {
         let budget = budget ?? Self.budget(for: context.file.reminders.count)
         let reminders = context.file.reminders
         let count = reminders.count
@@ -100,15 +102,18 @@ struct Sweep {
             // this one as did in it.
             let active = live.reduce(0) { $0 + ($1.next.instant.advanced(by: -$1.lead) < sliceEnd ? 1 : 0) }
             let provablySmall = active * length <= sliceCap
-            let expectedSmall = pace.map { $0.streams > 0 && active <= $0.streams && $0.alerts * length / max(1, $0.seconds) <= sliceCap / 8 }
+            let expectedSmall =
+                pace.map { $0.streams > 0 && active <= $0.streams && $0.alerts * length / max(1, $0.seconds) <= sliceCap / 8 }
                 ?? false
             let saved = provablySmall || expectedSmall ? nil : (live, quiet, quietFound, gaps, self.folds)
             var overflow = false
             /// Takes `source`'s alerts before `sliceEnd` from `iterator`,
             /// starting with `pending`; the next occurrence, if one remains
             /// whose alert is inside the horizon.
-            func gather(_ source: Int, _ lead: Int, _ counted: AlertLead?, _ zone: Int?, _ iterator: inout Occurrences,
-                        _ pending: Occurrence) -> Occurrence? {
+            func gather(
+                _ source: Int, _ lead: Int, _ counted: AlertLead?, _ zone: Int?, _ iterator: inout Occurrences,
+                _ pending: Occurrence
+            ) -> Occurrence? {
                 var pending: Occurrence? = pending
                 while let occurrence = pending {
                     let alert = alertInstant(occurrence, lead, counted, source)
@@ -236,8 +241,10 @@ struct Sweep {
                     next = iterator.next()
                 }
                 guard let next, alertInstant(next, lead, counted, of: reminders[source]) < context.end else { continue }
-                live.append(Stream(source: source, lead: lead, counted: counted, zone: folds.index(of: reminders[source].timeZone),
-                                   iterator: iterator, next: next))
+                live.append(
+                    Stream(
+                        source: source, lead: lead, counted: counted, zone: folds.index(of: reminders[source].timeZone),
+                        iterator: iterator, next: next))
             }
         }
         return live
@@ -248,8 +255,10 @@ struct Sweep {
     /// sorted by counting, which costs a pass over every second of a day
     /// (`buckets`); a quiet one by comparing, which costs little for few
     /// alerts.
-    private static func sortBySecond(_ gathered: [(second: Int32, source: Int32)], into sorted: inout [(second: Int32, source: Int32)],
-                                     buckets: inout [Int32], countingFrom threshold: Int) {
+    private static func sortBySecond(
+        _ gathered: [(second: Int32, source: Int32)], into sorted: inout [(second: Int32, source: Int32)],
+        buckets: inout [Int32], countingFrom threshold: Int
+    ) {
         sorted.removeAll(keepingCapacity: true)
         if gathered.count < threshold {
             sorted.append(contentsOf: gathered)
@@ -314,7 +323,8 @@ struct Sweep {
                     groupFirst = source
                 }
                 if let minimumGap, let lastAlert, alert != lastAlert, source != lastSource, lastSource >= 0,
-                   alert.seconds(since: lastAlert) < minimumGap, !tooCloseFound[source] {
+                    alert.seconds(since: lastAlert) < minimumGap, !tooCloseFound[source]
+                {
                     tooClose[source] = (lastSource, alert, alert.seconds(since: lastAlert))
                     tooCloseFound[source] = true
                 }
@@ -334,7 +344,8 @@ struct Sweep {
                 }
                 let earlier = lastSource >= 0 && groups[lastSource] != group ? lastAlert.map { ($0, lastSource) } : lastOther
                 if let minimumGap, let (before, other) = earlier, alert != before,
-                   alert.seconds(since: before) < minimumGap, !tooCloseFound[source] {
+                    alert.seconds(since: before) < minimumGap, !tooCloseFound[source]
+                {
                     tooClose[source] = (other, alert, alert.seconds(since: before))
                     tooCloseFound[source] = true
                 }

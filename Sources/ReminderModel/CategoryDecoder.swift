@@ -45,8 +45,9 @@ enum CategoryDecoder {
                 for item in items {
                     guard let action = decodeAction(item, category: id, context: &context) else { continue }
                     if let first = seen[action.id] {
-                        context.report(.duplicateIdentifier(action.id, what: "action"), at: action.span,
-                                       notes: [Diagnostic.Note("first defined here", at: first)])
+                        context.report(
+                            .duplicateIdentifier(action.id, what: "action"), at: action.span,
+                            notes: [Diagnostic.Note("first defined here", at: first)])
                         continue
                     }
                     seen[action.id] = action.span
@@ -71,8 +72,9 @@ enum CategoryDecoder {
                 }
             }
         }
-        return Category(id: id, actions: actions, minimal: minimal, span: idSpan, actionsSpan: actionsNode?.span,
-                        minimalSpan: minimalNode?.span)
+        return Category(
+            id: id, actions: actions, minimal: minimal, span: idSpan, actionsSpan: actionsNode?.span,
+            minimalSpan: minimalNode?.span)
     }
 
     private static func decodeAction(_ node: Node, category: String, context: inout DecodingContext) -> Action? {

@@ -33,14 +33,21 @@ enum DaysOffDecoder {
     /// `weekend: [fri, sat]`: the weekdays off every week, leaving at
     /// least one working day; `[]` has none.
     static func weekend(_ node: Node, context: inout DecodingContext) -> Set<Weekday>? {
-        guard let days = context.items(node, key: "weekend", { context, item in
-            context.parse(item, key: "weekend") { text in
-                Scalars.weekday(text, allowOrdinal: false).mapError { _ in .invalidValue("weekend", text, expected: "weekdays: mon, tue, ... sun") }
-            }
-        }) else { return nil }
+        guard
+            let days = context.items(
+                node, key: "weekend",
+                { context, item in
+                    context.parse(item, key: "weekend") { text in
+                        Scalars.weekday(text, allowOrdinal: false).mapError { _ in
+                            .invalidValue("weekend", text, expected: "weekdays: mon, tue, ... sun")
+                        }
+                    }
+                })
+        else { return nil }
         let weekend = Set(days.map(\.weekday))
         guard weekend.count < 7 else {
-            context.report(.invalidValue("weekend", "every day", expected: "the days of rest, leaving at least one working day"), at: node.span)
+            context.report(
+                .invalidValue("weekend", "every day", expected: "the days of rest, leaving at least one working day"), at: node.span)
             return nil
         }
         return weekend
@@ -62,7 +69,8 @@ enum DaysOffDecoder {
                     days = found.days
                     region = HolidayRegion(code: found.code, years: found.years)
                 } else {
-                    context.report(.unknownHolidayRegion(code, suggestion: closest(to: code.uppercased(), in: HolidayTable.codes)), at: node.span)
+                    context.report(
+                        .unknownHolidayRegion(code, suggestion: closest(to: code.uppercased(), in: HolidayTable.codes)), at: node.span)
                     complete = false
                 }
             } else {
@@ -70,7 +78,9 @@ enum DaysOffDecoder {
             }
         }
         func add(_ day: DayNumber, _ name: String) {
-            if let other = days[day], other != name, !other.split(separator: ";").contains(where: { $0.trimmingCharacters(in: .whitespaces) == name }) {
+            if let other = days[day], other != name,
+                !other.split(separator: ";").contains(where: { $0.trimmingCharacters(in: .whitespaces) == name })
+            {
                 days[day] = other + "; " + name
             } else if days[day] == nil {
                 days[day] = name
@@ -99,8 +109,11 @@ enum DaysOffDecoder {
         var textNode = item
         if let pairs = item.mapping {
             guard pairs.count == 1, let pair = pairs.first else {
-                context.report(.wrongType("dates", expected: "a date, a range 2026-12-24..2027-01-01, or one of them with a name "
-                                                    + "(2026-12-24: Christmas Eve)", found: "a mapping of \(pairs.count) keys"), at: item.span)
+                context.report(
+                    .wrongType(
+                        "dates",
+                        expected: "a date, a range 2026-12-24..2027-01-01, or one of them with a name "
+                            + "(2026-12-24: Christmas Eve)", found: "a mapping of \(pairs.count) keys"), at: item.span)
                 return nil
             }
             guard let written = context.nonEmptyText(pair.value, key: "dates") else { return nil }
@@ -110,13 +123,18 @@ enum DaysOffDecoder {
         guard let text = context.text(textNode, key: "dates") else { return nil }
         let ends = text.components(separatedBy: "..")
         guard (1...2).contains(ends.count), let first = day(ends[0]), let last = ends.count == 2 ? day(ends[1]) : first else {
-            context.report(.invalidValue("dates", text, expected: "a date such as 2026-12-24, or a range 2026-12-24..2027-01-01"),
-                           at: textNode.span)
+            context.report(
+                .invalidValue("dates", text, expected: "a date such as 2026-12-24, or a range 2026-12-24..2027-01-01"),
+                at: textNode.span)
             return nil
         }
         guard first <= last, first.distance(to: last) < largestRange else {
-            context.report(.invalidValue("dates", text, expected: first > last ? "a range whose first day comes before its last"
-                                                                               : "a range of at most \(largestRange) days"), at: textNode.span)
+            context.report(
+                .invalidValue(
+                    "dates", text,
+                    expected: first > last
+                        ? "a range whose first day comes before its last"
+                        : "a range of at most \(largestRange) days"), at: textNode.span)
             return nil
         }
         return (first.value...last.value).map { (DayNumber($0), name) }
@@ -135,8 +153,10 @@ enum DaysOffDecoder {
     /// The days of the holiday calendar at `written` (relative to the
     /// folder of the file at `filePath`), reported at `span` when it cannot
     /// be read.
-    private static func calendar(_ written: String, filePath: String, span: SourceSpan,
-                                 context: inout DecodingContext) -> [(DayNumber, String)]? {
+    private static func calendar(
+        _ written: String, filePath: String, span: SourceSpan,
+        context: inout DecodingContext
+    ) -> [(DayNumber, String)]? {
         let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         let url = written.hasPrefix("/") ? URL(fileURLWithPath: written) : folder.appendingPathComponent(written)
         // A regular file (never a FIFO to wait on) of at most
@@ -144,24 +164,30 @@ enum DaysOffDecoder {
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         let type = attributes?[.type] as? FileAttributeType
         guard let attributes, type == .typeRegular else {
-            let problem = type == .typeDirectory ? "it is a folder" : attributes == nil ? "no such file can be read" : "it is not a regular file"
+            let problem =
+                type == .typeDirectory ? "it is a folder" : attributes == nil ? "no such file can be read" : "it is not a regular file"
             context.report(.holidayCalendar(written, problem: problem), at: span)
             return nil
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         guard size <= largestCalendarBytes else {
-            context.report(.holidayCalendar(written, problem: "it is \(size / 1_048_576) MB, and a holiday calendar is read up to \(largestCalendarBytes / 1_048_576) MB"),
-                           at: span)
+            context.report(
+                .holidayCalendar(
+                    written,
+                    problem: "it is \(size / 1_048_576) MB, and a holiday calendar is read up to \(largestCalendarBytes / 1_048_576) MB"),
+                at: span)
             return nil
         }
         guard let handle = FileHandle(forReadingAtPath: url.path),
-              let data = try? handle.read(upToCount: largestCalendarBytes + 1) ?? Data() else {
+            let data = try? handle.read(upToCount: largestCalendarBytes + 1) ?? Data()
+        else {
             context.report(.holidayCalendar(written, problem: "no such file can be read"), at: span)
             return nil
         }
         try? handle.close()
         guard data.count <= largestCalendarBytes else {
-            context.report(.holidayCalendar(written, problem: "it grew past \(largestCalendarBytes / 1_048_576) MB while it was read"), at: span)
+            context.report(
+                .holidayCalendar(written, problem: "it grew past \(largestCalendarBytes / 1_048_576) MB while it was read"), at: span)
             return nil
         }
         switch HolidayCalendar.days(in: String(decoding: data, as: UTF8.self), largest: largestCalendar) {
@@ -228,19 +254,23 @@ enum HolidayCalendar {
     }
 
     /// The days one VEVENT holds.
-    private static func days(of event: [(number: Int, name: String, parameters: String, value: String)],
-                             line: Int) -> Result<[(DayNumber, String)], Problem> {
+    private static func days(
+        of event: [(number: Int, name: String, parameters: String, value: String)],
+        line: Int
+    ) -> Result<[(DayNumber, String)], Problem> {
         func property(_ name: String) -> (number: Int, name: String, parameters: String, value: String)? {
             event.first { $0.name == name }
         }
         func date(_ value: String, number: Int, what: String) -> Result<CivilDate, Problem> {
             switch ICalendarValue.time(value) {
             case .date(let date): return .success(date)
-            case .local, .utc: return .failure(Problem(line: number, text: "\(what) \(value) is a time, not a date: a holiday is an all-day event"))
+            case .local, .utc:
+                return .failure(Problem(line: number, text: "\(what) \(value) is a time, not a date: a holiday is an all-day event"))
             case nil:
                 let digits = value.trimmingCharacters(in: .whitespaces)
                 let shaped = digits.count == 8 && digits.allSatisfy { $0.isASCII && $0.isNumber }
-                return .failure(Problem(line: number, text: shaped ? "\(what) \(value) is not a date" : "\(what) \(value) is not a date (YYYYMMDD)"))
+                return .failure(
+                    Problem(line: number, text: shaped ? "\(what) \(value) is not a date" : "\(what) \(value) is not a date (YYYYMMDD)"))
             }
         }
         guard let start = property("DTSTART") else { return .failure(Problem(line: line, text: "an event without DTSTART")) }
@@ -256,7 +286,9 @@ enum HolidayCalendar {
             case .success(let value):
                 length = first.dayNumber.distance(to: value.dayNumber)
                 guard length >= 1, length <= DaysOffDecoder.largestRange else {
-                    return .failure(Problem(line: end.number, text: "DTEND \(end.value) must be 1 to \(DaysOffDecoder.largestRange) days after DTSTART"))
+                    return .failure(
+                        Problem(line: end.number, text: "DTEND \(end.value) must be 1 to \(DaysOffDecoder.largestRange) days after DTSTART")
+                    )
                 }
             }
         }
@@ -274,10 +306,13 @@ enum HolidayCalendar {
                     exceptions.append(.date(day))
                 }
             }
-            let schedule = Schedule(start: LocalDateTime(date: first, time: .midnight), isAllDay: true, rule: rule,
-                                    exceptions: exceptions, placement: .fixed(0))
+            let schedule = Schedule(
+                start: LocalDateTime(date: first, time: .midnight), isAllDay: true, rule: rule,
+                exceptions: exceptions, placement: .fixed(0))
             let end = CivilDate(year: lastYear, month: 12, day: 31).dayNumber
-            starts = schedule.occurrences().lazy.map(\.wallClock.day).prefix { $0 <= end }.prefix(DaysOffDecoder.largestCalendar + 1).map { $0 }
+            starts = schedule.occurrences().lazy.map(\.wallClock.day).prefix { $0 <= end }.prefix(DaysOffDecoder.largestCalendar + 1).map {
+                $0
+            }
         }
         return .success(starts.flatMap { start in (0..<length).map { (start.advanced(by: $0), name) } })
     }

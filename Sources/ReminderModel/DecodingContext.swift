@@ -122,7 +122,9 @@ struct DecodingContext {
     mutating func count(_ node: Node, key: String, minimum: Int = 0) -> Int? {
         guard let value = integer(node, key: key) else { return nil }
         guard value >= minimum else {
-            report(minimum == 0 ? .negativeNumber(key) : .invalidValue(key, String(value), expected: "a number of at least \(minimum)"), at: node.span)
+            report(
+                minimum == 0 ? .negativeNumber(key) : .invalidValue(key, String(value), expected: "a number of at least \(minimum)"),
+                at: node.span)
             return nil
         }
         return value
@@ -206,7 +208,8 @@ struct DecodingContext {
             digits = digits.dropFirst()
         }
         guard !digits.isEmpty, digits.utf8.count <= 18, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-              let value = Int(digits) else { return nil }
+            let value = Int(digits)
+        else { return nil }
         return sign * value
     }
 

@@ -108,12 +108,17 @@ public struct Diagnostic: Hashable, Sendable {
         let added = Dictionary(grouping: more, by: \.file)
         var runs: [(file: String, diagnostics: [Diagnostic])] = []
         for diagnostic in diagnostics {
-            if runs.last?.file == diagnostic.file { runs[runs.count - 1].diagnostics.append(diagnostic) } else { runs.append((diagnostic.file, [diagnostic])) }
+            if runs.last?.file == diagnostic.file {
+                runs[runs.count - 1].diagnostics.append(diagnostic)
+            } else {
+                runs.append((diagnostic.file, [diagnostic]))
+            }
         }
         for file in added.keys.sorted() where !runs.contains(where: { $0.file == file }) {
-            let position = fileOrder.firstIndex(of: file).map { position in
-                runs.firstIndex { run in (fileOrder.firstIndex(of: run.file) ?? Int.max) > position } ?? runs.count
-            } ?? runs.count
+            let position =
+                fileOrder.firstIndex(of: file).map { position in
+                    runs.firstIndex { run in (fileOrder.firstIndex(of: run.file) ?? Int.max) > position } ?? runs.count
+                } ?? runs.count
             runs.insert((file, []), at: position)
         }
         return runs.flatMap { run in sortedForReport(run.diagnostics + (added[run.file] ?? [])) }

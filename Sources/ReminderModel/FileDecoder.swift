@@ -10,10 +10,10 @@ enum FileDecoder {
 
         var nestedKeys: [String] {
             switch self {
-        case .lint: LintKey.allCases.map(\.rawValue)
-        case .holidays: DaysOffDecoder.Key.allCases.map(\.rawValue)
-        default: []
-        }
+            case .lint: LintKey.allCases.map(\.rawValue)
+            case .holidays: DaysOffDecoder.Key.allCases.map(\.rawValue)
+            default: []
+            }
         }
     }
 
@@ -29,17 +29,22 @@ enum FileDecoder {
     /// now, the same way. Every reminder is then resolved in the file's zone
     /// and against its categories.
     /// `wrongTimes` gets the indices of the reminders whose times had an error.
-    static func decode(_ root: Node, path: String, streamed: () -> (ReminderDecoder, [(Reminder, ReminderDecoder.Unresolved)])?,
-                       wrongTimes: inout [Int], context: inout DecodingContext) -> ReminderFile? {
+    static func decode(
+        _ root: Node, path: String, streamed: () -> (ReminderDecoder, [(Reminder, ReminderDecoder.Unresolved)])?,
+        wrongTimes: inout [Int], context: inout DecodingContext
+    ) -> ReminderFile? {
         guard let pairs = root.mapping else {
-            context.report(.wrongType("the file", expected: "a mapping with a 'reminders:' list", found: root.kindDescription), at: root.span)
+            context.report(
+                .wrongType("the file", expected: "a mapping with a 'reminders:' list", found: root.kindDescription), at: root.span)
             return nil
         }
         let values = KeyedMapping<Key>(pairs, in: "the file", context: &context)
 
         var version = 1
         if let node = values[.remindc] {
-            if node.scalar == "1" { version = 1 } else {
+            if node.scalar == "1" {
+                version = 1
+            } else {
                 context.report(.unsupportedVersion(node.scalar ?? node.kindDescription), at: node.span)
             }
         }
@@ -118,8 +123,10 @@ enum FileDecoder {
     /// `weekend:` and `holidays:`, else the file's (made once, in
     /// `fileDaysOff`). Where one of them was wrong (reported), its times
     /// are not sound.
-    static func resolveDaysOff(_ item: inout (Reminder, ReminderDecoder.Unresolved), weekend: Set<Weekday>?,
-                               holidays: [DayNumber: String]?, fileDaysOff: inout DaysOff?) {
+    static func resolveDaysOff(
+        _ item: inout (Reminder, ReminderDecoder.Unresolved), weekend: Set<Weekday>?,
+        holidays: [DayNumber: String]?, fileDaysOff: inout DaysOff?
+    ) {
         let move = item.0.ifHoliday ?? .fire
         let workingDay = item.0.repeats?.workingDay
         let countsLeads = item.0.hasWorkingDayLead
@@ -157,11 +164,12 @@ enum FileDecoder {
                 lint.maximumPerHour = context.count(pair.value, key: key, minimum: 1)
             case .disable:
                 var spans: [SourceSpan] = []
-                lint.disabledRules = context.items(pair.value, key: key) { context, item in
-                    let id = context.identifier(item, key: key, what: "rule id")
-                    if id != nil { spans.append(item.span) }
-                    return id
-                } ?? []
+                lint.disabledRules =
+                    context.items(pair.value, key: key) { context, item in
+                        let id = context.identifier(item, key: key, what: "rule id")
+                        if id != nil { spans.append(item.span) }
+                        return id
+                    } ?? []
                 lint.disabledRuleSpans = spans
             case .targets:
                 // The outputs named right are checked for, whatever the others.

@@ -27,7 +27,11 @@ public enum FormatSchema {
             ("$schema", .string("http://json-schema.org/draft-07/schema#")),
             ("$id", .string(id)),
             ("title", .string("remindc reminder file")),
-            ("description", .string("A YAML file of reminders for remindc: `remindc check FILE` validates it, `remindc help` lists what it compiles to.")),
+            (
+                "description",
+                .string(
+                    "A YAML file of reminders for remindc: `remindc check FILE` validates it, `remindc help` lists what it compiles to.")
+            ),
         ])
         root.append(("definitions", .object(Definition.allCases.map { ($0.rawValue, $0.shape.json) })))
         return root
@@ -89,9 +93,13 @@ indirect enum Shape {
         case .keys(let key, let required):
             var fields: [(String, JSON)] = [
                 ("type", .string("object")),
-                ("properties", .object(key.schemaEntries.map { name, schema in
-                    (name, schema.shape.json.described(schema.description))
-                })),
+                (
+                    "properties",
+                    .object(
+                        key.schemaEntries.map { name, schema in
+                            (name, schema.shape.json.described(schema.description))
+                        })
+                ),
                 ("additionalProperties", .boolean(false)),
             ]
             if !required.isEmpty { fields.append(("required", .array(required.map(JSON.string)))) }
@@ -111,7 +119,8 @@ indirect enum Shape {
 
 /// The value forms several keys share, written once under `definitions`.
 enum Definition: String, CaseIterable {
-    case identifier, time, timeOfDay = "time-of-day", duration, alertLead = "alert-lead", zone, ruleID = "rule-id", repeatWords = "repeat-words"
+    case identifier, time, timeOfDay = "time-of-day", duration, alertLead = "alert-lead", zone, ruleID = "rule-id", repeatWords =
+        "repeat-words"
     case weekday, month, reminder, `repeat`, category, action
 
     var shape: Shape {
@@ -129,8 +138,12 @@ enum Definition: String, CaseIterable {
             .text(pattern: SchemaPattern.duration)
         case .alertLead:
             // A duration, or `2 working days`.
-            .anyOf([.reference(.duration),
-                    .text(pattern: "^" + SchemaPattern.count + " +" + SchemaPattern.caseless("working") + " +" + SchemaPattern.caseless("day") + "[Ss]?$")])
+            .anyOf([
+                .reference(.duration),
+                .text(
+                    pattern: "^" + SchemaPattern.count + " +" + SchemaPattern.caseless("working") + " +" + SchemaPattern.caseless("day")
+                        + "[Ss]?$"),
+            ])
         case .zone:
             // Names without a slash are legacy zones but these.
             .text(pattern: #"^(floating|UTC|utc|Z|GMT|[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)+)$"#)
@@ -139,11 +152,16 @@ enum Definition: String, CaseIterable {
         case .repeatWords:
             // A word, or `every N unit` with N in digits or words.
             // A word, `every N unit`, or weekdays: `every other tuesday`, `every 2 weeks on tue and thu`.
-            .anyOf([.text(pattern: SchemaPattern.repeatWords), .text(pattern: SchemaPattern.repeatUnits), .text(pattern: SchemaPattern.repeatDays)])
+            .anyOf([
+                .text(pattern: SchemaPattern.repeatWords), .text(pattern: SchemaPattern.repeatUnits),
+                .text(pattern: SchemaPattern.repeatDays),
+            ])
         case .weekday:
             // `mon`, `Monday`, `tues`, and where the period allows `1st mon`, `last fri`, `-2 fri`.
-            .text(pattern: "^(([+-]?(0?[1-9]|[1-4][0-9]|5[0-3])(" + ["st", "nd", "rd", "th"].map(SchemaPattern.caseless).joined(separator: "|") + ")?|"
-                  + SchemaPattern.caseless("last") + ")[ \\t]+)?" + SchemaPattern.weekday + "$")
+            .text(
+                pattern: "^(([+-]?(0?[1-9]|[1-4][0-9]|5[0-3])("
+                    + ["st", "nd", "rd", "th"].map(SchemaPattern.caseless).joined(separator: "|") + ")?|"
+                    + SchemaPattern.caseless("last") + ")[ \\t]+)?" + SchemaPattern.weekday + "$")
         case .month:
             .anyOf([.integer(minimum: 1, maximum: 13), .text(pattern: #"^([A-Za-z]{3,9}|[0-9]{1,2}L?)$"#)])
         case .reminder:
@@ -163,7 +181,8 @@ enum Definition: String, CaseIterable {
 /// 29 February outside a leap year, which only `remindc check` tells.
 enum SchemaPattern {
     /// A date from 1900 to 2582, its day within what its month can have.
-    static let date = "(19[0-9]{2}|2[0-4][0-9]{2}|25[0-7][0-9]|258[0-2])-"
+    static let date =
+        "(19[0-9]{2}|2[0-4][0-9]{2}|25[0-7][0-9]|258[0-2])-"
         + "((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-9]))"
 
     /// A time of day on the 24-hour clock: `8:00`, `08:00`, `20:30:15.5`.
@@ -177,19 +196,28 @@ enum SchemaPattern {
     static var duration: String {
         let compact = "(?!$)([0-9]+[Ww])?([0-9]+[Dd])?([0-9]+[Hh])?([0-9]+[Mm])?([0-9]+[Ss])?"
         let iso = "[Pp](?!$)([0-9]+[Ww])?([0-9]+[Dd])?([Tt](?!$)([0-9]+[Hh])?([0-9]+[Mm])?([0-9]+[Ss])?)?"
-        let unit = "(" + ["week", "day", "hour", "hr", "minute", "min", "second", "sec"].map { caseless($0) + "[Ss]?" }.joined(separator: "|") + ")"
+        let unit =
+            "(" + ["week", "day", "hour", "hr", "minute", "min", "second", "sec"].map { caseless($0) + "[Ss]?" }.joined(separator: "|")
+            + ")"
         let gap = "[ \\t,]+"
         let and = "(" + caseless("and") + gap + ")*"
-        let words = "[ \\t,]*" + and + count + gap + unit + "(" + gap + and + count + gap + unit + ")*" + "([ \\t,]+" + caseless("and") + ")*[ \\t,]*"
+        let words =
+            "[ \\t,]*" + and + count + gap + unit + "(" + gap + and + count + gap + unit + ")*" + "([ \\t,]+" + caseless("and")
+            + ")*[ \\t,]*"
         return "^(" + compact + "|" + iso + "|" + words + ")$"
     }
 
     /// The repeat words, in any case.
-    static let repeatWords = "^(" + ["secondly", "minutely", "hourly", "daily", "weekdays", "weekday", "every weekday", "each weekday", "weekly",
-                                      "fortnightly", "monthly", "quarterly", "yearly", "annually"].map(caseless).joined(separator: "|") + ")$"
+    static let repeatWords =
+        "^("
+        + [
+            "secondly", "minutely", "hourly", "daily", "weekdays", "weekday", "every weekday", "each weekday", "weekly",
+            "fortnightly", "monthly", "quarterly", "yearly", "annually",
+        ].map(caseless).joined(separator: "|") + ")$"
 
     /// `every N unit`: `every 5 minutes`, `every other week`, `2 weeks`.
-    static let repeatUnits = "^[ \\t]*((" + caseless("every") + "|" + caseless("each") + ")[ \\t]+)?(" + countOrOther + "[ \\t]+)?("
+    static let repeatUnits =
+        "^[ \\t]*((" + caseless("every") + "|" + caseless("each") + ")[ \\t]+)?(" + countOrOther + "[ \\t]+)?("
         + ["second", "minute", "hour", "day", "week", "month", "quarter", "year"].map(caseless).joined(separator: "|") + ")[Ss]?[ \\t]*$"
 
     /// Weekdays of a weekly repeat: `every other tuesday`, `every 2 weeks on tue and thu`, `mondays, fridays`.
@@ -197,7 +225,8 @@ enum SchemaPattern {
         let gap = "[ \\t,]+"
         let day = weekday + "[Ss]?"
         return "^[ \\t]*((" + caseless("every") + "|" + caseless("each") + ")" + gap + ")?(" + countOrOther + gap + ")?("
-            + caseless("week") + "[Ss]?" + gap + "(" + caseless("on") + gap + ")?)?" + day + "(" + gap + "((" + caseless("and") + "|&)" + gap + ")?" + day + ")*[ \\t]*$"
+            + caseless("week") + "[Ss]?" + gap + "(" + caseless("on") + gap + ")?)?" + day + "(" + gap + "((" + caseless("and") + "|&)"
+            + gap + ")?" + day + ")*[ \\t]*$"
     }()
 
     /// `count`, or `other`.
@@ -241,21 +270,40 @@ protocol DescribedKey: MappingKey, SchemaKey {
 extension FileDecoder.Key: DescribedKey {
     var schema: KeySchema {
         switch self {
-        case .remindc: KeySchema(description: "The format version; 1 is the only one. Optional.", shape: .anyOf([.integer(minimum: 1, maximum: 1), .words(["1"])]))
+        case .remindc:
+            KeySchema(
+                description: "The format version; 1 is the only one. Optional.",
+                shape: .anyOf([.integer(minimum: 1, maximum: 1), .words(["1"])]))
         case .name: KeySchema(description: "The calendar's name (X-WR-CALNAME, the crontab's and timers' label).", shape: .anyText)
-        case .uidDomain: KeySchema(description: "UIDs are <id>@<uid-domain>; default: the file's name stem as a domain label. Set it in a file that is published.",
-                                   shape: .text(pattern: #"^[A-Za-z0-9.-]+$"#))
-        case .timezone: KeySchema(description: "The zone of every reminder without its own: an IANA name, UTC, or floating (wall-clock time wherever the reader is). Default: floating. The schema checks a name's form; 'remindc check' says whether the zone exists.",
-                                  shape: .reference(.zone))
-        case .grace: KeySchema(description: "How long after its time an alert missed while the machine slept or was off is still shown on waking, marked as missed ('remindc systemd'); 0: only on time. Default 4h, at most 7d; a reminder's own grace: wins.",
-                               shape: .reference(.duration))
-        case .weekend: KeySchema(description: "The weekdays off every week, for if-holiday: and working-day: ([fri, sat]; [] for none). Default [sat, sun].",
-                                 shape: .list(.reference(.weekday)))
-        case .holidays: KeySchema(description: "The holidays of every reminder without its own: dates (a date, a range 2026-12-24..2027-01-01, or either with a name: '2026-12-24: Christmas Eve') and files (.ics calendars of all-day events, relative to this file).",
-                                  shape: .mapping(DaysOffDecoder.Key.self))
+        case .uidDomain:
+            KeySchema(
+                description:
+                    "UIDs are <id>@<uid-domain>; default: the file's name stem as a domain label. Set it in a file that is published.",
+                shape: .text(pattern: #"^[A-Za-z0-9.-]+$"#))
+        case .timezone:
+            KeySchema(
+                description:
+                    "The zone of every reminder without its own: an IANA name, UTC, or floating (wall-clock time wherever the reader is). Default: floating. The schema checks a name's form; 'remindc check' says whether the zone exists.",
+                shape: .reference(.zone))
+        case .grace:
+            KeySchema(
+                description:
+                    "How long after its time an alert missed while the machine slept or was off is still shown on waking, marked as missed ('remindc systemd'); 0: only on time. Default 4h, at most 7d; a reminder's own grace: wins.",
+                shape: .reference(.duration))
+        case .weekend:
+            KeySchema(
+                description: "The weekdays off every week, for if-holiday: and working-day: ([fri, sat]; [] for none). Default [sat, sun].",
+                shape: .list(.reference(.weekday)))
+        case .holidays:
+            KeySchema(
+                description:
+                    "The holidays of every reminder without its own: dates (a date, a range 2026-12-24..2027-01-01, or either with a name: '2026-12-24: Christmas Eve') and files (.ics calendars of all-day events, relative to this file).",
+                shape: .mapping(DaysOffDecoder.Key.self))
         case .lint: KeySchema(description: "Settings of 'remindc check' for this file.", shape: .mapping(FileDecoder.LintKey.self))
-        case .categories: KeySchema(description: "Categories of actions, by id: the buttons an alert offers.",
-                                    shape: .map(.reference(.category), keyPattern: #"^[A-Za-z0-9._-]+$"#))
+        case .categories:
+            KeySchema(
+                description: "Categories of actions, by id: the buttons an alert offers.",
+                shape: .map(.reference(.category), keyPattern: #"^[A-Za-z0-9._-]+$"#))
         case .reminders: KeySchema(description: "The reminders.", shape: .list(.reference(.reminder), allowSingle: false))
         }
     }
@@ -264,13 +312,20 @@ extension FileDecoder.Key: DescribedKey {
 extension FileDecoder.LintKey: DescribedKey {
     var schema: KeySchema {
         switch self {
-        case .quietHours: KeySchema(description: "A span of the day no alert should fall in, such as \"22:00-07:00\" (rule quiet-hours).",
-                                    shape: .text(pattern: "^ *" + SchemaPattern.clock + " *- *" + SchemaPattern.clock + " *$"))
+        case .quietHours:
+            KeySchema(
+                description: "A span of the day no alert should fall in, such as \"22:00-07:00\" (rule quiet-hours).",
+                shape: .text(pattern: "^ *" + SchemaPattern.clock + " *- *" + SchemaPattern.clock + " *$"))
         case .minGap: KeySchema(description: "Two alerts closer than this are reported (rule too-close).", shape: .reference(.duration))
-        case .maxPerHour: KeySchema(description: "More alerts than this in any hour are reported (rule too-many-per-hour).", shape: .integer(minimum: 1))
-        case .disable: KeySchema(description: "Checker rule ids switched off for this file ('remindc rules' lists them).", shape: .list(.reference(.ruleID)))
-        case .targets: KeySchema(description: "The outputs this file goes to, whose own checks 'remindc check' runs, as 'check --for' does.",
-                                 shape: .list(.words(OutputTarget.allCases.map(\.rawValue))))
+        case .maxPerHour:
+            KeySchema(description: "More alerts than this in any hour are reported (rule too-many-per-hour).", shape: .integer(minimum: 1))
+        case .disable:
+            KeySchema(
+                description: "Checker rule ids switched off for this file ('remindc rules' lists them).", shape: .list(.reference(.ruleID)))
+        case .targets:
+            KeySchema(
+                description: "The outputs this file goes to, whose own checks 'remindc check' runs, as 'check --for' does.",
+                shape: .list(.words(OutputTarget.allCases.map(\.rawValue))))
         }
     }
 }
@@ -278,10 +333,14 @@ extension FileDecoder.LintKey: DescribedKey {
 extension CategoryDecoder.Key: DescribedKey {
     var schema: KeySchema {
         switch self {
-        case .actions: KeySchema(description: "The category's actions, in the order an alert shows them (at most 4).",
-                                 shape: .list(.reference(.action), allowSingle: false, minItems: 1))
-        case .minimal: KeySchema(description: "The ids of at most 2 actions for banners and the lock screen; default: the first two.",
-                                 shape: .list(.reference(.identifier)))
+        case .actions:
+            KeySchema(
+                description: "The category's actions, in the order an alert shows them (at most 4).",
+                shape: .list(.reference(.action), allowSingle: false, minItems: 1))
+        case .minimal:
+            KeySchema(
+                description: "The ids of at most 2 actions for banners and the lock screen; default: the first two.",
+                shape: .list(.reference(.identifier)))
         }
     }
 }
@@ -289,16 +348,29 @@ extension CategoryDecoder.Key: DescribedKey {
 extension CategoryDecoder.ActionKey: DescribedKey {
     var schema: KeySchema {
         switch self {
-        case .id: KeySchema(description: "The action's id, unique in its category: letters, digits, '.', '_', '-'.", shape: .reference(.identifier))
+        case .id:
+            KeySchema(
+                description: "The action's id, unique in its category: letters, digits, '.', '_', '-'.", shape: .reference(.identifier))
         case .title: KeySchema(description: "The button's text.", shape: .anyText)
-        case .activation: KeySchema(description: "background (default): the action runs without bringing the app forward; foreground: it opens the app.",
-                                    shape: .words(Action.Activation.allCases.map(\.rawValue)))
-        case .authenticationRequired: KeySchema(description: "The device must be unlocked to run the action. Default false.", shape: .boolean)
-        case .destructive: KeySchema(description: "The action deletes or undoes something and is shown as such. Default false.", shape: .boolean)
-        case .snooze: KeySchema(description: "A snooze action: the alert fires again this long after it is chosen.", shape: .reference(.duration))
-        case .stops: KeySchema(description: "Choosing the action silences the reminder's later alerts until 'remindc resume'. Default false.", shape: .boolean)
-        case .run: KeySchema(description: "A command 'remindc notify' runs when the action is chosen; {id}, {title}, {note}, {sound}, {category} are replaced, shell-quoted.",
-                             shape: .anyText)
+        case .activation:
+            KeySchema(
+                description: "background (default): the action runs without bringing the app forward; foreground: it opens the app.",
+                shape: .words(Action.Activation.allCases.map(\.rawValue)))
+        case .authenticationRequired:
+            KeySchema(description: "The device must be unlocked to run the action. Default false.", shape: .boolean)
+        case .destructive:
+            KeySchema(description: "The action deletes or undoes something and is shown as such. Default false.", shape: .boolean)
+        case .snooze:
+            KeySchema(description: "A snooze action: the alert fires again this long after it is chosen.", shape: .reference(.duration))
+        case .stops:
+            KeySchema(
+                description: "Choosing the action silences the reminder's later alerts until 'remindc resume'. Default false.",
+                shape: .boolean)
+        case .run:
+            KeySchema(
+                description:
+                    "A command 'remindc notify' runs when the action is chosen; {id}, {title}, {note}, {sound}, {category} are replaced, shell-quoted.",
+                shape: .anyText)
         }
     }
 }
@@ -306,34 +378,68 @@ extension CategoryDecoder.ActionKey: DescribedKey {
 extension ReminderDecoder.Key: DescribedKey {
     var schema: KeySchema {
         switch self {
-        case .id: KeySchema(description: "Required, unique in the file: letters, digits, '.', '_', '-'. The UID is <id>@<uid-domain>.", shape: .reference(.identifier))
-        case .uid: KeySchema(description: "The calendar UID to keep instead of <id>@<uid-domain> (an imported event's, so that publish updates the same event): up to 255 characters on one line.",
-                             shape: .anyText)
+        case .id:
+            KeySchema(
+                description: "Required, unique in the file: letters, digits, '.', '_', '-'. The UID is <id>@<uid-domain>.",
+                shape: .reference(.identifier))
+        case .uid:
+            KeySchema(
+                description:
+                    "The calendar UID to keep instead of <id>@<uid-domain> (an imported event's, so that publish updates the same event): up to 255 characters on one line.",
+                shape: .anyText)
         case .title: KeySchema(description: "Required: the alert's text.", shape: .anyText)
         case .note: KeySchema(description: "A longer description (the event's DESCRIPTION, the notification's body).", shape: .anyText)
         case .action: KeySchema(description: "The alert's action label; the word none (unquoted) hides the action button.", shape: .anyText)
-        case .at: KeySchema(description: "Required: the first occurrence. 2026-12-01 09:00 (wall clock in the reminder's zone), 2026-12-01T09:00:00Z or +01:00 (a fixed instant), or 2026-12-01 (all day). The schema refuses a day its month never has; a 29 February outside a leap year only 'remindc check' refuses.",
-                            shape: .reference(.time))
-        case .timezone: KeySchema(description: "This reminder's zone, instead of the file's: an IANA name, UTC, or floating.", shape: .reference(.zone))
-        case .repeat: KeySchema(description: "How the reminder repeats: a word (daily, weekdays, ...), every N units, or a mapping.", shape: .reference(.repeat))
-        case .before: KeySchema(description: "Alert this long before each occurrence: 15m, 1h30m, 2d, PT5M, 15 minutes, or 2 working days (not counting the weekend: and holidays:, at the occurrence's time of day); a list for several alerts: [1d, 15m]. Default: at the occurrence.",
-                                shape: .list(.reference(.alertLead)))
-        case .alertTime: KeySchema(description: "For an all-day reminder: the time of day its alerts are counted from, instead of the day's start. alert-time: 09:00 alerts that day at 09:00; with before: 1d, the day before at 09:00.",
-                                   shape: .reference(.timeOfDay))
-        case .grace: KeySchema(description: "How long after its time an alert missed while the machine slept or was off is still shown on waking, marked as missed ('remindc systemd'); 0: only on time. Default: the file's grace:, else 4h; at most 7d.",
-                               shape: .reference(.duration))
-        case .sound: KeySchema(description: "default, none, or a sound file (.wav, .aiff, .caf) relative to this file. A quoted \"default\" is a file of that name.",
-                               shape: .anyText)
+        case .at:
+            KeySchema(
+                description:
+                    "Required: the first occurrence. 2026-12-01 09:00 (wall clock in the reminder's zone), 2026-12-01T09:00:00Z or +01:00 (a fixed instant), or 2026-12-01 (all day). The schema refuses a day its month never has; a 29 February outside a leap year only 'remindc check' refuses.",
+                shape: .reference(.time))
+        case .timezone:
+            KeySchema(description: "This reminder's zone, instead of the file's: an IANA name, UTC, or floating.", shape: .reference(.zone))
+        case .repeat:
+            KeySchema(
+                description: "How the reminder repeats: a word (daily, weekdays, ...), every N units, or a mapping.",
+                shape: .reference(.repeat))
+        case .before:
+            KeySchema(
+                description:
+                    "Alert this long before each occurrence: 15m, 1h30m, 2d, PT5M, 15 minutes, or 2 working days (not counting the weekend: and holidays:, at the occurrence's time of day); a list for several alerts: [1d, 15m]. Default: at the occurrence.",
+                shape: .list(.reference(.alertLead)))
+        case .alertTime:
+            KeySchema(
+                description:
+                    "For an all-day reminder: the time of day its alerts are counted from, instead of the day's start. alert-time: 09:00 alerts that day at 09:00; with before: 1d, the day before at 09:00.",
+                shape: .reference(.timeOfDay))
+        case .grace:
+            KeySchema(
+                description:
+                    "How long after its time an alert missed while the machine slept or was off is still shown on waking, marked as missed ('remindc systemd'); 0: only on time. Default: the file's grace:, else 4h; at most 7d.",
+                shape: .reference(.duration))
+        case .sound:
+            KeySchema(
+                description:
+                    "default, none, or a sound file (.wav, .aiff, .caf) relative to this file. A quoted \"default\" is a file of that name.",
+                shape: .anyText)
         case .badge: KeySchema(description: "The application badge number, 0 or more.", shape: .integer(minimum: 0))
-        case .category: KeySchema(description: "The id of one of this file's categories: the actions the alert offers.", shape: .reference(.identifier))
-        case .data: KeySchema(description: "Custom data: text keys, scalar values, passed on as written (X-REMINDC-DATA).",
-                              shape: .map(.anyText))
-        case .todo: KeySchema(description: "true: a to-do due at 'at' (VTODO) instead of an event (VEVENT). Default false.", shape: .boolean)
+        case .category:
+            KeySchema(description: "The id of one of this file's categories: the actions the alert offers.", shape: .reference(.identifier))
+        case .data:
+            KeySchema(
+                description: "Custom data: text keys, scalar values, passed on as written (X-REMINDC-DATA).",
+                shape: .map(.anyText))
+        case .todo:
+            KeySchema(description: "true: a to-do due at 'at' (VTODO) instead of an event (VEVENT). Default false.", shape: .boolean)
         case .ignore: KeySchema(description: "Checker rule ids switched off for this reminder.", shape: .list(.reference(.ruleID)))
-        case .ifHoliday: KeySchema(description: "What an occurrence on a day off (a weekend day or a holiday) does: fire (default), skip, before (the working day before), after, or nearest (Saturday to Friday, Sunday to Monday, a holiday to the nearer working day, the later on a tie).",
-                                   shape: .words(DayOffMove.allCases.map(\.rawValue)))
-        case .weekend: KeySchema(description: "This reminder's weekdays off, instead of the file's weekend:.", shape: .list(.reference(.weekday)))
-        case .holidays: KeySchema(description: "This reminder's holidays, instead of the file's holidays:.", shape: .mapping(DaysOffDecoder.Key.self))
+        case .ifHoliday:
+            KeySchema(
+                description:
+                    "What an occurrence on a day off (a weekend day or a holiday) does: fire (default), skip, before (the working day before), after, or nearest (Saturday to Friday, Sunday to Monday, a holiday to the nearer working day, the later on a tie).",
+                shape: .words(DayOffMove.allCases.map(\.rawValue)))
+        case .weekend:
+            KeySchema(description: "This reminder's weekdays off, instead of the file's weekend:.", shape: .list(.reference(.weekday)))
+        case .holidays:
+            KeySchema(description: "This reminder's holidays, instead of the file's holidays:.", shape: .mapping(DaysOffDecoder.Key.self))
         }
     }
 }
@@ -341,13 +447,25 @@ extension ReminderDecoder.Key: DescribedKey {
 extension DaysOffDecoder.Key: DescribedKey {
     var schema: KeySchema {
         switch self {
-        case .region: KeySchema(description: "A country (GB) or subdivision (GB-ENG, US-NY) whose public holidays remindc's table holds (from python-holidays); 'remindc holidays REGION' lists them.",
-                                shape: .text(pattern: #"^[A-Za-z]{2}(-[A-Za-z0-9]{1,6})?$"#))
-        case .dates: KeySchema(description: "Days off: 2026-12-24, a range 2026-12-24..2027-01-01 (at most 366 days), or either as a key with the holiday's name.",
-                               shape: .list(.anyOf([.text(pattern: "^" + SchemaPattern.date + "(\\.\\." + SchemaPattern.date + ")?$"),
-                                                    .map(.anyText)])))
-        case .files: KeySchema(description: "Holiday calendars: .ics files of all-day events (DTSTART;VALUE=DATE, DTEND, SUMMARY, RRULE), relative to this file.",
-                               shape: .list(.anyText))
+        case .region:
+            KeySchema(
+                description:
+                    "A country (GB) or subdivision (GB-ENG, US-NY) whose public holidays remindc's table holds (from python-holidays); 'remindc holidays REGION' lists them.",
+                shape: .text(pattern: #"^[A-Za-z]{2}(-[A-Za-z0-9]{1,6})?$"#))
+        case .dates:
+            KeySchema(
+                description:
+                    "Days off: 2026-12-24, a range 2026-12-24..2027-01-01 (at most 366 days), or either as a key with the holiday's name.",
+                shape: .list(
+                    .anyOf([
+                        .text(pattern: "^" + SchemaPattern.date + "(\\.\\." + SchemaPattern.date + ")?$"),
+                        .map(.anyText),
+                    ])))
+        case .files:
+            KeySchema(
+                description:
+                    "Holiday calendars: .ics files of all-day events (DTSTART;VALUE=DATE, DTEND, SUMMARY, RRULE), relative to this file.",
+                shape: .list(.anyText))
         }
     }
 }
@@ -355,29 +473,59 @@ extension DaysOffDecoder.Key: DescribedKey {
 extension RepeatDecoder.Key: DescribedKey {
     var schema: KeySchema {
         switch self {
-        case .every: KeySchema(description: "Required (unless rrule): the period, a word (weekly) or every N units (2 weeks). RRULE FREQ and INTERVAL.",
-                               shape: .reference(.repeatWords))
-        case .on: KeySchema(description: "Weekdays: [mon, thu]; in a month or year also with ordinals: [1st mon, last fri, -2 fri]. BYDAY.",
-                            shape: .list(.reference(.weekday)))
-        case .days: KeySchema(description: "Days of the month, 1 to 31, -1 the last. BYMONTHDAY.", shape: .list(.integer(minimum: -31, maximum: 31)))
-        case .months: KeySchema(description: "Months: jan or January or 1; in another calendar also 5L, a leap month. BYMONTH.", shape: .list(.reference(.month)))
-        case .times: KeySchema(description: "Times of day: [\"08:00\", \"20:30\"]. Default: the time of 'at'.", shape: .list(.reference(.timeOfDay)))
-        case .position: KeySchema(description: "Of the matches in each period, keep these: 1 the first, -1 the last. BYSETPOS.",
-                                  shape: .list(.integer(minimum: -366, maximum: 366)))
-        case .weekStart: KeySchema(description: "The day a week starts on, for weekly repeats with an interval: mon (default) to sun. WKST.",
-                                   shape: .reference(.weekday))
-        case .count: KeySchema(description: "At most this many occurrences, 'at' included. COUNT.", shape: .integer(minimum: 1, maximum: RecurrenceRule.largestCount))
-        case .until: KeySchema(description: "No occurrence after this; a date means through the end of that day. UNTIL.", shape: .reference(.time))
-        case .except: KeySchema(description: "Dates or times to leave out; a date leaves out that whole day. EXDATE.", shape: .list(.reference(.time)))
+        case .every:
+            KeySchema(
+                description: "Required (unless rrule): the period, a word (weekly) or every N units (2 weeks). RRULE FREQ and INTERVAL.",
+                shape: .reference(.repeatWords))
+        case .on:
+            KeySchema(
+                description: "Weekdays: [mon, thu]; in a month or year also with ordinals: [1st mon, last fri, -2 fri]. BYDAY.",
+                shape: .list(.reference(.weekday)))
+        case .days:
+            KeySchema(
+                description: "Days of the month, 1 to 31, -1 the last. BYMONTHDAY.", shape: .list(.integer(minimum: -31, maximum: 31)))
+        case .months:
+            KeySchema(
+                description: "Months: jan or January or 1; in another calendar also 5L, a leap month. BYMONTH.",
+                shape: .list(.reference(.month)))
+        case .times:
+            KeySchema(description: "Times of day: [\"08:00\", \"20:30\"]. Default: the time of 'at'.", shape: .list(.reference(.timeOfDay)))
+        case .position:
+            KeySchema(
+                description: "Of the matches in each period, keep these: 1 the first, -1 the last. BYSETPOS.",
+                shape: .list(.integer(minimum: -366, maximum: 366)))
+        case .weekStart:
+            KeySchema(
+                description: "The day a week starts on, for weekly repeats with an interval: mon (default) to sun. WKST.",
+                shape: .reference(.weekday))
+        case .count:
+            KeySchema(
+                description: "At most this many occurrences, 'at' included. COUNT.",
+                shape: .integer(minimum: 1, maximum: RecurrenceRule.largestCount))
+        case .until:
+            KeySchema(description: "No occurrence after this; a date means through the end of that day. UNTIL.", shape: .reference(.time))
+        case .except:
+            KeySchema(
+                description: "Dates or times to leave out; a date leaves out that whole day. EXDATE.", shape: .list(.reference(.time)))
         case .also: KeySchema(description: "Extra occurrences. RDATE.", shape: .list(.reference(.time)))
-        case .calendar: KeySchema(description: "The calendar months and years are counted in (RFC 7529 RSCALE). Default gregorian.",
-                                  shape: .words(RecurrenceRule.calendarNames))
-        case .skip: KeySchema(description: "What an invalid date (February 30, a missing leap month) becomes: omit (default), backward or forward (RFC 7529 SKIP).",
-                              shape: .words(["omit", "backward", "forward"]))
-        case .rrule: KeySchema(description: "An RFC 5545 RRULE as it is, RFC 7529 RSCALE and SKIP too; it excludes the keys above but except and also.",
-                               shape: .text(pattern: "(^|;)(RRULE:)?FREQ="))
-        case .workingDay: KeySchema(description: "With every: month or every: year alone: fire on the Nth working day of each (days off are the weekend: and holidays:); -1 the last, -2 the one before.",
-                                    shape: .anyOf([.integer(minimum: -262, maximum: -1), .integer(minimum: 1, maximum: 262)]))
+        case .calendar:
+            KeySchema(
+                description: "The calendar months and years are counted in (RFC 7529 RSCALE). Default gregorian.",
+                shape: .words(RecurrenceRule.calendarNames))
+        case .skip:
+            KeySchema(
+                description:
+                    "What an invalid date (February 30, a missing leap month) becomes: omit (default), backward or forward (RFC 7529 SKIP).",
+                shape: .words(["omit", "backward", "forward"]))
+        case .rrule:
+            KeySchema(
+                description: "An RFC 5545 RRULE as it is, RFC 7529 RSCALE and SKIP too; it excludes the keys above but except and also.",
+                shape: .text(pattern: "(^|;)(RRULE:)?FREQ="))
+        case .workingDay:
+            KeySchema(
+                description:
+                    "With every: month or every: year alone: fire on the Nth working day of each (days off are the weekend: and holidays:); -1 the last, -2 the one before.",
+                shape: .anyOf([.integer(minimum: -262, maximum: -1), .integer(minimum: 1, maximum: 262)]))
         }
     }
 }
@@ -452,4 +600,3 @@ indirect enum JSON {
         output += JSONText.quoted(text)
     }
 }
-

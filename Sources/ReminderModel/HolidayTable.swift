@@ -38,8 +38,9 @@ public enum HolidayTable {
 
     /// The table as the binary holds it.
     private static var bytes: UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: UnsafeRawPointer(remindc_holiday_table_text()).assumingMemoryBound(to: UInt8.self),
-                            count: Int(remindc_holiday_table_size()))
+        UnsafeBufferPointer(
+            start: UnsafeRawPointer(remindc_holiday_table_text()).assumingMemoryBound(to: UInt8.self),
+            count: Int(remindc_holiday_table_size()))
     }
 
     private static let parsed: Parsed = {
@@ -76,8 +77,9 @@ public enum HolidayTable {
             order.append(code)
             byCode[code] = line
         }
-        return Parsed(source: Source(library: library, years: years[0]...years[1], checksum: checksum), names: names, order: order,
-                      lines: byCode)
+        return Parsed(
+            source: Source(library: library, years: years[0]...years[1], checksum: checksum), names: names, order: order,
+            lines: byCode)
     }()
 
     /// The line of the region `upper`, as text.
@@ -147,7 +149,8 @@ public enum HolidayTable {
                 let date = rest[..<at]
                 let span = rest[rest.index(after: at)...].split(separator: "-")
                 guard let month = Int(date.prefix(1), radix: 16), let day = Int(date.dropFirst()), span.count == 2,
-                      let from = Int(span[0], radix: 16), let to = Int(span[1], radix: 16) else { continue }
+                    let from = Int(span[0], radix: 16), let to = Int(span[1], radix: 16)
+                else { continue }
                 for year in from...to {
                     found.append((CivilDate(year: parsed.source.years.lowerBound + year, month: month, day: day).dayNumber, name))
                 }

@@ -85,7 +85,8 @@ package enum ICalendarValue {
         guard date.isValid else { return nil }
         if digits.count == 8 { return .date(date) }
         guard digits.count >= 15, digits[8] | 0x20 == UInt8(ascii: "t"),
-              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15) else { return nil }
+            let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15)
+        else { return nil }
         let time = CivilTime(hour: hour, minute: minute, second: min(second, 59))
         guard time.isValid else { return nil }
         let local = LocalDateTime(date: date, time: time)
@@ -140,7 +141,9 @@ package enum ICalendarValue {
         let value = String(text).trimmingSpaces
         guard let sign = value.first, sign == "+" || sign == "-" else { return nil }
         let digits = value.dropFirst()
-        guard digits.count == 4 || digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits) else { return nil }
+        guard digits.count == 4 || digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits) else {
+            return nil
+        }
         let hours = digits.count == 4 ? number / 100 : number / 10_000
         let minutes = digits.count == 4 ? number % 100 : number / 100 % 100
         let seconds = digits.count == 6 ? number % 100 : 0
@@ -153,7 +156,9 @@ extension String {
     /// Without the spaces and tabs at either end.
     fileprivate var trimmingSpaces: String {
         let utf8 = self.utf8
-        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) else {
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else {
             return ""
         }
         return String(self[first...last])

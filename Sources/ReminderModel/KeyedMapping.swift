@@ -59,8 +59,9 @@ struct KeyedMapping<Key: MappingKey> {
                 let text = name.scalar!
                 let known = Key.allCases.map(\.rawValue)
                 if let parent = Self.emptyParent(of: text, among: pairs) {
-                    context.report(.keyUnderEmptyParent(text, parent: parent.name, in: what), at: name.span,
-                                   notes: [Diagnostic.Note("'\(parent.name)' is empty here", at: parent.span)])
+                    context.report(
+                        .keyUnderEmptyParent(text, parent: parent.name, in: what), at: name.span,
+                        notes: [Diagnostic.Note("'\(parent.name)' is empty here", at: parent.span)])
                 } else if let message = Key.misplaced(text, among: pairs) {
                     context.report(message, at: name.span)
                 } else {

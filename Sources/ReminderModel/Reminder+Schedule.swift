@@ -24,14 +24,17 @@ extension Reminder {
     /// The schedule with the reminder's zone (or the floating zone) placed as `zone`.
     func schedule(in zone: Schedule.PlacedZone) -> Schedule {
         let rule = self.repeats?.rule, times = self.repeats?.times ?? []
-        let exceptions = Self.placed(self.repeats?.except ?? [], date: Schedule.Exception.date,
-                                     wallClock: Schedule.Exception.wallClock, instant: Schedule.Exception.instant)
-        let additions = Self.placed(self.repeats?.also ?? [], date: Schedule.Addition.date,
-                                    wallClock: Schedule.Addition.wallClock, instant: Schedule.Addition.instant)
+        let exceptions = Self.placed(
+            self.repeats?.except ?? [], date: Schedule.Exception.date,
+            wallClock: Schedule.Exception.wallClock, instant: Schedule.Exception.instant)
+        let additions = Self.placed(
+            self.repeats?.also ?? [], date: Schedule.Addition.date,
+            wallClock: Schedule.Addition.wallClock, instant: Schedule.Addition.instant)
         let dayOff = self.dayOff
         func schedule(_ start: LocalDateTime, allDay: Bool = false, _ zone: Schedule.PlacedZone) -> Schedule {
-            var schedule = Schedule(start: start, isAllDay: allDay, rule: rule, timesOfDay: times, exceptions: exceptions,
-                                    additions: additions, in: zone)
+            var schedule = Schedule(
+                start: start, isAllDay: allDay, rule: rule, timesOfDay: times, exceptions: exceptions,
+                additions: additions, in: zone)
             schedule.dayOff = dayOff
             return schedule
         }
@@ -48,8 +51,10 @@ extension Reminder {
     }
 
     /// `except:` or `also:` dates and times as the engine takes them.
-    private static func placed<T>(_ times: [ReminderTime], date: (CivilDate) -> T, wallClock: (LocalDateTime) -> T,
-                                  instant: (Instant) -> T) -> [T] {
+    private static func placed<T>(
+        _ times: [ReminderTime], date: (CivilDate) -> T, wallClock: (LocalDateTime) -> T,
+        instant: (Instant) -> T
+    ) -> [T] {
         times.map { time in
             switch time {
             case .date(let day): date(day)

@@ -96,8 +96,10 @@ public struct Reminder: Sendable {
         public var spans: Spans
 
         @usableFromInline
-        init(id: String, title: String, start: ReminderTime, timeZone: ZoneName, data: [(key: String, value: String)],
-             isTodo: Bool, ignoredRules: [String], spans: Spans) {
+        init(
+            id: String, title: String, start: ReminderTime, timeZone: ZoneName, data: [(key: String, value: String)],
+            isTodo: Bool, ignoredRules: [String], spans: Spans
+        ) {
             self.id = id
             self.title = title
             self.start = start
@@ -113,10 +115,14 @@ public struct Reminder: Sendable {
     @usableFromInline
     var fields: CopyOnWrite<Parts>
 
-    public init(id: String, title: String, start: ReminderTime, timeZone: ZoneName, data: [(key: String, value: String)] = [],
-                isTodo: Bool = false, ignoredRules: [String] = [], spans: Spans) {
-        fields = CopyOnWrite(Parts(id: id, title: title, start: start, timeZone: timeZone, data: data, isTodo: isTodo,
-                                    ignoredRules: ignoredRules, spans: spans))
+    public init(
+        id: String, title: String, start: ReminderTime, timeZone: ZoneName, data: [(key: String, value: String)] = [],
+        isTodo: Bool = false, ignoredRules: [String] = [], spans: Spans
+    ) {
+        fields = CopyOnWrite(
+            Parts(
+                id: id, title: title, start: start, timeZone: timeZone, data: data, isTodo: isTodo,
+                ignoredRules: ignoredRules, spans: spans))
     }
 
     /// A value, read in place (a reader looking at a reminder's repeat or

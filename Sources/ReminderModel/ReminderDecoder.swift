@@ -9,7 +9,8 @@ import YAMLSyntax
 struct ReminderDecoder {
     /// A reminder's keys.
     enum Key: String, MappingKey {
-        case id, uid, title, note, action, at, timezone, `repeat`, before, alertTime = "alert-time", grace, sound, badge, category, data, todo, ignore
+        case id, uid, title, note, action, at, timezone, `repeat`, before, alertTime = "alert-time", grace, sound, badge, category, data,
+            todo, ignore
         case ifHoliday = "if-holiday", weekend, holidays
         static let names = KeyNames<Self>()
 
@@ -67,8 +68,9 @@ struct ReminderDecoder {
         var first = FirstOccurrences(count: ids.count)
         for (position, (id, span, hash)) in ids.enumerated() {
             guard let earlier = first.earlier(id, hash: hash, at: position, in: { ids[$0].id }) else { continue }
-            context.report(.duplicateIdentifier(id, what: "reminder"), at: span,
-                           notes: [Diagnostic.Note("first defined here", at: ids[earlier].span)])
+            context.report(
+                .duplicateIdentifier(id, what: "reminder"), at: span,
+                notes: [Diagnostic.Note("first defined here", at: ids[earlier].span)])
         }
     }
 
@@ -77,8 +79,10 @@ struct ReminderDecoder {
     /// A fixed instant floats nowhere: a reminder that starts at one and
     /// would be floating is in the instant's own offset.
     /// `fileZone` is nil when the file's `timezone:` was wrong (reported).
-    func resolve(_ item: inout (Reminder, Unresolved), fileZone: ZoneName?, categoryIDs: [String],
-                 context: inout DecodingContext) {
+    func resolve(
+        _ item: inout (Reminder, Unresolved), fileZone: ZoneName?, categoryIDs: [String],
+        context: inout DecodingContext
+    ) {
         if item.1.inheritsZone {
             if let fileZone { item.0.timeZone = fileZone } else { item.1.timesAreSound = false }
         }
@@ -122,9 +126,11 @@ struct ReminderDecoder {
                 // A calendar's UID (RFC 5545 TEXT): any text on one line.
                 guard let text = context.nonEmptyText(value, key: key) else { continue }
                 guard text.count <= 255, !(text.first?.isWhitespace ?? false), !(text.last?.isWhitespace ?? false),
-                      !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-                    context.report(.invalidValue(key, text, expected: "a calendar UID: up to 255 characters on one line, no spaces at its ends"),
-                                   at: value.span)
+                    !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+                else {
+                    context.report(
+                        .invalidValue(key, text, expected: "a calendar UID: up to 255 characters on one line, no spaces at its ends"),
+                        at: value.span)
                     continue
                 }
                 reminder.uid = text
@@ -185,22 +191,25 @@ struct ReminderDecoder {
                 reminder.isTodo = context.flag(value, key: key) ?? false
             case .ignore:
                 var spans: [SourceSpan] = []
-                reminder.ignoredRules = context.items(value, key: key) { context, item in
-                    let id = context.identifier(item, key: key, what: "rule id")
-                    if id != nil { spans.append(item.span) }
-                    return id
-                } ?? []
+                reminder.ignoredRules =
+                    context.items(value, key: key) { context, item in
+                        let id = context.identifier(item, key: key, what: "rule id")
+                        if id != nil { spans.append(item.span) }
+                        return id
+                    } ?? []
                 reminder.ignoredRuleSpans = spans
             }
         }
         for required in [Key.id, .title, .at] where !keyed.contains(required) {
-            context.report(.missingKey(required.rawValue, in: id.map { "reminder '\($0)'" } ?? what),
-                           at: SourceSpan(start: node.span.start, length: 1))
+            context.report(
+                .missingKey(required.rawValue, in: id.map { "reminder '\($0)'" } ?? what),
+                at: SourceSpan(start: node.span.start, length: 1))
         }
         if let id { ids.append((id, idSpan, FirstOccurrences.hash(id))) }
         let errors = context.errorCount
         if let alertTimeSpan, let start {
-            if case .date = start {} else {
+            if case .date = start {
+            } else {
                 context.report(.alertTimeNeedsAllDay, at: alertTimeSpan)
                 reminder.alertTime = nil
             }
@@ -226,8 +235,12 @@ struct ReminderDecoder {
         reminder.spans.start = startSpan
         let isComplete = id != nil && title != nil && start != nil
         timingErrors += context.errorCount - errors
-        return (reminder, Unresolved(isComplete: isComplete, timesAreSound: timingErrors == 0, inheritsZone: zone == nil,
-                                     placing: placing))
+        return (
+            reminder,
+            Unresolved(
+                isComplete: isComplete, timesAreSound: timingErrors == 0, inheritsZone: zone == nil,
+                placing: placing)
+        )
     }
 
     /// `grace:` of a reminder or a file: a duration from 0 (a bare `0`
@@ -237,7 +250,8 @@ struct ReminderDecoder {
         if node.scalar == "0" { return NominalDuration() }
         guard let grace = context.parse(node, key: "grace", Scalars.duration) else { return nil }
         guard grace.nominalSeconds <= ReminderFile.longestGrace.nominalSeconds else {
-            context.report(.invalidValue("grace", node.scalar ?? "\(grace)", expected: "a duration from 0 (only on time) to 7d"), at: node.span)
+            context.report(
+                .invalidValue("grace", node.scalar ?? "\(grace)", expected: "a duration from 0 (only on time) to 7d"), at: node.span)
             return nil
         }
         return grace
@@ -267,7 +281,8 @@ struct ReminderDecoder {
         for pair in pairs {
             guard let key = context.keyName(pair.key, in: "'data'") else { continue }
             guard let value = pair.value.scalar else {
-                context.report(.wrongType("data.\(key)", expected: "a single value", found: pair.value.kindDescription), at: pair.value.span)
+                context.report(
+                    .wrongType("data.\(key)", expected: "a single value", found: pair.value.kindDescription), at: pair.value.span)
                 continue
             }
             // iCalendar readers (libical) drop a property with no value, so

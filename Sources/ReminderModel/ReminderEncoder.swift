@@ -121,10 +121,14 @@ public enum ReminderEncoder {
             guard let unit = units[rule.frequency] else { return nil }
             pairs.append(.init("every", .plain(rule.interval == 1 ? unit : "\(rule.interval) \(unit)s")))
             if !rule.byDay.isEmpty {
-                pairs.append(.init("on", .sequence(rule.byDay.map { day in
-                    let name = String(day.weekday.name.prefix(3))
-                    return .plain(day.ordinal.map { "\($0) \(name)" } ?? name)
-                })))
+                pairs.append(
+                    .init(
+                        "on",
+                        .sequence(
+                            rule.byDay.map { day in
+                                let name = String(day.weekday.name.prefix(3))
+                                return .plain(day.ordinal.map { "\($0) \(name)" } ?? name)
+                            })))
             }
             if !rule.byMonthDay.isEmpty { pairs.append(.init("days", .sequence(rule.byMonthDay.map { .plain(String($0)) }))) }
             if !rule.byMonth.isEmpty {
@@ -136,9 +140,13 @@ public enum ReminderEncoder {
             if times.isEmpty, !rule.byHour.isEmpty || !rule.byMinute.isEmpty || !rule.bySecond.isEmpty {
                 // The parts `times:` became: every combination of them.
                 guard !rule.byHour.isEmpty, !rule.byMinute.isEmpty, !rule.bySecond.isEmpty else { return nil }
-                for hour in rule.byHour { for minute in rule.byMinute { for second in rule.bySecond {
-                    times.append(CivilTime(hour: hour, minute: minute, second: second))
-                } } }
+                for hour in rule.byHour {
+                    for minute in rule.byMinute {
+                        for second in rule.bySecond {
+                            times.append(CivilTime(hour: hour, minute: minute, second: second))
+                        }
+                    }
+                }
             }
             if !times.isEmpty { pairs.append(.init("times", .sequence(times.map { .plain(text($0)) }))) }
             if let calendar = rule.calendar { pairs.append(.init("calendar", .plain(calendar))) }

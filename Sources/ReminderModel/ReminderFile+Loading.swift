@@ -34,7 +34,9 @@ extension ReminderFile {
     ///   - limits: the YAML reader's bounds.
     ///   - parallelism: with two threads or more, a long list of reminders
     ///     is decoded on a thread of its own beside the reader.
-    public static func load(_ bytes: [UInt8], path: String, limits: Limits = .standard, parallelism: Parallelism = .sequential) -> LoadResult {
+    public static func load(
+        _ bytes: [UInt8], path: String, limits: Limits = .standard, parallelism: Parallelism = .sequential
+    ) -> LoadResult {
         bytes.withUnsafeBufferPointer { load($0, path: path, limits: limits, parallelism: parallelism) }
     }
 
@@ -46,8 +48,10 @@ extension ReminderFile {
     /// zone and against its categories once the whole file is read, wherever
     /// `timezone:` and `categories:` are written. A long list is read beside
     /// the reader (`Relay`).
-    public static func load(_ bytes: UnsafeBufferPointer<UInt8>, path: String, limits: Limits = .standard,
-                            parallelism: Parallelism = .sequential) -> LoadResult {
+    public static func load(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, limits: Limits = .standard,
+        parallelism: Parallelism = .sequential
+    ) -> LoadResult {
         var decoder = ReminderDecoder()
         var streamed = DecodingContext(path: path)
         var read: [(Reminder, ReminderDecoder.Unresolved)] = []
@@ -55,10 +59,12 @@ extension ReminderFile {
         let relay = Relay<Node>(inlineLimit: parallelism.threads > 1 ? Relay<Node>.standardInlineLimit : Int.max) { item in
             if let reminder = decoder.read(item, context: &streamed) { read.append(reminder) }
         }
-        let parsed = YAMLReader.parse(bytes, limits: limits, stream: ItemStream(key: "reminders") { item in
-            didStream = true
-            relay.send(item)
-        })
+        let parsed = YAMLReader.parse(
+            bytes, limits: limits,
+            stream: ItemStream(key: "reminders") { item in
+                didStream = true
+                relay.send(item)
+            })
         relay.finish()
         decoder.reportRepeatedIDs(context: &streamed)
         var context = DecodingContext(path: path)
@@ -68,12 +74,14 @@ extension ReminderFile {
         var file: ReminderFile?
         var wrongTimes: [Int] = []
         if let root = parsed.root {
-            file = FileDecoder.decode(root, path: path, streamed: {
-                // Moved out, so that the file decoder's array alone holds the
-                // reminders and changes each where it is.
-                defer { read = [] }
-                return didStream ? (decoder, read) : nil
-            }, wrongTimes: &wrongTimes, context: &context)
+            file = FileDecoder.decode(
+                root, path: path,
+                streamed: {
+                    // Moved out, so that the file decoder's array alone holds the
+                    // reminders and changes each where it is.
+                    defer { read = [] }
+                    return didStream ? (decoder, read) : nil
+                }, wrongTimes: &wrongTimes, context: &context)
             // A file with a syntax error has no root: the error is its only
             // diagnostic, whatever the items read before it had.
             context.append(streamed.diagnostics)
@@ -92,9 +100,13 @@ extension DecodingContext {
     mutating func report(_ problem: YAMLProblem, source: UnsafeBufferPointer<UInt8>) {
         switch problem.kind {
         case .syntax(let text, let context):
-            if let explained = SyntaxExplanation(problem: text, at: problem.span.start, contextPosition: problem.contextPosition, in: source) {
-                report(.yamlSyntax(explained.text, hint: explained.hint),
-                       at: explained.position.map { SourceSpan(start: $0, length: 1) } ?? problem.span, notes: explained.note.map { [$0] } ?? [])
+            if let explained = SyntaxExplanation(
+                problem: text, at: problem.span.start, contextPosition: problem.contextPosition, in: source)
+            {
+                report(
+                    .yamlSyntax(explained.text, hint: explained.hint),
+                    at: explained.position.map { SourceSpan(start: $0, length: 1) } ?? problem.span,
+                    notes: explained.note.map { [$0] } ?? [])
                 return
             }
             let notes = zip([context].compactMap { $0 }, [problem.contextPosition].compactMap { $0 }).map {
@@ -112,8 +124,9 @@ extension DecodingContext {
         case .undefinedAlias(let name):
             report(.undefinedAlias(name), at: problem.span)
         case .duplicateKey(let key, let first):
-            report(.duplicateKey(key), at: problem.span,
-                   notes: [Diagnostic.Note("'\(key)' first defined here", at: SourceSpan(start: first, length: key.unicodeScalars.count))])
+            report(
+                .duplicateKey(key), at: problem.span,
+                notes: [Diagnostic.Note("'\(key)' first defined here", at: SourceSpan(start: first, length: key.unicodeScalars.count))])
         case .invalidMerge:
             report(.invalidMerge, at: problem.span)
         case .multipleDocuments:

@@ -19,14 +19,18 @@ enum RepeatDecoder {
         /// read as keys of the repeat, for want of the list's brackets.
         static func misplaced(_ name: String, among pairs: Node.Pairs) -> Message? {
             guard Scalars.weekdayNamed(Substring(name.lowercased()), plural: false) != nil,
-                  let on = pairs.firstIndex(where: { $0.key.scalar == Key.on.rawValue }), let first = pairs[on].value.scalar else { return nil }
+                let on = pairs.firstIndex(where: { $0.key.scalar == Key.on.rawValue }), let first = pairs[on].value.scalar
+            else { return nil }
             var days: [String] = [first]
             for pair in pairs[pairs.index(after: on)...] {
                 guard pair.value.isEmptyPlainScalar, let day = pair.key.scalar,
-                      Scalars.weekdayNamed(Substring(day.lowercased()), plural: false) != nil else { break }
+                    Scalars.weekdayNamed(Substring(day.lowercased()), plural: false) != nil
+                else { break }
                 days.append(day)
             }
-            let names = days.compactMap { Scalars.weekdayNamed(Substring($0.lowercased()), plural: false).map { String($0.name.prefix(3)) } }
+            let names = days.compactMap {
+                Scalars.weekdayNamed(Substring($0.lowercased()), plural: false).map { String($0.name.prefix(3)) }
+            }
             return .weekdayAsKey(name, days: names)
         }
 
@@ -62,8 +66,9 @@ enum RepeatDecoder {
     /// what its zone decides; nil (reported) when it is wrong.
     static func read(_ node: Node, start: ReminderTime?, context: inout DecodingContext) -> Read? {
         if node.isEmptyPlainScalar {
-            context.report(.wrongType("repeat", expected: "a repeat such as daily or every 2 weeks, or a mapping with 'every'", found: "nothing"),
-                           at: node.span)
+            context.report(
+                .wrongType("repeat", expected: "a repeat such as daily or every 2 weeks, or a mapping with 'every'", found: "nothing"),
+                at: node.span)
             return nil
         }
         if node.scalar != nil {
@@ -74,20 +79,22 @@ enum RepeatDecoder {
         guard let pairs = context.mapping(node, key: "repeat") else { return nil }
         let values = KeyedMapping<Key>(pairs, in: "'repeat'", context: &context)
         var extraTimes: [(key: String, time: ReminderTime, span: SourceSpan)] = []
-        let except = values[.except].flatMap { node in
-            context.items(node, key: "except") { context, item -> ReminderTime? in
-                let time = Self.extraTime(item, key: "except", start: start, context: &context)
-                if let time { extraTimes.append(("except", time, item.span)) }
-                return time
-            }
-        } ?? []
-        let also = values[.also].flatMap { node in
-            context.items(node, key: "also") { context, item -> ReminderTime? in
-                let time = Self.extraTime(item, key: "also", start: start, context: &context)
-                if let time { extraTimes.append(("also", time, item.span)) }
-                return time
-            }
-        } ?? []
+        let except =
+            values[.except].flatMap { node in
+                context.items(node, key: "except") { context, item -> ReminderTime? in
+                    let time = Self.extraTime(item, key: "except", start: start, context: &context)
+                    if let time { extraTimes.append(("except", time, item.span)) }
+                    return time
+                }
+            } ?? []
+        let also =
+            values[.also].flatMap { node in
+                context.items(node, key: "also") { context, item -> ReminderTime? in
+                    let time = Self.extraTime(item, key: "also", start: start, context: &context)
+                    if let time { extraTimes.append(("also", time, item.span)) }
+                    return time
+                }
+            } ?? []
 
         if let ruleNode = values[.rrule] {
             for (key, pair) in values.entries where key.buildsTheRule {
@@ -109,7 +116,9 @@ enum RepeatDecoder {
         }
         if let timesNode = values[.times], rule.frequency < .daily {
             context.report(.timesNeedDays(rule.frequency.rawValue.lowercased()), at: timesNode.span)
-        } else if !Self.fitsAllDay(rule, times: times, start: start, span: (values[.times] ?? values[.every] ?? node).span, context: &context) {
+        } else if !Self.fitsAllDay(
+            rule, times: times, start: start, span: (values[.times] ?? values[.every] ?? node).span, context: &context)
+        {
             return nil
         }
         var result = Repeat(rule: rule, times: times, except: except, also: also, isRawRule: false, span: node.span)
@@ -143,7 +152,8 @@ enum RepeatDecoder {
             }
         }
         if let span = read.rawUntilSpan, case .until(let until) = read.repeats.rule.end, let start,
-           let expected = expectedUntilForm(start: start, zone: zone, until: until) {
+            let expected = expectedUntilForm(start: start, zone: zone, until: until)
+        {
             context.report(.untilForm(expected: expected), at: span)
             valid = false
         }
@@ -229,9 +239,12 @@ enum RepeatDecoder {
         }
         if !rule.byDay.isEmpty {
             if let onNode = values[.on] { context.report(.daysWithOn(everyNode.scalar ?? ""), at: onNode.span) }
-        } else if let days = read(.on, { context, node in
-            context.items(node, key: "on") { $0.parse($1, key: "on") { Scalars.weekday($0, allowOrdinal: true) } }
-        }) {
+        } else if let days = read(
+            .on,
+            { context, node in
+                context.items(node, key: "on") { $0.parse($1, key: "on") { Scalars.weekday($0, allowOrdinal: true) } }
+            })
+        {
             rule.byDay = days
         }
         rule.byMonthDay = read(.days) { $0.items($1, key: "days") { $0.integer($1, key: "days") } } ?? []
@@ -253,14 +266,17 @@ enum RepeatDecoder {
         if let calendar = read(.calendar, { $0.text($1, key: "calendar") }) {
             rule.calendar = calendar.lowercased()
         }
-        if let skip = read(.skip, { context, node -> RecurrenceRule.Skip? in
-            guard let text = context.text(node, key: "skip") else { return nil }
-            guard let skip = RecurrenceRule.Skip(rawValue: text.uppercased()) else {
-                context.report(.invalidValue("skip", text, expected: "omit, backward or forward"), at: node.span)
-                return nil
-            }
-            return skip
-        }) {
+        if let skip = read(
+            .skip,
+            { context, node -> RecurrenceRule.Skip? in
+                guard let text = context.text(node, key: "skip") else { return nil }
+                guard let skip = RecurrenceRule.Skip(rawValue: text.uppercased()) else {
+                    context.report(.invalidValue("skip", text, expected: "omit, backward or forward"), at: node.span)
+                    return nil
+                }
+                return skip
+            })
+        {
             rule.skip = skip
         }
         if let count = read(.count, { $0.count($1, key: "count", minimum: 1) }) {
@@ -285,8 +301,10 @@ enum RepeatDecoder {
     /// `working-day: N`: the Nth working day of each month or year of an
     /// `every: month` or `every: year` repeat that picks no days of its
     /// own (from the end when negative); nil (reported) otherwise.
-    private static func workingDay(_ node: Node, rule: RecurrenceRule, values: KeyedMapping<Key>,
-                                   context: inout DecodingContext) -> Int? {
+    private static func workingDay(
+        _ node: Node, rule: RecurrenceRule, values: KeyedMapping<Key>,
+        context: inout DecodingContext
+    ) -> Int? {
         guard let n = context.integer(node, key: "working-day") else { return nil }
         guard rule.frequency == .monthly || rule.frequency == .yearly else {
             context.report(.workingDayNeedsPeriod(rule.frequency.rawValue.lowercased()), at: node.span)
@@ -294,9 +312,11 @@ enum RepeatDecoder {
         }
         let largest = rule.frequency == .monthly ? 23 : 262
         guard n != 0, abs(n) <= largest else {
-            context.report(.invalidValue("working-day", node.scalar ?? "\(n)",
-                                         expected: "a working day of the \(rule.frequency == .monthly ? "month" : "year") from 1 to \(largest), "
-                                            + "or from the end -1 to -\(largest) (-1 is the last)"), at: node.span)
+            context.report(
+                .invalidValue(
+                    "working-day", node.scalar ?? "\(n)",
+                    expected: "a working day of the \(rule.frequency == .monthly ? "month" : "year") from 1 to \(largest), "
+                        + "or from the end -1 to -\(largest) (-1 is the last)"), at: node.span)
             return nil
         }
         for key in [Key.on, .days, .months, .times, .position, .weekStart, .calendar, .skip] {
@@ -340,8 +360,10 @@ enum RepeatDecoder {
     /// The RFC form of `until` for a rule starting at `start` in `zone`: a
     /// date for all-day reminders, a wall-clock time for floating ones, UTC
     /// otherwise. A date means through the end of that day.
-    static func until(_ until: ReminderTime, start: ReminderTime, zone: ZoneName,
-                      context: inout DecodingContext) -> Result<RecurrenceRule.Until, Message> {
+    static func until(
+        _ until: ReminderTime, start: ReminderTime, zone: ZoneName,
+        context: inout DecodingContext
+    ) -> Result<RecurrenceRule.Until, Message> {
         let endOfDay = CivilTime(hour: 23, minute: 59, second: 59)
         switch (start, zone) {
         case (.date, _):
@@ -370,8 +392,11 @@ enum RepeatDecoder {
     // MARK: The rrule form
 
     /// The rule of an `rrule:` node, and where its UNTIL and BYSETPOS were written.
-    private static func decodeRawRule(_ node: Node, context: inout DecodingContext)
-        -> (RecurrenceRule, untilSpan: SourceSpan?, positionSpan: SourceSpan?)? {
+    private static func decodeRawRule(
+        _ node: Node, context: inout DecodingContext
+    )
+        -> (RecurrenceRule, untilSpan: SourceSpan?, positionSpan: SourceSpan?)?
+    {
         guard let text = context.text(node, key: "rrule") else { return nil }
         let parsed = context.parsedRule(text)
         func span(_ range: Range<Int>) -> SourceSpan {

@@ -133,9 +133,13 @@ extension Scalars {
             let rule = trimmed.uppercased().hasPrefix("RRULE:") ? String(trimmed.dropFirst(6)) : trimmed
             return .repeatRuleText(text, rule: rule)
         }
-        let words = text.lowercased().split(whereSeparator: { " \t,".contains($0) }).filter { !["every", "on", "and", "each", "of", "the", "a", "month"].contains($0) }
+        let words = text.lowercased().split(whereSeparator: { " \t,".contains($0) }).filter {
+            !["every", "on", "and", "each", "of", "the", "a", "month"].contains($0)
+        }
         if let replacement = wholeInterval(words) { return .fractionalRepeat(text, replacement: replacement) }
-        if words.count == 2, let ordinal = ordinal(words[0]) ?? ordinalWords[String(words[0])], let day = weekdayNamed(words[1], plural: false) {
+        if words.count == 2, let ordinal = ordinal(words[0]) ?? ordinalWords[String(words[0])],
+            let day = weekdayNamed(words[1], plural: false)
+        {
             return .ordinalWeekdayRepeat(text, ordinal: ordinal, day: String(day.name.prefix(3)))
         }
         if let count = timesPerDay(text) { return .repeatTimesPerDay(text, count: count) }
@@ -144,10 +148,13 @@ extension Scalars {
 
     /// `twice a day`, `3 times a day`, `twice daily`: how many, 2 to 5.
     static func timesPerDay(_ text: String) -> Int? {
-        let words = text.lowercased().split(whereSeparator: { " \t,".contains($0) }).filter { !["every", "on", "and", "each", "a"].contains($0) }
+        let words = text.lowercased().split(whereSeparator: { " \t,".contains($0) }).filter {
+            !["every", "on", "and", "each", "a"].contains($0)
+        }
         let perDay: [Substring: Int] = ["twice": 2, "thrice": 3]
         guard let first = words.first, words.last == "day" || words.last == "daily",
-              let count = perDay[first] ?? Int(first) ?? numberWords[String(first)], count > 1, count <= 5 else { return nil }
+            let count = perDay[first] ?? Int(first) ?? numberWords[String(first)], count > 1, count <= 5
+        else { return nil }
         return count
     }
 
@@ -155,7 +162,8 @@ extension Scalars {
     /// whole (`every 90 minutes`), or nil when it is not a fraction of a unit.
     private static func wholeInterval(_ words: [Substring]) -> String? {
         guard words.count == 2, words[0].contains(where: { $0 == "." || $0 == "," }),
-              let amount = Double(words[0].replacingOccurrences(of: ",", with: ".")), amount > 0 else { return nil }
+            let amount = Double(words[0].replacingOccurrences(of: ",", with: ".")), amount > 0
+        else { return nil }
         var unit = words[1]
         if unit.hasSuffix("s") { unit.removeLast() }
         // Each unit and the next smaller one it divides into.
@@ -252,7 +260,8 @@ extension Scalars {
     /// `jan`, `January`, `7`, and with a calendar `5L` (a leap month).
     static func month(_ text: String) -> Result<RecurrenceRule.Month, Message> {
         let lower = text.lowercased()
-        if let index = monthNames.firstIndex(where: { $0.lowercased() == lower || (lower.count == 3 && $0.lowercased().hasPrefix(lower)) }) {
+        if let index = monthNames.firstIndex(where: { $0.lowercased() == lower || (lower.count == 3 && $0.lowercased().hasPrefix(lower)) })
+        {
             return .success(.init(index + 1))
         }
         let isLeap = lower.hasSuffix("l")

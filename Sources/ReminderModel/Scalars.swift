@@ -23,7 +23,8 @@ enum Scalars {
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
         let head = parts.dropLast().joined(separator: " ")
         if parts.count >= 2, let zone = parts.last, case .success(.local) = withBytes(of: head, { time(head, $0) }),
-           zone.contains("/") || (try? Self.zone(String(zone)).get()) != nil || KnownZones.legacy[zone.uppercased()] != nil {
+            zone.contains("/") || (try? Self.zone(String(zone)).get()) != nil || KnownZones.legacy[zone.uppercased()] != nil
+        {
             return .zoneInTime(text, time: head, zone: KnownZones.legacy[zone.uppercased()] ?? String(zone))
         }
         // `8am`, `8 pm`, `8:30pm`, after a date or alone.
@@ -57,8 +58,9 @@ enum Scalars {
         var reader = ByteReader(bytes)
         let expected = "a date or a time"
         guard let year = reader.digits(exactly: 4), reader.take(0x2D),
-              let month = reader.digits(exactly: 2), reader.take(0x2D),
-              let day = reader.digits(exactly: 2) else {
+            let month = reader.digits(exactly: 2), reader.take(0x2D),
+            let day = reader.digits(exactly: 2)
+        else {
             if (try? clockTime(text).get()) != nil { return .failure(.invalidTime(text, .noDate)) }
             if let readings = slashDate(text) { return .failure(.slashDate(text, readings: readings)) }
             return .failure(.invalidTime(text, .form(expected: expected)))
@@ -106,7 +108,8 @@ enum Scalars {
         let parts = date.split(whereSeparator: { $0 == "/" || $0 == "." }).map { Int($0) }
         guard parts.count == 3, let a = parts[0], let b = parts[1], let year = parts[2], (1000...9999).contains(year) else { return nil }
         func form(_ month: Int, _ day: Int) -> String? {
-            CivilDate(year: year, month: month, day: day).isValid && (1...12).contains(month) ? CivilDate(year: year, month: month, day: day).description : nil
+            CivilDate(year: year, month: month, day: day).isValid && (1...12).contains(month)
+                ? CivilDate(year: year, month: month, day: day).description : nil
         }
         let time = text.split(separator: " ", maxSplits: 1).dropFirst().first.map { " " + $0 } ?? ""
         let readings = Set([form(b, a), form(a, b)].compactMap { $0 })
@@ -169,9 +172,10 @@ enum Scalars {
     static func clockRange(_ text: String) -> Result<ClockRange, Message> {
         let halves = text.split(separator: "-", omittingEmptySubsequences: false)
         guard halves.count == 2,
-              case .success(let start) = clockTime(halves[0].trimmingCharacters(in: .whitespaces)),
-              case .success(let end) = clockTime(halves[1].trimmingCharacters(in: .whitespaces)),
-              start != end else {
+            case .success(let start) = clockTime(halves[0].trimmingCharacters(in: .whitespaces)),
+            case .success(let end) = clockTime(halves[1].trimmingCharacters(in: .whitespaces)),
+            start != end
+        else {
             return .failure(.invalidClockRange(text))
         }
         return .success(ClockRange(start: start, end: end))
@@ -187,10 +191,11 @@ enum Scalars {
     /// `30s`, `5m`, `1h30m`, `2d`, `1w` (units in descending order, each at most
     /// once), or ISO 8601: `PT5M`, `P1D`, `P2W`, `P1DT12H`.
     static func duration(_ text: String) -> Result<NominalDuration, Message> {
-        let parsed = withBytes(of: text) { bytes -> NominalDuration? in
-            guard let first = bytes.first else { return nil }
-            return first == 0x50 || first == 0x70 ? isoDuration(bytes) : compactDuration(bytes)
-        } ?? wordDuration(text)
+        let parsed =
+            withBytes(of: text) { bytes -> NominalDuration? in
+                guard let first = bytes.first else { return nil }
+                return first == 0x50 || first == 0x70 ? isoDuration(bytes) : compactDuration(bytes)
+            } ?? wordDuration(text)
         guard let parsed else { return .failure(.invalidDuration(text)) }
         // Nothing lasts longer than the span remindc works in; beyond it
         // other readers refuse the value (python icalendar past 999,999,999
@@ -215,7 +220,8 @@ enum Scalars {
             }
         }
         let digits = words[0]
-        let count: Int? = digits.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+        let count: Int? =
+            digits.utf8.allSatisfy({ (0x30...0x39).contains($0) })
             ? digits.utf8.reduce(0) { min(mostWorkingDays + 1, $0 * 10 + Int($1 - 0x30)) }
             : digits == "other" ? nil : numberWords[String(digits)]
         guard let count, (1...mostWorkingDays).contains(count) else {
@@ -267,7 +273,8 @@ enum Scalars {
         while !reader.atEnd {
             guard let number = reader.number(upTo: longestCount) else { return nil }
             guard let unit = reader.peek.map({ $0 | 0x20 }),
-                  let index = units[nextUnit...].firstIndex(where: { $0.0 == unit }) else { return nil }
+                let index = units[nextUnit...].firstIndex(where: { $0.0 == unit })
+            else { return nil }
             reader.skip()
             let (_, factor, isDays) = units[index]
             let product = number * factor
@@ -291,7 +298,8 @@ enum Scalars {
                 continue
             }
             guard let number = reader.number(upTo: longestCount), let unit = reader.peek.map({ $0 & ~0x20 }),
-                  let index = allowed.firstIndex(of: unit) else { return nil }
+                let index = allowed.firstIndex(of: unit)
+            else { return nil }
             reader.skip()
             allowed.removeSubrange(...index)
             sawComponent = true

@@ -38,27 +38,36 @@ struct SyntaxExplanation {
                 return
             }
             guard let key = line.key, let above = lines.previousContent(before: number),
-                  let aboveKey = above.line.key, aboveKey.valueStart < above.line.count, above.line.indent < line.indent else { return nil }
+                let aboveKey = above.line.key, aboveKey.valueStart < above.line.count, above.line.indent < line.indent
+            else { return nil }
             text = "'\(key.name)' is indented more than '\(aboveKey.name)' above it, which already has a value"
             hint = "indent '\(key.name)' to column \(above.line.indent + 1), as '\(aboveKey.name)' is, to make it a key beside it"
-            note = Diagnostic.Note("'\(aboveKey.name)' is here", at: SourceSpan(start: SourcePosition(line: above.number, column: above.line.indent + 1),
-                                                                             length: aboveKey.name.unicodeScalars.count))
+            note = Diagnostic.Note(
+                "'\(aboveKey.name)' is here",
+                at: SourceSpan(
+                    start: SourcePosition(line: above.number, column: above.line.indent + 1),
+                    length: aboveKey.name.unicodeScalars.count))
         case "did not find expected '-' indicator", "did not find expected key":
             guard let above = lines.previousContent(before: number) else { return nil }
             if line.startsListItem {
                 let list = lines.previousListItem(before: number)
                 guard let list, list.line.indent != line.indent else { return nil }
-                text = "this list item's '-' is at column \(line.indent + 1), but the list it continues has its '-' at column \(list.line.indent + 1)"
+                text =
+                    "this list item's '-' is at column \(line.indent + 1), but the list it continues has its '-' at column \(list.line.indent + 1)"
                 hint = "line the '-' up with the items above it, at column \(list.line.indent + 1)"
-                note = Diagnostic.Note("the item above", at: SourceSpan(start: SourcePosition(line: list.number, column: list.line.indent + 1), length: 1))
+                note = Diagnostic.Note(
+                    "the item above", at: SourceSpan(start: SourcePosition(line: list.number, column: list.line.indent + 1), length: 1))
             } else if let key = line.key {
                 let keysColumn = above.line.startsListItem ? above.line.listItemContentIndent : above.line.indent
                 guard keysColumn != line.indent else { return nil }
-                text = "'\(key.name)' is at column \(line.indent + 1), but the keys it follows are at column \(keysColumn + 1), so it belongs to neither them nor a new item"
-                hint = line.indent < keysColumn
+                text =
+                    "'\(key.name)' is at column \(line.indent + 1), but the keys it follows are at column \(keysColumn + 1), so it belongs to neither them nor a new item"
+                hint =
+                    line.indent < keysColumn
                     ? "indent '\(key.name)' to column \(keysColumn + 1) to keep it with the keys above, or start a new list item with '- '"
                     : "indent '\(key.name)' to column \(keysColumn + 1), as the keys above it are"
-                note = Diagnostic.Note("the key above", at: SourceSpan(start: SourcePosition(line: above.number, column: keysColumn + 1), length: 1))
+                note = Diagnostic.Note(
+                    "the key above", at: SourceSpan(start: SourcePosition(line: above.number, column: keysColumn + 1), length: 1))
             } else {
                 return nil
             }
@@ -154,7 +163,9 @@ private struct Line {
         while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: ":") && (index + 1 == count || bytes[index + 1] == UInt8(ascii: " ")) { break }
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "{")
+                || byte == UInt8(ascii: "[")
+            {
                 return nil
             }
             index += 1

@@ -9,11 +9,12 @@ import ReminderModel
 package enum GitHubReporter {
     package static func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map { diagnostic in
-            let command: String = switch diagnostic.severity {
-            case .error: "error"
-            case .warning: "warning"
-            case .info: "notice"
-            }
+            let command: String =
+                switch diagnostic.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .info: "notice"
+                }
             let properties = [
                 ("file", diagnostic.file), ("line", "\(diagnostic.span.start.line)"), ("col", "\(diagnostic.span.start.column)"),
                 ("endLine", "\(diagnostic.span.end.line)"), ("endColumn", "\(diagnostic.span.end.column)"),

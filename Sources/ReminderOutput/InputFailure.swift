@@ -37,10 +37,12 @@ extension SARIFReporter {
     package static func render(_ failures: [InputFailure], version: String, workingFolder: String) -> String {
         func string(_ text: String) -> String { OccurrenceWriter.jsonString(text) }
         let notifications = failures.map { failure in
-            let location = failure.path.map {
-                ", \"locations\": [{\"physicalLocation\": {\"artifactLocation\": \(artifactLocation($0, workingFolder: workingFolder))}}]"
-            } ?? ""
-            return "            {\"descriptor\": {\"id\": \"\(InputFailure.id)\"}, \"level\": \"error\", \"message\": {\"text\": \(string(failure.message))}\(location)}"
+            let location =
+                failure.path.map {
+                    ", \"locations\": [{\"physicalLocation\": {\"artifactLocation\": \(artifactLocation($0, workingFolder: workingFolder))}}]"
+                } ?? ""
+            return
+                "            {\"descriptor\": {\"id\": \"\(InputFailure.id)\"}, \"level\": \"error\", \"message\": {\"text\": \(string(failure.message))}\(location)}"
         }
         return """
             {

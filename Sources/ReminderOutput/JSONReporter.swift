@@ -29,12 +29,17 @@ package enum JSONReporter {
     }
 
     private static func note(of diagnostic: Diagnostic, _ note: Diagnostic.Note) -> String {
-        let place: [(String, String)] = if let span = note.span {
-            [("file", OccurrenceWriter.jsonString(note.file ?? diagnostic.file)), ("line", "\(span.start.line)"), ("column", "\(span.start.column)"),
-             ("endLine", "\(span.end.line)"), ("endColumn", "\(span.end.column)")]
-        } else {
-            ["file", "line", "column", "endLine", "endColumn"].map { ($0, "null") }
-        }
-        return "{" + ([("message", OccurrenceWriter.jsonString(note.text))] + place).map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        let place: [(String, String)] =
+            if let span = note.span {
+                [
+                    ("file", OccurrenceWriter.jsonString(note.file ?? diagnostic.file)), ("line", "\(span.start.line)"),
+                    ("column", "\(span.start.column)"),
+                    ("endLine", "\(span.end.line)"), ("endColumn", "\(span.end.column)"),
+                ]
+            } else {
+                ["file", "line", "column", "endLine", "endColumn"].map { ($0, "null") }
+            }
+        return "{" + ([("message", OccurrenceWriter.jsonString(note.text))] + place).map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ")
+            + "}"
     }
 }

@@ -58,37 +58,43 @@ package struct OccurrenceWriter {
     /// `floatingZone` reads the alerts of floating reminders; the text
     /// table shows every time on `displayZone`'s clock (by default the
     /// floating zone's), grouped by day when `groupsByDay`.
-    package init(format: Format, reminders: [Reminder], showsSeconds: Bool, floatingZone: TimeZone = TimeZone(identifier: "UTC")!,
-                displayZone: TimeZone? = nil, groupsByDay: Bool = false) {
+    package init(
+        format: Format, reminders: [Reminder], showsSeconds: Bool, floatingZone: TimeZone = TimeZone(identifier: "UTC")!,
+        displayZone: TimeZone? = nil, groupsByDay: Bool = false
+    ) {
         self.format = format
         self.showsSeconds = showsSeconds
         self.display = DisplayClock(displayZone ?? floatingZone)
         self.groupsByDay = groupsByDay && format == .text
         sources = reminders.map { reminder in
             let zone = reminder.timeZone.description
-            let title: [UInt8] = switch format {
-            case .text: Self.plainText(reminder.title)
-            case .jsonl: Array(Self.jsonString(reminder.title).utf8)
-            case .csv: Self.csvField(reminder.title)
-            }
+            let title: [UInt8] =
+                switch format {
+                case .text: Self.plainText(reminder.title)
+                case .jsonl: Array(Self.jsonString(reminder.title).utf8)
+                case .csv: Self.csvField(reminder.title)
+                }
             var isAllDay = false
             if case .date = reminder.start { isAllDay = true }
             var isFloating = false
             if case .floating = reminder.timeZone { isFloating = true }
-            return Source(id: Array((format == .jsonl ? Self.jsonString(reminder.id) : reminder.id).utf8),
-                          zone: Array((format == .jsonl ? Self.jsonString(zone) : zone).utf8),
-                          title: title, isFloating: isFloating, isAllDay: isAllDay,
-                          reminder: reminder,
-                          clock: isFloating ? floatingZone : reminder.timeZone.foundationZone)
+            return Source(
+                id: Array((format == .jsonl ? Self.jsonString(reminder.id) : reminder.id).utf8),
+                zone: Array((format == .jsonl ? Self.jsonString(zone) : zone).utf8),
+                title: title, isFloating: isFloating, isAllDay: isAllDay,
+                reminder: reminder,
+                clock: isFloating ? floatingZone : reminder.timeZone.foundationZone)
         }
         idWidth = max("REMINDER".count, reminders.map { $0.id.unicodeScalars.count }.max() ?? 0)
         zoneWidth = max("ZONE".count, reminders.map { $0.timeZone.description.count }.max() ?? 0)
         // The most an alert takes is `2026-11-28 18:00:00`; most take five.
         let alertLength = showsSeconds ? 8 : 5
-        alertWidth = max("ALERTS".count, reminders.map { reminder in
-            let count = max(1, reminder.before.count)
-            return count * alertLength + (count - 1) * 2 + (reminder.before.isEmpty && reminder.alertTime == nil ? 0 : 4 * count)
-        }.max() ?? 0)
+        alertWidth = max(
+            "ALERTS".count,
+            reminders.map { reminder in
+                let count = max(1, reminder.before.count)
+                return count * alertLength + (count - 1) * 2 + (reminder.before.isEmpty && reminder.alertTime == nil ? 0 : 4 * count)
+            }.max() ?? 0)
     }
 
     /// The header line, if the format has one.
@@ -96,8 +102,9 @@ package struct OccurrenceWriter {
         switch format {
         case .text:
             let time = groupsByDay ? (showsSeconds ? "  TIME    " : "  TIME   ") : showsSeconds ? "TIME               " : "TIME            "
-            append(time + (groupsByDay ? "" : "  DAY") + "  " + padded("ALERTS", alertWidth) + "  " + padded("ZONE", zoneWidth) + "  "
-                   + padded("REMINDER", idWidth) + "  TITLE\n", to: &buffer)
+            append(
+                time + (groupsByDay ? "" : "  DAY") + "  " + padded("ALERTS", alertWidth) + "  " + padded("ZONE", zoneWidth) + "  "
+                    + padded("REMINDER", idWidth) + "  TITLE\n", to: &buffer)
         case .csv:
             append("reminder,start,utc,timezone,title\r\n", to: &buffer)
         case .jsonl:
@@ -313,7 +320,8 @@ package struct OccurrenceWriter {
         if text.unicodeScalars.contains(where: isHiddenControl) {
             text = String(String.UnicodeScalarView(text.unicodeScalars.map { isHiddenControl($0) ? "\u{FFFD}" : $0 }))
         }
-        let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        let needsQuotes =
+            text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || text.hasPrefix(" ") || text.hasSuffix(" ")
         guard needsQuotes else { return Array(text.utf8) }
         return Array(("\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"").utf8)
@@ -344,9 +352,11 @@ private final class DisplayClock: @unchecked Sendable {
             offset = WallClock.offset(of: zone, at: instant)
             let date = Date(timeIntervalSince1970: TimeInterval(instant.secondsSince1970))
             // Alerts come before their rows: a week back is kept too.
-            let previous = WallClock.changes(of: zone, from: instant.advanced(by: -8 * secondsPerDay), to: instant).last?.instant
+            let previous =
+                WallClock.changes(of: zone, from: instant.advanced(by: -8 * secondsPerDay), to: instant).last?.instant
                 ?? instant.advanced(by: -8 * secondsPerDay)
-            let next = zone.nextDaylightSavingTimeTransition(after: date).map { Instant(secondsSince1970: Int($0.timeIntervalSince1970)) }
+            let next =
+                zone.nextDaylightSavingTimeTransition(after: date).map { Instant(secondsSince1970: Int($0.timeIntervalSince1970)) }
                 ?? instant.advanced(by: 366 * secondsPerDay)
             valid = min(previous, instant)..<max(next, instant.advanced(by: 1))
         }

@@ -40,7 +40,8 @@ package enum SARIFReporter {
                     + "\"endLine\": \(span.end.line), \"endColumn\": \(span.end.column)}}, \"message\": {\"text\": \(string(note.text))}}"
             }
             let relatedLocations = related.isEmpty ? "" : ", \"relatedLocations\": [" + related.joined(separator: ", ") + "]"
-            let region = "\"startLine\": \(diagnostic.span.start.line), \"startColumn\": \(diagnostic.span.start.column), "
+            let region =
+                "\"startLine\": \(diagnostic.span.start.line), \"startColumn\": \(diagnostic.span.start.column), "
                 + "\"endLine\": \(diagnostic.span.end.line), \"endColumn\": \(diagnostic.span.end.column)"
             let ruleIndex = index[diagnostic.id].map { ", \"ruleIndex\": \($0)" } ?? ""
             return """

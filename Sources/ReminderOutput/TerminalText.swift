@@ -32,7 +32,8 @@ package enum TerminalText {
             case "\t": result += "\t"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
-            case _ where isControl(scalar) || isBidiControl(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            case _ where isControl(scalar) || isBidiControl(scalar):
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -60,7 +60,8 @@ package struct AgendaWriter {
                     // (12 columns at least); the marks then take what the
                     // title leaves, the last one cut.
                     let markWidth = marks.isEmpty ? 0 : 1 + marks.map { DisplayWidth.of($0.text) + 3 }.reduce(0, +)
-                    title = DisplayWidth.fit(title, columns: max(12, min(titleWidth, width - DisplayWidth.of(line) - markWidth)), pad: !marks.isEmpty)
+                    title = DisplayWidth.fit(
+                        title, columns: max(12, min(titleWidth, width - DisplayWidth.of(line) - markWidth)), pad: !marks.isEmpty)
                     var room = width - DisplayWidth.of(line) - DisplayWidth.of(title) - 2
                     var kept: [(text: String, style: TerminalStyle?)] = []
                     for mark in marks {
@@ -81,7 +82,9 @@ package struct AgendaWriter {
                 }
                 line += entry.skippedFor != nil ? TerminalStyle.dim.paint(title, if: colour) : title
                 if !marks.isEmpty {
-                    line += "  " + marks.map { mark in mark.style.map { $0.paint("[\(mark.text)]", if: colour) } ?? "[\(mark.text)]" }
+                    line +=
+                        "  "
+                        + marks.map { mark in mark.style.map { $0.paint("[\(mark.text)]", if: colour) } ?? "[\(mark.text)]" }
                         .joined(separator: " ")
                 }
                 out += line + "\n"
@@ -109,7 +112,11 @@ package struct AgendaWriter {
         var marks: [(String, TerminalStyle?)] = []
         if entry.isTodo { marks.append(("to-do", nil)) }
         if let moved = entry.movedFrom {
-            marks.append(("moved from \(String(moved.day.weekday.name.prefix(3)).capitalized) \(moved.day): \(TerminalText.visible(moved.reason))", .cyan))
+            marks.append(
+                (
+                    "moved from \(String(moved.day.weekday.name.prefix(3)).capitalized) \(moved.day): \(TerminalText.visible(moved.reason))",
+                    .cyan
+                ))
         }
         if let reason = entry.skippedFor { marks.append(("skipped: \(TerminalText.visible(reason))", .dim)) }
         if entry.clockAdjusted { marks.append(("clocks skip its time", .cyan)) }

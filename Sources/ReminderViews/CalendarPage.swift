@@ -41,7 +41,8 @@ package struct CalendarPage {
             """
         for (year, month) in months {
             out += "<section class=\"month\" data-month=\"\(year)-\(month < 10 ? "0" : "")\(month)\">\n"
-            out += "<h1>\(CalendarWriter.monthNames[month - 1]) \(year)</h1>\n<p class=\"zone\">Times on the clock of \(Self.escaped(zoneName)).</p>\n"
+            out +=
+                "<h1>\(CalendarWriter.monthNames[month - 1]) \(year)</h1>\n<p class=\"zone\">Times on the clock of \(Self.escaped(zoneName)).</p>\n"
             out += "<table>\n<thead><tr>"
             for offset in 0..<7 { out += "<th>\(CalendarWriter.weekday(weekStart, plus: offset).name.capitalized)</th>" }
             out += "</tr></thead>\n<tbody>\n"
@@ -74,7 +75,8 @@ package struct CalendarPage {
                 out += "<section class=\"findings\">\n<h2>What the checker finds</h2>\n<ul>\n"
                 for (date, entry, finding) in findings.prefix(Self.findingsListed) {
                     let at = entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)
-                    out += "<li data-utc=\"\(entry.instant)\" data-reminder=\"\(Self.escaped(entry.reminderID))\" data-rule=\"\(finding.rule)\">"
+                    out +=
+                        "<li data-utc=\"\(entry.instant)\" data-reminder=\"\(Self.escaped(entry.reminderID))\" data-rule=\"\(finding.rule)\">"
                         + "\(date) \(at) <b><bdi>\(Self.escaped(entry.title))</bdi></b>: \(finding.rule): \(Self.escaped(finding.message))</li>\n"
                 }
                 if findings.count > Self.findingsListed {
@@ -95,7 +97,8 @@ package struct CalendarPage {
         if day.isToday { classes.append("today") }
         if day.clockChange != nil { classes.append("clock") }
         if day.entries.contains(where: { !$0.findings.isEmpty }) { classes.append("has-finding") }
-        var out = "<td class=\"\(classes.joined(separator: " "))\" data-date=\"\(day.date)\"><div class=\"head\"><span class=\"number\">\(day.date.day)</span>"
+        var out =
+            "<td class=\"\(classes.joined(separator: " "))\" data-date=\"\(day.date)\"><div class=\"head\"><span class=\"number\">\(day.date.day)</span>"
         // A holiday is named; a weekend day is shaded alone.
         if let off = day.dayOff, off != day.date.weekday.name.capitalized { out += " <span class=\"off-name\">\(Self.escaped(off))</span>" }
         if let change = day.clockChange { out += " <span class=\"change\" title=\"the clocks change \(change)\">~ \(change)</span>" }
@@ -122,7 +125,8 @@ package struct CalendarPage {
                     if item.clockAdjusted { hover.append("\(at)the clocks skip its time") }
                 }
                 out += "<li class=\"\(classes.joined(separator: " "))\" data-reminder=\"\(Self.escaped(entry.reminderID))\""
-                out += " data-file=\"\(Self.escaped(entry.file))\" data-utc=\"\(run.map { $0.instant.description }.joined(separator: " "))\""
+                out +=
+                    " data-file=\"\(Self.escaped(entry.file))\" data-utc=\"\(run.map { $0.instant.description }.joined(separator: " "))\""
                 out += " data-alerts=\"\(run.flatMap { $0.alerts.map(\.instant.description) }.joined(separator: " "))\""
                 if run.contains(where: { $0.skippedFor != nil }) {
                     out += " data-skipped=\"\(run.filter { $0.skippedFor != nil }.map { $0.instant.description }.joined(separator: " "))\""
@@ -139,7 +143,9 @@ package struct CalendarPage {
                 let alerts = run.count == 1 ? AgendaWriter.alerts(of: entry, on: day.date) : ""
                 if !alerts.isEmpty { out += " <span class=\"alerts\">alert \(alerts)</span>" }
                 if entry.isTodo { out += " <span class=\"tag\">to-do</span>" }
-                if run.count == 1, let moved = entry.movedFrom { out += " <span class=\"tag\">moved from \(moved.day.month)/\(moved.day.day)</span>" }
+                if run.count == 1, let moved = entry.movedFrom {
+                    out += " <span class=\"tag\">moved from \(moved.day.month)/\(moved.day.day)</span>"
+                }
                 out += "</li>"
             }
             if runs.count > Self.runsPerDay {

@@ -42,9 +42,11 @@ package struct CalendarWriter {
         for (year, month) in Self.months(of: plan) {
             if !out.isEmpty { out += "\n" }
             out += "\(Self.monthNames[month - 1]) \(year) (\(zoneName))\n" + rule
-            out += "|" + (0..<7).map { offset in
-                DisplayWidth.fit(" " + Self.weekday(weekStart, plus: offset).name.prefix(3).capitalized, columns: cell)
-            }.joined(separator: "|") + "|\n" + rule
+            out +=
+                "|"
+                + (0..<7).map { offset in
+                    DisplayWidth.fit(" " + Self.weekday(weekStart, plus: offset).name.prefix(3).capitalized, columns: cell)
+                }.joined(separator: "|") + "|\n" + rule
             let first = CivilDate(year: year, month: month, day: 1)
             let lead = (first.weekday.rawValue - weekStart.rawValue + 7) % 7
             var weekFirst = first.adding(days: -lead)
@@ -79,16 +81,23 @@ package struct CalendarWriter {
             out += "\n"
             for (date, entry, finding) in findings.prefix(Self.findingsListed) {
                 let at = entry.isAllDay ? "all day" : DayPlan.clock(entry.shown.time)
-                out += DisplayWidth.fit("! \(date) \(at) \(entry.reminderID): \(finding.rule): \(TerminalText.inline(finding.message))", columns: max(width, 40),
-                                        pad: false) + "\n"
+                out +=
+                    DisplayWidth.fit(
+                        "! \(date) \(at) \(entry.reminderID): \(finding.rule): \(TerminalText.inline(finding.message))",
+                        columns: max(width, 40),
+                        pad: false) + "\n"
             }
-            if findings.count > Self.findingsListed { out += "! and \(findings.count - Self.findingsListed) more ('remindc check' lists them all)\n" }
+            if findings.count > Self.findingsListed {
+                out += "! and \(findings.count - Self.findingsListed) more ('remindc check' lists them all)\n"
+            }
         }
         return out
     }
 
     /// The marks the grid uses, as its legend says them.
-    static let legend = ["[5] today", "= a day off", "~ the clocks change", "! a finding of the checker (listed below)", "(09:00 ...) skipped on a day off"]
+    static let legend = [
+        "[5] today", "= a day off", "~ the clocks change", "! a finding of the checker (listed below)", "(09:00 ...) skipped on a day off",
+    ]
 
     /// At most this many findings are listed under the grid.
     static let findingsListed = 40
@@ -113,7 +122,8 @@ package struct CalendarWriter {
             // `+`: more of it that day than a view lists.
             let more = run.last!.more ? "+" : ""
             let text = time + (run.count > 1 || !more.isEmpty ? " ×\(run.count)\(more)" : "") + " " + TerminalText.inline(entry.title)
-            return (run.allSatisfy { $0.findings.isEmpty } ? " " : "!") + (entry.skippedFor != nil && run.count == 1 ? "(" + text + ")" : text)
+            return (run.allSatisfy { $0.findings.isEmpty } ? " " : "!")
+                + (entry.skippedFor != nil && run.count == 1 ? "(" + text + ")" : text)
         }
         if runs.count > room { lines.append(" +\(runs.count - room + 1) more") }
         return lines
@@ -132,6 +142,8 @@ package struct CalendarWriter {
         Weekday(rawValue: (start.rawValue - 1 + offset) % 7 + 1)!
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                             "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
 }

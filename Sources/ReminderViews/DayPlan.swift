@@ -98,8 +98,9 @@ package struct DayPlan: Sendable {
         var entries: [(entry: Entry, file: Int, reminder: Int)] = []
         for (fileIndex, scheduled) in files.enumerated() {
             let file = scheduled.file
-            var timeline = Timeline(scheduled.schedules, from: start.advanced(by: -secondsPerDay), to: end.advanced(by: 8 * secondsPerDay),
-                                    includingSkipped: true)
+            var timeline = Timeline(
+                scheduled.schedules, from: start.advanced(by: -secondsPerDay), to: end.advanced(by: 8 * secondsPerDay),
+                includingSkipped: true)
             // Each reminder's occurrences of the day so far, by reminder:
             // its day, how many, and its last entry.
             var today: [Int: (day: CivilDate, count: Int, entry: Int)] = [:]
@@ -122,14 +123,20 @@ package struct DayPlan: Sendable {
                 }
                 var isAllDay = false
                 if case .date = reminder.start { isAllDay = true }
-                let shown = isAllDay ? LocalDateTime(date: occurrence.wallClock.day.date, time: .midnight) : WallClock.local(at: occurrence.instant, in: zone)
-                let alerts = occurrence.isSkipped ? [] : reminder.alertInstants(of: occurrence, in: clock).map { ($0, WallClock.local(at: $0, in: zone)) }
+                let shown =
+                    isAllDay
+                    ? LocalDateTime(date: occurrence.wallClock.day.date, time: .midnight)
+                    : WallClock.local(at: occurrence.instant, in: zone)
+                let alerts =
+                    occurrence.isSkipped
+                    ? [] : reminder.alertInstants(of: occurrence, in: clock).map { ($0, WallClock.local(at: $0, in: zone)) }
                 let reason = { (day: DayNumber) in reminder.dayOff?.daysOff.reason(day) ?? "a day off" }
-                let entry = Entry(file: file.path, reminderID: reminder.id, title: reminder.title, category: reminder.category, isTodo: reminder.isTodo,
-                                  isAllDay: isAllDay, instant: occurrence.instant, shown: shown, alerts: alerts,
-                                  movedFrom: occurrence.movedFrom.map { ($0.date, reason($0)) },
-                                  skippedFor: occurrence.isSkipped ? reason(occurrence.wallClock.day) : nil,
-                                  clockAdjusted: occurrence.shown != occurrence.wallClock, findings: [])
+                let entry = Entry(
+                    file: file.path, reminderID: reminder.id, title: reminder.title, category: reminder.category, isTodo: reminder.isTodo,
+                    isAllDay: isAllDay, instant: occurrence.instant, shown: shown, alerts: alerts,
+                    movedFrom: occurrence.movedFrom.map { ($0.date, reason($0)) },
+                    skippedFor: occurrence.isSkipped ? reason(occurrence.wallClock.day) : nil,
+                    clockAdjusted: occurrence.shown != occurrence.wallClock, findings: [])
                 entries.append((entry, fileIndex, index))
             }
         }
@@ -137,7 +144,8 @@ package struct DayPlan: Sendable {
 
         // The days, each with its entries in time order (all-day first).
         var byDay: [CivilDate: [Entry]] = [:]
-        for (entry, _, _) in entries where entry.isAllDay ? (first...last).contains(entry.shown.date) : (start..<end).contains(entry.instant) {
+        for (entry, _, _) in entries
+        where entry.isAllDay ? (first...last).contains(entry.shown.date) : (start..<end).contains(entry.instant) {
             byDay[entry.shown.date, default: []].append(entry)
         }
         let today = WallClock.local(at: now, in: zone).date
@@ -190,18 +198,25 @@ package struct DayPlan: Sendable {
     /// length: each at the entry holding the alert it names first (the
     /// nearest entry of its reminder when the view passed that alert over),
     /// in the checker's words.
-    static func addFindings(to entries: inout [(entry: Entry, file: Int, reminder: Int)], files: [ScheduledFile], from start: Instant,
-                            to end: Instant, zone: TimeZone) {
-        let options = Checker.Options(now: start, horizon: end.seconds(since: start), floatingZone: files.first?.floatingZone ?? zone,
-                                      parallelism: files.first?.parallelism ?? .sequential)
+    static func addFindings(
+        to entries: inout [(entry: Entry, file: Int, reminder: Int)], files: [ScheduledFile], from start: Instant,
+        to end: Instant, zone: TimeZone
+    ) {
+        let options = Checker.Options(
+            now: start, horizon: end.seconds(since: start), floatingZone: files.first?.floatingZone ?? zone,
+            parallelism: files.first?.parallelism ?? .sequential)
         let found = CheckRun.alertFindings(in: files, options: options)
         guard !found.isEmpty else { return }
         var byReminder: [Pair: [Int]] = [:]
         for (index, item) in entries.enumerated() { byReminder[Pair(file: item.file, reminder: item.reminder), default: []].append(index) }
         for finding in found.sorted(by: { ($0.alert, $0.file, $0.reminder) < ($1.alert, $1.file, $1.reminder) }) {
             guard let candidates = byReminder[Pair(file: finding.file, reminder: finding.reminder)] else { continue }
-            let holder = candidates.first { entries[$0].entry.alerts.contains { $0.instant == finding.alert } }
-                ?? candidates.min { abs(entries[$0].entry.instant.seconds(since: finding.alert)) < abs(entries[$1].entry.instant.seconds(since: finding.alert)) }
+            let holder =
+                candidates.first { entries[$0].entry.alerts.contains { $0.instant == finding.alert } }
+                ?? candidates.min {
+                    abs(entries[$0].entry.instant.seconds(since: finding.alert))
+                        < abs(entries[$1].entry.instant.seconds(since: finding.alert))
+                }
             guard let holder else { continue }
             let shown = Finding(rule: finding.diagnostic.id, message: finding.diagnostic.message.text)
             if !entries[holder].entry.findings.contains(shown) { entries[holder].entry.findings.append(shown) }

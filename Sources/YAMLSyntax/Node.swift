@@ -221,8 +221,9 @@ struct TreeStorage: Sendable {
 
     func text(of entry: Entry) -> String {
         text.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(entry.textStart)..<Int(entry.textStart + entry.textLength)]),
-                   as: UTF8.self)
+            String(
+                decoding: UnsafeBufferPointer(rebasing: $0[Int(entry.textStart)..<Int(entry.textStart + entry.textLength)]),
+                as: UTF8.self)
         }
     }
 

@@ -25,8 +25,10 @@ public enum YAML11 {
         }
     }
 
-    private static let words: Set<String> = ["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON",
-                                             "off", "Off", "OFF", "True", "TRUE", "False", "FALSE", "null", "Null", "NULL", "~"]
+    private static let words: Set<String> = [
+        "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON",
+        "off", "Off", "OFF", "True", "TRUE", "False", "FALSE", "null", "Null", "NULL", "~",
+    ]
 
     /// False when no text starting with `firstByte` reads as anything but
     /// text in YAML 1.1: the reader asks before it asks `reading(of:)`.
@@ -34,7 +36,7 @@ public enum YAML11 {
     static func mayRead(firstByte: UInt8) -> Bool {
         switch firstByte {
         case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "o"), UInt8(ascii: "O"),
-             UInt8(ascii: "T"), UInt8(ascii: "F"), UInt8(ascii: "~"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "T"), UInt8(ascii: "F"), UInt8(ascii: "~"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         default:
             false
@@ -47,7 +49,7 @@ public enum YAML11 {
         guard let first = utf8.first else { return nil }
         switch first {
         case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "o"), UInt8(ascii: "O"),
-             UInt8(ascii: "T"), UInt8(ascii: "F"), UInt8(ascii: "~"):
+            UInt8(ascii: "T"), UInt8(ascii: "F"), UInt8(ascii: "~"):
             // The first bytes of the words above.
             guard utf8.count <= 5, words.contains(text) else { return nil }
             return ["null", "Null", "NULL", "~"].contains(text) ? "null" : "a boolean"
@@ -74,7 +76,9 @@ public enum YAML11 {
         // Sexagesimal: 9:30 is 570, 1:30:00 is 5400.
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         if parts.count > 1, let lead = parts.first?.utf8.first, (0x31...0x39).contains(lead),
-           digits(ArraySlice(parts[0].utf8)), parts.dropFirst().allSatisfy({ $0.count <= 2 && digits(ArraySlice($0.utf8)) && Int($0)! < 60 }) {
+            digits(ArraySlice(parts[0].utf8)),
+            parts.dropFirst().allSatisfy({ $0.count <= 2 && digits(ArraySlice($0.utf8)) && Int($0)! < 60 })
+        {
             var value = 0
             for part in parts { value = value * 60 + Int(String(part.filter { $0 != "_" }))! }
             return "the number \(value)"
@@ -82,7 +86,9 @@ public enum YAML11 {
         if bytes.count > 1, bytes[0] == 0x30, bytes.dropFirst().allSatisfy({ (0x30...0x37).contains($0) || $0 == 0x5F }) {
             return "the octal number \(Int(String(text.filter { $0 != "_" }), radix: 8) ?? 0)"
         }
-        if text.hasPrefix("0b") && bytes.count > 2 && bytes.dropFirst(2).allSatisfy({ $0 == 0x30 || $0 == 0x31 || $0 == 0x5F }) { return "a binary number" }
+        if text.hasPrefix("0b") && bytes.count > 2 && bytes.dropFirst(2).allSatisfy({ $0 == 0x30 || $0 == 0x31 || $0 == 0x5F }) {
+            return "a binary number"
+        }
         if bytes.contains(0x5F), digits(ArraySlice(bytes)) { return "the number \(String(text.filter { $0 != "_" }))" }
         return nil
     }

@@ -179,8 +179,10 @@ private struct TreeBuilder {
             let bytes = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
             storage.text.append(contentsOf: bytes)
             let style = style(scalar.style)
-            storage.entries.append(TreeStorage.Entry(kind: .scalar(style), span: span, textStart: Int32(textStart),
-                                               textLength: Int32(scalar.length)))
+            storage.entries.append(
+                TreeStorage.Entry(
+                    kind: .scalar(style), span: span, textStart: Int32(textStart),
+                    textLength: Int32(scalar.length)))
             let isValue = isValuePosition
             if style == .plain, scalar.length > 0, YAML11.mayRead(firstByte: bytes[0]), isValue {
                 let text = String(decoding: bytes, as: UTF8.self)

@@ -170,13 +170,16 @@ public indirect enum YAMLValue: Sendable, Hashable {
         var index = bytes.startIndex
         let second = bytes.index(after: index) < bytes.endIndex ? bytes[bytes.index(after: index)] : nil
         guard isLetter(first) || isDigit(first) || ((first == 0x2D || first == 0x2B) && second.map(isDigit) == true),
-              last != 0x20, last != 0x3A else { return false }
+            last != 0x20, last != 0x3A
+        else { return false }
         var previous: UInt8 = 0
         while index < bytes.endIndex {
             let byte = bytes[index]
             // Letters, digits, and ` .:+-/_`.
-            guard isLetter(byte) || isDigit(byte) || byte == 0x20 || byte == 0x2E || byte == 0x3A || byte == 0x2B || byte == 0x2D
-                    || byte == 0x2F || byte == 0x5F else { return false }
+            guard
+                isLetter(byte) || isDigit(byte) || byte == 0x20 || byte == 0x2E || byte == 0x3A || byte == 0x2B || byte == 0x2D
+                    || byte == 0x2F || byte == 0x5F
+            else { return false }
             // `: ` and two spaces.
             if byte == 0x20, previous == 0x3A || previous == 0x20 { return false }
             previous = byte
@@ -203,7 +206,8 @@ public indirect enum YAMLValue: Sendable, Hashable {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
@@ -215,8 +219,12 @@ public indirect enum YAMLValue: Sendable, Hashable {
 
     /// A comment's text: one line, no control characters.
     public static func comment(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value)
-            || $0.value == 0x2028 || $0.value == 0x2029 ? " " : $0 }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value)
+                        || $0.value == 0x2028 || $0.value == 0x2029 ? " " : $0
+                }))
     }
 }
 
@@ -248,7 +256,9 @@ extension YAMLValue {
         case .mapping:
             var pairs: [Pair] = []
             for pair in node.mapping! {
-                guard !pair.key.isMergeKey, let key = pair.key.scalar, let value = YAMLValue(pair.value, depth: depth - 1) else { return nil }
+                guard !pair.key.isMergeKey, let key = pair.key.scalar, let value = YAMLValue(pair.value, depth: depth - 1) else {
+                    return nil
+                }
                 pairs.append(Pair(key, value))
             }
             self = .mapping(pairs)

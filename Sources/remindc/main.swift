@@ -20,14 +20,15 @@ for index in 1..<Int(CommandLine.argc) {
 let standardOutput = OutputChannel(descriptor: STDOUT_FILENO)
 var window = winsize()
 let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 && window.ws_col > 0 ? Int(window.ws_col) : nil
-let outcome = Remindc.run(Invocation(
-    arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: ProcessInfo.processInfo.environment,
-    stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
-    terminalColumns: columns,
-    standardOutput: standardOutput,
-    build: BuildDescription(commit: buildCommit, commitDate: buildCommitDate)
-))
+let outcome = Remindc.run(
+    Invocation(
+        arguments: Array(CommandLine.arguments.dropFirst()),
+        environment: ProcessInfo.processInfo.environment,
+        stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+        terminalColumns: columns,
+        standardOutput: standardOutput,
+        build: BuildDescription(commit: buildCommit, commitDate: buildCommitDate)
+    ))
 standardOutput.write(Array(outcome.stdout.utf8))
 let standardError = OutputChannel(descriptor: STDERR_FILENO)
 standardError.write(Array(outcome.stderr.utf8))

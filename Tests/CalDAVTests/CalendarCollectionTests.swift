@@ -6,8 +6,9 @@ import Testing
 /// directly inside it, judged after dot segments and escapes are
 /// normalised, ever get a request.
 @Suite struct CalendarCollectionTests {
-    static let collection = CalendarCollection(url: URL(string: "https://dav.example.com/dav/alice/cal/")!,
-                                               http: HTTPClient(credentials: nil))
+    static let collection = CalendarCollection(
+        url: URL(string: "https://dav.example.com/dav/alice/cal/")!,
+        http: HTTPClient(credentials: nil))
 
     struct Case: Sendable, CustomTestStringConvertible {
         var href: String
@@ -75,8 +76,9 @@ import Testing
 /// otherwise, never by a crash.
 @Suite struct XMLTreeTests {
     static func nested(_ depth: Int) -> Data {
-        Data(("<d:multistatus xmlns:d=\"DAV:\">" + String(repeating: "<d:x>", count: depth) + String(repeating: "</d:x>", count: depth)
-            + "</d:multistatus>").utf8)
+        Data(
+            ("<d:multistatus xmlns:d=\"DAV:\">" + String(repeating: "<d:x>", count: depth) + String(repeating: "</d:x>", count: depth)
+                + "</d:multistatus>").utf8)
     }
 
     @Test func depthIsBounded() {
@@ -86,15 +88,19 @@ import Testing
     }
 
     @Test func elementsAreBounded() {
-        let many = Data(("<d:multistatus xmlns:d=\"DAV:\">" + String(repeating: "<d:x/>", count: DAVElement.maximumElements)
-            + "</d:multistatus>").utf8)
+        let many = Data(
+            ("<d:multistatus xmlns:d=\"DAV:\">" + String(repeating: "<d:x/>", count: DAVElement.maximumElements)
+                + "</d:multistatus>").utf8)
         #expect(DAVElement.read(many) == .failure(.tooMany))
     }
 
     @Test func descendantsAreInDocumentOrder() throws {
-        let tree = try DAVElement.read(Data("""
-            <d:a xmlns:d="DAV:"><d:b>1</d:b><d:c><d:b>2</d:b></d:c><d:b>3</d:b></d:a>
-            """.utf8)).get()
+        let tree = try DAVElement.read(
+            Data(
+                """
+                <d:a xmlns:d="DAV:"><d:b>1</d:b><d:c><d:b>2</d:b></d:c><d:b>3</d:b></d:a>
+                """.utf8)
+        ).get()
         #expect(tree.descendants(DAVElement.dav, "b").map(\.text) == ["1", "2", "3"])
     }
 
@@ -115,24 +121,31 @@ import Testing
     }
 
     @Test(arguments: [
-        Case(name: "SabreDAV (Nextcloud, Baïkal)", body: """
-            <?xml version="1.0" encoding="utf-8"?>
-            <d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns" xmlns:cal="urn:ietf:params:xml:ns:caldav">
-              <s:sabredav-version>4.7.0</s:sabredav-version>
-              <s:exception>Sabre\\DAV\\Exception\\Conflict</s:exception>
-              <s:message>The UID is already in use by another object</s:message>
-              <cal:no-uid-conflict><d:href>/remote.php/dav/calendars/alice/home/x.ics</d:href></cal:no-uid-conflict>
-            </d:error>
-            """, contentType: "application/xml; charset=utf-8", precondition: "no-uid-conflict",
-             message: "The UID is already in use by another object"),
-        Case(name: "RFC 4918 plain", body: """
-            <?xml version="1.0"?><D:error xmlns:D="DAV:"><D:valid-sync-token/></D:error>
-            """, contentType: "application/xml", precondition: "valid-sync-token", message: ""),
-        Case(name: "an error of another namespace", body: """
-            <?xml version="1.0"?><x:error xmlns:x="urn:example"><x:reason/></x:error>
-            """, contentType: "application/xml", precondition: nil, message: ""),
-        Case(name: "text", body: "Conflict in the request.\nmore", contentType: "text/plain", precondition: nil,
-             message: "Conflict in the request."),
+        Case(
+            name: "SabreDAV (Nextcloud, Baïkal)",
+            body: """
+                <?xml version="1.0" encoding="utf-8"?>
+                <d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns" xmlns:cal="urn:ietf:params:xml:ns:caldav">
+                  <s:sabredav-version>4.7.0</s:sabredav-version>
+                  <s:exception>Sabre\\DAV\\Exception\\Conflict</s:exception>
+                  <s:message>The UID is already in use by another object</s:message>
+                  <cal:no-uid-conflict><d:href>/remote.php/dav/calendars/alice/home/x.ics</d:href></cal:no-uid-conflict>
+                </d:error>
+                """, contentType: "application/xml; charset=utf-8", precondition: "no-uid-conflict",
+            message: "The UID is already in use by another object"),
+        Case(
+            name: "RFC 4918 plain",
+            body: """
+                <?xml version="1.0"?><D:error xmlns:D="DAV:"><D:valid-sync-token/></D:error>
+                """, contentType: "application/xml", precondition: "valid-sync-token", message: ""),
+        Case(
+            name: "an error of another namespace",
+            body: """
+                <?xml version="1.0"?><x:error xmlns:x="urn:example"><x:reason/></x:error>
+                """, contentType: "application/xml", precondition: nil, message: ""),
+        Case(
+            name: "text", body: "Conflict in the request.\nmore", contentType: "text/plain", precondition: nil,
+            message: "Conflict in the request."),
     ])
     func aRefusalIsRead(_ c: Case) {
         let response = HTTPClient.Response(status: 409, headers: ["Content-Type": c.contentType], body: Data(c.body.utf8))

@@ -29,8 +29,10 @@ import Testing
     }
 
     static func multistatus(_ responses: String) -> (Int, [String: String], String) {
-        (207, ["Content-Type": "application/xml"],
-         #"<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"# + responses + "</d:multistatus>")
+        (
+            207, ["Content-Type": "application/xml"],
+            #"<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"# + responses + "</d:multistatus>"
+        )
     }
 
     static func response(_ href: String, _ props: String) -> String {
@@ -44,14 +46,21 @@ import Testing
     static func baikal(extra: [String: (Int, [String: String], String)] = [:]) -> Server {
         var answers: [String: (Int, [String: String], String)] = [
             "PROPFIND \(origin)/.well-known/caldav": (301, ["Location": "/dav.php/"], ""),
-            "PROPFIND \(origin)/dav.php/": multistatus(response("/dav.php/", "<d:current-user-principal><d:href>/dav.php/principals/alice/</d:href></d:current-user-principal>")),
-            "PROPFIND \(origin)/dav.php/principals/alice/": multistatus(response("/dav.php/principals/alice/",
-                "<c:calendar-home-set><d:href>/dav.php/calendars/alice/</d:href></c:calendar-home-set>")),
+            "PROPFIND \(origin)/dav.php/": multistatus(
+                response("/dav.php/", "<d:current-user-principal><d:href>/dav.php/principals/alice/</d:href></d:current-user-principal>")),
+            "PROPFIND \(origin)/dav.php/principals/alice/": multistatus(
+                response(
+                    "/dav.php/principals/alice/",
+                    "<c:calendar-home-set><d:href>/dav.php/calendars/alice/</d:href></c:calendar-home-set>")),
             "PROPFIND \(origin)/dav.php/calendars/alice/": multistatus(
                 response("/dav.php/calendars/alice/", "<d:resourcetype><d:collection/></d:resourcetype>")
-                + response("/dav.php/calendars/alice/default/", "<d:resourcetype><d:collection/><c:calendar/></d:resourcetype><d:displayname>Personal</d:displayname>")
-                + response("/dav.php/calendars/alice/team/", "<d:resourcetype><d:collection/><c:calendar/></d:resourcetype><d:displayname>Team reminders</d:displayname>")
-                + response("/dav.php/calendars/alice/inbox/", "<d:resourcetype><d:collection/></d:resourcetype>")),
+                    + response(
+                        "/dav.php/calendars/alice/default/",
+                        "<d:resourcetype><d:collection/><c:calendar/></d:resourcetype><d:displayname>Personal</d:displayname>")
+                    + response(
+                        "/dav.php/calendars/alice/team/",
+                        "<d:resourcetype><d:collection/><c:calendar/></d:resourcetype><d:displayname>Team reminders</d:displayname>")
+                    + response("/dav.php/calendars/alice/inbox/", "<d:resourcetype><d:collection/></d:resourcetype>")),
         ]
         answers.merge(extra) { $1 }
         return Server(answers)
@@ -68,7 +77,9 @@ import Testing
     @Test(arguments: [
         // By display name, from the server's root or the principal.
         Case(address: "\(origin)/", name: "Team reminders", url: "\(origin)/dav.php/calendars/alice/team/", exists: true),
-        Case(address: "\(origin)/dav.php/principals/alice/", name: "Team reminders", url: "\(origin)/dav.php/calendars/alice/team/", exists: true),
+        Case(
+            address: "\(origin)/dav.php/principals/alice/", name: "Team reminders", url: "\(origin)/dav.php/calendars/alice/team/",
+            exists: true),
         // By path segment.
         Case(address: "\(origin)/", name: "default", url: "\(origin)/dav.php/calendars/alice/default/", exists: true),
         // Missing: made in the home, its name as the segment.
@@ -87,13 +98,22 @@ import Testing
 
     /// A redirect or an href to another host ends the search, named; the
     /// other host is never asked.
-    @Test(arguments: [
-        ["PROPFIND \(origin)/.well-known/caldav": (301, ["Location": "https://evil.example/dav/"], "")],
-        ["PROPFIND \(origin)/dav.php/": multistatus(response("/dav.php/",
-            "<d:current-user-principal><d:href>https://evil.example/principals/alice/</d:href></d:current-user-principal>"))],
-        ["PROPFIND \(origin)/dav.php/principals/alice/": multistatus(response("/dav.php/principals/alice/",
-            "<c:calendar-home-set><d:href>http://cloud.example.com/dav.php/calendars/alice/</d:href></c:calendar-home-set>"))],
-    ] as [[String: (Int, [String: String], String)]])
+    @Test(
+        arguments: [
+            ["PROPFIND \(origin)/.well-known/caldav": (301, ["Location": "https://evil.example/dav/"], "")],
+            [
+                "PROPFIND \(origin)/dav.php/": multistatus(
+                    response(
+                        "/dav.php/",
+                        "<d:current-user-principal><d:href>https://evil.example/principals/alice/</d:href></d:current-user-principal>"))
+            ],
+            [
+                "PROPFIND \(origin)/dav.php/principals/alice/": multistatus(
+                    response(
+                        "/dav.php/principals/alice/",
+                        "<c:calendar-home-set><d:href>http://cloud.example.com/dav.php/calendars/alice/</d:href></c:calendar-home-set>"))
+            ],
+        ] as [[String: (Int, [String: String], String)]])
     func nothingIsSentOffTheOrigin(_ hostile: [String: (Int, [String: String], String)]) {
         let server = Self.baikal(extra: hostile)
         let result = CalendarDiscovery(http: server).calendar(named: "Team reminders", from: URL(string: "\(Self.origin)/")!)
@@ -106,9 +126,13 @@ import Testing
     }
 
     @Test func twoCalendarsOfTheNameAreAmbiguous() {
-        let server = Self.baikal(extra: ["PROPFIND \(Self.origin)/dav.php/calendars/alice/": Self.multistatus(
-            Self.response("/dav.php/calendars/alice/a/", "<d:resourcetype><c:calendar/></d:resourcetype><d:displayname>Team</d:displayname>")
-            + Self.response("/dav.php/calendars/alice/b/", "<d:resourcetype><c:calendar/></d:resourcetype><d:displayname>Team</d:displayname>"))])
+        let server = Self.baikal(extra: [
+            "PROPFIND \(Self.origin)/dav.php/calendars/alice/": Self.multistatus(
+                Self.response(
+                    "/dav.php/calendars/alice/a/", "<d:resourcetype><c:calendar/></d:resourcetype><d:displayname>Team</d:displayname>")
+                    + Self.response(
+                        "/dav.php/calendars/alice/b/", "<d:resourcetype><c:calendar/></d:resourcetype><d:displayname>Team</d:displayname>"))
+        ])
         let result = CalendarDiscovery(http: server).calendar(named: "Team", from: URL(string: "\(Self.origin)/")!)
         guard case .failure(let failure) = result, case .ambiguous(_, let urls) = failure else {
             Issue.record("\(result)")
@@ -137,8 +161,10 @@ import Testing
             return
         }
         #expect(failure.refusedLogin == 401)
-        let empty = CalendarDiscovery(http: Server(["PROPFIND \(Self.origin)/somewhere/": Self.multistatus(Self.response("/somewhere/", ""))]))
-            .calendar(named: "x", from: URL(string: "\(Self.origin)/somewhere/")!)
+        let empty = CalendarDiscovery(
+            http: Server(["PROPFIND \(Self.origin)/somewhere/": Self.multistatus(Self.response("/somewhere/", ""))])
+        )
+        .calendar(named: "x", from: URL(string: "\(Self.origin)/somewhere/")!)
         guard case .failure(.noPrincipal) = empty else {
             Issue.record("\(empty)")
             return

@@ -48,7 +48,9 @@ import Testing
     }
 
     /// Each server's calendar, as the recordings name it.
-    static let calendars = ["radicale": "http://127.0.0.1:5232/remindc/calendar-rec/", "xandikos": "http://127.0.0.1:8080/user/calendars/remindc-rec/"]
+    static let calendars = [
+        "radicale": "http://127.0.0.1:5232/remindc/calendar-rec/", "xandikos": "http://127.0.0.1:8080/user/calendars/remindc-rec/",
+    ]
     static let servers = ["radicale", "xandikos"]
 
     static func collection(_ server: String, _ step: String) throws -> (CalendarCollection, Recording) {
@@ -124,7 +126,10 @@ import Testing
         }
         #expect(Set(uids) == ["bins@home.example", "tax@home.example"])
         #expect(listing.members.allSatisfy { ($0.etag ?? "").hasPrefix("\"") })
-        #expect(Set(listing.members.map { collection.memberURL($0.href)?.lastPathComponent }) == ["bins@home.example.ics", "tax@home.example.ics"])
+        #expect(
+            Set(listing.members.map { collection.memberURL($0.href)?.lastPathComponent }) == [
+                "bins@home.example.ics", "tax@home.example.ics",
+            ])
     }
 
     @Test(arguments: servers)

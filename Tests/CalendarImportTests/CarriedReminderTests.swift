@@ -40,22 +40,44 @@ import YAMLSyntax
     /// something else (an RRULE with EXDATEs, overrides, a series per time
     /// of day, DURATIONs in place of working days).
     @Test(arguments: [
-        ("working-day", "  - {id: rent, title: Rent, at: 2026-12-01 09:00, repeat: {every: month, working-day: -1}, before: [2 working days, 1h]}\n",
-         "working-day: -1"),
-        ("if-holiday", "  - {id: bins, title: Bins, at: 2026-12-01 07:00, repeat: {every: week, on: [tue]}, if-holiday: after, holidays: {region: GB-ENG}}\n",
-         "if-holiday: after"),
-        ("times", "  - {id: pills, title: Pills, at: 2026-12-01 08:00, repeat: {every: day, times: [\"08:00\", \"20:30\"], count: 9}}\n",
-         "times: [08:00, 20:30]"),
-        ("alert-time", "  - {id: bday, title: Birthday, at: 2026-12-12, repeat: yearly, before: [1d], alert-time: \"09:00\"}\n", "alert-time: 09:00"),
+        (
+            "working-day",
+            "  - {id: rent, title: Rent, at: 2026-12-01 09:00, repeat: {every: month, working-day: -1}, before: [2 working days, 1h]}\n",
+            "working-day: -1"
+        ),
+        (
+            "if-holiday",
+            "  - {id: bins, title: Bins, at: 2026-12-01 07:00, repeat: {every: week, on: [tue]}, if-holiday: after, holidays: {region: GB-ENG}}\n",
+            "if-holiday: after"
+        ),
+        (
+            "times", "  - {id: pills, title: Pills, at: 2026-12-01 08:00, repeat: {every: day, times: [\"08:00\", \"20:30\"], count: 9}}\n",
+            "times: [08:00, 20:30]"
+        ),
+        (
+            "alert-time", "  - {id: bday, title: Birthday, at: 2026-12-12, repeat: yearly, before: [1d], alert-time: \"09:00\"}\n",
+            "alert-time: 09:00"
+        ),
         ("grace", "  - {id: meds, title: Meds, at: 2026-12-01 08:00, repeat: daily, grace: 2h}\n", "grace: 2h"),
-        ("rrule", "  - {id: last-fri, title: Drinks, at: 2026-12-25 17:00, repeat: {rrule: \"FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1\", except: [2027-01-29 17:00]}}\n",
-         "rrule: \"FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1\""),
-        ("own days off", "  - {id: stock, title: Stock, at: 2026-12-05 17:30, repeat: {every: week, on: [sat]}, if-holiday: nearest, weekend: [sun], "
-            + "holidays: {dates: [2026-12-26: Boxing Day]}}\n", "weekend: [sun]"),
-        ("an id YAML 1.1 reads as a word", "  - {id: \"no\", title: No, at: 2026-12-01 09:00, repeat: {every: month, working-day: 1}}\n",
-         "working-day: 1"),
-        ("uid and data", "  - {id: call, uid: \"call-42@phone.example\", title: Call, at: 2026-12-03 10:00, data: {who: mum}, ignore: [quiet-hours], todo: true}\n",
-         "uid: \"call-42@phone.example\""),
+        (
+            "rrule",
+            "  - {id: last-fri, title: Drinks, at: 2026-12-25 17:00, repeat: {rrule: \"FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1\", except: [2027-01-29 17:00]}}\n",
+            "rrule: \"FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1\""
+        ),
+        (
+            "own days off",
+            "  - {id: stock, title: Stock, at: 2026-12-05 17:30, repeat: {every: week, on: [sat]}, if-holiday: nearest, weekend: [sun], "
+                + "holidays: {dates: [2026-12-26: Boxing Day]}}\n", "weekend: [sun]"
+        ),
+        (
+            "an id YAML 1.1 reads as a word", "  - {id: \"no\", title: No, at: 2026-12-01 09:00, repeat: {every: month, working-day: 1}}\n",
+            "working-day: 1"
+        ),
+        (
+            "uid and data",
+            "  - {id: call, uid: \"call-42@phone.example\", title: Call, at: 2026-12-03 10:00, data: {who: mum}, ignore: [quiet-hours], todo: true}\n",
+            "uid: \"call-42@phone.example\""
+        ),
     ])
     func itComesBackAsItWasWritten(_ name: String, _ reminder: String, _ line: String) throws {
         let imported = try Self.importing(try Self.calendar(reminder))
@@ -76,12 +98,15 @@ import YAMLSyntax
             """
         let header = "uid-domain: office.example\ntimezone: Europe/London\nholidays: {region: GB-ENG, dates: [2026-12-24: Christmas Eve]}\n"
         let imported = try Self.importing(try Self.calendar(reminders, header: header))
-        #expect(imported.yaml.contains("\nholidays:\n  region: GB-ENG\n  dates:\n    - 2026-12-24: \"Christmas Eve\"\n"), "\(imported.yaml)")
+        #expect(
+            imported.yaml.contains("\nholidays:\n  region: GB-ENG\n  dates:\n    - 2026-12-24: \"Christmas Eve\"\n"), "\(imported.yaml)")
         // The shop rests on Sundays alone: its own days off stay its own.
         #expect(imported.yaml.components(separatedBy: "region: GB-ENG").count == 3, "\(imported.yaml)")
         #expect(imported.file.reminders.first { $0.id == "stock" }?.dayOff?.daysOff.weekend == [.sunday])
-        #expect(imported.file.reminders.first { $0.id == "bins" }?.dayOff?.daysOff.holidays[DayNumber(CivilDate(year: 2026, month: 12, day: 24).daysSinceEpoch)]
-            == "Christmas Eve")
+        #expect(
+            imported.file.reminders.first { $0.id == "bins" }?.dayOff?.daysOff.holidays[
+                DayNumber(CivilDate(year: 2026, month: 12, day: 24).daysSinceEpoch)]
+                == "Christmas Eve")
     }
 
     /// A calendar changed since remindc wrote it (an occurrence moved in a
@@ -109,7 +134,10 @@ import YAMLSyntax
     /// never a holiday file to read, another reminder's id, a second YAML
     /// document, or a sound file unless trusted.
     @Test(arguments: [
-        ("a holiday file", #"{id: a\, title: A\, at: 2026-12-01 09:00\, repeat: daily\, if-holiday: skip\, holidays: {files: [/etc/passwd]}}"#),
+        (
+            "a holiday file",
+            #"{id: a\, title: A\, at: 2026-12-01 09:00\, repeat: daily\, if-holiday: skip\, holidays: {files: [/etc/passwd]}}"#
+        ),
         ("another id", #"{id: b\, title: A\, at: 2026-12-01 09:00}"#),
         ("more YAML", #"{id: a\, title: A\, at: 2026-12-01 09:00}\nlint: {disable: [same-time]}"#),
         ("no mapping", #"[a\, b]"#),
@@ -139,7 +167,8 @@ import YAMLSyntax
     /// A sound file comes back only from a trusted import.
     @Test(arguments: [false, true])
     func aSoundFileNeedsTrust(_ trust: Bool) throws {
-        let ics = try Self.calendar("  - {id: goal, title: Goal, at: 2026-12-01 20:31, repeat: daily, sound: sounds/goal.wav, if-holiday: skip}\n")
+        let ics = try Self.calendar(
+            "  - {id: goal, title: Goal, at: 2026-12-01 20:31, repeat: daily, sound: sounds/goal.wav, if-holiday: skip}\n")
         let imported = try Self.importing(ics, trust: trust)
         let reminder = try #require(imported.file.reminders.first)
         #expect(reminder.sound == (trust ? .file("sounds/goal.wav") : .default), "\(imported.yaml)")

@@ -5,8 +5,10 @@ import Testing
 /// The Windows zone names are what their script writes from the pinned
 /// Babel (CLDR 46).
 @Suite struct GeneratedZonesTests {
-    @Test(.enabled(if: GeneratedFiles.python(for: GeneratedFiles.windowsZones) != nil,
-                   "needs Babel 2.17.0 in .build/oracle-venv (.ci/run installs it)"))
+    @Test(
+        .enabled(
+            if: GeneratedFiles.python(for: GeneratedFiles.windowsZones) != nil,
+            "needs Babel 2.17.0 in .build/oracle-venv (.ci/run installs it)"))
     func theWindowsZonesAreCurrent() throws {
         let file = GeneratedFiles.windowsZones
         let python = try #require(GeneratedFiles.python(for: file))

@@ -26,8 +26,10 @@ import Testing
         }
     }
 
-    static func importing(_ names: [String], bytes: [UInt8]? = nil, trust: Bool = false, localZone: String = "Asia/Tokyo",
-                          sourceLocation: SourceLocation = #_sourceLocation) throws -> Imported {
+    static func importing(
+        _ names: [String], bytes: [UInt8]? = nil, trust: Bool = false, localZone: String = "Asia/Tokyo",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Imported {
         let inputs = try names.map { name in
             CalendarImporter.Input(path: name, bytes: try bytes ?? Array(Data(contentsOf: corpus.appendingPathComponent(name))))
         }
@@ -58,7 +60,8 @@ import Testing
     @Test func oneUIDAcrossFilesIsOneEvent() throws {
         let imported = try Self.importing(["duplicate-uid.ics", "duplicate-uid-later.ics"])
         #expect(imported.file.reminders.map(\.title) == ["Review (moved again)"])
-        #expect(imported.says("is also the event at duplicate-uid.ics:4: one event, and this later version replaces it"), "\(imported.said)")
+        #expect(
+            imported.says("is also the event at duplicate-uid.ics:4: one event, and this later version replaces it"), "\(imported.said)")
         let reversed = try Self.importing(["duplicate-uid-later.ics", "duplicate-uid.ics"])
         #expect(reversed.file.reminders.map(\.title) == ["Review (moved again)"])
     }
@@ -127,8 +130,11 @@ import Testing
     @Test func zonesAsWritersName_them() throws {
         let imported = try Self.importing(["zones.ics"])
         let zones = Dictionary(uniqueKeysWithValues: imported.file.reminders.map { ($0.title, $0.timeZone.description) })
-        #expect(zones == ["Stockholm": "Europe/Stockholm", "Tokyo": "Asia/Tokyo", "London": "Europe/London", "New York": "America/New_York",
-                          "Berlin": "Europe/Berlin"])
+        #expect(
+            zones == [
+                "Stockholm": "Europe/Stockholm", "Tokyo": "Asia/Tokyo", "London": "Europe/London", "New York": "America/New_York",
+                "Berlin": "Europe/Berlin",
+            ])
         let berlin = try #require(imported.file.reminders.first { $0.title == "Berlin" })
         #expect(berlin.repeats?.rule.text == "FREQ=DAILY;UNTIL=20261212T080000Z")
         #expect(imported.says("X-LIC-LOCATION"), "\(imported.said)")
@@ -149,8 +155,11 @@ import Testing
     @Test func aVTIMEZONEOfItsOwnIsReadAsTheNearestZone() throws {
         let imported = try Self.importing(["old-rules-zone.ics"])
         #expect(imported.file.reminders.first?.timeZone.description == "America/New_York", "\(imported.yaml)")
-        #expect(imported.said.contains { $0.hasPrefix("4 the VTIMEZONE of 'Eastern Standard Time (old rules)' keeps a clock no IANA zone keeps") },
-                "\(imported.said)")
+        #expect(
+            imported.said.contains {
+                $0.hasPrefix("4 the VTIMEZONE of 'Eastern Standard Time (old rules)' keeps a clock no IANA zone keeps")
+            },
+            "\(imported.said)")
         #expect(imported.diagnostics.allSatisfy { $0.message.severity != .error })
         // On 2027-03-20 the old rules keep standard time (-05:00) and New
         // York daylight time: 09:00 by the VTIMEZONE is 14:00Z, 10:00 on
@@ -162,11 +171,15 @@ import Testing
 
     /// A calendar of all-day events alerts on X-WR-TIMEZONE's clock, else
     /// the person's, and says which.
-    @Test(arguments: [("all-day.ics", "America/Los_Angeles", "X-WR-TIMEZONE"), ("all-day-no-zone.ics", "Asia/Tokyo", "this machine's zone")])
+    @Test(arguments: [
+        ("all-day.ics", "America/Los_Angeles", "X-WR-TIMEZONE"), ("all-day-no-zone.ics", "Asia/Tokyo", "this machine's zone"),
+    ])
     func allDayCalendarsTakeAZone(_ name: String, _ zone: String, _ why: String) throws {
         let imported = try Self.importing([name])
         #expect(imported.file.timeZone.description == zone)
-        #expect(imported.says("their alerts fall on the clock of \(zone), \(why)") || imported.says("\(zone), which \(why)"), "\(imported.said)")
+        #expect(
+            imported.says("their alerts fall on the clock of \(zone), \(why)") || imported.says("\(zone), which \(why)"), "\(imported.said)"
+        )
         #expect(imported.file.reminders.first?.alertTime?.description.hasPrefix("09:00") == true, "\(imported.yaml)")
     }
 
@@ -194,7 +207,8 @@ import Testing
     /// A byte that is not UTF-8 is U+FFFD where it stands; a noncharacter
     /// too; each said at its line, and the rest is read as written.
     @Test func badBytesAreReplacedWhereTheyAre() throws {
-        var bytes = Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:cafe@example.com\r\nDTSTART:20261210T090000Z\r\nSUMMARY:Caf".utf8)
+        var bytes = Array(
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:cafe@example.com\r\nDTSTART:20261210T090000Z\r\nSUMMARY:Caf".utf8)
         bytes += [0xE9]
         bytes += Array(" olé\r\nDESCRIPTION:a\u{FFFE}b\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
         let imported = try Self.importing(["bytes.ics"], bytes: bytes)

@@ -19,8 +19,9 @@ import YAMLSyntax
     /// UID two reminders share (`uid-clash.yaml`, which it refuses).
     static let files: [String] = RepositoryFiles.validReminderFiles.filter { path in
         guard let file = RepositoryFiles.load(path), !file.reminders.isEmpty,
-              ICalendarWriter.problems(in: ScheduledFile(file, floatingZone: utc)).isEmpty,
-              case .success(let (document, _)) = CalendarDocument.read(ics(file, folder: "/")) else { return false }
+            ICalendarWriter.problems(in: ScheduledFile(file, floatingZone: utc)).isEmpty,
+            case .success(let (document, _)) = CalendarDocument.read(ics(file, folder: "/"))
+        else { return false }
         var owners: [String: String] = [:]
         for component in document.calendars.flatMap(\.components) {
             guard let uid = component.uid, let id = component.property("X-REMINDC-ID")?.text else { continue }
@@ -57,7 +58,8 @@ import YAMLSyntax
         #expect(!loaded.diagnostics.contains { $0.message.severity == .error }, "\(path): \(loaded.diagnostics)\n\(yaml)")
         let imported = try #require(loaded.file)
         #expect(imported.reminders.map(\.id) == original.reminders.map(\.id), "\(path)")
-        let mappings = Dictionary(imported.reminders.map { ($0.id, ReminderEncoder.mapping(of: $0, in: imported)) }, uniquingKeysWith: { a, _ in a })
+        let mappings = Dictionary(
+            imported.reminders.map { ($0.id, ReminderEncoder.mapping(of: $0, in: imported)) }, uniquingKeysWith: { a, _ in a })
         for reminder in original.reminders {
             // A fixed offset has no mapping, and is read from its events.
             guard let mapping = ReminderEncoder.mapping(of: reminder, in: original) else { continue }

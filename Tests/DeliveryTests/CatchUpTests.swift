@@ -51,19 +51,21 @@ import Testing
         Case(now: "13:35:00", shownUntil: "09:00:00", grace: 14_400, expected: ("13:30:00", 24, false)),
     ])
     func pendingAlert(_ test: Case) {
-        let pending = DesktopReminder.pendingAlert(Self.reminder, at: Self.at(test.now), floatingZone: TimeZone(identifier: "UTC")!,
-                                                   grace: NominalDuration(seconds: test.grace), shownUntil: test.shownUntil.map(Self.at))
+        let pending = DesktopReminder.pendingAlert(
+            Self.reminder, at: Self.at(test.now), floatingZone: TimeZone(identifier: "UTC")!,
+            grace: NominalDuration(seconds: test.grace), shownUntil: test.shownUntil.map(Self.at))
         let expected = test.expected.map { PendingAlert(alert: Self.at($0.alert), missed: $0.missed, isOnTime: $0.onTime) }
         #expect(pending == expected)
     }
 
-    @Test(arguments: [
-        (3, "09:30:00", "Missed 3 alerts, the last at 09:30."),
-        (1, "09:30:00", "Missed at 09:30."),
-        (1, "09:30:15", "Missed at 09:30:15."),
-        (2, nil, "2 earlier alerts were missed."),
-        (1, nil, "1 earlier alert was missed."),
-    ] as [(Int, String?, String)])
+    @Test(
+        arguments: [
+            (3, "09:30:00", "Missed 3 alerts, the last at 09:30."),
+            (1, "09:30:00", "Missed at 09:30."),
+            (1, "09:30:15", "Missed at 09:30:15."),
+            (2, nil, "2 earlier alerts were missed."),
+            (1, nil, "1 earlier alert was missed."),
+        ] as [(Int, String?, String)])
     func missedSentence(_ count: Int, _ last: String?, _ sentence: String) {
         let missed = Missed(last: last.map(Self.at), count: count, zone: TimeZone(identifier: "UTC")!, now: Self.at("13:35:00"))
         #expect(missed.sentence == sentence)
@@ -120,8 +122,9 @@ import Testing
         try FileManager.default.createDirectory(at: state.folder, withIntermediateDirectories: true)
         try Data("pills@x\t\(value)\ntea@x\t100\n".utf8).write(to: state.shownFile)
         #expect(try state.shown() == ["tea@x": Instant(secondsSince1970: 100)])
-        let pending = DesktopReminder.pendingAlert(Self.reminder, at: Self.at("09:00:05"), floatingZone: TimeZone(identifier: "UTC")!,
-                                                   grace: NominalDuration(seconds: 14_400), shownUntil: state.shownUntil("pills@x"))
+        let pending = DesktopReminder.pendingAlert(
+            Self.reminder, at: Self.at("09:00:05"), floatingZone: TimeZone(identifier: "UTC")!,
+            grace: NominalDuration(seconds: 14_400), shownUntil: state.shownUntil("pills@x"))
         #expect(pending?.alert == Self.at("09:00:00"))
         // The next claim drops the line.
         #expect(try state.claim("pills@x", through: Self.at("09:00:00")))
@@ -141,7 +144,9 @@ import Testing
         _ = try state.claim("pills@x", through: Self.at("09:00:00"))
         try state.setStopped("pills@x", true)
         for file in [state.shownFile, state.stoppedFile] {
-            #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600, "\(file.lastPathComponent)")
+            #expect(
+                try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600, "\(file.lastPathComponent)"
+            )
         }
     }
 

@@ -15,11 +15,16 @@ import Testing
         Case(environment: ["HOME": "/h"], home: "/h", config: "/h/.config", state: "/h/.local/state"),
         Case(environment: ["HOME": "/h", "XDG_CONFIG_HOME": "/c", "XDG_STATE_HOME": "/s"], home: "/h", config: "/c", state: "/s"),
         // Empty and relative values are ignored, as the XDG spec says.
-        Case(environment: ["HOME": "/h", "XDG_CONFIG_HOME": "", "XDG_STATE_HOME": ""], home: "/h", config: "/h/.config", state: "/h/.local/state"),
-        Case(environment: ["HOME": "/h", "XDG_CONFIG_HOME": "c", "XDG_STATE_HOME": "./s"], home: "/h", config: "/h/.config", state: "/h/.local/state"),
+        Case(
+            environment: ["HOME": "/h", "XDG_CONFIG_HOME": "", "XDG_STATE_HOME": ""], home: "/h", config: "/h/.config",
+            state: "/h/.local/state"),
+        Case(
+            environment: ["HOME": "/h", "XDG_CONFIG_HOME": "c", "XDG_STATE_HOME": "./s"], home: "/h", config: "/h/.config",
+            state: "/h/.local/state"),
         // An empty HOME is the account's home folder, as an unset one.
-        Case(environment: ["HOME": ""], home: NSHomeDirectory(), config: NSHomeDirectory() + "/.config",
-             state: NSHomeDirectory() + "/.local/state"),
+        Case(
+            environment: ["HOME": ""], home: NSHomeDirectory(), config: NSHomeDirectory() + "/.config",
+            state: NSHomeDirectory() + "/.local/state"),
         Case(environment: [:], home: NSHomeDirectory(), config: NSHomeDirectory() + "/.config", state: NSHomeDirectory() + "/.local/state"),
     ])
     func folders(_ test: Case) {

@@ -68,7 +68,9 @@ struct PublishPlanTests {
     static func resources(_ calendar: String, publisher: String) -> [CalendarResource] {
         let root = Self.cut(calendar).first { $0.name == "VCALENDAR" }!
         func property(_ component: ContentComponent, _ name: String) -> String? {
-            component.properties.first { $0.hasPrefix(name + ":") || $0.hasPrefix(name + ";") }.map { String($0[$0.index(after: $0.firstIndex(of: ":")!)...]) }
+            component.properties.first { $0.hasPrefix(name + ":") || $0.hasPrefix(name + ";") }.map {
+                String($0[$0.index(after: $0.firstIndex(of: ":")!)...])
+            }
         }
         func zones(_ component: ContentComponent) -> [String] {
             component.properties.compactMap { line -> String? in
@@ -91,8 +93,9 @@ struct PublishPlanTests {
         }
         let objects = byUID.map { uid, components in
             let used = Set(components.flatMap(zones))
-            let calendar = ContentComponent(name: "VCALENDAR", properties: header,
-                                            components: timeZones.filter { used.contains(property($0, "TZID")!) } + components)
+            let calendar = ContentComponent(
+                name: "VCALENDAR", properties: header,
+                components: timeZones.filter { used.contains(property($0, "TZID")!) } + components)
             return CalendarObject(uid: uid, reminderID: property(components[0], "X-REMINDC-ID")!, calendar: calendar)
         }
         return CalendarResource.resources(objects, publisher: publisher)
@@ -127,7 +130,8 @@ struct PublishPlanTests {
         let files = try names.map { name in
             let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
             // (Its path as a command is given it: a holiday calendar is read beside it.)
-            return ScheduledFile(try #require(ReminderFile.load(bytes, path: folder.appendingPathComponent(name).path).file), floatingZone: zone)
+            return ScheduledFile(
+                try #require(ReminderFile.load(bytes, path: folder.appendingPathComponent(name).path).file), floatingZone: zone)
         }
         #expect(files.count >= 5)
         let writer = ICalendarWriter(options: .init(now: Instant(secondsSince1970: 1_796_083_200), workingFolder: folder.path))
@@ -151,7 +155,8 @@ struct PublishPlanTests {
         #expect(!bins.contains("METHOD"))
         // The digest's line is longer than 75 octets, so folded.
         let digestLine = "X-REMINDC-DIGEST:\(resources[0].digest)"
-        #expect(bins.contains("X-REMINDC-ID:bins\r\nX-REMINDC-PUBLISHER:home\r\n\(digestLine.prefix(75))\r\n \(digestLine.dropFirst(75))\r\n"))
+        #expect(
+            bins.contains("X-REMINDC-ID:bins\r\nX-REMINDC-PUBLISHER:home\r\n\(digestLine.prefix(75))\r\n \(digestLine.dropFirst(75))\r\n"))
         #expect(bins.contains("closed because of the f\r\n oxes\r\n"), "folded lines stay as written")
         #expect(!resources[1].text.contains("VTIMEZONE"))
         let read = RemoteResource(href: "/cal/x.ics", etag: "\"1\"", data: bins)
@@ -164,17 +169,23 @@ struct PublishPlanTests {
     /// folded elsewhere, LF line ends, durations rewritten, a new DTSTAMP.
     /// A changed value does.
     enum Rewrite: String, CaseIterable {
-        case zoneReplaced, propertiesReordered, refolded, lineFeeds, newStamp, durationRewritten, parametersSorted, summaryEdited, alarmRemoved
+        case zoneReplaced, propertiesReordered, refolded, lineFeeds, newStamp, durationRewritten, parametersSorted, summaryEdited,
+            alarmRemoved
 
         static let standard = "BEGIN:STANDARD\r\nDTSTART:19701025T030000\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n"
 
         func apply(_ text: String) -> String {
             switch self {
             case .zoneReplaced:
-                return text.replacingOccurrences(of: Self.standard, with: "BEGIN:STANDARD\r\nDTSTART:19961027T030000\r\nRRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n")
-                    .replacingOccurrences(of: "PRODID:-//remindc//remindc 0.1.0//EN", with: "PRODID:-//Server//EN")
+                return text.replacingOccurrences(
+                    of: Self.standard,
+                    with:
+                        "BEGIN:STANDARD\r\nDTSTART:19961027T030000\r\nRRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n"
+                )
+                .replacingOccurrences(of: "PRODID:-//remindc//remindc 0.1.0//EN", with: "PRODID:-//Server//EN")
             case .propertiesReordered:
-                return text.replacingOccurrences(of: "UID:bins@home\r\nX-REMINDC-ID:bins\r\n", with: "X-REMINDC-ID:bins\r\nUID:bins@home\r\n")
+                return text.replacingOccurrences(
+                    of: "UID:bins@home\r\nX-REMINDC-ID:bins\r\n", with: "X-REMINDC-ID:bins\r\nUID:bins@home\r\n")
             case .refolded: return text.replacingOccurrences(of: "the f\r\n oxes", with: "the foxes")
             case .lineFeeds: return text.replacingOccurrences(of: "\r\n", with: "\n")
             case .newStamp: return text.replacingOccurrences(of: "DTSTAMP:20261201T000000Z", with: "DTSTAMP:20270101T000000Z")
@@ -184,7 +195,8 @@ struct PublishPlanTests {
                     .replacingOccurrences(of: "SUMMARY:Put", with: "summary;x-b=\"2\";X-A=1:Put")
             case .summaryEdited: return text.replacingOccurrences(of: "SUMMARY:Put", with: "SUMMARY:Take")
             case .alarmRemoved:
-                return text.replacingOccurrences(of: "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:PT0S\r\nDESCRIPTION:Bins\r\nEND:VALARM\r\n", with: "")
+                return text.replacingOccurrences(
+                    of: "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:PT0S\r\nDESCRIPTION:Bins\r\nEND:VALARM\r\n", with: "")
             }
         }
 
@@ -194,9 +206,12 @@ struct PublishPlanTests {
     @Test(arguments: Rewrite.allCases)
     func serverRewrites(_ rewrite: Rewrite) throws {
         let bins = Self.resources(Self.calendar, publisher: "home")[0]
-        let published = rewrite == .parametersSorted
-            ? RemoteResource(href: "/x", etag: nil, data: bins.text.replacingOccurrences(of: "TRIGGER:PT0S", with: "TRIGGER;RELATED=START;VALUE=DURATION:PT0S")
-                .replacingOccurrences(of: "SUMMARY:Put", with: "SUMMARY;X-A=1;X-B=2:Put"))
+        let published =
+            rewrite == .parametersSorted
+            ? RemoteResource(
+                href: "/x", etag: nil,
+                data: bins.text.replacingOccurrences(of: "TRIGGER:PT0S", with: "TRIGGER;RELATED=START;VALUE=DURATION:PT0S")
+                    .replacingOccurrences(of: "SUMMARY:Put", with: "SUMMARY;X-A=1;X-B=2:Put"))
             : nil
         let stored = rewrite.apply(bins.text)
         if let published {
@@ -215,8 +230,9 @@ struct PublishPlanTests {
     @Test func thePlanWritesOnlyWhatDiffers() throws {
         let now = Self.resources(Self.calendar, publisher: "home")
         let changed = Self.resources(Self.calendar.replacingOccurrences(of: "Tax return", with: "Tax return 2026"), publisher: "home")
-        let gone = Self.resources(Self.calendar.replacingOccurrences(of: "bins@home", with: "old@home")
-                                            .replacingOccurrences(of: "X-REMINDC-ID:bins", with: "X-REMINDC-ID:old"), publisher: "home")[0]
+        let gone = Self.resources(
+            Self.calendar.replacingOccurrences(of: "bins@home", with: "old@home")
+                .replacingOccurrences(of: "X-REMINDC-ID:bins", with: "X-REMINDC-ID:old"), publisher: "home")[0]
         let others = Self.resources(Self.calendar.replacingOccurrences(of: "bins@home", with: "party@elsewhere"), publisher: "someone")[0]
         let edited = now[0].text.replacingOccurrences(of: "SUMMARY:Put", with: "SUMMARY:Take")
         let members = [
@@ -226,11 +242,12 @@ struct PublishPlanTests {
             Self.member(others, href: "/c/party.ics"),
         ]
         let plan = PublishPlan.make(wanted: [now[0], changed[1]], members: members, publisher: "home")
-        #expect(plan.steps == [
-            .update(now[0], members[0], edited: true),
-            .update(changed[1], members[1], edited: false),
-            .delete(members[2], owned: true),
-        ])
+        #expect(
+            plan.steps == [
+                .update(now[0], members[0], edited: true),
+                .update(changed[1], members[1], edited: false),
+                .delete(members[2], owned: true),
+            ])
         #expect(plan.othersLeft == 1)
         let keeping = PublishPlan.make(wanted: now, members: members, publisher: "home", keepServerEdits: true)
         #expect(keeping.steps.prefix(2) == [.keptEdit(now[0], members[0]), .unchanged(now[1], members[1])])
@@ -245,7 +262,8 @@ struct PublishPlanTests {
         let mine = Self.resources(Self.calendar, publisher: "home")[0]
         let theirs = RemoteResource(href: "/c/theirs.ics", etag: "\"t\"", data: Self.resources(Self.calendar, publisher: "work")[0].text)
         #expect(PublishPlan.make(wanted: [mine], members: [theirs], publisher: "home").steps == [.taken(mine, theirs)])
-        #expect(PublishPlan.make(wanted: [mine], members: [theirs], publisher: "home", deleteOthers: true).steps
+        #expect(
+            PublishPlan.make(wanted: [mine], members: [theirs], publisher: "home", deleteOthers: true).steps
                 == [.update(mine, theirs, edited: false)])
     }
 
@@ -264,12 +282,14 @@ struct PublishPlanTests {
         #expect(replacing.sharedUIDs == [])
     }
 
-    @Test(arguments: [
-        ("-P1W", -604_800), ("-P7D", -604_800), ("PT0S", 0), ("P1DT2H3M4S", 93_784), ("+PT15M", 900),
-        ("19970317T133000Z", nil), ("P", nil), ("PT", nil), ("P1H", nil), ("P99999999999999999999D", nil),
-    ] as [(String, Int?)])
+    @Test(
+        arguments: [
+            ("-P1W", -604_800), ("-P7D", -604_800), ("PT0S", 0), ("P1DT2H3M4S", 93_784), ("+PT15M", 900),
+            ("19970317T133000Z", nil), ("P", nil), ("PT", nil), ("P1H", nil), ("P99999999999999999999D", nil),
+        ] as [(String, Int?)])
     func durations(_ text: String, _ seconds: Int?) throws {
-        let trigger = try #require(CalendarDocument.parse("TRIGGER:" + text, span: SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)))
+        let trigger = try #require(
+            CalendarDocument.parse("TRIGGER:" + text, span: SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)))
         #expect(trigger.canonical == "TRIGGER:" + (seconds.map { "\($0)s" } ?? text))
     }
 
@@ -305,7 +325,8 @@ extension PublishPlanTests {
             line = " " + line.dropFirst(75)
         }
         folded.append(line)
-        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x@home\r\nDTSTART:20270517T090000Z\r\n"
+        let text =
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x@home\r\nDTSTART:20270517T090000Z\r\n"
             + folded.joined(separator: "\r\n") + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         return .create(CalendarResource(uid: "x@home", reminderID: "x", name: "x@home.ics", text: text, digest: "1-x"))
     }
@@ -314,18 +335,28 @@ extension PublishPlanTests {
     /// UID another resource holds, a stale ETag, and the rules servers
     /// refuse (RSCALE; a weekday counted past the fifth, which SabreDAV 4
     /// refuses with a 500), found in the rule however it is folded.
-    @Test(arguments: [
-        (409, "no-uid-conflict", "FREQ=DAILY", "; another resource on the server has this UID"),
-        (412, nil, "FREQ=DAILY", "; the server already has a resource by this name or UID"),
-        (400, nil, "RSCALE=HEBREW;FREQ=YEARLY", "; its repeat is written with RSCALE (hebrew), which many servers refuse: "
-            + "publish 'remindc ics --expand' to a calendar instead"),
-        (500, nil, "FREQ=YEARLY;BYDAY=20MO", "; its repeat has BYDAY=20MO, a weekday counted past the 5th, which SabreDAV refuses: "
-            + "'check --for caldav' names each such reminder"),
-        (500, nil, "FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYSETPOS=1,2,3;BYDAY=MO,-1TU,+2WE,-53FR", "; its repeat has "
-            + "BYDAY=-53FR, a weekday counted past the 5th, which SabreDAV refuses: 'check --for caldav' names each such reminder"),
-        (500, nil, "FREQ=MONTHLY;BYDAY=-5MO,5TU", ""),
-        (500, nil, "FREQ=DAILY", ""),
-    ] as [(Int, String?, String, String)])
+    @Test(
+        arguments: [
+            (409, "no-uid-conflict", "FREQ=DAILY", "; another resource on the server has this UID"),
+            (412, nil, "FREQ=DAILY", "; the server already has a resource by this name or UID"),
+            (
+                400, nil, "RSCALE=HEBREW;FREQ=YEARLY",
+                "; its repeat is written with RSCALE (hebrew), which many servers refuse: "
+                    + "publish 'remindc ics --expand' to a calendar instead"
+            ),
+            (
+                500, nil, "FREQ=YEARLY;BYDAY=20MO",
+                "; its repeat has BYDAY=20MO, a weekday counted past the 5th, which SabreDAV refuses: "
+                    + "'check --for caldav' names each such reminder"
+            ),
+            (
+                500, nil, "FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYSETPOS=1,2,3;BYDAY=MO,-1TU,+2WE,-53FR",
+                "; its repeat has "
+                    + "BYDAY=-53FR, a weekday counted past the 5th, which SabreDAV refuses: 'check --for caldav' names each such reminder"
+            ),
+            (500, nil, "FREQ=MONTHLY;BYDAY=-5MO,5TU", ""),
+            (500, nil, "FREQ=DAILY", ""),
+        ] as [(Int, String?, String, String)])
     func refusalsAreExplained(_ status: Int, _ precondition: String?, _ rule: String, _ added: String) {
         let failure = CalendarCollection.Failure.refused(status: status, precondition: precondition, message: "Refused")
         #expect(Publisher.explanation(failure, of: Self.creating(rule: rule)) == failure.description + added)

@@ -31,8 +31,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [(2026, 2, 29, false), (2028, 2, 29, true), (1900, 2, 29, false), (2000, 2, 29, true),
-                      (2026, 4, 31, false), (2026, 13, 1, false), (2026, 12, 31, true), (2026, 1, 0, false)])
+    @Test(arguments: [
+        (2026, 2, 29, false), (2028, 2, 29, true), (1900, 2, 29, false), (2000, 2, 29, true),
+        (2026, 4, 31, false), (2026, 13, 1, false), (2026, 12, 31, true), (2026, 1, 0, false),
+    ])
     func validity(_ year: Int, _ month: Int, _ day: Int, _ valid: Bool) {
         #expect(CivilDate(year: year, month: month, day: day).isValid == valid)
     }
@@ -40,8 +42,9 @@ import Testing
     @Test func descriptions() {
         #expect(CivilDate(year: 2026, month: 3, day: 9).description == "2026-03-09")
         #expect(CivilTime(hour: 9, minute: 5, second: 0, nanosecond: 250_000_000).description == "09:05:00.25")
-        #expect(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0)).description
-            == "2026-12-01T09:00:00")
+        #expect(
+            LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0)).description
+                == "2026-12-01T09:00:00")
     }
 }
 
@@ -116,7 +119,9 @@ import Testing
         var date = CivilDate(year: 2026, month: 12, day: 31)
         date.year += 1
         date.day = 1
-        #expect(date == CivilDate(year: 2027, month: 12, day: 1) && date.daysSinceEpoch == CivilDate(year: 2027, month: 12, day: 1).daysSinceEpoch)
+        #expect(
+            date == CivilDate(year: 2027, month: 12, day: 1)
+                && date.daysSinceEpoch == CivilDate(year: 2027, month: 12, day: 1).daysSinceEpoch)
     }
 
     @Test func localOfInstant() {
@@ -140,11 +145,12 @@ private extension LocalDateTime {
         let start = CivilDate(year: 2026, month: 1, day: 1).dayNumber.midnight.instant(offset: 0)
         let end = CivilDate(year: 2027, month: 1, day: 1).dayNumber.midnight.instant(offset: 0)
         let berlin = WallClock.changes(of: try #require(TimeZone(identifier: "Europe/Berlin")), from: start, to: end)
-        #expect(berlin == [
-            WallClock.OffsetChange(instant: Instant(secondsSince1970: 1_774_746_000), before: 3_600, after: 7_200),   // 2026-03-29T01:00:00Z
-            WallClock.OffsetChange(instant: Instant(secondsSince1970: 1_792_890_000), before: 7_200, after: 3_600),   // 2026-10-25T01:00:00Z
-        ])
+        #expect(
+            berlin == [
+                // 2026-03-29T01:00:00Z and 2026-10-25T01:00:00Z.
+                WallClock.OffsetChange(instant: Instant(secondsSince1970: 1_774_746_000), before: 3_600, after: 7_200),
+                WallClock.OffsetChange(instant: Instant(secondsSince1970: 1_792_890_000), before: 7_200, after: 3_600),
+            ])
         #expect(WallClock.changes(of: try #require(TimeZone(identifier: "Asia/Kolkata")), from: start, to: end).isEmpty)
     }
 }
-

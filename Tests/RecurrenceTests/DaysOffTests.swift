@@ -13,15 +13,16 @@ struct DaysOffTests {
         day("2027-01-01"): "New Year's Day", day("2027-01-06"): "Epiphany",
     ])
 
-    @Test(arguments: [
-        ("2026-12-24", DayOffMove.before, "2026-12-24"), ("2026-12-25", .fire, "2026-12-25"), ("2026-12-25", .skip, nil),
-        ("2026-12-25", .before, "2026-12-24"), ("2026-12-25", .after, "2026-12-29"), ("2026-12-28", .before, "2026-12-24"),
-        // A holiday on a weekday: the nearer working day, the later on a tie.
-        ("2026-12-25", .nearest, "2026-12-24"), ("2026-12-28", .nearest, "2026-12-29"), ("2027-01-06", .nearest, "2027-01-07"),
-        // Saturday toward Friday and Sunday toward Monday, on over days off.
-        ("2026-12-26", .nearest, "2026-12-24"), ("2026-12-27", .nearest, "2026-12-29"), ("2027-01-02", .nearest, "2026-12-31"),
-        ("2027-01-03", .nearest, "2027-01-04"),
-    ] as [(String, DayOffMove, String?)])
+    @Test(
+        arguments: [
+            ("2026-12-24", DayOffMove.before, "2026-12-24"), ("2026-12-25", .fire, "2026-12-25"), ("2026-12-25", .skip, nil),
+            ("2026-12-25", .before, "2026-12-24"), ("2026-12-25", .after, "2026-12-29"), ("2026-12-28", .before, "2026-12-24"),
+            // A holiday on a weekday: the nearer working day, the later on a tie.
+            ("2026-12-25", .nearest, "2026-12-24"), ("2026-12-28", .nearest, "2026-12-29"), ("2027-01-06", .nearest, "2027-01-07"),
+            // Saturday toward Friday and Sunday toward Monday, on over days off.
+            ("2026-12-26", .nearest, "2026-12-24"), ("2026-12-27", .nearest, "2026-12-29"), ("2027-01-02", .nearest, "2026-12-31"),
+            ("2027-01-03", .nearest, "2027-01-04"),
+        ] as [(String, DayOffMove, String?)])
     func destinations(_ from: String, _ move: DayOffMove, _ to: String?) {
         #expect(Self.winter.destination(of: Self.day(from), move)?.date.description == to)
     }
@@ -46,12 +47,13 @@ struct DaysOffTests {
         #expect(Self.winter.reason(Self.day("2026-12-24")) == nil)
     }
 
-    @Test(arguments: [
-        (1, "2026-12-01", "2026-12-31", "2026-12-01"), (-1, "2026-12-01", "2026-12-31", "2026-12-31"),
-        (1, "2027-01-01", "2027-01-31", "2027-01-04"), (3, "2027-01-01", "2027-01-31", "2027-01-07"),
-        (-2, "2026-12-01", "2026-12-31", "2026-12-30"), (22, "2026-12-01", "2026-12-31", nil),
-        (21, "2026-12-01", "2026-12-31", "2026-12-31"),
-    ] as [(Int, String, String, String?)])
+    @Test(
+        arguments: [
+            (1, "2026-12-01", "2026-12-31", "2026-12-01"), (-1, "2026-12-01", "2026-12-31", "2026-12-31"),
+            (1, "2027-01-01", "2027-01-31", "2027-01-04"), (3, "2027-01-01", "2027-01-31", "2027-01-07"),
+            (-2, "2026-12-01", "2026-12-31", "2026-12-30"), (22, "2026-12-01", "2026-12-31", nil),
+            (21, "2026-12-01", "2026-12-31", "2026-12-31"),
+        ] as [(Int, String, String, String?)])
     func workingDaysOfAPeriod(_ n: Int, _ first: String, _ last: String, _ expected: String?) {
         #expect(Self.winter.workingDay(n, from: Self.day(first), through: Self.day(last))?.date.description == expected)
     }
@@ -79,11 +81,15 @@ struct DaysOffTests {
 
     @Test(arguments: [
         // Onto a day that has one already: once.
-        ("FREQ=DAILY;UNTIL=20261231", "20261221T090000", DayOffMove.before, nil as Int?,
-         ["12-21", "12-22", "12-23", "12-24", "12-29", "12-30", "12-31"]),
+        (
+            "FREQ=DAILY;UNTIL=20261231", "20261221T090000", DayOffMove.before, nil as Int?,
+            ["12-21", "12-22", "12-23", "12-24", "12-29", "12-30", "12-31"]
+        ),
         ("FREQ=DAILY;UNTIL=20261231", "20261221T090000", .skip, nil, ["12-21", "12-22", "12-23", "12-24", "12-29", "12-30", "12-31"]),
-        ("FREQ=DAILY;UNTIL=20261231", "20261221T090000", .fire, nil,
-         ["12-21", "12-22", "12-23", "12-24", "12-25", "12-26", "12-27", "12-28", "12-29", "12-30", "12-31"]),
+        (
+            "FREQ=DAILY;UNTIL=20261231", "20261221T090000", .fire, nil,
+            ["12-21", "12-22", "12-23", "12-24", "12-25", "12-26", "12-27", "12-28", "12-29", "12-30", "12-31"]
+        ),
         // Weekly on Friday: Christmas and New Year move, and are marked.
         ("FREQ=WEEKLY;COUNT=3", "20261218T090000", .after, nil, ["12-18", "12-29<-12-25", "01-04<-01-01"]),
         ("FREQ=WEEKLY;COUNT=3", "20261218T090000", .before, nil, ["12-18", "12-24<-12-25", "12-31<-01-01"]),
@@ -119,7 +125,8 @@ struct DaysOffTests {
         #expect(Array(schedule.occurrences()).map { Fixture.shown($0) } == ["2027-03-22T09:00:00+01:00"])
         var occurrences = schedule.occurrences()
         occurrences.includeSkipped()
-        #expect(Array(occurrences).map { Fixture.shown($0) + ($0.isSkipped ? " skipped" : "") }
+        #expect(
+            Array(occurrences).map { Fixture.shown($0) + ($0.isSkipped ? " skipped" : "") }
                 == ["2027-03-22T09:00:00+01:00", "2027-03-29T09:00:00+02:00 skipped"])
         #expect(schedule.firstOccurrence.date.description == "2027-03-22")
     }
@@ -128,8 +135,9 @@ struct DaysOffTests {
     /// ends rather than searching forever.
     @Test func aRepeatOnDaysOffAloneEnds() {
         #expect(Array(Self.schedule("FREQ=WEEKLY;BYDAY=SA,SU", start: "20261205T090000", .skip).occurrences()) == [])
-        #expect(Array(Self.schedule("FREQ=WEEKLY;BYDAY=SA", start: "20261205T090000", .before).occurrences().prefix(2))
-            .map(\.date.description) == ["2026-12-04", "2026-12-11"])
+        #expect(
+            Array(Self.schedule("FREQ=WEEKLY;BYDAY=SA", start: "20261205T090000", .before).occurrences().prefix(2))
+                .map(\.date.description) == ["2026-12-04", "2026-12-11"])
     }
 
     /// Skipping ahead lands where walking does, moves included, and a

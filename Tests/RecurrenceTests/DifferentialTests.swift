@@ -45,14 +45,15 @@ import Testing
         let frequency = frequencies[random.int(0...5)]
         let interval = random.int(1...4)
         var rule = RecurrenceRule(frequency: frequency, interval: interval)
-        let foundationFrequency: Calendar.RecurrenceRule.Frequency = switch frequency {
-        case .minutely: .minutely
-        case .hourly: .hourly
-        case .daily: .daily
-        case .weekly: .weekly
-        case .monthly: .monthly
-        default: .yearly
-        }
+        let foundationFrequency: Calendar.RecurrenceRule.Frequency =
+            switch frequency {
+            case .minutely: .minutely
+            case .hourly: .hourly
+            case .daily: .daily
+            case .weekly: .weekly
+            case .monthly: .monthly
+            default: .yearly
+            }
         var foundation = Calendar.RecurrenceRule(calendar: calendar, frequency: foundationFrequency, interval: interval)
         // Hours that no daylight-saving change in Berlin touches.
         if frequency >= .daily && random.chance(40) {
@@ -98,7 +99,9 @@ import Testing
             let theirs = example.foundation.recurrences(of: startDate, in: startDate.addingTimeInterval(1)..<end)
                 .map { Instant(secondsSince1970: Int($0.timeIntervalSince1970)) }
             let schedule = Schedule(start: example.start, rule: example.rule, placement: .zone(zone))
-            let ours = schedule.occurrences().lazy.map(\.instant).filter { $0 > startInstant }.prefix { $0.secondsSince1970 < Int(end.timeIntervalSince1970) }
+            let ours = schedule.occurrences().lazy.map(\.instant).filter { $0 > startInstant }.prefix {
+                $0.secondsSince1970 < Int(end.timeIntervalSince1970)
+            }
             #expect(Array(ours) == Array(theirs), "\(example.rule.text) from \(example.start)")
         }
     }
@@ -154,7 +157,8 @@ import Testing
     static func pythonWithDateutil() -> URL? {
         var candidates: [String] = []
         if let configured = ProcessInfo.processInfo.environment["REMINDC_PYTHON"] { candidates.append(configured) }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         candidates.append(packageRoot.appendingPathComponent(".build/oracle-venv/bin/python3").path)
         candidates.append("/usr/bin/python3")
         for path in candidates where FileManager.default.isExecutableFile(atPath: path) {
@@ -181,7 +185,8 @@ import Testing
             let rule = Self.dateutilRule(&random)
             guard rule.validate().isEmpty else { continue }
             let date = CivilDate(year: random.int(1995...2030), month: random.int(1...12), day: random.int(1...28))
-            let start = LocalDateTime(date: date, time: CivilTime(hour: random.int(0...23), minute: random.int(0...59), second: random.int(0...59)))
+            let start = LocalDateTime(
+                date: date, time: CivilTime(hour: random.int(0...23), minute: random.int(0...59), second: random.int(0...59)))
             let schedule = Schedule(start: start, rule: rule, placement: .fixed(0))
             let startReading = WallTime(start)
             let limit = CivilDate(year: 2300, month: 1, day: 1).dayNumber.midnight
@@ -233,7 +238,8 @@ import Testing
     @Test(.timeLimit(.minutes(5)))
     func randomRulesStayInOrder() throws {
         var random = DifferentialTests.Random(state: 9074)
-        let zones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kolkata"].compactMap(TimeZone.init(identifier:))
+        let zones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kolkata"].compactMap(
+            TimeZone.init(identifier:))
         let calendars = [nil, "gregorian", "hebrew", "chinese", "islamic-civil", "persian"]
         var checked = 0
         while checked < 300 {
@@ -242,11 +248,17 @@ import Testing
                 rule.calendar = calendars[random.int(0...(calendars.count - 1))]
                 if rule.calendar != nil && random.chance(50) { rule.skip = [.omit, .backward, .forward][random.int(0...2)] }
             }
-            if random.chance(30) { rule.end = random.chance(50) ? .count(random.int(1...40)) : .until(.utc(LocalDateTime(date: CivilDate(year: 2031, month: 1, day: 1), time: .midnight))) }
+            if random.chance(30) {
+                rule.end =
+                    random.chance(50)
+                    ? .count(random.int(1...40))
+                    : .until(.utc(LocalDateTime(date: CivilDate(year: 2031, month: 1, day: 1), time: .midnight)))
+            }
             guard rule.validate().isEmpty else { continue }
             checked += 1
-            let start = LocalDateTime(date: CivilDate(year: random.int(2000...2035), month: random.int(1...12), day: random.int(1...28)),
-                                      time: CivilTime(hour: random.int(0...23), minute: random.int(0...59)))
+            let start = LocalDateTime(
+                date: CivilDate(year: random.int(2000...2035), month: random.int(1...12), day: random.int(1...28)),
+                time: CivilTime(hour: random.int(0...23), minute: random.int(0...59)))
             let zone = zones[random.int(0...(zones.count - 1))]
             let schedule = Schedule(start: start, rule: rule, placement: .zone(zone))
             let occurrences = Array(schedule.occurrences().prefix(60))
@@ -271,7 +283,8 @@ import Testing
     @Test(.timeLimit(.minutes(5)))
     func skippingLeavesOutOnlyWhatComesBefore() throws {
         var random = DifferentialTests.Random(state: 7529)
-        let zones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia", "UTC"].compactMap(TimeZone.init(identifier:))
+        let zones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia", "UTC"].compactMap(
+            TimeZone.init(identifier:))
         let calendars = [nil, "gregorian", "hebrew", "chinese", "islamic-civil"]
         var checked = 0, shortened = 0
         while checked < 120 {
@@ -280,10 +293,16 @@ import Testing
                 rule.calendar = calendars[random.int(0...(calendars.count - 1))]
                 if rule.calendar != nil && random.chance(50) { rule.skip = [.omit, .backward, .forward][random.int(0...2)] }
             }
-            if random.chance(20) { rule.end = random.chance(50) ? .count(random.int(1...400)) : .until(.utc(LocalDateTime(date: CivilDate(year: 2040, month: 1, day: 1), time: .midnight))) }
+            if random.chance(20) {
+                rule.end =
+                    random.chance(50)
+                    ? .count(random.int(1...400))
+                    : .until(.utc(LocalDateTime(date: CivilDate(year: 2040, month: 1, day: 1), time: .midnight)))
+            }
             guard rule.validate().isEmpty else { continue }
-            let start = LocalDateTime(date: CivilDate(year: random.int(2000...2030), month: random.int(1...12), day: random.int(1...28)),
-                                      time: CivilTime(hour: random.int(0...23), minute: random.int(0...59)))
+            let start = LocalDateTime(
+                date: CivilDate(year: random.int(2000...2030), month: random.int(1...12), day: random.int(1...28)),
+                time: CivilTime(hour: random.int(0...23), minute: random.int(0...59)))
             let schedule = Schedule(start: start, rule: rule, placement: .zone(zones[random.int(0...(zones.count - 1))]))
             let target = WallTime(start).advanced(by: random.int(0...(random.chance(50) ? 3 : 60)) * secondsPerDay + random.int(0...86_399))
             let limit = target.advanced(by: 40 * 366 * secondsPerDay)
@@ -292,7 +311,9 @@ import Testing
             skipping.skip(toWallClock: target)
             let skipped = skipping.lazy.filter { $0.wallClock >= target }.prefix { $0.wallClock < limit }.prefix(20)
             let (skippedList, fullList) = (Array(skipped), Array(full))
-            #expect(skippedList == fullList, "\(rule.text) from \(start) to \(target): \(skippedList.map(\.wallClock.seconds)) \(fullList.map(\.wallClock.seconds))")
+            #expect(
+                skippedList == fullList,
+                "\(rule.text) from \(start) to \(target): \(skippedList.map(\.wallClock.seconds)) \(fullList.map(\.wallClock.seconds))")
             // Whether fewer came before the target than in the full walk.
             var again = schedule.occurrences()
             again.skip(toWallClock: target)

@@ -20,7 +20,8 @@ import Testing
             for day in [29, 30, 31] {
                 for interval in [1, 2, 5] {
                     for start in ["20270131T0900", "2027\(day == 29 ? "0129" : "0130")T0900", "20280229T0900", "20270915T0715"] {
-                        cases.append(Case(rule: "FREQ=MONTHLY;INTERVAL=\(interval);BYMONTHDAY=\(day);RSCALE=GREGORIAN;SKIP=\(skip)", start: start))
+                        cases.append(
+                            Case(rule: "FREQ=MONTHLY;INTERVAL=\(interval);BYMONTHDAY=\(day);RSCALE=GREGORIAN;SKIP=\(skip)", start: start))
                     }
                 }
                 cases.append(Case(rule: "FREQ=YEARLY;BYMONTH=2,4;BYMONTHDAY=\(day);RSCALE=GREGORIAN;SKIP=\(skip)", start: "20270101T0800"))
@@ -59,7 +60,8 @@ import Testing
         let last = schedule.rule?.end == .never ? end : theirs.last!
         let ours = pieces.flatMap { listed($0, dropUnselectedStart: true) }.filter { $0 <= last }.sorted()
         let differences = Set(ours).symmetricDifference(theirs).sorted().prefix(4)
-        #expect(ours == theirs, "\(pieces.map { $0.rule!.text }): \(ours.count) for \(theirs.count), first differences \(Array(differences))")
+        #expect(
+            ours == theirs, "\(pieces.map { $0.rule!.text }): \(ours.count) for \(theirs.count), first differences \(Array(differences))")
         #expect(theirs.count > 10)
     }
 
@@ -76,8 +78,10 @@ import Testing
     /// (RFC 7529 §3.1.2; such a rule once listed 28 February daily, and
     /// counted it against COUNT 28 times).
     @Test func aLimitingMonthDayDoesNotMove() {
-        let schedule = Fixture.schedule("FREQ=DAILY;BYMONTHDAY=31;COUNT=4;RSCALE=GREGORIAN;SKIP=BACKWARD", start: "20270131T0900", zone: "UTC")
-        #expect(schedule.occurrences().map { Fixture.shown($0, withOffset: false) }
+        let schedule = Fixture.schedule(
+            "FREQ=DAILY;BYMONTHDAY=31;COUNT=4;RSCALE=GREGORIAN;SKIP=BACKWARD", start: "20270131T0900", zone: "UTC")
+        #expect(
+            schedule.occurrences().map { Fixture.shown($0, withOffset: false) }
                 == ["2027-01-31T09:00:00", "2027-03-31T09:00:00", "2027-05-31T09:00:00", "2027-07-31T09:00:00"])
     }
 

@@ -44,12 +44,21 @@ import Testing
         SyntaxCase(text: "FREQ=DAILY;INTERVALL=2", kind: .unknownPart("INTERVALL", suggestion: "INTERVAL"), range: 11..<22),
         SyntaxCase(text: "FREQ=DAILY;COUNT=3;COUNT=4", kind: .duplicatePart(.count), range: 19..<26),
         SyntaxCase(text: "FREQ=DAILY;BYHOUR=", kind: .missingValue(.byHour), range: 11..<18),
-        SyntaxCase(text: "FREQ=FORTNIGHTLY", kind: .invalidValue(.frequency, value: "FORTNIGHTLY",
-            expected: "one of SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY"), range: 0..<16),
-        SyntaxCase(text: "FREQ=DAILY;UNTIL=20260230", kind: .invalidValue(.until, value: "20260230",
-            expected: "a date (20261224) or a date-time (20261224T090000Z)"), range: 11..<25),
-        SyntaxCase(text: "FREQ=DAILY;BYDAY=XX", kind: .invalidValue(.byDay, value: "XX",
-            expected: "weekdays (MO, TU, WE, TH, FR, SA, SU), each with an optional ordinal (-1FR, 2TU)"), range: 11..<19),
+        SyntaxCase(
+            text: "FREQ=FORTNIGHTLY",
+            kind: .invalidValue(
+                .frequency, value: "FORTNIGHTLY",
+                expected: "one of SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY"), range: 0..<16),
+        SyntaxCase(
+            text: "FREQ=DAILY;UNTIL=20260230",
+            kind: .invalidValue(
+                .until, value: "20260230",
+                expected: "a date (20261224) or a date-time (20261224T090000Z)"), range: 11..<25),
+        SyntaxCase(
+            text: "FREQ=DAILY;BYDAY=XX",
+            kind: .invalidValue(
+                .byDay, value: "XX",
+                expected: "weekdays (MO, TU, WE, TH, FR, SA, SU), each with an optional ordinal (-1FR, 2TU)"), range: 11..<19),
         SyntaxCase(text: "BYDAY=MO", kind: .missingFrequency, range: 0..<8),
         SyntaxCase(text: "FREQ=DAILY;UNTIL=20261224;COUNT=3", kind: .untilAndCount, range: 11..<25),
         SyntaxCase(text: "FREQ=DAILY;;COUNT=3", kind: .malformedPart(""), range: 11..<12),

@@ -17,19 +17,23 @@ enum Fixture {
         }
         let date = CivilDate(year: field(0, 4), month: field(4, 2), day: field(6, 2))
         guard digits.count >= 12 else { return LocalDateTime(date: date, time: .midnight) }
-        return LocalDateTime(date: date, time: CivilTime(hour: field(8, 2), minute: field(10, 2), second: digits.count >= 14 ? field(12, 2) : 0))
+        return LocalDateTime(
+            date: date, time: CivilTime(hour: field(8, 2), minute: field(10, 2), second: digits.count >= 14 ? field(12, 2) : 0))
     }
 
-    static func schedule(_ rrule: String?, start: String, zone: String = "America/New_York", except: [Schedule.Exception] = [],
-                         also: [Schedule.Addition] = [], times: [CivilTime] = []) -> Schedule {
+    static func schedule(
+        _ rrule: String?, start: String, zone: String = "America/New_York", except: [Schedule.Exception] = [],
+        also: [Schedule.Addition] = [], times: [CivilTime] = []
+    ) -> Schedule {
         let rule = rrule.map { text -> RecurrenceRule in
             let parsed = RecurrenceRule.parse(text)
             precondition(parsed.errors.isEmpty, "\(text): \(parsed.errors)")
             return parsed.rule!
         }
         let allDay = !start.contains("T")
-        return Schedule(start: local(start), isAllDay: allDay, rule: rule, timesOfDay: times, exceptions: except,
-                        additions: also, placement: Self.zone(zone))
+        return Schedule(
+            start: local(start), isAllDay: allDay, rule: rule, timesOfDay: times, exceptions: except,
+            additions: also, placement: Self.zone(zone))
     }
 
     /// What clocks showed, as `YYYY-MM-DDTHH:MM:SS±HH:MM` (or the bare

@@ -14,32 +14,46 @@ import Testing
     }
 
     static let daylightSaving: [Case] = [
-        Case(name: "Berlin 02:30 daily across spring-forward", rule: "FREQ=DAILY", start: "20260328T023000", zone: "Europe/Berlin",
-             expected: ["2026-03-28T02:30:00+01:00", "2026-03-29T03:30:00+02:00", "2026-03-30T02:30:00+02:00"]),
-        Case(name: "Berlin 02:30 daily across fall-back is the first", rule: "FREQ=DAILY", start: "20261024T023000", zone: "Europe/Berlin",
-             expected: ["2026-10-24T02:30:00+02:00", "2026-10-25T02:30:00+02:00", "2026-10-26T02:30:00+01:00"]),
-        Case(name: "New York 02:30 daily across spring-forward", rule: "FREQ=DAILY", start: "20260307T023000", zone: "America/New_York",
-             expected: ["2026-03-07T02:30:00-05:00", "2026-03-08T03:30:00-04:00", "2026-03-09T02:30:00-04:00"]),
-        Case(name: "New York 01:30 daily across fall-back is the first", rule: "FREQ=DAILY", start: "20261031T013000", zone: "America/New_York",
-             expected: ["2026-10-31T01:30:00-04:00", "2026-11-01T01:30:00-04:00", "2026-11-02T01:30:00-05:00"]),
-        Case(name: "Lord Howe's half-hour gap", rule: "FREQ=DAILY", start: "20261003T021500", zone: "Australia/Lord_Howe",
-             expected: ["2026-10-03T02:15:00+10:30", "2026-10-04T02:45:00+11:00", "2026-10-05T02:15:00+11:00"]),
-        Case(name: "Lord Howe's half-hour fold", rule: "FREQ=DAILY", start: "20260404T014500", zone: "Australia/Lord_Howe",
-             expected: ["2026-04-04T01:45:00+11:00", "2026-04-05T01:45:00+11:00", "2026-04-06T01:45:00+10:30"]),
+        Case(
+            name: "Berlin 02:30 daily across spring-forward", rule: "FREQ=DAILY", start: "20260328T023000", zone: "Europe/Berlin",
+            expected: ["2026-03-28T02:30:00+01:00", "2026-03-29T03:30:00+02:00", "2026-03-30T02:30:00+02:00"]),
+        Case(
+            name: "Berlin 02:30 daily across fall-back is the first", rule: "FREQ=DAILY", start: "20261024T023000", zone: "Europe/Berlin",
+            expected: ["2026-10-24T02:30:00+02:00", "2026-10-25T02:30:00+02:00", "2026-10-26T02:30:00+01:00"]),
+        Case(
+            name: "New York 02:30 daily across spring-forward", rule: "FREQ=DAILY", start: "20260307T023000", zone: "America/New_York",
+            expected: ["2026-03-07T02:30:00-05:00", "2026-03-08T03:30:00-04:00", "2026-03-09T02:30:00-04:00"]),
+        Case(
+            name: "New York 01:30 daily across fall-back is the first", rule: "FREQ=DAILY", start: "20261031T013000",
+            zone: "America/New_York",
+            expected: ["2026-10-31T01:30:00-04:00", "2026-11-01T01:30:00-04:00", "2026-11-02T01:30:00-05:00"]),
+        Case(
+            name: "Lord Howe's half-hour gap", rule: "FREQ=DAILY", start: "20261003T021500", zone: "Australia/Lord_Howe",
+            expected: ["2026-10-03T02:15:00+10:30", "2026-10-04T02:45:00+11:00", "2026-10-05T02:15:00+11:00"]),
+        Case(
+            name: "Lord Howe's half-hour fold", rule: "FREQ=DAILY", start: "20260404T014500", zone: "Australia/Lord_Howe",
+            expected: ["2026-04-04T01:45:00+11:00", "2026-04-05T01:45:00+11:00", "2026-04-06T01:45:00+10:30"]),
         // Samoa skipped 2011-12-30: its 09:00 moves to 2011-12-31 09:00,
         // which the rule also selects; the two are one occurrence.
-        Case(name: "Apia's skipped day", rule: "FREQ=DAILY", start: "20111228T090000", zone: "Pacific/Apia",
-             expected: ["2011-12-28T09:00:00-10:00", "2011-12-29T09:00:00-10:00", "2011-12-31T09:00:00+14:00", "2012-01-01T09:00:00+14:00"]),
-        Case(name: "hourly across spring-forward", rule: "FREQ=HOURLY", start: "20260329T003000", zone: "Europe/Berlin",
-             expected: ["2026-03-29T00:30:00+01:00", "2026-03-29T01:30:00+01:00", "2026-03-29T03:30:00+02:00", "2026-03-29T04:30:00+02:00"]),
-        Case(name: "hourly across fall-back once per wall-clock time", rule: "FREQ=HOURLY", start: "20261025T003000", zone: "Europe/Berlin",
-             expected: ["2026-10-25T00:30:00+02:00", "2026-10-25T01:30:00+02:00", "2026-10-25T02:30:00+02:00", "2026-10-25T03:30:00+01:00"]),
-        Case(name: "every 5 minutes across spring-forward", rule: "FREQ=MINUTELY;INTERVAL=5", start: "20260329T015000", zone: "Europe/Berlin",
-             expected: ["2026-03-29T01:50:00+01:00", "2026-03-29T01:55:00+01:00", "2026-03-29T03:00:00+02:00", "2026-03-29T03:05:00+02:00"]),
-        Case(name: "every 5 minutes across fall-back", rule: "FREQ=MINUTELY;INTERVAL=5", start: "20261025T025000", zone: "Europe/Berlin",
-             expected: ["2026-10-25T02:50:00+02:00", "2026-10-25T02:55:00+02:00", "2026-10-25T03:00:00+01:00", "2026-10-25T03:05:00+01:00"]),
-        Case(name: "New York hourly across fall-back", rule: "FREQ=HOURLY", start: "20261101T000000", zone: "America/New_York",
-             expected: ["2026-11-01T00:00:00-04:00", "2026-11-01T01:00:00-04:00", "2026-11-01T02:00:00-05:00", "2026-11-01T03:00:00-05:00"]),
+        Case(
+            name: "Apia's skipped day", rule: "FREQ=DAILY", start: "20111228T090000", zone: "Pacific/Apia",
+            expected: ["2011-12-28T09:00:00-10:00", "2011-12-29T09:00:00-10:00", "2011-12-31T09:00:00+14:00", "2012-01-01T09:00:00+14:00"]),
+        Case(
+            name: "hourly across spring-forward", rule: "FREQ=HOURLY", start: "20260329T003000", zone: "Europe/Berlin",
+            expected: ["2026-03-29T00:30:00+01:00", "2026-03-29T01:30:00+01:00", "2026-03-29T03:30:00+02:00", "2026-03-29T04:30:00+02:00"]),
+        Case(
+            name: "hourly across fall-back once per wall-clock time", rule: "FREQ=HOURLY", start: "20261025T003000", zone: "Europe/Berlin",
+            expected: ["2026-10-25T00:30:00+02:00", "2026-10-25T01:30:00+02:00", "2026-10-25T02:30:00+02:00", "2026-10-25T03:30:00+01:00"]),
+        Case(
+            name: "every 5 minutes across spring-forward", rule: "FREQ=MINUTELY;INTERVAL=5", start: "20260329T015000",
+            zone: "Europe/Berlin",
+            expected: ["2026-03-29T01:50:00+01:00", "2026-03-29T01:55:00+01:00", "2026-03-29T03:00:00+02:00", "2026-03-29T03:05:00+02:00"]),
+        Case(
+            name: "every 5 minutes across fall-back", rule: "FREQ=MINUTELY;INTERVAL=5", start: "20261025T025000", zone: "Europe/Berlin",
+            expected: ["2026-10-25T02:50:00+02:00", "2026-10-25T02:55:00+02:00", "2026-10-25T03:00:00+01:00", "2026-10-25T03:05:00+01:00"]),
+        Case(
+            name: "New York hourly across fall-back", rule: "FREQ=HOURLY", start: "20261101T000000", zone: "America/New_York",
+            expected: ["2026-11-01T00:00:00-04:00", "2026-11-01T01:00:00-04:00", "2026-11-01T02:00:00-05:00", "2026-11-01T03:00:00-05:00"]),
     ]
 
     @Test(arguments: daylightSaving)
@@ -60,53 +74,84 @@ import Testing
     }
 
     static let calendarEdges: [Case] = [
-        Case(name: "Feb 29 yearly skips common years", rule: "FREQ=YEARLY", start: "20240229T090000", zone: "UTC",
-             expected: ["2024-02-29T09:00:00+00:00", "2028-02-29T09:00:00+00:00", "2032-02-29T09:00:00+00:00"]),
-        Case(name: "Feb 29 yearly across 2100", rule: "FREQ=YEARLY", start: "20960229T090000", zone: "UTC",
-             expected: ["2096-02-29T09:00:00+00:00", "2104-02-29T09:00:00+00:00"]),
-        Case(name: "monthly on the 31st skips short months", rule: "FREQ=MONTHLY", start: "20260131T090000", zone: "UTC",
-             expected: ["2026-01-31T09:00:00+00:00", "2026-03-31T09:00:00+00:00", "2026-05-31T09:00:00+00:00",
-                        "2026-07-31T09:00:00+00:00", "2026-08-31T09:00:00+00:00", "2026-10-31T09:00:00+00:00"]),
-        Case(name: "last weekday of the month", rule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", start: "20260130T090000", zone: "UTC",
-             expected: ["2026-01-30T09:00:00+00:00", "2026-02-27T09:00:00+00:00", "2026-03-31T09:00:00+00:00", "2026-04-30T09:00:00+00:00"]),
-        Case(name: "last Friday", rule: "FREQ=MONTHLY;BYDAY=-1FR", start: "20261127T090000", zone: "UTC",
-             expected: ["2026-11-27T09:00:00+00:00", "2026-12-25T09:00:00+00:00", "2027-01-29T09:00:00+00:00"]),
-        Case(name: "ISO week 53 crosses the year", rule: "FREQ=YEARLY;BYWEEKNO=53;BYDAY=MO,SU", start: "20261228T090000", zone: "UTC",
-             expected: ["2026-12-28T09:00:00+00:00", "2027-01-03T09:00:00+00:00", "2032-12-27T09:00:00+00:00", "2033-01-02T09:00:00+00:00"]),
-        Case(name: "week 1 with WKST=SU", rule: "FREQ=YEARLY;BYWEEKNO=1;BYDAY=SU;WKST=SU", start: "20260104T090000", zone: "UTC",
-             expected: ["2026-01-04T09:00:00+00:00", "2027-01-03T09:00:00+00:00", "2028-01-02T09:00:00+00:00"]),
-        Case(name: "week 20 without BYDAY keeps the start's weekday", rule: "FREQ=YEARLY;BYWEEKNO=20", start: "20260514T090000", zone: "UTC",
-             expected: ["2026-05-14T09:00:00+00:00", "2027-05-20T09:00:00+00:00"]),
-        Case(name: "negative BYYEARDAY", rule: "FREQ=YEARLY;BYYEARDAY=-1,-366", start: "20261231T090000", zone: "UTC",
-             expected: ["2026-12-31T09:00:00+00:00", "2027-12-31T09:00:00+00:00", "2028-01-01T09:00:00+00:00", "2028-12-31T09:00:00+00:00"]),
-        Case(name: "yearly BYMONTHDAY keeps the start's month", rule: "FREQ=YEARLY;BYMONTHDAY=15", start: "20261215T090000", zone: "UTC",
-             expected: ["2026-12-15T09:00:00+00:00", "2027-12-15T09:00:00+00:00"]),
-        Case(name: "INTERVAL with BYHOUR", rule: "FREQ=DAILY;INTERVAL=2;BYHOUR=8,20", start: "20261201T080000", zone: "UTC",
-             expected: ["2026-12-01T08:00:00+00:00", "2026-12-01T20:00:00+00:00", "2026-12-03T08:00:00+00:00", "2026-12-03T20:00:00+00:00"]),
-        Case(name: "HOURLY INTERVAL=5 limited by BYHOUR", rule: "FREQ=HOURLY;INTERVAL=5;BYHOUR=9,14", start: "20261201T090000", zone: "UTC",
-             expected: ["2026-12-01T09:00:00+00:00", "2026-12-01T14:00:00+00:00", "2026-12-06T09:00:00+00:00", "2026-12-06T14:00:00+00:00"]),
-        Case(name: "weekdays", rule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", start: "20261204T090000", zone: "UTC",
-             expected: ["2026-12-04T09:00:00+00:00", "2026-12-07T09:00:00+00:00", "2026-12-08T09:00:00+00:00"]),
-        Case(name: "quarterly from the 31st", rule: "FREQ=MONTHLY;INTERVAL=3", start: "20260131T090000", zone: "UTC",
-             expected: ["2026-01-31T09:00:00+00:00", "2026-07-31T09:00:00+00:00", "2026-10-31T09:00:00+00:00", "2027-01-31T09:00:00+00:00"]),
-        Case(name: "an unsynchronised start still comes first", rule: "FREQ=WEEKLY;BYDAY=MO", start: "20261203T090000", zone: "UTC",
-             expected: ["2026-12-03T09:00:00+00:00", "2026-12-07T09:00:00+00:00"]),
-        Case(name: "BYSECOND in a MINUTELY rule", rule: "FREQ=MINUTELY;INTERVAL=2;BYSECOND=0,30", start: "20261201T090000", zone: "UTC",
-             expected: ["2026-12-01T09:00:00+00:00", "2026-12-01T09:00:30+00:00", "2026-12-01T09:02:00+00:00", "2026-12-01T09:02:30+00:00"]),
-        Case(name: "RSCALE=GREGORIAN;SKIP=BACKWARD moves the 31st back", rule: "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD", start: "20260131T090000", zone: "UTC",
-             expected: ["2026-01-31T09:00:00+00:00", "2026-02-28T09:00:00+00:00", "2026-03-31T09:00:00+00:00", "2026-04-30T09:00:00+00:00"]),
-        Case(name: "RSCALE=GREGORIAN;SKIP=FORWARD moves the 31st on", rule: "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD", start: "20260131T090000", zone: "UTC",
-             expected: ["2026-01-31T09:00:00+00:00", "2026-03-01T09:00:00+00:00", "2026-03-31T09:00:00+00:00", "2026-05-01T09:00:00+00:00"]),
-        Case(name: "Feb 29 yearly with SKIP=BACKWARD", rule: "RSCALE=GREGORIAN;FREQ=YEARLY;SKIP=BACKWARD", start: "20240229T090000", zone: "UTC",
-             expected: ["2024-02-29T09:00:00+00:00", "2025-02-28T09:00:00+00:00", "2026-02-28T09:00:00+00:00", "2027-02-28T09:00:00+00:00", "2028-02-29T09:00:00+00:00"]),
+        Case(
+            name: "Feb 29 yearly skips common years", rule: "FREQ=YEARLY", start: "20240229T090000", zone: "UTC",
+            expected: ["2024-02-29T09:00:00+00:00", "2028-02-29T09:00:00+00:00", "2032-02-29T09:00:00+00:00"]),
+        Case(
+            name: "Feb 29 yearly across 2100", rule: "FREQ=YEARLY", start: "20960229T090000", zone: "UTC",
+            expected: ["2096-02-29T09:00:00+00:00", "2104-02-29T09:00:00+00:00"]),
+        Case(
+            name: "monthly on the 31st skips short months", rule: "FREQ=MONTHLY", start: "20260131T090000", zone: "UTC",
+            expected: [
+                "2026-01-31T09:00:00+00:00", "2026-03-31T09:00:00+00:00", "2026-05-31T09:00:00+00:00",
+                "2026-07-31T09:00:00+00:00", "2026-08-31T09:00:00+00:00", "2026-10-31T09:00:00+00:00",
+            ]),
+        Case(
+            name: "last weekday of the month", rule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", start: "20260130T090000", zone: "UTC",
+            expected: ["2026-01-30T09:00:00+00:00", "2026-02-27T09:00:00+00:00", "2026-03-31T09:00:00+00:00", "2026-04-30T09:00:00+00:00"]),
+        Case(
+            name: "last Friday", rule: "FREQ=MONTHLY;BYDAY=-1FR", start: "20261127T090000", zone: "UTC",
+            expected: ["2026-11-27T09:00:00+00:00", "2026-12-25T09:00:00+00:00", "2027-01-29T09:00:00+00:00"]),
+        Case(
+            name: "ISO week 53 crosses the year", rule: "FREQ=YEARLY;BYWEEKNO=53;BYDAY=MO,SU", start: "20261228T090000", zone: "UTC",
+            expected: ["2026-12-28T09:00:00+00:00", "2027-01-03T09:00:00+00:00", "2032-12-27T09:00:00+00:00", "2033-01-02T09:00:00+00:00"]),
+        Case(
+            name: "week 1 with WKST=SU", rule: "FREQ=YEARLY;BYWEEKNO=1;BYDAY=SU;WKST=SU", start: "20260104T090000", zone: "UTC",
+            expected: ["2026-01-04T09:00:00+00:00", "2027-01-03T09:00:00+00:00", "2028-01-02T09:00:00+00:00"]),
+        Case(
+            name: "week 20 without BYDAY keeps the start's weekday", rule: "FREQ=YEARLY;BYWEEKNO=20", start: "20260514T090000", zone: "UTC",
+            expected: ["2026-05-14T09:00:00+00:00", "2027-05-20T09:00:00+00:00"]),
+        Case(
+            name: "negative BYYEARDAY", rule: "FREQ=YEARLY;BYYEARDAY=-1,-366", start: "20261231T090000", zone: "UTC",
+            expected: ["2026-12-31T09:00:00+00:00", "2027-12-31T09:00:00+00:00", "2028-01-01T09:00:00+00:00", "2028-12-31T09:00:00+00:00"]),
+        Case(
+            name: "yearly BYMONTHDAY keeps the start's month", rule: "FREQ=YEARLY;BYMONTHDAY=15", start: "20261215T090000", zone: "UTC",
+            expected: ["2026-12-15T09:00:00+00:00", "2027-12-15T09:00:00+00:00"]),
+        Case(
+            name: "INTERVAL with BYHOUR", rule: "FREQ=DAILY;INTERVAL=2;BYHOUR=8,20", start: "20261201T080000", zone: "UTC",
+            expected: ["2026-12-01T08:00:00+00:00", "2026-12-01T20:00:00+00:00", "2026-12-03T08:00:00+00:00", "2026-12-03T20:00:00+00:00"]),
+        Case(
+            name: "HOURLY INTERVAL=5 limited by BYHOUR", rule: "FREQ=HOURLY;INTERVAL=5;BYHOUR=9,14", start: "20261201T090000", zone: "UTC",
+            expected: ["2026-12-01T09:00:00+00:00", "2026-12-01T14:00:00+00:00", "2026-12-06T09:00:00+00:00", "2026-12-06T14:00:00+00:00"]),
+        Case(
+            name: "weekdays", rule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", start: "20261204T090000", zone: "UTC",
+            expected: ["2026-12-04T09:00:00+00:00", "2026-12-07T09:00:00+00:00", "2026-12-08T09:00:00+00:00"]),
+        Case(
+            name: "quarterly from the 31st", rule: "FREQ=MONTHLY;INTERVAL=3", start: "20260131T090000", zone: "UTC",
+            expected: ["2026-01-31T09:00:00+00:00", "2026-07-31T09:00:00+00:00", "2026-10-31T09:00:00+00:00", "2027-01-31T09:00:00+00:00"]),
+        Case(
+            name: "an unsynchronised start still comes first", rule: "FREQ=WEEKLY;BYDAY=MO", start: "20261203T090000", zone: "UTC",
+            expected: ["2026-12-03T09:00:00+00:00", "2026-12-07T09:00:00+00:00"]),
+        Case(
+            name: "BYSECOND in a MINUTELY rule", rule: "FREQ=MINUTELY;INTERVAL=2;BYSECOND=0,30", start: "20261201T090000", zone: "UTC",
+            expected: ["2026-12-01T09:00:00+00:00", "2026-12-01T09:00:30+00:00", "2026-12-01T09:02:00+00:00", "2026-12-01T09:02:30+00:00"]),
+        Case(
+            name: "RSCALE=GREGORIAN;SKIP=BACKWARD moves the 31st back", rule: "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD",
+            start: "20260131T090000", zone: "UTC",
+            expected: ["2026-01-31T09:00:00+00:00", "2026-02-28T09:00:00+00:00", "2026-03-31T09:00:00+00:00", "2026-04-30T09:00:00+00:00"]),
+        Case(
+            name: "RSCALE=GREGORIAN;SKIP=FORWARD moves the 31st on", rule: "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD",
+            start: "20260131T090000", zone: "UTC",
+            expected: ["2026-01-31T09:00:00+00:00", "2026-03-01T09:00:00+00:00", "2026-03-31T09:00:00+00:00", "2026-05-01T09:00:00+00:00"]),
+        Case(
+            name: "Feb 29 yearly with SKIP=BACKWARD", rule: "RSCALE=GREGORIAN;FREQ=YEARLY;SKIP=BACKWARD", start: "20240229T090000",
+            zone: "UTC",
+            expected: [
+                "2024-02-29T09:00:00+00:00", "2025-02-28T09:00:00+00:00", "2026-02-28T09:00:00+00:00", "2027-02-28T09:00:00+00:00",
+                "2028-02-29T09:00:00+00:00",
+            ]),
         // Hanukkah starts on 25 Kislev (month 3 of the Hebrew year).
-        Case(name: "Hebrew yearly", rule: "RSCALE=HEBREW;FREQ=YEARLY", start: "20261205T180000", zone: "UTC",
-             expected: ["2026-12-05T18:00:00+00:00", "2027-12-25T18:00:00+00:00", "2028-12-13T18:00:00+00:00"]),
+        Case(
+            name: "Hebrew yearly", rule: "RSCALE=HEBREW;FREQ=YEARLY", start: "20261205T180000", zone: "UTC",
+            expected: ["2026-12-05T18:00:00+00:00", "2027-12-25T18:00:00+00:00", "2028-12-13T18:00:00+00:00"]),
         // The Chinese New Year: the first day of the first month.
-        Case(name: "Chinese New Year", rule: "RSCALE=CHINESE;FREQ=YEARLY", start: "20260217T090000", zone: "UTC",
-             expected: ["2026-02-17T09:00:00+00:00", "2027-02-06T09:00:00+00:00", "2028-01-26T09:00:00+00:00"]),
-        Case(name: "Islamic monthly on the first", rule: "RSCALE=ISLAMIC-CIVIL;FREQ=MONTHLY;BYMONTHDAY=1", start: "20260218T090000", zone: "UTC",
-             expected: ["2026-02-18T09:00:00+00:00", "2026-03-20T09:00:00+00:00", "2026-04-18T09:00:00+00:00"]),
+        Case(
+            name: "Chinese New Year", rule: "RSCALE=CHINESE;FREQ=YEARLY", start: "20260217T090000", zone: "UTC",
+            expected: ["2026-02-17T09:00:00+00:00", "2027-02-06T09:00:00+00:00", "2028-01-26T09:00:00+00:00"]),
+        Case(
+            name: "Islamic monthly on the first", rule: "RSCALE=ISLAMIC-CIVIL;FREQ=MONTHLY;BYMONTHDAY=1", start: "20260218T090000",
+            zone: "UTC",
+            expected: ["2026-02-18T09:00:00+00:00", "2026-03-20T09:00:00+00:00", "2026-04-18T09:00:00+00:00"]),
     ]
 
     @Test(arguments: calendarEdges)
@@ -197,8 +242,10 @@ import Testing
     }
 
     /// Rules that look alike but must be searched (and may never match).
-    @Test(arguments: ["FREQ=DAILY;INTERVAL=7;BYDAY=TU", "FREQ=MONTHLY;BYDAY=FR;BYSETPOS=5", "FREQ=WEEKLY;BYDAY=MO;BYSETPOS=2",
-                      "FREQ=MONTHLY;BYDAY=1FR", "FREQ=YEARLY;BYDAY=MO;BYSETPOS=53", "RSCALE=HEBREW;FREQ=MONTHLY"])
+    @Test(arguments: [
+        "FREQ=DAILY;INTERVAL=7;BYDAY=TU", "FREQ=MONTHLY;BYDAY=FR;BYSETPOS=5", "FREQ=WEEKLY;BYDAY=MO;BYSETPOS=2",
+        "FREQ=MONTHLY;BYDAY=1FR", "FREQ=YEARLY;BYDAY=MO;BYSETPOS=53", "RSCALE=HEBREW;FREQ=MONTHLY",
+    ])
     func aRuleWithLimitsIsSearched(_ rule: String) {
         #expect(RecurrenceRule.parse(rule).rule?.matchesEveryPeriod == false)
     }
@@ -218,7 +265,9 @@ import Testing
             let schedule = Fixture.schedule(rule, start: start, zone: zone)
             let earliest = schedule.occurrences().prefix(500).map(\.instant).min()!
             #expect(schedule.earliestInstant <= earliest, "\(rule) from \(start) in \(zone)")
-            #expect(schedule.earliestInstant >= schedule.firstOccurrence.instant.advanced(by: -marginHours * 3_600), "no looser than the zone needs")
+            #expect(
+                schedule.earliestInstant >= schedule.firstOccurrence.instant.advanced(by: -marginHours * 3_600),
+                "no looser than the zone needs")
         }
         let epoch = Instant(secondsSince1970: 0)
         let added = Fixture.schedule("FREQ=DAILY", start: start, zone: zone, also: [.instant(epoch)])
@@ -246,32 +295,40 @@ import Testing
     @Test func exceptionsAndAdditionsApplyAfterTheRule() {
         let schedule = Fixture.schedule(
             "FREQ=DAILY;COUNT=5", start: "20261222T090000", zone: "Europe/Berlin",
-            except: [.date(CivilDate(year: 2026, month: 12, day: 25)), .wallClock(Fixture.local("20261223T090000")),
-                     .wallClock(Fixture.local("20261224T180000"))],
-            also: [.wallClock(Fixture.local("20261224T180000")), .date(CivilDate(year: 2026, month: 12, day: 31)),
-                   .wallClock(Fixture.local("20261222T090000")), .instant(WallTime(Fixture.local("20261220T120000")).instant(offset: 0))]
+            except: [
+                .date(CivilDate(year: 2026, month: 12, day: 25)), .wallClock(Fixture.local("20261223T090000")),
+                .wallClock(Fixture.local("20261224T180000")),
+            ],
+            also: [
+                .wallClock(Fixture.local("20261224T180000")), .date(CivilDate(year: 2026, month: 12, day: 31)),
+                .wallClock(Fixture.local("20261222T090000")), .instant(WallTime(Fixture.local("20261220T120000")).instant(offset: 0)),
+            ]
         )
         let shown = schedule.occurrences().map { Fixture.shown($0) }
         // COUNT=5 covers the 22nd to the 26th; the 23rd and 25th are removed,
         // so is the added 18:00 on the 24th; the 22nd is added twice but
         // happens once.
-        #expect(shown == [
-            "2026-12-20T13:00:00+01:00", "2026-12-22T09:00:00+01:00", "2026-12-24T09:00:00+01:00",
-            "2026-12-26T09:00:00+01:00", "2026-12-31T09:00:00+01:00",
-        ])
+        #expect(
+            shown == [
+                "2026-12-20T13:00:00+01:00", "2026-12-22T09:00:00+01:00", "2026-12-24T09:00:00+01:00",
+                "2026-12-26T09:00:00+01:00", "2026-12-31T09:00:00+01:00",
+            ])
     }
 
     @Test func timesOfDayReplaceTheStartsTime() {
-        let schedule = Fixture.schedule("FREQ=DAILY;COUNT=4", start: "20261201T080000", zone: "UTC",
-                                        times: [CivilTime(hour: 20, minute: 30), CivilTime(hour: 8, minute: 0)])
-        #expect(schedule.occurrences().map { $0.local.description } == [
-            "2026-12-01T08:00:00", "2026-12-01T20:30:00", "2026-12-02T08:00:00", "2026-12-02T20:30:00",
-        ])
+        let schedule = Fixture.schedule(
+            "FREQ=DAILY;COUNT=4", start: "20261201T080000", zone: "UTC",
+            times: [CivilTime(hour: 20, minute: 30), CivilTime(hour: 8, minute: 0)])
+        #expect(
+            schedule.occurrences().map { $0.local.description } == [
+                "2026-12-01T08:00:00", "2026-12-01T20:30:00", "2026-12-02T08:00:00", "2026-12-02T20:30:00",
+            ])
     }
 
     @Test func aScheduleWithoutARuleIsItsStart() {
-        let schedule = Fixture.schedule(nil, start: "20261201T080000", zone: "Europe/Berlin",
-                                        also: [.wallClock(Fixture.local("20261130T080000"))])
+        let schedule = Fixture.schedule(
+            nil, start: "20261201T080000", zone: "Europe/Berlin",
+            also: [.wallClock(Fixture.local("20261130T080000"))])
         #expect(schedule.occurrences().map { Fixture.instantText($0.instant) } == ["2026-11-30T07:00:00Z", "2026-12-01T07:00:00Z"])
     }
 
@@ -314,28 +371,34 @@ import Testing
         CountedCase(rule: "FREQ=HOURLY;COUNT=20000", start: "20111201T090000", zone: "Pacific/Apia"),
         CountedCase(rule: "FREQ=DAILY;COUNT=1000", start: "20260101T023000", zone: "America/New_York"),
         CountedCase(rule: "FREQ=WEEKLY;INTERVAL=2;COUNT=300", start: "20260105T023000", zone: "Europe/Berlin"),
-        CountedCase(rule: "FREQ=HOURLY;COUNT=5000", start: "20260101T000000", zone: "Europe/Berlin",
-                    except: ["20260728T070000", "20260728T060000"]),
-        CountedCase(rule: "FREQ=MINUTELY;COUNT=100", start: "20261025T020000", zone: "Europe/Berlin",
-                    except: ["20261025T033900"]),
+        CountedCase(
+            rule: "FREQ=HOURLY;COUNT=5000", start: "20260101T000000", zone: "Europe/Berlin",
+            except: ["20260728T070000", "20260728T060000"]),
+        CountedCase(
+            rule: "FREQ=MINUTELY;COUNT=100", start: "20261025T020000", zone: "Europe/Berlin",
+            except: ["20261025T033900"]),
         CountedCase(rule: "FREQ=SECONDLY;BYHOUR=2,9;BYMINUTE=0,31;COUNT=200000", start: "20260320T090000", zone: "Europe/Berlin"),
         CountedCase(rule: "FREQ=MINUTELY;INTERVAL=7;BYDAY=MO,TH;COUNT=30000", start: "20260101T100300", zone: "Australia/Lord_Howe"),
         CountedCase(rule: "FREQ=HOURLY;INTERVAL=5;BYMINUTE=10,40;BYSETPOS=-1;COUNT=5000", start: "20260101T000000", zone: "Europe/Berlin"),
         CountedCase(rule: "FREQ=HOURLY;BYMINUTE=0,30;COUNT=3000", start: "20111225T001500", zone: "Pacific/Apia"),
-        CountedCase(rule: "FREQ=DAILY;BYHOUR=2,20;BYMINUTE=0,30;COUNT=20000", start: "20260101T200000", zone: "America/New_York",
-                    except: ["20390824T203000"]),
+        CountedCase(
+            rule: "FREQ=DAILY;BYHOUR=2,20;BYMINUTE=0,30;COUNT=20000", start: "20260101T200000", zone: "America/New_York",
+            except: ["20390824T203000"]),
         CountedCase(rule: "FREQ=MONTHLY;BYDAY=MO,FR;BYMONTH=2,3;COUNT=500", start: "20260202T083000", zone: "Europe/Berlin"),
-        CountedCase(rule: "FREQ=YEARLY;BYMONTH=3,10;BYMONTHDAY=-1,-2;BYHOUR=2;BYMINUTE=30;COUNT=300", start: "20260330T023000",
-                    zone: "Europe/Berlin"),
+        CountedCase(
+            rule: "FREQ=YEARLY;BYMONTH=3,10;BYMONTHDAY=-1,-2;BYHOUR=2;BYMINUTE=30;COUNT=300", start: "20260330T023000",
+            zone: "Europe/Berlin"),
         CountedCase(rule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1,2;COUNT=3000", start: "20260115T090000", zone: "Europe/Berlin"),
-        CountedCase(rule: "FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=0,30;BYSETPOS=2,-1;COUNT=30000", start: "20260101T020000",
-                    zone: "Europe/Berlin"),
+        CountedCase(
+            rule: "FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=0,30;BYSETPOS=2,-1;COUNT=30000", start: "20260101T020000",
+            zone: "Europe/Berlin"),
         // Counts that outlast the span: the rule ends with it.
         CountedCase(rule: "FREQ=SECONDLY;BYHOUR=9;COUNT=2147483647", start: "25820601T090000", zone: "Europe/Berlin"),
         CountedCase(rule: "FREQ=MINUTELY;COUNT=2147483647", start: "25820901T000000", zone: "Pacific/Kiritimati"),
         CountedCase(rule: "FREQ=DAILY;BYHOUR=8,20;COUNT=2147483647", start: "25700101T080000", zone: "America/New_York"),
-        CountedCase(rule: "FREQ=DAILY;INTERVAL=3;COUNT=2000", start: "20260101T080000", zone: "Europe/Berlin",
-                    times: [CivilTime(hour: 8, minute: 0, second: 0), CivilTime(hour: 20, minute: 30, second: 0)]),
+        CountedCase(
+            rule: "FREQ=DAILY;INTERVAL=3;COUNT=2000", start: "20260101T080000", zone: "Europe/Berlin",
+            times: [CivilTime(hour: 8, minute: 0, second: 0), CivilTime(hour: 20, minute: 30, second: 0)]),
     ])
     func aCountRuleIsPassedOverByCounting(_ test: CountedCase) {
         let exceptions = test.except.map { Schedule.Exception.wallClock(Fixture.local($0)) }
@@ -365,7 +428,8 @@ import Testing
         let dates = schedule.occurrences().prefix(14).map { Date(timeIntervalSince1970: TimeInterval($0.instant.secondsSince1970)) }
         #expect(dates.count == 14)
         #expect(dates.allSatisfy { chinese.component(.day, from: $0) == 1 })
-        #expect(zip(dates, dates.dropFirst()).allSatisfy { $1.timeIntervalSince($0) > 27 * 86_400 && $1.timeIntervalSince($0) < 31 * 86_400 })
+        #expect(
+            zip(dates, dates.dropFirst()).allSatisfy { $1.timeIntervalSince($0) > 27 * 86_400 && $1.timeIntervalSince($0) < 31 * 86_400 })
     }
 
     /// The start is the first occurrence even when UNTIL comes before it.

@@ -14,7 +14,9 @@ import Testing
         Case(golden: "check-across-same-time.txt", arguments: ["check", "\(folder)/same-time"] + now, status: 0),
         Case(golden: "check-across-quiet-hours.txt", arguments: ["check", "\(folder)/quiet-hours"] + now, status: 0),
         Case(golden: "check-across-per-hour.txt", arguments: ["check", "\(folder)/per-hour"] + now, status: 0),
-        Case(golden: "check-across-too-close.txt", arguments: ["check", "\(folder)/too-close/work.yaml", "\(folder)/too-close/home.yaml"] + now, status: 0),
+        Case(
+            golden: "check-across-too-close.txt",
+            arguments: ["check", "\(folder)/too-close/work.yaml", "\(folder)/too-close/home.yaml"] + now, status: 0),
     ])
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
@@ -22,8 +24,10 @@ import Testing
         Golden.check(run.transcript, c.golden)
     }
 
-    @Test(arguments: ["uid/home.yaml", "uid/work.yaml", "same-time/home.yaml", "same-time/work.yaml", "too-close/home.yaml", "too-close/work.yaml",
-                      "quiet-hours/home.yaml", "quiet-hours/work.yaml", "per-hour/home.yaml", "per-hour/work.yaml"])
+    @Test(arguments: [
+        "uid/home.yaml", "uid/work.yaml", "same-time/home.yaml", "same-time/work.yaml", "too-close/home.yaml", "too-close/work.yaml",
+        "quiet-hours/home.yaml", "quiet-hours/work.yaml", "per-hour/home.yaml", "per-hour/work.yaml",
+    ])
     func eachFileAloneIsClean(_ name: String) throws {
         let run = try EndToEndTests.run(["check", "--format", "json", "\(Self.folder)/\(name)"] + Self.now)
         #expect(run.status == 0)
@@ -37,8 +41,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("timezone: UTC\nreminders:\n  - {id: a, title: A, at: 2026-12-01 09:00, repeat: daily}\n".utf8)
             .write(to: folder.appendingPathComponent("a.yaml"))
-        try Data("timezone: UTC\nlint: {disable: [same-time]}\nreminders:\n  - {id: b, title: B, at: 2026-12-01 09:00, repeat: daily}\n".utf8)
-            .write(to: folder.appendingPathComponent("b.yaml"))
+        try Data(
+            "timezone: UTC\nlint: {disable: [same-time]}\nreminders:\n  - {id: b, title: B, at: 2026-12-01 09:00, repeat: daily}\n".utf8
+        )
+        .write(to: folder.appendingPathComponent("b.yaml"))
         let run = try EndToEndTests.run(["check", "--format", "json", folder.path] + Self.now)
         #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(run.stdout)")
         try Data("timezone: UTC\nreminders:\n  - {id: b, title: B, at: 2026-12-01 09:00, repeat: daily}\n".utf8)

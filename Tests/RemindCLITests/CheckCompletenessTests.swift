@@ -32,7 +32,8 @@ import Testing
             Problem(lines: [at, "    repeat: biweekly"], pointsAt: 1, id: "invalid-repeat", isTiming: true),
             Problem(lines: [at, "    before: 5 parsecs"], pointsAt: 1, id: "invalid-duration", isTiming: true),
             Problem(lines: [at, "    repeat: {every: day, until: 2026-11-01}"], pointsAt: 1, id: "until-before-start", isTiming: true),
-            Problem(lines: [at, "    repeat: {rrule: \"FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\"}"], pointsAt: 1, id: "never-fires", isTiming: true),
+            Problem(
+                lines: [at, "    repeat: {rrule: \"FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\"}"], pointsAt: 1, id: "never-fires", isTiming: true),
             Problem(lines: ["    at: 2026-02-30 09:00"], pointsAt: 0, id: "invalid-time", isTiming: true),
         ]
     }
@@ -94,7 +95,9 @@ import Testing
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         let reported = objects.map { "\($0["line"] as! Int):\($0["rule"] as! String)" }.sorted()
         #expect(reported.count == expected.count, "seed \(seed): \(reported.count) reported, \(expected.count) written")
-        #expect(reported == expected, "seed \(seed): only reported \(Set(reported).subtracting(expected)); only written \(Set(expected).subtracting(reported))")
+        #expect(
+            reported == expected,
+            "seed \(seed): only reported \(Set(reported).subtracting(expected)); only written \(Set(expected).subtracting(reported))")
     }
 
     /// The issue's own example: an unknown key, a missing sound and an
@@ -104,7 +107,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("three.yaml")
-        try Data("""
+        try Data(
+            """
             timezone: Europe/Berlin
             reminders:
               - {id: a, title: A, at: 2026-12-02 09:00, colour: red}
@@ -112,12 +116,16 @@ import Testing
               - {id: c, title: C, at: 2026-12-04 09:00, repeat: {every: day, until: 2026-12-01}}
               - {id: d, title: D, at: 2026-12-05 09:00, repeat: {rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"}, sound: gone.wav}
 
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let run = try EndToEndTests.run(["check", "--quiet", file.path, "--now", "2026-11-29T12:00:00Z"], environment: ["NO_COLOR": "1"])
         #expect(run.status == 1)
         let located = run.stdout.split(separator: "\n").filter { $0.contains(": error: ") }.map { line in
             String(line.dropFirst(file.path.count + 1).prefix { $0 != " " }) + String(line.split(separator: "[").last ?? "")
         }
-        #expect(located == ["3:45:unknown-key]", "4:52:sound-missing]", "5:73:until-before-start]", "6:53:never-fires]", "6:108:sound-missing]"])
+        #expect(
+            located == [
+                "3:45:unknown-key]", "4:52:sound-missing]", "5:73:until-before-start]", "6:53:never-fires]", "6:108:sound-missing]",
+            ])
     }
 }

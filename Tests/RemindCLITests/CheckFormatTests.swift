@@ -10,14 +10,20 @@ import Testing
     static let mixed = "\(EndToEndTests.fixtures)/mixed"
 
     @Test(arguments: [
-        Case(golden: "check-json.txt", arguments: ["check", "--format", "json", mixed, "examples-lint/rules-firing.yaml"] + now, status: 1),
+        Case(
+            golden: "check-json.txt", arguments: ["check", "--format", "json", mixed, "examples-lint/rules-firing.yaml"] + now, status: 1),
         Case(golden: "check-sarif.txt", arguments: ["check", "--format", "sarif", mixed] + now, status: 1),
-        Case(golden: "check-github.txt", arguments: ["check", "--format", "github", mixed, "examples-lint/rules-firing.yaml"] + now, status: 1),
+        Case(
+            golden: "check-github.txt", arguments: ["check", "--format", "github", mixed, "examples-lint/rules-firing.yaml"] + now,
+            status: 1),
         Case(golden: "check-rules-fixture.txt", arguments: ["check", "\(EndToEndTests.fixtures)/check/rules.yaml"] + now, status: 1),
         // Checker errors only, each with its source line (the file is read
         // again for them: the decoder found nothing).
-        Case(golden: "check-rules-quiet.txt", arguments: ["check", "--quiet", "\(EndToEndTests.fixtures)/check/rules.yaml"] + now, status: 1),
-        Case(golden: "check-horizon.txt", arguments: ["check", "--horizon", "30d", "\(EndToEndTests.fixtures)/check/rules.yaml"] + now, status: 1),
+        Case(
+            golden: "check-rules-quiet.txt", arguments: ["check", "--quiet", "\(EndToEndTests.fixtures)/check/rules.yaml"] + now, status: 1),
+        Case(
+            golden: "check-horizon.txt", arguments: ["check", "--horizon", "30d", "\(EndToEndTests.fixtures)/check/rules.yaml"] + now,
+            status: 1),
         Case(golden: "check-bad-horizon.txt", arguments: ["check", "--horizon", "soon", "examples"], status: 2),
         Case(golden: "rules.txt", arguments: ["rules"], status: 0),
         Case(golden: "rules-dst-gap.txt", arguments: ["rules", "dst-gap"], status: 0),
@@ -39,8 +45,12 @@ import Testing
         Case(golden: "help-publish.txt", arguments: ["help", "publish"], status: 0),
         Case(golden: "help-help.txt", arguments: ["help", "help"], status: 0),
         // A window that ends before it starts is a usage error, not an empty list.
-        Case(golden: "expand-empty-window.txt", arguments: ["expand", "examples", "--from", "2027-01-02T00:00:00Z", "--to", "2027-01-01T00:00:00Z"], status: 2),
-        Case(golden: "ics-empty-window.txt", arguments: ["ics", "--expand", "examples", "--from", "2027-01-01T00:00:00Z", "--to", "2027-01-01T00:00:00Z"], status: 2),
+        Case(
+            golden: "expand-empty-window.txt",
+            arguments: ["expand", "examples", "--from", "2027-01-02T00:00:00Z", "--to", "2027-01-01T00:00:00Z"], status: 2),
+        Case(
+            golden: "ics-empty-window.txt",
+            arguments: ["ics", "--expand", "examples", "--from", "2027-01-01T00:00:00Z", "--to", "2027-01-01T00:00:00Z"], status: 2),
     ])
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
@@ -166,7 +176,9 @@ import Testing
             #expect(notification["level"] as? String == "error")
             #expect(((notification["message"] as? [String: Any])?["text"] as? String)?.contains("no/such/file.yaml") == true)
         default:
-            #expect(run.stdout == "::error file=no/such/file.yaml,title=unreadable-path::cannot read 'no/such/file.yaml': no such file or folder\n")
+            #expect(
+                run.stdout
+                    == "::error file=no/such/file.yaml,title=unreadable-path::cannot read 'no/such/file.yaml': no such file or folder\n")
         }
     }
 
@@ -176,7 +188,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("a,b:c%d.yaml")
-        try Data("timezone: UTC\nreminders:\n  - {id: x, title: X, at: 2026-12-01 09:00, \"bad\\n::error::forged%0A,key\": 1}\n".utf8).write(to: file)
+        try Data("timezone: UTC\nreminders:\n  - {id: x, title: X, at: 2026-12-01 09:00, \"bad\\n::error::forged%0A,key\": 1}\n".utf8)
+            .write(to: file)
         let run = try EndToEndTests.run(["check", "--format", "github", file.path] + Self.now)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 1)
@@ -195,7 +208,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out.sarif")
-        let run = try EndToEndTests.run(["check", "--format", "sarif", Self.mixed, "examples-lint", "\(EndToEndTests.fixtures)/check/rules.yaml"] + Self.now)
+        let run = try EndToEndTests.run(
+            ["check", "--format", "sarif", Self.mixed, "examples-lint", "\(EndToEndTests.fixtures)/check/rules.yaml"] + Self.now)
         try Data(run.stdout.utf8).write(to: output)
         let process = Process()
         process.executableURL = Self.sarifPython
@@ -211,13 +225,17 @@ import Testing
     /// One catalogue: every diagnostic id any golden output shows is one
     /// `remindc rules` describes, and `remindc rules ID` explains each.
     @Test func everyIdShownIsInTheCatalogue() throws {
-        let listed = Set(try EndToEndTests.run(["rules"]).stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
-        let names = try FileManager.default.contentsOfDirectory(atPath: Golden.folder.path).filter { $0.hasSuffix(".txt") || $0.hasSuffix(".json") }
+        let listed = Set(
+            try EndToEndTests.run(["rules"]).stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
+        let names = try FileManager.default.contentsOfDirectory(atPath: Golden.folder.path).filter {
+            $0.hasSuffix(".txt") || $0.hasSuffix(".json")
+        }
         var shown = Set<String>()
         let pattern = try Regex(#"\[([a-z0-9]+(?:-[a-z0-9]+)+|[a-z0-9]+)\]$|"id": ?"([a-z0-9-]+)""#)
         for name in names {
             let text = try String(contentsOf: Golden.folder.appendingPathComponent(name), encoding: .utf8)
-            for line in text.split(separator: "\n") where line.contains(": error: ") || line.contains(": warning: ") || line.contains(": info: ") {
+            for line in text.split(separator: "\n")
+            where line.contains(": error: ") || line.contains(": warning: ") || line.contains(": info: ") {
                 if let match = line.firstMatch(of: pattern), let id = match.output[1].substring { shown.insert(String(id)) }
             }
         }

@@ -12,7 +12,9 @@ import Testing
 
     @Test(arguments: [
         // The crontab's cron-inexact errors, each at its cause.
-        Case(golden: "check-for-crontab.txt", arguments: ["check", "--for", "ics,crontab", "\(fixtures)/crontab/inexact.yaml"] + now, status: 1),
+        Case(
+            golden: "check-for-crontab.txt", arguments: ["check", "--for", "ics,crontab", "\(fixtures)/crontab/inexact.yaml"] + now,
+            status: 1),
         // Fractions of a second are refused by every output: reported without --for.
         Case(golden: "check-fractions.txt", arguments: ["check", "--quiet", "\(fixtures)/ics/fraction.yaml"] + now, status: 1),
         Case(golden: "crontab-fractions.txt", arguments: ["crontab", "\(fixtures)/ics/fraction.yaml"] + now, status: 1),
@@ -20,10 +22,12 @@ import Testing
         Case(golden: "check-lint-targets.txt", arguments: ["check", "--quiet", "\(fixtures)/check/targets.yaml"] + now, status: 1),
         Case(golden: "check-for-unknown.txt", arguments: ["check", "--for", "ics,cron", "examples"] + now, status: 2),
         // Days off: the .ics's horizon, cron's listing, a repeat all skipped, a holiday landed on.
-        Case(golden: "check-days-off.txt", arguments: ["check", "--for", "ics,crontab", "\(fixtures)/check/days-off.yaml"] + now, status: 1),
+        Case(
+            golden: "check-days-off.txt", arguments: ["check", "--for", "ics,crontab", "\(fixtures)/check/days-off.yaml"] + now, status: 1),
         // What CalDAV servers and calendar readers refuse, before anything is sent.
-        Case(golden: "check-for-caldav.txt", arguments: ["check", "--for", "caldav", "--strict", "\(fixtures)/check/caldav.yaml"] + now,
-             status: 1),
+        Case(
+            golden: "check-for-caldav.txt", arguments: ["check", "--for", "caldav", "--strict", "\(fixtures)/check/caldav.yaml"] + now,
+            status: 1),
     ])
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
@@ -50,8 +54,10 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-targets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var paths = ["examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
-                     "examples/other-calendars.yaml"]
+        var paths = [
+            "examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
+            "examples/other-calendars.yaml",
+        ]
         let root = EndToEndTests.root.appendingPathComponent(Self.fixtures)
         let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
         for case let url as URL in enumerator where url.pathExtension == "yaml" || url.pathExtension == "yml" {
@@ -80,8 +86,10 @@ import Testing
             let systemd = try EndToEndTests.run(["systemd", "-o", units.path, path], environment: ["TZ": "America/New_York"])
             try? FileManager.default.removeItem(at: units)
             let writersAccept = ics.status == 0 && crontab.status == 0 && systemd.status == 0
-            #expect(outsideTheChecker.isEmpty == writersAccept,
-                    "\(path): check reports \(outsideTheChecker.map { $0["rule"] ?? "" }), ics exits \(ics.status), crontab \(crontab.status), systemd \(systemd.status)")
+            #expect(
+                outsideTheChecker.isEmpty == writersAccept,
+                "\(path): check reports \(outsideTheChecker.map { $0["rule"] ?? "" }), ics exits \(ics.status), crontab \(crontab.status), systemd \(systemd.status)"
+            )
             if errors.isEmpty {
                 #expect(check.status == 0 && writersAccept, "\(path)")
             }

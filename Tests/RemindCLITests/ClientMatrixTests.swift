@@ -15,10 +15,13 @@ import Testing
 
     /// The venv's Python, when it has every client.
     static let python: URL? = {
-        guard let python = IcsOracleTests.python, OracleVenv.imports("vobject, radicale, caldav, ical, khal", with: python) else { return nil }
+        guard let python = IcsOracleTests.python, OracleVenv.imports("vobject, radicale, caldav, ical, khal", with: python) else {
+            return nil
+        }
         let calcurse = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/calcurse") }
-        let php = FileManager.default.fileExists(atPath: "/usr/share/php/Sabre/VObject/includes.php")
+        let php =
+            FileManager.default.fileExists(atPath: "/usr/share/php/Sabre/VObject/includes.php")
             && ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
                 .contains { FileManager.default.isExecutableFile(atPath: "\($0)/php") }
         return calcurse && php && LibicalTests.harness != nil ? python : nil
@@ -80,13 +83,17 @@ import Testing
 
     /// Every client ran, read something, and differs only where the table says.
     func expectEveryCellGreen(_ results: [Result], _ what: String) {
-        #expect(results.map(\.client).sorted() == ["calcurse", "caldav", "ical", "khal", "libical", "radicale",
-                                                    "recurring-ical-events", "sabre-vobject", "vobject"], "\(what)")
+        #expect(
+            results.map(\.client).sorted() == [
+                "calcurse", "caldav", "ical", "khal", "libical", "radicale",
+                "recurring-ical-events", "sabre-vobject", "vobject",
+            ], "\(what)")
         for result in results {
             #expect(result.error == nil, "\(what): \(result.client): \(result.error ?? "")")
             #expect((result.occurrences ?? 0) > 0, "\(what): \(result.client) read no occurrence")
-            #expect(result.unexplained_count == 0,
-                    "\(what): \(result.client) differs from expand where no known bug says why: \(result.unexplained ?? [])")
+            #expect(
+                result.unexplained_count == 0,
+                "\(what): \(result.client) differs from expand where no known bug says why: \(result.unexplained ?? [])")
         }
     }
 
@@ -109,9 +116,12 @@ import Testing
         let fixtures = EndToEndTests.fixtures
         // examples-lint/ repeats every minute (khal's endless-sub-hourly);
         // alerts.yaml has a one-off in a window (Radicale's expand-drops-one-offs).
-        let examples = try matrix(EndToEndTests.portableExamples + ["examples-lint/rules-firing.yaml", "\(fixtures)/expand/clocks.yaml",
-                                                                    "\(fixtures)/ics/hostile.yaml", "\(fixtures)/expand/alerts.yaml"],
-                                  windows: Self.exampleWindows)
+        let examples = try matrix(
+            EndToEndTests.portableExamples + [
+                "examples-lint/rules-firing.yaml", "\(fixtures)/expand/clocks.yaml",
+                "\(fixtures)/ics/hostile.yaml", "\(fixtures)/expand/alerts.yaml",
+            ],
+            windows: Self.exampleWindows)
         expectEveryCellGreen(examples, "the examples")
         let set = try matrix([generated.path], windows: Self.generatedWindows)
         expectEveryCellGreen(set, "the generated set")

@@ -11,9 +11,11 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: EndToEndTests.root.appendingPathComponent("examples"), to: folder.appendingPathComponent("examples"))
-        return try EndToEndTests.run(["-c", script], environment: ["REMINDC": EndToEndTests.binary.path, "NO_COLOR": "1", "TZ": "UTC"],
-                                     executable: URL(fileURLWithPath: program), workingFolder: folder)
+        try FileManager.default.copyItem(
+            at: EndToEndTests.root.appendingPathComponent("examples"), to: folder.appendingPathComponent("examples"))
+        return try EndToEndTests.run(
+            ["-c", script], environment: ["REMINDC": EndToEndTests.binary.path, "NO_COLOR": "1", "TZ": "UTC"],
+            executable: URL(fileURLWithPath: program), workingFolder: folder)
     }
 
     static let now = "--now 2026-11-29T12:00:00Z"
@@ -22,9 +24,11 @@ import Testing
         let clean = try Self.shell("\"$REMINDC\" check - \(Self.now) < examples/remindme.yaml")
         #expect(clean.status == 0)
         #expect(clean.stdout == "no problems in 1 file\n")
-        let wrong = try Self.shell("sed 's/title: Call Mum/titel: x/' examples/remindme.yaml | \"$REMINDC\" check - examples/my-minutes.yaml \(Self.now)")
+        let wrong = try Self.shell(
+            "sed 's/title: Call Mum/titel: x/' examples/remindme.yaml | \"$REMINDC\" check - examples/my-minutes.yaml \(Self.now)")
         #expect(wrong.status == 1)
-        #expect(wrong.stdout.hasPrefix("/dev/stdin:17:5: error: reminder 'call-mum' needs the key 'title' [missing-key]\n"), "\(wrong.stdout)")
+        #expect(
+            wrong.stdout.hasPrefix("/dev/stdin:17:5: error: reminder 'call-mum' needs the key 'title' [missing-key]\n"), "\(wrong.stdout)")
         #expect(wrong.stdout.contains("/dev/stdin:18:5: error: unknown key 'titel' in a reminder [unknown-key]\n 18 |     titel: x"))
         let expanded = try Self.shell("\"$REMINDC\" expand --format jsonl --limit 1 - \(Self.now) < examples/remindme.yaml")
         #expect(expanded.stdout.hasPrefix(#"{"reminder":"call-mum","start":"2026-12-06T18:30:00+00:00""#), "\(expanded.stdout)")
@@ -39,7 +43,8 @@ import Testing
 
     @Test(arguments: ["ics", "crontab"])
     func dashOutputIsStandardOutput(_ command: String) throws {
-        let run = try Self.shell("""
+        let run = try Self.shell(
+            """
             "$REMINDC" \(command) examples/remindme.yaml \(Self.now) > plain.out && "$REMINDC" \(command) -o - examples/remindme.yaml \(Self.now) > dash.out \
             && cmp plain.out dash.out && test ! -e ./- && wc -c < dash.out
             """)
@@ -58,7 +63,8 @@ import Testing
     /// What bash's completion function offers for the words typed so far.
     static func bashCompletes(_ words: [String]) throws -> [String] {
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-        let run = try Self.shell("""
+        let run = try Self.shell(
+            """
             source <("$REMINDC" completions bash); COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _remindc; printf '%s\\n' "${COMPREPLY[@]}"
             """, program: "/bin/bash")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
@@ -89,7 +95,8 @@ import Testing
         Golden.check(run.stdout, "completions-\(shell).txt")
         let help = try EndToEndTests.run(["--help"]).stdout
         let commands = help.components(separatedBy: "SUBCOMMANDS:\n")[1].split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("  ") && !line.hasPrefix("   "), let word = line.split(separator: " ").first, word.first!.isLowercase else { return nil }
+            guard line.hasPrefix("  ") && !line.hasPrefix("   "), let word = line.split(separator: " ").first, word.first!.isLowercase
+            else { return nil }
             return String(word)
         }
         #expect(commands.count >= 14)
@@ -114,7 +121,8 @@ import Testing
 
     @Test(.enabled(if: fish, "fish is not installed"))
     func fishCompletesWhatHelpLists() throws {
-        let run = try Self.shell("""
+        let run = try Self.shell(
+            """
             "$REMINDC" completions fish > remindc.fish && fish -n remindc.fish && fish -c 'source remindc.fish; complete -C "remindc ch"; complete -C "remindc check --format "; complete -C "remindc rules same-"'
             """)
         #expect(run.status == 0, "\(run.stderr)")
@@ -133,14 +141,19 @@ import Testing
         if Golden.recording {
             try run.stdout.write(to: file, atomically: true, encoding: .utf8)
         } else {
-            #expect(run.stdout == (try String(contentsOf: file, encoding: .utf8)), "docs/remindc.1 is stale: REMINDC_RECORD_GOLDEN=1 rewrites it")
+            #expect(
+                run.stdout == (try String(contentsOf: file, encoding: .utf8)),
+                "docs/remindc.1 is stale: REMINDC_RECORD_GOLDEN=1 rewrites it")
         }
         // Rendered by man(1), as a reader sees it: no warning, and every
         // command's options with their help, as --help has them.
         let rendered = try Self.shell("MANWIDTH=2000 man --warnings -l - < \"\(file.path)\"")
         #expect(rendered.stderr.isEmpty, "\(rendered.stderr)")
         let page = rendered.stdout.replacingOccurrences(of: "‐", with: "-")
-        for command in ["check", "rules", "expand", "ics", "crontab", "systemd", "notify", "resume", "due", "publish", "schema", "completions", "manual", "help"] {
+        for command in [
+            "check", "rules", "expand", "ics", "crontab", "systemd", "notify", "resume", "due", "publish", "schema", "completions",
+            "manual", "help",
+        ] {
             let help = try EndToEndTests.run(["help", command]).stdout
             let abstract = help.split(separator: "\n")[0].dropFirst("OVERVIEW: ".count)
             #expect(page.contains(abstract), "\(command): \(abstract)")

@@ -7,7 +7,8 @@ import Testing
 /// (Oracles/notification_server.py), run as cron runs it: by /bin/sh, with
 /// no DBUS_SESSION_BUS_ADDRESS. The sound program is a recorder on PATH.
 @Suite struct CrontabDeliveryTests {
-    static let available = Tools.available("/usr/bin/dbus-daemon", "/usr/bin/notify-send", "gdbus", "/usr/bin/python3")
+    static let available =
+        Tools.available("/usr/bin/dbus-daemon", "/usr/bin/notify-send", "gdbus", "/usr/bin/python3")
         && CrontabDeliveryTests.systemPythonHasDBus
 
     static var systemPythonHasDBus: Bool {
@@ -16,7 +17,9 @@ import Testing
     }
 
     @discardableResult
-    static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+    static func run(
+        _ program: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -60,7 +63,9 @@ import Testing
         let log = folder.appendingPathComponent("notifications.jsonl")
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        server.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/notification_server.py").path, log.path]
+        server.arguments = [
+            EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/notification_server.py").path, log.path,
+        ]
         server.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
         let ready = Pipe()
         server.standardOutput = ready
@@ -120,7 +125,8 @@ import Testing
         // XDG_STATE_HOME is honoured, and with nothing set the bus is the user's at /run/user/UID.
         let state = folder.appendingPathComponent("state")
         let echoed = try Self.command(of: yaml, in: folder, template: ["--command", "echo $DBUS_SESSION_BUS_ADDRESS; false"])
-        let bare = try Self.run("/bin/sh", ["-c", echoed], environment: ["HOME": folder.path, "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": state.path])
+        let bare = try Self.run(
+            "/bin/sh", ["-c", echoed], environment: ["HOME": folder.path, "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": state.path])
         #expect(bare.output == "unix:path=/run/user/\(getuid())/bus\n")
         #expect(try String(contentsOf: state.appendingPathComponent("remindc/cron.log"), encoding: .utf8).hasSuffix(" rent failed: 1\n"))
     }

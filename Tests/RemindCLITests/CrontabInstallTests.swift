@@ -37,9 +37,11 @@ import Testing
         let written = try EndToEndTests.run(["crontab"] + arguments)
         // The header names the command that installs it again.
         let text = written.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasPrefix("# Regenerate it") ? "# Regenerate it rather than editing it: remindc crontab --install --zone UTC \(name)" : String(line)
+            line.hasPrefix("# Regenerate it")
+                ? "# Regenerate it rather than editing it: remindc crontab --install --zone UTC \(name)" : String(line)
         }.joined(separator: "\n")
-        let marks = files.map { "# file: " + EndToEndTests.root.appendingPathComponent($0).standardizedFileURL.path + "\n" }.sorted().joined()
+        let marks = files.map { "# file: " + EndToEndTests.root.appendingPathComponent($0).standardizedFileURL.path + "\n" }.sorted()
+            .joined()
         return "# BEGIN remindc \(name)\n" + marks + text + "# END remindc \(name)\n"
     }
 
@@ -48,8 +50,10 @@ import Testing
         defer { table.remove() }
         try table.write(Self.before)
         let name = EndToEndTests.root.appendingPathComponent("examples").path
-        let files = ["examples/imported.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml", "examples/other-calendars.yaml",
-                     "examples/remindme.yaml", "examples/repeating.yaml", "examples/working-days.yaml"]
+        let files = [
+            "examples/imported.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml", "examples/other-calendars.yaml",
+            "examples/remindme.yaml", "examples/repeating.yaml", "examples/working-days.yaml",
+        ]
         // other-calendars.yaml counts in calendars cron has not, and
         // working-days.yaml in days off it cannot know: their coming
         // occurrences, one by one.
@@ -57,7 +61,10 @@ import Testing
 
         let first = try table.remindc(["--install", "examples/"] + pinned)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr.hasSuffix("Installed the block '\(name)' in your crontab: 33 reminders added (6E1B5A3C-2F4D-4C1A-9B7E-0D8F2A6C4E1B, B2C3D4E5-F6A7-4B8C-9D0E-1F2A3B4C5D6E, backup, bins, birthday, board-meeting, boiler, book-club, call-mum, eye-drops, family-call, haircut, holiday-lights, journal, loan, pay-rent, payday, payroll, plants, practice-goal, quarter, reading-goal, renew-passport, rent, shop-stock, smoke-alarms, standup, tax-return, timesheet, vitamins, water, weekly-review, yahrzeit).\n"))
+        #expect(
+            first.stderr.hasSuffix(
+                "Installed the block '\(name)' in your crontab: 33 reminders added (6E1B5A3C-2F4D-4C1A-9B7E-0D8F2A6C4E1B, B2C3D4E5-F6A7-4B8C-9D0E-1F2A3B4C5D6E, backup, bins, birthday, board-meeting, boiler, book-club, call-mum, eye-drops, family-call, haircut, holiday-lights, journal, loan, pay-rent, payday, payroll, plants, practice-goal, quarter, reading-goal, renew-passport, rent, shop-stock, smoke-alarms, standup, tax-return, timesheet, vitamins, water, weekly-review, yahrzeit).\n"
+            ))
         let expected = try Self.block(name: name, files: files, ["examples"] + pinned)
         #expect(table.text == Self.before + expected)
 
@@ -72,7 +79,8 @@ import Testing
         }
 
         // The block sets no variable: nothing in it changes how the lines after it run.
-        let inside = try #require(table.text.components(separatedBy: "# BEGIN remindc").last?.components(separatedBy: "# END remindc").first)
+        let inside = try #require(
+            table.text.components(separatedBy: "# BEGIN remindc").last?.components(separatedBy: "# END remindc").first)
         for line in inside.split(separator: "\n") where !line.hasPrefix("#") {
             #expect(!(line.split(separator: " ").first ?? "").contains("="), "\(line)")
         }
@@ -94,20 +102,28 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("home.yaml")
         func reminders(_ items: [(String, String)]) throws {
-            let yaml = "timezone: UTC\nreminders:\n" + items.map { "  - {id: \($0.0), title: \($0.1), at: 2027-01-04 09:00, repeat: daily}\n" }.joined()
+            let yaml =
+                "timezone: UTC\nreminders:\n"
+                + items.map { "  - {id: \($0.0), title: \($0.1), at: 2027-01-04 09:00, repeat: daily}\n" }.joined()
             try Data(yaml.utf8).write(to: file)
         }
         try reminders([("a", "A"), ("b", "B"), ("c", "C")])
         #expect(try table.remindc(["--install", "--name", "home", folder.path] + Self.pinned).status == 0)
         try reminders([("a", "A"), ("b", "Bee"), ("d", "D")])
         let changed = try table.remindc(["--install", "--name", "home", folder.path] + Self.pinned)
-        #expect(changed.stderr == "Replaced the block 'home' in your crontab: 1 reminder added (d), 1 reminder changed (b), 1 reminder removed (c), 1 unchanged.\n")
+        #expect(
+            changed.stderr
+                == "Replaced the block 'home' in your crontab: 1 reminder added (d), 1 reminder changed (b), 1 reminder removed (c), 1 unchanged.\n"
+        )
         #expect(CrontabInstallTests.names(table.text) == ["home"])
 
         // The file alone, under the name its path gives, would fire twice.
         let twice = try table.remindc(["--install", file.path] + Self.pinned)
         #expect(twice.status == 0)
-        #expect(twice.stderr.contains("warning: the block 'home' also holds the reminders of \(file.resolvingSymlinksInPath().path), which would fire twice; remove it with: remindc crontab --uninstall --name 'home'\n"))
+        #expect(
+            twice.stderr.contains(
+                "warning: the block 'home' also holds the reminders of \(file.resolvingSymlinksInPath().path), which would fire twice; remove it with: remindc crontab --uninstall --name 'home'\n"
+            ))
         #expect(CrontabInstallTests.names(table.text) == ["home", file.resolvingSymlinksInPath().path])
     }
 
@@ -124,9 +140,12 @@ import Testing
 
         // This machine's clock runs in UTC (the tests' TZ is not cron's).
         if CrontabInstallTests.systemZoneIsUTC {
-            let other = try table.remindc(["--install", "examples/remindme.yaml", "--zone", "Europe/Berlin", "--now", "2026-11-29T12:00:00Z"])
+            let other = try table.remindc([
+                "--install", "examples/remindme.yaml", "--zone", "Europe/Berlin", "--now", "2026-11-29T12:00:00Z",
+            ])
             #expect(other.status == 0)
-            #expect(other.stderr.contains("warning: the crontab is written for a clock in Europe/Berlin, but this machine's clock runs in "))
+            #expect(
+                other.stderr.contains("warning: the crontab is written for a clock in Europe/Berlin, but this machine's clock runs in "))
             let same = try table.remindc(["--install", "examples/remindme.yaml"] + Self.pinned)
             #expect(!same.stderr.contains("warning: the crontab is written for a clock"))
         }
@@ -143,8 +162,10 @@ import Testing
 
     // MARK: Debian's real crontab, as a throwaway user
 
-    static let canCreateUsers = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/useradd")
-        && FileManager.default.isExecutableFile(atPath: "/usr/bin/crontab") && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")
+    static let canCreateUsers =
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/useradd")
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/crontab")
+        && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")
 
     static func shell(_ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
@@ -169,7 +190,8 @@ import Testing
     func debiansCrontabAsAThrowawayUser() throws {
         let user = "remindc\(UInt32.random(in: 10_000...99_999))"
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("home-\(user)")
-        try #require(try Self.shell(["/usr/sbin/useradd", "--create-home", "--home-dir", home.path, "--shell", "/bin/sh", user]).status == 0)
+        try #require(
+            try Self.shell(["/usr/sbin/useradd", "--create-home", "--home-dir", home.path, "--shell", "/bin/sh", user]).status == 0)
         defer {
             _ = try? Self.shell(["/usr/bin/crontab", "-u", user, "-r"])
             _ = try? Self.shell(["/usr/sbin/userdel", "--remove", user])
@@ -184,8 +206,11 @@ import Testing
         try #require(try Self.shell(["/usr/sbin/runuser", "-u", user, "--", "/usr/bin/crontab", "-"], input: Self.before).status == 0)
 
         func asUser(_ arguments: [String]) throws -> (status: Int32, output: String) {
-            try Self.shell(["/usr/sbin/runuser", "-u", user, "--", "/usr/bin/env", "-u", "REMINDC_CRONTAB", "HOME=\(home.path)",
-                            binary.path, "crontab"] + arguments)
+            try Self.shell(
+                [
+                    "/usr/sbin/runuser", "-u", user, "--", "/usr/bin/env", "-u", "REMINDC_CRONTAB", "HOME=\(home.path)",
+                    binary.path, "crontab",
+                ] + arguments)
         }
         let installed = try asUser(["--install", file.path] + Self.pinned)
         #expect(installed.status == 0, "\(installed.output)")

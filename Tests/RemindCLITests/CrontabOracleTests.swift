@@ -71,7 +71,8 @@ import Testing
                         // A wall-clock time that comes twice means the first (SPEC §1).
                         for earlier in [alert.addingTimeInterval(-3600), alert.addingTimeInterval(-1800)]
                         where calendar.dateComponents([.year, .month, .day, .hour, .minute], from: earlier)
-                            == calendar.dateComponents([.year, .month, .day, .hour, .minute], from: alert) {
+                            == calendar.dateComponents([.year, .month, .day, .hour, .minute], from: alert)
+                        {
                             alert = earlier
                         }
                     }
@@ -84,21 +85,28 @@ import Testing
         return result
     }
 
-    func check(_ path: String, zone: String, windows: [(String, String)], daemons: [String] = ["debian", "busybox"],
-               command: String = "echo FIRED {id}") throws {
+    func check(
+        _ path: String, zone: String, windows: [(String, String)], daemons: [String] = ["debian", "busybox"],
+        command: String = "echo FIRED {id}"
+    ) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-cron-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let crontab = folder.appendingPathComponent("crontab")
-        let written = try EndToEndTests.run(["crontab", path, "--zone", zone, "--now", "2026-11-29T12:00:00Z", "--allow-inexact",
-                                             "--command", command, "-o", crontab.path])
+        let written = try EndToEndTests.run([
+            "crontab", path, "--zone", zone, "--now", "2026-11-29T12:00:00Z", "--allow-inexact",
+            "--command", command, "-o", crontab.path,
+        ])
         try #require(written.status == 0, "\(written.stderr)")
         let expected = try Self.expected(path, zone: zone, windows: windows)
         for daemon in daemons {
             let process = Process()
             process.executableURL = Self.python
-            process.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/cron_oracle.py").path,
-                                 crontab.path, zone, daemon] + windows.flatMap { [$0.0, $0.1] }
+            process.arguments =
+                [
+                    EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/cron_oracle.py").path,
+                    crontab.path, zone, daemon,
+                ] + windows.flatMap { [$0.0, $0.1] }
             let out = Pipe()
             process.standardOutput = out
             try process.run()
@@ -115,7 +123,9 @@ import Testing
                 if ours != theirs {
                     let missing = Set(ours).subtracting(theirs).sorted().prefix(4)
                     let extra = Set(theirs).subtracting(ours).sorted().prefix(4)
-                    Issue.record("\(path) \(daemon) \(id): expand has \(ours.count), cron fires \(theirs.count); only expand \(missing); only cron \(extra)")
+                    Issue.record(
+                        "\(path) \(daemon) \(id): expand has \(ours.count), cron fires \(theirs.count); only expand \(missing); only cron \(extra)"
+                    )
                 }
             }
         }
@@ -128,10 +138,12 @@ import Testing
         return [-1, 0, 1].map { String(formatter.string(from: day.addingTimeInterval(Double($0) * 86_400)).prefix(10)) }
     }
 
-    @Test(.enabled(if: python != nil, "cronsim is not installed"), arguments: [
-        "examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
-        "Tests/RemindCLITests/Fixtures/expand/alerts.yaml",
-    ])
+    @Test(
+        .enabled(if: python != nil, "cronsim is not installed"),
+        arguments: [
+            "examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
+            "Tests/RemindCLITests/Fixtures/expand/alerts.yaml",
+        ])
     func examplesFireWhenExpandSaysForAYear(_ path: String) throws {
         try check(path, zone: "America/New_York", windows: [("2026-12-01T05:00:00Z", "2027-12-01T05:00:00Z")], command: "echo FIRED")
     }
@@ -141,8 +153,9 @@ import Testing
     /// machine's own daylight-saving changes.
     @Test(.enabled(if: python != nil, "cronsim is not installed"))
     func fixedOffsetsFireWhenExpandSays() throws {
-        try check("\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", zone: "Europe/Berlin",
-                  windows: [("2026-10-20T00:00:00Z", "2027-05-01T00:00:00Z")], command: "echo FIRED")
+        try check(
+            "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", zone: "Europe/Berlin",
+            windows: [("2026-10-20T00:00:00Z", "2027-05-01T00:00:00Z")], command: "echo FIRED")
     }
 
     /// A seeded set of reminders of every repeat form: day-level shapes,
@@ -167,36 +180,49 @@ import Testing
         var yaml = "timezone: Europe/Berlin\nreminders:\n"
         for index in 0..<count {
             let other = otherZones && index % 8 == 7
-            let zone = other ? pick(["America/New_York", "Europe/London", "UTC", "Australia/Lord_Howe"]) : pick(["Europe/Berlin", "floating"])
+            let zone =
+                other ? pick(["America/New_York", "Europe/London", "UTC", "Australia/Lord_Howe"]) : pick(["Europe/Berlin", "floating"])
             let day = random(1...28)
             let month = pick([2, 3, 10])
             let hour = pick([0, 1, 2, 2, 3, 8, 9, 12, 18, 23])
             let minute = pick([0, 15, 30, 45])
             let at = "2027-\(two(month))-\(two(day)) \(two(hour)):\(two(minute))"
             var repeats = [
-                "daily", "weekdays", "weekly", "monthly", "yearly", "{every: 3 days}", "{every: 2 weeks, on: [\(pick(weekdays)), \(pick(weekdays))]}",
+                "daily", "weekdays", "weekly", "monthly", "yearly", "{every: 3 days}",
+                "{every: 2 weeks, on: [\(pick(weekdays)), \(pick(weekdays))]}",
                 "{every: month, days: [1, 15, -1]}", "{every: month, on: [last fri]}", "{every: month, on: [2nd tue, -2 wed]}",
                 "{every: 2 months, days: [\(day)]}", "{every: week, on: [mon, fri], until: 2027-10-31}",
-                "{every: day, times: [\"07:10\", \"19:40\"], count: 40}", "{every: day, except: [2027-03-28, 2027-10-31], also: [\"2027-11-01 12:00\"]}",
+                "{every: day, times: [\"07:10\", \"19:40\"], count: 40}",
+                "{every: day, except: [2027-03-28, 2027-10-31], also: [\"2027-11-01 12:00\"]}",
                 "{every: month, days: [10, 20], on: [mon, tue, wed, thu, fri]}", "{every: year, months: [mar, oct], on: [last sun]}",
-                "{every: month, on: [fri], position: [-1]}", "{every: month, on: [mon, tue, wed, thu, fri], position: [-1]}", "{every: month, on: [sat, sun], position: [1, -1]}",
+                "{every: month, on: [fri], position: [-1]}", "{every: month, on: [mon, tue, wed, thu, fri], position: [-1]}",
+                "{every: month, on: [sat, sun], position: [1, -1]}",
                 "{every: week, on: [mon, wed, fri], position: [2]}", "{every: 2 months, on: [sat, sun], position: [-2]}",
-                sabreDAV ? "{every: year, months: [may], on: [3rd mon]}" : "{every: year, on: [20th mon]}", "{every: year, on: [-1 fri]}", "{every: month, days: [-1, -3]}",
+                sabreDAV ? "{every: year, months: [may], on: [3rd mon]}" : "{every: year, on: [20th mon]}", "{every: year, on: [-1 fri]}",
+                "{every: month, days: [-1, -3]}",
                 "{rrule: \"FREQ=YEARLY;BYYEARDAY=100,-1\"}", "{rrule: \"FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO,FR\"}",
-                "{rrule: \"FREQ=YEARLY;BYWEEKNO=1,52;BYDAY=TU;WKST=SU\"}", "{rrule: \"FREQ=YEARLY;BYDAY=SU;BYSETPOS=-1,1\"}", "{rrule: \"FREQ=MONTHLY;BYMONTH=3,10;BYDAY=SA,SU;BYSETPOS=1\"}",
+                "{rrule: \"FREQ=YEARLY;BYWEEKNO=1,52;BYDAY=TU;WKST=SU\"}", "{rrule: \"FREQ=YEARLY;BYDAY=SU;BYSETPOS=-1,1\"}",
+                "{rrule: \"FREQ=MONTHLY;BYMONTH=3,10;BYDAY=SA,SU;BYSETPOS=1\"}",
                 "{every: month, days: [1, 2, 3, 4, 5, 6, 7], on: [tue, thu], times: [\"09:00\", \"17:00\"], position: [-1]}",
                 "{every: week, on: [sat], except: [\"\(at)\"]}", "none",
             ]
             if subDaily {
-                repeats += ["{every: 90 minutes, count: 30}", "{every: 20 minutes, count: 50}", "{every: 2 hours, count: 40}", "{every: 7 hours, count: 40}",
-                            "{every: 15 minutes, count: 300}", "{every: 30 minutes, until: 2027-11-30}", "{every: 3 hours, on: [sat, sun]}"]
+                repeats += [
+                    "{every: 90 minutes, count: 30}", "{every: 20 minutes, count: 50}", "{every: 2 hours, count: 40}",
+                    "{every: 7 hours, count: 40}",
+                    "{every: 15 minutes, count: 300}", "{every: 30 minutes, until: 2027-11-30}", "{every: 3 hours, on: [sat, sun]}",
+                ]
             }
             let chosen = pick(repeats)
-            yaml += "  - id: g\(index)\n    title: Generated \(index)\n    at: \(at)\n    timezone: \(zone)\n" + (chosen == "none" ? "" : "    repeat: \(chosen)\n")
+            yaml +=
+                "  - id: g\(index)\n    title: Generated \(index)\n    at: \(at)\n    timezone: \(zone)\n"
+                + (chosen == "none" ? "" : "    repeat: \(chosen)\n")
             // (A position among days of the month walks the month in a loop,
             // and another zone's positions count in the guard: neither leaves
             // room in Debian's 998 bytes for a lead's arithmetic too.)
-            if random(1...3) == 1 && !chosen.contains("days: [1, 2") && !(other && chosen.contains("position")) { yaml += "    before: \(pick(["15m", "1h", "90m", "12h", "1d", "36h"]))\n" }
+            if random(1...3) == 1 && !chosen.contains("days: [1, 2") && !(other && chosen.contains("position")) {
+                yaml += "    before: \(pick(["15m", "1h", "90m", "12h", "1d", "36h"]))\n"
+            }
         }
         if subDaily {
             // The minutes an hourly repeat expands to, every hour and every
@@ -219,15 +245,19 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-cron-set-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // REMINDC_KEEP_ORACLE_FILES=1 keeps the generated file, to look at a failure.
-        defer { if ProcessInfo.processInfo.environment["REMINDC_KEEP_ORACLE_FILES"] != "1" { try? FileManager.default.removeItem(at: folder) } }
+        defer {
+            if ProcessInfo.processInfo.environment["REMINDC_KEEP_ORACLE_FILES"] != "1" { try? FileManager.default.removeItem(at: folder) }
+        }
         let file = folder.appendingPathComponent("generated.yaml")
         try Data(Self.generatedFile(count: 320).utf8).write(to: file)
         let checked = try EndToEndTests.run(["check", file.path])
         try #require(checked.status == 0, "\(checked.stdout)")
         if ProcessInfo.processInfo.environment["REMINDC_ORACLE_GENERATE_ONLY"] == "1" { return }
         // Every reminder exact: nothing listed as inexact.
-        let written = try EndToEndTests.run(["crontab", file.path, "--zone", "Europe/Berlin", "--now", "2026-11-29T12:00:00Z",
-                                             "--command", "echo FIRED"])
+        let written = try EndToEndTests.run([
+            "crontab", file.path, "--zone", "Europe/Berlin", "--now", "2026-11-29T12:00:00Z",
+            "--command", "echo FIRED",
+        ])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(!written.stderr.contains("cron-inexact"))
         try check(file.path, zone: "Europe/Berlin", windows: [("2026-12-01T00:00:00Z", "2027-12-01T00:00:00Z")], command: "echo FIRED")
@@ -241,7 +271,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("seven.yaml")
-        try Data("""
+        try Data(
+            """
             timezone: Europe/Berlin
             reminders:
               - id: seven
@@ -254,7 +285,8 @@ import Testing
                 timezone: floating
                 repeat: {every: 11 minutes, count: 40}
                 before: 1m
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         try check(file.path, zone: "Europe/Berlin", windows: [("2027-03-27T20:00:00Z", "2027-03-28T10:00:00Z")])
     }
 }

@@ -13,29 +13,43 @@ import Testing
         Case(golden: "crontab-remindme.txt", arguments: ["crontab", "examples/remindme.yaml"] + pinned, status: 0),
         Case(golden: "crontab-repeating.txt", arguments: ["crontab", "examples/repeating.yaml"] + pinned, status: 0),
         Case(golden: "crontab-alerts.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/expand/alerts.yaml"] + pinned, status: 0),
-        Case(golden: "crontab-repeating-inexact.txt", arguments: ["crontab", "--allow-inexact", "examples/repeating.yaml"] + pinned, status: 0),
+        Case(
+            golden: "crontab-repeating-inexact.txt", arguments: ["crontab", "--allow-inexact", "examples/repeating.yaml"] + pinned,
+            status: 0),
         Case(golden: "crontab-my-minutes.txt", arguments: ["crontab", "examples/my-minutes.yaml"] + pinned, status: 0),
-        Case(golden: "crontab-fixed-instants.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", "--now", "2026-10-01T12:00:00Z", "--zone", "Europe/Berlin"], status: 0),
+        Case(
+            golden: "crontab-fixed-instants.txt",
+            arguments: [
+                "crontab", "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", "--now", "2026-10-01T12:00:00Z", "--zone", "Europe/Berlin",
+            ], status: 0),
         Case(golden: "crontab-notifications-demo.txt", arguments: ["crontab", "examples/notifications-demo.yaml"] + pinned, status: 0),
         Case(golden: "crontab-hostile.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/ics/hostile.yaml"] + pinned, status: 1),
-        Case(golden: "crontab-hostile-inexact.txt", arguments: ["crontab", "--allow-inexact", "\(EndToEndTests.fixtures)/ics/hostile.yaml"] + pinned, status: 0),
+        Case(
+            golden: "crontab-hostile-inexact.txt",
+            arguments: ["crontab", "--allow-inexact", "\(EndToEndTests.fixtures)/ics/hostile.yaml"] + pinned, status: 0),
         // A one-off alert in a repeated hour of the machine's clock: the
         // guard picks the pass by the alert's instant, in seconds.
-        Case(golden: "crontab-repeated-hour.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/crontab/repeated-hour.yaml"] + pinned,
-             status: 0),
+        Case(
+            golden: "crontab-repeated-hour.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/crontab/repeated-hour.yaml"] + pinned,
+            status: 0),
         // An `alert-time` is a time on the day's clock, in cron as in
         // expand: a change that day is noted only where they differ.
-        Case(golden: "crontab-alert-time.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/crontab/alert-time.yaml"] + pinned,
-             status: 0),
+        Case(
+            golden: "crontab-alert-time.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/crontab/alert-time.yaml"] + pinned,
+            status: 0),
         // Each inexact entry is reported at the part of the reminder that
         // makes it so: `position`, BYSETPOS, `before`, the seconds of `at`.
-        Case(golden: "crontab-inexact-causes.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/crontab/inexact.yaml"] + pinned,
-             status: 1),
+        Case(
+            golden: "crontab-inexact-causes.txt", arguments: ["crontab", "\(EndToEndTests.fixtures)/crontab/inexact.yaml"] + pinned,
+            status: 1),
         Case(golden: "crontab-bad-template.txt", arguments: ["crontab", "--command", "notify-send {title} # done", "examples"], status: 2),
         Case(golden: "crontab-install-and-output.txt", arguments: ["crontab", "--install", "-o", "x", "examples"], status: 2),
-        Case(golden: "crontab-misspelt-placeholder.txt", arguments: ["crontab", "--command", "notify-send {titel}", "examples"], status: 2),
+        Case(
+            golden: "crontab-misspelt-placeholder.txt", arguments: ["crontab", "--command", "notify-send {titel}", "examples"], status: 2),
         Case(golden: "crontab-open-quote.txt", arguments: ["crontab", "--command", "notify-send '{title}", "examples"], status: 2),
-        Case(golden: "crontab-template-syntax.txt", arguments: ["crontab", "--command", "notify-send {title} && && true", "examples"], status: 2),
+        Case(
+            golden: "crontab-template-syntax.txt", arguments: ["crontab", "--command", "notify-send {title} && && true", "examples"],
+            status: 2),
         Case(golden: "crontab-uninstall-without-name.txt", arguments: ["crontab", "--uninstall"], status: 2),
     ])
     func transcript(_ c: Case) throws {
@@ -66,11 +80,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let generated = folder.appendingPathComponent("generated.yaml")
         try Data(CrontabOracleTests.generatedFile(count: 200).utf8).write(to: generated)
-        let inputs = ["examples", "\(EndToEndTests.fixtures)/ics/hostile.yaml", "\(EndToEndTests.fixtures)/expand/clocks.yaml", generated.path]
+        let inputs = [
+            "examples", "\(EndToEndTests.fixtures)/ics/hostile.yaml", "\(EndToEndTests.fixtures)/expand/clocks.yaml", generated.path,
+        ]
         for (index, input) in inputs.enumerated() {
             for zone in ["America/New_York", "Europe/Berlin"] {
                 let output = folder.appendingPathComponent("crontab-\(index)-\(zone.replacingOccurrences(of: "/", with: "-"))")
-                let written = try EndToEndTests.run(["crontab", "--allow-inexact", input, "--zone", zone, "--now", "2026-11-29T12:00:00Z", "-o", output.path])
+                let written = try EndToEndTests.run([
+                    "crontab", "--allow-inexact", input, "--zone", zone, "--now", "2026-11-29T12:00:00Z", "-o", output.path,
+                ])
                 try #require(written.status == 0, "\(input): \(written.stderr)")
                 let check = Process()
                 check.executableURL = URL(fileURLWithPath: "/usr/bin/crontab")
@@ -84,7 +102,9 @@ import Testing
                 #expect(check.terminationStatus == 0, "\(input) in \(zone): \(message)")
                 let text = try String(contentsOf: output, encoding: .utf8)
                 // Debian's cron reads at most 998 bytes of command after the five fields.
-                let commands = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ", maxSplits: 5).last ?? "" }
+                let commands = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+                    $0.split(separator: " ", maxSplits: 5).last ?? ""
+                }
                 #expect(commands.allSatisfy { $0.utf8.count <= 998 }, "\(input): a command of more than 998 bytes")
             }
         }
@@ -98,12 +118,16 @@ import Testing
     /// command (`; ;`) in the guard, and cron ran nothing.
     @Test func everyGuardIsShellSyntax() throws {
         var yaml = "timezone: Europe/Berlin\nreminders:\n"
-        let repeats = ["yearly", "every 10 years", "{every: month, days: [15, -1]}", "{every: week, on: [mon, thu]}", "{every: month, on: [last fri]}",
-                       "{every: year, months: [feb], days: [15]}", "{every: 2 weeks, on: [tue]}"]
+        let repeats = [
+            "yearly", "every 10 years", "{every: month, days: [15, -1]}", "{every: week, on: [mon, thu]}", "{every: month, on: [last fri]}",
+            "{every: year, months: [feb], days: [15]}", "{every: 2 weeks, on: [tue]}",
+        ]
         let befores = ["1w", "2w", "1d", "6d", "36h", "[1w, 1d, 15m]"]
         for (index, (rule, before)) in repeats.flatMap({ rule in befores.map { (rule, $0) } }).enumerated() {
             yaml += "  - {id: r\(index), title: R, at: 2027-02-15\(index % 2 == 0 ? "" : " 09:30"), repeat: \(rule), before: \(before)}\n"
-            if index % 2 == 0 { yaml += "  - {id: t\(index), title: T, at: 2027-02-15, repeat: \(rule), before: \(before), alert-time: '18:00'}\n" }
+            if index % 2 == 0 {
+                yaml += "  - {id: t\(index), title: T, at: 2027-02-15, repeat: \(rule), before: \(before), alert-time: '18:00'}\n"
+            }
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-guards-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -111,7 +135,9 @@ import Testing
         let file = folder.appendingPathComponent("guards.yaml")
         try yaml.write(to: file, atomically: true, encoding: .utf8)
         for zone in ["Europe/Berlin", "America/New_York"] {
-            let run = try EndToEndTests.run(["crontab", file.path, "--zone", zone, "--now", "2026-11-29T12:00:00Z", "--command", "echo FIRED"])
+            let run = try EndToEndTests.run([
+                "crontab", file.path, "--zone", zone, "--now", "2026-11-29T12:00:00Z", "--command", "echo FIRED",
+            ])
             #expect(run.status == 0, "\(run.stderr)")
             let commands = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
                 .map { $0.split(separator: " ", maxSplits: 5).last.map(String.init) ?? "" }
@@ -128,8 +154,10 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-inject-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let titles = ["100% done \\% and %%", "back\\slash \\\\ twice", "hash # comment", "new\nline", "quote \" and ' both",
-                      "$(touch \(folder.path)/pwned)", "`touch \(folder.path)/pwned2`", "semi; colon && and || or", "-n", ""]
+        let titles = [
+            "100% done \\% and %%", "back\\slash \\\\ twice", "hash # comment", "new\nline", "quote \" and ' both",
+            "$(touch \(folder.path)/pwned)", "`touch \(folder.path)/pwned2`", "semi; colon && and || or", "-n", "",
+        ]
         var yaml = "timezone: UTC\nreminders:\n"
         for (index, title) in titles.enumerated() {
             let escaped = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
@@ -139,10 +167,13 @@ import Testing
         let file = folder.appendingPathComponent("hostile.yaml")
         try Data(yaml.utf8).write(to: file)
         let recorder = folder.appendingPathComponent("record")
-        try Data("#!/bin/sh\nfor argument; do printf '%s' \"$argument\" | base64 -w0; echo; done >> \(folder.path)/log\n".utf8).write(to: recorder)
+        try Data("#!/bin/sh\nfor argument; do printf '%s' \"$argument\" | base64 -w0; echo; done >> \(folder.path)/log\n".utf8).write(
+            to: recorder)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: recorder.path)
-        let run = try EndToEndTests.run(["crontab", file.path, "--zone", "UTC", "--now", "2026-11-29T12:00:00Z",
-                                         "--command", "\(recorder.path) {id} {title} {note}"])
+        let run = try EndToEndTests.run([
+            "crontab", file.path, "--zone", "UTC", "--now", "2026-11-29T12:00:00Z",
+            "--command", "\(recorder.path) {id} {title} {note}",
+        ])
         try #require(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains(recorder.path) }
         #expect(lines.count == titles.count)
@@ -180,9 +211,12 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("q.yaml")
-        try Data("timezone: UTC\nreminders:\n  - {id: q, title: \"it's 100% \\\"done\\\" $(x)\", note: 'a; b', at: 2027-01-05 09:00}\n".utf8).write(to: file)
+        try Data(
+            "timezone: UTC\nreminders:\n  - {id: q, title: \"it's 100% \\\"done\\\" $(x)\", note: 'a; b', at: 2027-01-05 09:00}\n".utf8
+        ).write(to: file)
         let log = folder.appendingPathComponent("log").path
-        let template = "printf '%s|' '{title}' \"{note} is {id}\" {id} >> \(log); echo 50% >> \(log) || echo no >> \(log); echo end >> \(log) &"
+        let template =
+            "printf '%s|' '{title}' \"{note} is {id}\" {id} >> \(log); echo 50% >> \(log) || echo no >> \(log); echo end >> \(log) &"
         let run = try EndToEndTests.run(["crontab", file.path, "--zone", "UTC", "--now", "2026-11-29T12:00:00Z", "--command", template])
         try #require(run.status == 0, "\(run.stderr)")
         let line = try #require(run.stdout.split(separator: "\n").first { !$0.hasPrefix("#") && !$0.isEmpty })
@@ -221,8 +255,10 @@ import Testing
         let file = folder.appendingPathComponent("q.yaml")
         try Data("timezone: UTC\nreminders:\n  - {id: q, title: 'a  *  b', note: 'c  d', at: 2027-01-05 09:00}\n".utf8).write(to: file)
         let log = folder.appendingPathComponent("log").path
-        let run = try EndToEndTests.run(["crontab", file.path, "--zone", "UTC", "--now", "2026-11-29T12:00:00Z", "--command",
-                                         template.replacingOccurrences(of: "LOG", with: log)])
+        let run = try EndToEndTests.run([
+            "crontab", file.path, "--zone", "UTC", "--now", "2026-11-29T12:00:00Z", "--command",
+            template.replacingOccurrences(of: "LOG", with: log),
+        ])
         try #require(run.status == 0, "\(run.stderr)")
         let line = try #require(run.stdout.split(separator: "\n").first { !$0.hasPrefix("#") && !$0.isEmpty })
         let command = String(line.split(separator: " ", maxSplits: 5)[5]).replacingOccurrences(of: "\\%", with: "%")
@@ -268,8 +304,9 @@ import Testing
         Clock(arguments: ["--zone", "Europe/London"], environment: [:], header: "Europe/London", plain: []),
     ])
     func machineClock(_ c: Clock) throws {
-        let run = try EndToEndTests.run(["crontab", "\(EndToEndTests.fixtures)/crontab/same-clock.yaml", "--now", "2026-11-29T12:00:00Z"]
-                                            + c.arguments, environment: c.environment)
+        let run = try EndToEndTests.run(
+            ["crontab", "\(EndToEndTests.fixtures)/crontab/same-clock.yaml", "--now", "2026-11-29T12:00:00Z"]
+                + c.arguments, environment: c.environment)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("# Written by remindc ") == true)
@@ -294,7 +331,9 @@ import Testing
         try Data("reminders:\n  - {id: a, title: A, at: 2026-12-01 09:00}\n".utf8).write(to: file)
         let run = try EndToEndTests.run(["crontab", file.path, "--zone", "UTC", "--now", "2026-11-29T12:00:00Z"])
         #expect(run.status == 0)
-        let entries = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.split(separator: " ").first?.contains("=") == false }
+        let entries = run.stdout.split(separator: "\n").filter {
+            !$0.hasPrefix("#") && $0.split(separator: " ").first?.contains("=") == false
+        }
         #expect(entries.count == 1, "\(run.stdout)")
         #expect(!run.stdout.contains("\n* * * * * touch"))
     }

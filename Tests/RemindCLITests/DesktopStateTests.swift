@@ -126,14 +126,19 @@ import Testing
     /// read; one that is not a regular file is refused by name, and `due`
     /// then lets the alert through rather than lose it.
     @Test(arguments: [
-        Odd(name: "an invalid UTF-8 line", make: { try Data([0xFF, 0xFE, 0x0A] + Array("tea@home\nbins@home\n".utf8)).write(to: $0) },
+        Odd(
+            name: "an invalid UTF-8 line", make: { try Data([0xFF, 0xFE, 0x0A] + Array("tea@home\nbins@home\n".utf8)).write(to: $0) },
             dueStderr: "", dueStopped: true, resumeStderr: "remindc: 'tea' alerts again\n", resumeStatus: 0),
-        Odd(name: "CRLF line ends", make: { try Data("bins@home\r\ntea@home\r\n".utf8).write(to: $0) },
+        Odd(
+            name: "CRLF line ends", make: { try Data("bins@home\r\ntea@home\r\n".utf8).write(to: $0) },
             dueStderr: "", dueStopped: true, resumeStderr: "remindc: 'tea' alerts again\n", resumeStatus: 0),
-        Odd(name: "a symbolic link", make: { try FileManager.default.createSymbolicLink(atPath: $0.path, withDestinationPath: "/etc/passwd") },
+        Odd(
+            name: "a symbolic link",
+            make: { try FileManager.default.createSymbolicLink(atPath: $0.path, withDestinationPath: "/etc/passwd") },
             dueStderr: "warning: cannot read the stopped reminders: STOPPED is a symbolic link; remove it\n", dueStopped: false,
             resumeStderr: "Error: cannot read the stopped reminders: STOPPED is a symbolic link; remove it\n", resumeStatus: 1),
-        Odd(name: "a FIFO", make: { #expect(mkfifo($0.path, 0o600) == 0) },
+        Odd(
+            name: "a FIFO", make: { #expect(mkfifo($0.path, 0o600) == 0) },
             dueStderr: "warning: cannot read the stopped reminders: STOPPED is not a regular file; remove it\n", dueStopped: false,
             resumeStderr: "Error: cannot read the stopped reminders: STOPPED is not a regular file; remove it\n", resumeStatus: 1),
     ])
@@ -193,7 +198,8 @@ extension DesktopStateTests {
     @Test(.enabled(if: NotifyTests.available, "needs dbus-daemon, notify-send and python3-dbus"))
     func theCommandsRemindcRunsAreNotGivenThePassword() throws {
         let session = try NotifyTests.Session(invoke: ["env"])
-        let path = try session.write("""
+        let path = try session.write(
+            """
             timezone: UTC
             categories:
               nag:
@@ -205,8 +211,9 @@ extension DesktopStateTests {
             """)
         var environment = session.environment
         environment["REMINDC_PASSWORD"] = "hunter2-s3cret"
-        let run = try EndToEndTests.run(["notify", path, "--id", "water"], environment: environment, replacing: true,
-                                        workingFolder: session.folder)
+        let run = try EndToEndTests.run(
+            ["notify", path, "--id", "water"], environment: environment, replacing: true,
+            workingFolder: session.folder)
         #expect(run.status == 0, "\(run.stderr)")
         let seen = try String(contentsOf: session.folder.appendingPathComponent("seen"), encoding: .utf8)
         #expect(seen.contains("DBUS_SESSION_BUS_ADDRESS="), "the command ran with the session's environment")

@@ -33,8 +33,10 @@ import Testing
     /// Runs the binary in the package's folder (or `workingFolder`), with
     /// the test's environment and `environment` over it, or `environment`
     /// alone when `replacing`.
-    static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL? = nil, replacing: Bool = false,
-                    workingFolder: URL? = nil) throws -> Run {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], executable: URL? = nil, replacing: Bool = false,
+        workingFolder: URL? = nil
+    ) throws -> Run {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
@@ -50,8 +52,9 @@ import Testing
         let stdout = out.drained()
         let stderr = err.drained()
         process.waitUntilExit()
-        return Run(stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
-                   status: process.terminationStatus)
+        return Run(
+            stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
+            status: process.terminationStatus)
     }
 
     /// `run` in this process, through `Remindc.run`: the same standard
@@ -63,7 +66,8 @@ import Testing
     static func runInProcess(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
         guard !arguments.contains("-"), here == root.standardizedFileURL.path,
-              ProcessInfo.processInfo.environment["REMINDC_GOLDEN_BINARY"] != "1" else { return try run(arguments, environment: environment) }
+            ProcessInfo.processInfo.environment["REMINDC_GOLDEN_BINARY"] != "1"
+        else { return try run(arguments, environment: environment) }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "GITHUB_ACTIONS")
         env.merge(environment) { $1 }
@@ -82,8 +86,10 @@ import Testing
 
     /// The examples every calendar client reads: all but other-calendars.yaml,
     /// whose RSCALE (RFC 7529) vobject refuses, and Radicale through it.
-    static let portableExamples = ["examples/my-minutes.yaml", "examples/notifications-demo.yaml", "examples/remindme.yaml", "examples/repeating.yaml",
-                                   "examples/working-days.yaml", "examples/imported.yaml"]
+    static let portableExamples = [
+        "examples/my-minutes.yaml", "examples/notifications-demo.yaml", "examples/remindme.yaml", "examples/repeating.yaml",
+        "examples/working-days.yaml", "examples/imported.yaml",
+    ]
 
     @Test(arguments: [
         Case(golden: "help.txt", arguments: ["--help"], status: 0),
@@ -131,7 +137,8 @@ import Testing
         let names = (0...12).map { "l\($0)" }
         bomb += "\(names[1]): &\(names[1]) [" + Array(repeating: "*a", count: 10).joined(separator: ",") + "]\n"
         for level in 2...12 {
-            bomb += "\(names[level]): &\(names[level]) [" + Array(repeating: "*\(names[level - 1])", count: 10).joined(separator: ",") + "]\n"
+            bomb +=
+                "\(names[level]): &\(names[level]) [" + Array(repeating: "*\(names[level - 1])", count: 10).joined(separator: ",") + "]\n"
         }
         let files: [(String, [UInt8], String)] = [
             ("bomb.yaml", Array(bomb.utf8), "[alias-limit]"),
@@ -170,12 +177,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("quiet.yaml")
         // An info (endless-repeat) and a warning (in-the-past), no error.
-        try Data("""
+        try Data(
+            """
             timezone: UTC
             reminders:
               - {id: water, title: Water, at: 2026-12-01 09:00, repeat: every 20 minutes}
               - {id: old, title: Old, at: 2020-01-01 09:00}
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let now = ["--now", "2026-11-29T12:00:00Z"]
         let loud = try Self.run(["check", file.path] + now)
         #expect(loud.status == 0)
@@ -210,8 +219,9 @@ import Testing
         #expect(mapped.stdout.contains("3005 |     at: 2026-02-30 09:00"), "\(mapped.stdout)")
         #expect(mapped.stdout.contains("large.yaml:45005:9: error:"), "\(mapped.stdout)")
         #expect(mapped.stdout.contains("45005 |     at: 2026-12-01 25:00"), "\(mapped.stdout)")
-        let piped = try Self.run(["-c", "cat '\(file.path)' | '\(Self.binary.path)' check --quiet /dev/stdin --now 2026-11-29T12:00:00Z"],
-                                 executable: URL(fileURLWithPath: "/bin/sh"))
+        let piped = try Self.run(
+            ["-c", "cat '\(file.path)' | '\(Self.binary.path)' check --quiet /dev/stdin --now 2026-11-29T12:00:00Z"],
+            executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(piped.status == 1)
         #expect(piped.stdout.replacingOccurrences(of: "/dev/stdin", with: file.path) == mapped.stdout)
     }

@@ -39,7 +39,10 @@ import Testing
         try exampleFiles().map { path in
             try String(contentsOfFile: EndToEndTests.root.appendingPathComponent(path).path, encoding: .utf8)
                 .split(separator: "\n", omittingEmptySubsequences: false)
-                .map { line in line.hasPrefix("#") ? "" : String(line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "") }
+                .map { line in
+                    line.hasPrefix("#")
+                        ? "" : String(line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                }
                 .joined(separator: "\n")
         }.joined(separator: "\n")
     }
@@ -81,7 +84,8 @@ import Testing
     /// in it), the examples pass `check --strict` with nothing to say.
     @Test(arguments: ["UTC", "Asia/Kolkata", "Asia/Kathmandu", "America/Los_Angeles", "Australia/Adelaide", "Pacific/Chatham"])
     func theExamplesCheckCleanOnAnyDate(zone: String) throws {
-        for now in ["2026-12-02T05:00:00Z", "2027-03-28T01:30:00Z", "2030-10-27T00:00:00Z", "2038-01-19T03:14:08Z", "2044-11-01T00:00:00Z"] {
+        for now in ["2026-12-02T05:00:00Z", "2027-03-28T01:30:00Z", "2030-10-27T00:00:00Z", "2038-01-19T03:14:08Z", "2044-11-01T00:00:00Z"]
+        {
             let run = try EndToEndTests.run(["check", "--strict", "--now", now, "examples/"], environment: ["TZ": zone, "NO_COLOR": "1"])
             #expect(run.status == 0, "\(zone) \(now)")
             #expect(run.stdout == "no problems in \(try Self.exampleFiles().count) files\n", "\(zone) \(now): \(run.stdout)")
@@ -89,9 +93,11 @@ import Testing
     }
 
     @Test func theLintExampleSaysWhyItWarns() throws {
-        let run = try EndToEndTests.run(["check", "--now", "2026-12-02T05:00:00Z", "examples-lint/"], environment: ["TZ": "UTC", "NO_COLOR": "1"])
+        let run = try EndToEndTests.run(
+            ["check", "--now", "2026-12-02T05:00:00Z", "examples-lint/"], environment: ["TZ": "UTC", "NO_COLOR": "1"])
         #expect(run.status == 0)
-        let text = try String(contentsOfFile: EndToEndTests.root.appendingPathComponent("examples-lint/rules-firing.yaml").path, encoding: .utf8)
+        let text = try String(
+            contentsOfFile: EndToEndTests.root.appendingPathComponent("examples-lint/rules-firing.yaml").path, encoding: .utf8)
         for rule in ["same-time", "dst-gap", "dst-repeat", "in-the-past", "endless-repeat"] {
             #expect(run.stdout.contains("[\(rule)]"), "\(rule) does not fire")
             #expect(text.contains(rule), "the file does not explain \(rule)")

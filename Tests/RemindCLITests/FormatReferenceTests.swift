@@ -44,7 +44,8 @@ import Testing
         for (index, block) in blocks.enumerated() {
             let file = folder.appendingPathComponent("block-\(index + 1).yaml")
             try block.write(to: file, atomically: true, encoding: .utf8)
-            let run = try EndToEndTests.run(["check", "--now", "2026-12-02T00:00:00Z", file.path], environment: ["NO_COLOR": "1", "TZ": "UTC"])
+            let run = try EndToEndTests.run(
+                ["check", "--now", "2026-12-02T00:00:00Z", file.path], environment: ["NO_COLOR": "1", "TZ": "UTC"])
             #expect(run.status == 0, "\(path), block \(index + 1):\n\(block)\n\(run.stdout)")
         }
     }

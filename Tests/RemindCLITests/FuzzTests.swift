@@ -16,13 +16,16 @@ import Testing
     func hostileInputsNeverBreakAPromise() throws {
         let day = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date())
         // REMINDC_FUZZ_SEED repeats a run; the seeds are said either way.
-        let dateSeed = ProcessInfo.processInfo.environment["REMINDC_FUZZ_SEED"].flatMap { Int($0) }
+        let dateSeed =
+            ProcessInfo.processInfo.environment["REMINDC_FUZZ_SEED"].flatMap { Int($0) }
             ?? day.year! * 10_000 + day.month! * 100 + day.day!
         print("fuzzing with seeds 1 and \(dateSeed) (REMINDC_FUZZ_SEED=\(dateSeed) repeats the second)")
         let process = Process()
         process.executableURL = IcsOracleTests.python
-        process.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/fuzz.py").path,
-                             EndToEndTests.binary.path, "1", String(dateSeed), "--inputs", "500", "--seconds", "60"]
+        process.arguments = [
+            EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/fuzz.py").path,
+            EndToEndTests.binary.path, "1", String(dateSeed), "--inputs", "500", "--seconds", "60",
+        ]
         let out = Pipe()
         process.standardOutput = out
         try process.run()

@@ -84,10 +84,15 @@ import Testing
         if !FileManager.default.fileExists(atPath: path.path) { try Data(file.utf8).write(to: path) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script, "measure", EndToEndTests.binary.path, "publish", server.url, path.path, "--user", "alice",
-                             "--timeout", "5", "--now", "2026-12-01T00:00:00Z"] + extra
-        process.environment = ["REMINDC_PASSWORD": password, "HOME": folder.path, "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
-                               "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+        process.arguments =
+            [
+                script, "measure", EndToEndTests.binary.path, "publish", server.url, path.path, "--user", "alice",
+                "--timeout", "5", "--now", "2026-12-01T00:00:00Z",
+            ] + extra
+        process.environment = [
+            "REMINDC_PASSWORD": password, "HOME": folder.path, "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
+            "TZ": "UTC", "PATH": "/usr/bin:/bin",
+        ]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -105,8 +110,9 @@ import Testing
         let calendar = URL(string: server.url)!.path + "/"
         for request in requests where ["PUT", "DELETE"].contains(request.method) {
             let name = request.path.hasPrefix(calendar) ? String(request.path.dropFirst(calendar.count)) : request.path
-            #expect(request.path.hasPrefix(calendar) && !name.isEmpty && !name.contains("/") && !name.contains("%2F") && !name.contains(".."),
-                    "\(request.method) \(request.path) is not directly inside \(calendar)")
+            #expect(
+                request.path.hasPrefix(calendar) && !name.isEmpty && !name.contains("/") && !name.contains("%2F") && !name.contains(".."),
+                "\(request.method) \(request.path) is not directly inside \(calendar)")
             #expect(request.if_match != nil || request.if_none_match == "*", "\(request.method) \(request.path) went without a condition")
         }
         #expect(!(run.stdout + run.stderr).contains(password))
@@ -126,16 +132,21 @@ import Testing
     /// named, so neither the login nor the reminders leave the calendar's
     /// origin; within it, the user is told the URL it pointed to.
     @Test(arguments: [
-        Redirect(method: "PROPFIND", status: 307, location: "{third}/dav/x/", exit: 2,
-                 message: "307 Temporary Redirect to THIRD/dav/x/: another scheme, host or port, so not followed"),
-        Redirect(method: "PROPFIND", status: 301, location: "//{third_authority}/dav/x/", exit: 2,
-                 message: "301 Moved Permanently to THIRD/dav/x/: another scheme, host or port, so not followed"),
-        Redirect(method: "PROPFIND", status: 308, location: "/dav/alice/other/", exit: 2,
-                 message: "308 Permanent Redirect to CALENDAR_ORIGIN/dav/alice/other/: not followed; give that URL if it is the calendar"),
-        Redirect(method: "REPORT", status: 302, location: "{third}/dav/x/", exit: 2,
-                 message: "302 Found to THIRD/dav/x/: another scheme, host or port, so not followed"),
-        Redirect(method: "PUT", status: 308, location: "{third}/dav/w.ics", exit: 1,
-                 message: "failed     r0: create: 308 Permanent Redirect to THIRD/dav/w.ics: another scheme, host or port, so not followed"),
+        Redirect(
+            method: "PROPFIND", status: 307, location: "{third}/dav/x/", exit: 2,
+            message: "307 Temporary Redirect to THIRD/dav/x/: another scheme, host or port, so not followed"),
+        Redirect(
+            method: "PROPFIND", status: 301, location: "//{third_authority}/dav/x/", exit: 2,
+            message: "301 Moved Permanently to THIRD/dav/x/: another scheme, host or port, so not followed"),
+        Redirect(
+            method: "PROPFIND", status: 308, location: "/dav/alice/other/", exit: 2,
+            message: "308 Permanent Redirect to CALENDAR_ORIGIN/dav/alice/other/: not followed; give that URL if it is the calendar"),
+        Redirect(
+            method: "REPORT", status: 302, location: "{third}/dav/x/", exit: 2,
+            message: "302 Found to THIRD/dav/x/: another scheme, host or port, so not followed"),
+        Redirect(
+            method: "PUT", status: 308, location: "{third}/dav/w.ics", exit: 1,
+            message: "failed     r0: create: 308 Permanent Redirect to THIRD/dav/w.ics: another scheme, host or port, so not followed"),
     ])
     func aRedirectIsNotFollowed(_ c: Redirect) throws {
         let server = try Server()
@@ -145,7 +156,8 @@ import Testing
         let run = try Self.publish(server, folder: folder)
         #expect(run.status == c.exit, "\(run.stdout)\(run.stderr)")
         let origin = server.url.replacingOccurrences(of: "/dav/alice/cal/", with: "")
-        let message = c.message.replacingOccurrences(of: "THIRD", with: server.third).replacingOccurrences(of: "CALENDAR_ORIGIN", with: origin)
+        let message = c.message.replacingOccurrences(of: "THIRD", with: server.third).replacingOccurrences(
+            of: "CALENDAR_ORIGIN", with: origin)
         #expect((run.stdout + run.stderr).contains(message), "\(run.stdout)\(run.stderr)")
         Self.expectConfined(server, run)
     }
@@ -158,8 +170,9 @@ import Testing
         try server.scenario(#"{"error": {"PROPFIND": [404, ""]}, "redirect": {"MKCALENDAR": [307, "{third}/dav/cal/"]}}"#)
         let run = try Self.publish(server, folder: folder)
         #expect(run.status == 2)
-        #expect(run.stderr.contains("does not exist and cannot be created: 307 Temporary Redirect to \(server.third)/dav/cal/: another scheme"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains("does not exist and cannot be created: 307 Temporary Redirect to \(server.third)/dav/cal/: another scheme"),
+            "\(run.stderr)")
         Self.expectConfined(server, run)
     }
 
@@ -189,11 +202,16 @@ import Testing
         let run = try Self.publish(server, folder: folder)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let writes = server.requests.filter { ["PUT", "DELETE"].contains($0.method) }.map { "\($0.method) \($0.path)" }.sorted()
-        #expect(writes == ["DELETE /dav/alice/cal/old.ics", "PUT /dav/alice/cal/r0@hostile.example.ics", "PUT /dav/alice/cal/r1@hostile.example.ics"])
+        #expect(
+            writes == [
+                "DELETE /dav/alice/cal/old.ics", "PUT /dav/alice/cal/r0@hostile.example.ics", "PUT /dav/alice/cal/r1@hostile.example.ics",
+            ])
         #expect(server.requests.first { $0.method == "DELETE" }?.if_match == "\"7\"")
         #expect(run.stdout == "create     r0\ncreate     r1\ndelete     old\n", "\(run.stdout)")
-        #expect(run.stderr.contains("warning: the server listed /dav/bob/cal/x.ics as a member, but it is not inside \(server.url); left alone"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "warning: the server listed /dav/bob/cal/x.ics as a member, but it is not inside \(server.url); left alone"),
+            "\(run.stderr)")
         #expect(run.stderr.contains("warning: and 3 more members listed outside \(server.url), left alone\n"), "\(run.stderr)")
         Self.expectConfined(server, run)
     }
@@ -207,7 +225,8 @@ import Testing
         try server.scenario(#"{"sync": {"token": "t1", "changed": []}, "members": []}"#)
         let first = try Self.publish(server, folder: folder)
         #expect(first.status == 0, "\(first.stderr)")
-        try server.scenario(#"""
+        try server.scenario(
+            #"""
             {"sync": {"token": "t2", "changed": [["/dav/bob/cal/x.ics", "\"2\""], ["{third}/dav/w.ics", "\"2\""]]},
              "members": [["/dav/bob/cal/x.ics", "\"2\"", "x@hostile.example", "remindc"]]}
             """#)
@@ -220,8 +239,9 @@ import Testing
         try server.scenario(#"{"sync": {"token": null, "changed": []}, "members": []}"#)
         let tokenless = try Self.publish(server, folder: folder)
         #expect(tokenless.status == 0, "\(tokenless.stderr)")
-        #expect(tokenless.stderr.contains("the server's answer to the last run's sync token could not be used, so listed in full"),
-                "\(tokenless.stderr)")
+        #expect(
+            tokenless.stderr.contains("the server's answer to the last run's sync token could not be used, so listed in full"),
+            "\(tokenless.stderr)")
         try server.scenario(#"{"sync": {"token": "t3", "changed": []}, "members": []}"#)
         let after = try Self.publish(server, folder: folder)
         #expect(after.status == 0, "\(after.stderr)")
@@ -242,14 +262,17 @@ import Testing
         let server = try Server()
         let folder = try PublishTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try server.scenario(#"""
+        try server.scenario(
+            #"""
             {"members": [["/dav/alice/cal/old.ics", "\"1\"\r\nX-Evil: 1", "old@hostile.example", "remindc"],
                          ["/dav/alice/cal/r0.ics", "\"1\"\nX-Evil: 1", "r0@hostile.example", "remindc"]]}
             """#)
         let run = try Self.publish(server, folder: folder)
         #expect(run.status == 1)
-        #expect(run.stdout.contains("failed     old: delete: the server's ETag for it holds a line break or control character; "
-                                    + "not sent without its condition\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "failed     old: delete: the server's ETag for it holds a line break or control character; "
+                    + "not sent without its condition\n"), "\(run.stdout)")
         #expect(run.stdout.contains("failed     r0: update: the server's ETag"), "\(run.stdout)")
         #expect(server.requests.filter { ["PUT", "DELETE"].contains($0.method) }.map(\.path) == ["/dav/alice/cal/r1@hostile.example.ics"])
         Self.expectConfined(server, run)
@@ -266,16 +289,23 @@ import Testing
     /// deep: exit 2 within the time-out, memory bounded, the reason said.
     @Test(arguments: [
         Stall(name: "a byte every 2 s", scenario: #"{"trickle": 2}"#, message: "no whole answer within 5 s"),
-        Stall(name: "an endless answer", scenario: #"{"endless": true}"#, message: "the answer is larger than 64 MiB; refused as it arrived"),
-        Stall(name: "an answer of 1 GiB", scenario: #"{"huge": 1073741824}"#, message: "the answer is larger than 64 MiB; refused as it arrived"),
+        Stall(
+            name: "an endless answer", scenario: #"{"endless": true}"#, message: "the answer is larger than 64 MiB; refused as it arrived"),
+        Stall(
+            name: "an answer of 1 GiB", scenario: #"{"huge": 1073741824}"#,
+            message: "the answer is larger than 64 MiB; refused as it arrived"),
         Stall(name: "100,000 nested elements", scenario: #"{"deep": 100000}"#, message: "the answer nests elements deeper than 32"),
-        Stall(name: "a PROPFIND of a byte every 2 s", scenario: #"{"on": "PROPFIND", "trickle": 2}"#, message: "no whole answer within 5 s"),
-        Stall(name: "a PROPFIND of 1 GiB", scenario: #"{"on": "PROPFIND", "huge": 1073741824}"#,
-              message: "the answer is larger than 1 MiB; refused as it arrived"),
-        Stall(name: "an endless PROPFIND", scenario: #"{"on": "PROPFIND", "endless": true}"#,
-              message: "the answer is larger than 1 MiB; refused as it arrived"),
-        Stall(name: "a PROPFIND nesting 50,000 elements", scenario: #"{"on": "PROPFIND", "deep": 50000}"#,
-              message: "the answer nests elements deeper than 32"),
+        Stall(
+            name: "a PROPFIND of a byte every 2 s", scenario: #"{"on": "PROPFIND", "trickle": 2}"#, message: "no whole answer within 5 s"),
+        Stall(
+            name: "a PROPFIND of 1 GiB", scenario: #"{"on": "PROPFIND", "huge": 1073741824}"#,
+            message: "the answer is larger than 1 MiB; refused as it arrived"),
+        Stall(
+            name: "an endless PROPFIND", scenario: #"{"on": "PROPFIND", "endless": true}"#,
+            message: "the answer is larger than 1 MiB; refused as it arrived"),
+        Stall(
+            name: "a PROPFIND nesting 50,000 elements", scenario: #"{"on": "PROPFIND", "deep": 50000}"#,
+            message: "the answer nests elements deeper than 32"),
     ])
     func anAnswerIsBoundedInTimeAndSize(_ c: Stall) throws {
         let server = try Server()
@@ -355,13 +385,21 @@ extension HostileServerTests {
                 try #require(run.status == 0, "openssl \(arguments.joined(separator: " ")): \(run.output)")
             }
             let path = { (name: String) in folder.appendingPathComponent(name).path }
-            try openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path("ca.key"), "-out", path("ca.pem"), "-days", "2",
-                         "-subj", "/CN=remindc test authority"])
-            try openssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", path("server.key"), "-out", path("server.csr"), "-subj", "/CN=127.0.0.1"])
-            for (name, names, days) in [("good", "IP:127.0.0.1", "2"), ("other-name", "DNS:calendar.example.com", "2"), ("expired", "IP:127.0.0.1", "0")] {
+            try openssl([
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path("ca.key"), "-out", path("ca.pem"), "-days", "2",
+                "-subj", "/CN=remindc test authority",
+            ])
+            try openssl([
+                "req", "-newkey", "rsa:2048", "-nodes", "-keyout", path("server.key"), "-out", path("server.csr"), "-subj", "/CN=127.0.0.1",
+            ])
+            for (name, names, days) in [
+                ("good", "IP:127.0.0.1", "2"), ("other-name", "DNS:calendar.example.com", "2"), ("expired", "IP:127.0.0.1", "0"),
+            ] {
                 try Data("subjectAltName=\(names)\n".utf8).write(to: URL(fileURLWithPath: path("\(name).ext")))
-                try openssl(["x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"), "-CAcreateserial",
-                             "-out", path("\(name).pem"), "-days", days, "-extfile", path("\(name).ext")])
+                try openssl([
+                    "x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"), "-CAcreateserial",
+                    "-out", path("\(name).pem"), "-days", days, "-extfile", path("\(name).ext"),
+                ])
             }
             // "-days 0" ends the certificate the second it begins.
             Thread.sleep(forTimeInterval: 1.1)
@@ -381,15 +419,20 @@ extension HostileServerTests {
     /// --ca-file is taken; one of an authority the system does not know,
     /// for another name or expired is refused with exit 2 and the reason,
     /// before any login or reminder is sent.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "needs openssl"), arguments: [
-        Secure(name: "the authority given", certificate: "good", withAuthority: true, refusal: nil),
-        Secure(name: "an authority the system does not know", certificate: "good", withAuthority: false,
-               refusal: "SSL certificate problem: unable to get local issuer certificate\n"),
-        Secure(name: "a certificate for another name", certificate: "other-name", withAuthority: true,
-               refusal: "SSL: no alternative certificate subject name matches target host name '127.0.0.1'\n"),
-        Secure(name: "an expired certificate", certificate: "expired", withAuthority: true,
-               refusal: "SSL certificate problem: certificate has expired\n"),
-    ])
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "needs openssl"),
+        arguments: [
+            Secure(name: "the authority given", certificate: "good", withAuthority: true, refusal: nil),
+            Secure(
+                name: "an authority the system does not know", certificate: "good", withAuthority: false,
+                refusal: "SSL certificate problem: unable to get local issuer certificate\n"),
+            Secure(
+                name: "a certificate for another name", certificate: "other-name", withAuthority: true,
+                refusal: "SSL: no alternative certificate subject name matches target host name '127.0.0.1'\n"),
+            Secure(
+                name: "an expired certificate", certificate: "expired", withAuthority: true,
+                refusal: "SSL certificate problem: certificate has expired\n"),
+        ])
     func httpsCertificatesAreChecked(_ c: Secure) throws {
         let folder = try PublishTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -18,13 +18,18 @@ import Testing
         Case(golden: "ics-fixed-instants.txt", arguments: ["ics", "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml"] + now, status: 0),
         Case(golden: "ics-hostile.txt", arguments: ["ics", "\(fixtures)/ics/hostile.yaml"] + now, status: 0),
         Case(golden: "ics-clocks.txt", arguments: ["ics", "\(fixtures)/expand/clocks.yaml"] + now, status: 0),
-        Case(golden: "ics-clocks-expanded.txt",
-             arguments: ["ics", "--expand", "\(fixtures)/expand/clocks.yaml", "--from", "2027-03-27", "--to", "2027-03-30", "--zone", "Europe/Berlin"] + now,
-             status: 0),
+        Case(
+            golden: "ics-clocks-expanded.txt",
+            arguments: [
+                "ics", "--expand", "\(fixtures)/expand/clocks.yaml", "--from", "2027-03-27", "--to", "2027-03-30", "--zone",
+                "Europe/Berlin",
+            ] + now,
+            status: 0),
         Case(golden: "ics-working-day-alerts.txt", arguments: ["ics", "\(fixtures)/ics/working-day-alerts.yaml"] + now, status: 0),
-        Case(golden: "ics-working-day-alerts-expanded.txt",
-             arguments: ["ics", "--expand", "\(fixtures)/ics/working-day-alerts.yaml", "--from", "2026-12-25", "--to", "2027-01-12"] + now,
-             status: 0),
+        Case(
+            golden: "ics-working-day-alerts-expanded.txt",
+            arguments: ["ics", "--expand", "\(fixtures)/ics/working-day-alerts.yaml", "--from", "2026-12-25", "--to", "2027-01-12"] + now,
+            status: 0),
         Case(golden: "ics-not-representable.txt", arguments: ["ics", "\(fixtures)/ics/fraction.yaml"] + now, status: 1),
         Case(golden: "ics-never.txt", arguments: ["ics", "\(fixtures)/expand/never.yaml"] + now, status: 1),
         Case(golden: "ics-from-without-expand.txt", arguments: ["ics", "--from", "2027-01-01", "examples"] + now, status: 2),
@@ -39,8 +44,10 @@ import Testing
     /// `<checkout>`, and those lines unfolded, so the golden files do not
     /// depend on where the project lies.
     static func withoutCheckout(_ text: String) -> String {
-        let root = "file://" + (EndToEndTests.root.standardizedFileURL.path
-            .addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? EndToEndTests.root.path)
+        let root =
+            "file://"
+            + (EndToEndTests.root.standardizedFileURL.path
+                .addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? EndToEndTests.root.path)
         var lines: [String] = []
         for line in text.components(separatedBy: "\r\n") {
             if line.hasPrefix(" "), let last = lines.last, last.hasPrefix("ATTACH") {
@@ -60,15 +67,18 @@ import Testing
     /// reminder every 5 seconds no longer writes 6.3 million.
     @Test(arguments: [(nil, 364), ("3", 3), ("400", 364)] as [(String?, Int)])
     func anExpansionIsBounded(_ limit: String?, _ daily: Int) throws {
-        let run = try EndToEndTests.run(["ics", "--expand", "\(Self.fixtures)/ics/sub-minute.yaml"] + (limit.map { ["--limit", $0] } ?? []) + Self.now)
+        let run = try EndToEndTests.run(
+            ["ics", "--expand", "\(Self.fixtures)/ics/sub-minute.yaml"] + (limit.map { ["--limit", $0] } ?? []) + Self.now)
         #expect(run.status == 0)
         let uids = run.stdout.split(separator: "\r\n").filter { $0.hasPrefix("UID:") }
         let cap = Int(limit ?? "1000")!
         #expect(uids.filter { $0.hasPrefix("UID:fast-") }.count == cap)
         #expect(uids.filter { $0.hasPrefix("UID:daily-") }.count == daily)
         let named = cap < 364 ? "'fast', 'daily' have" : "'fast' has"
-        #expect(run.stderr == "warning: \(Self.fixtures)/ics/sub-minute.yaml: \(named) more than \(cap) occurrences from 2026-11-29T12:00:00Z "
-                + "to 2027-11-29T12:00:00Z; only the first \(cap) of each are written (a larger --limit, or an earlier --to)\n", "\(run.stderr)")
+        #expect(
+            run.stderr == "warning: \(Self.fixtures)/ics/sub-minute.yaml: \(named) more than \(cap) occurrences from 2026-11-29T12:00:00Z "
+                + "to 2027-11-29T12:00:00Z; only the first \(cap) of each are written (a larger --limit, or an earlier --to)\n",
+            "\(run.stderr)")
     }
 
     /// `check` of the same file: the sweep stops within its budget, says
@@ -87,8 +97,10 @@ import Testing
         #expect(strict.status == 1)
     }
 
-    @Test(arguments: [(["--limit", "3"], "Error: --limit needs --expand\n"),
-                      (["--expand", "--limit", "0"], "Error: --limit must be a whole number of at least 1, not '0'\n")])
+    @Test(arguments: [
+        (["--limit", "3"], "Error: --limit needs --expand\n"),
+        (["--expand", "--limit", "0"], "Error: --limit must be a whole number of at least 1, not '0'\n"),
+    ])
     func aLimitIsRefusedWhereItMeansNothing(_ arguments: [String], _ message: String) throws {
         let run = try EndToEndTests.run(["ics", "examples/remindme.yaml"] + arguments + Self.now)
         #expect(run.status == 2)
@@ -100,8 +112,9 @@ import Testing
         let run = try EndToEndTests.run(["ics", "--sound-base", base, "examples/my-minutes.yaml"] + Self.now)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.hasPrefix("Error: --sound-base needs an absolute URL such as https://example.com/sounds/, not '\(base)'\n"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("Error: --sound-base needs an absolute URL such as https://example.com/sounds/, not '\(base)'\n"),
+            "\(run.stderr)")
     }
 
     @Test func theSameInputGivesTheSameBytes() throws {
@@ -152,7 +165,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: fresh.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["calendar.ics"])
 
-        let unwritable = try EndToEndTests.run(["ics", "-o", folder.appendingPathComponent("no/such/dir.ics").path, "examples/remindme.yaml"] + Self.now)
+        let unwritable = try EndToEndTests.run(
+            ["ics", "-o", folder.appendingPathComponent("no/such/dir.ics").path, "examples/remindme.yaml"] + Self.now)
         #expect(unwritable.status == 2)
         #expect(unwritable.stderr.hasPrefix("Error: cannot write"))
     }

@@ -78,8 +78,10 @@ import Testing
     }
 
     static func written(_ path: String) -> String? {
-        let outcome = Remindc.run(Invocation(arguments: ["ics", "--now", "2026-11-29T12:00:00Z", path], environment: ["TZ": "UTC"],
-                                             stdoutIsTerminal: false))
+        let outcome = Remindc.run(
+            Invocation(
+                arguments: ["ics", "--now", "2026-11-29T12:00:00Z", path], environment: ["TZ": "UTC"],
+                stdoutIsTerminal: false))
         return outcome.status == 0 ? outcome.stdout : nil
     }
 
@@ -106,9 +108,14 @@ import Testing
 
     /// The check itself finds each breach.
     @Test func theCheckFindsEachBreach() {
-        let calendar = ["BEGIN:VEVENT", "UID:a", "DTSTART:20270303T024500", "RRULE:RSCALE=GREGORIAN;FREQ=WEEKLY",
-                        "RDATE:20270301T024500", "EXDATE:20270303T024500", "END:VEVENT", ""].joined(separator: "\r\n")
-        #expect(Self.breaches(calendar) == ["a: RSCALE=GREGORIAN", "a: RRULE and RDATE", "a: RDATE 20270301T024500 before DTSTART 20270303T024500",
-                                            "a: EXDATE is DTSTART 20270303T024500"])
+        let calendar = [
+            "BEGIN:VEVENT", "UID:a", "DTSTART:20270303T024500", "RRULE:RSCALE=GREGORIAN;FREQ=WEEKLY",
+            "RDATE:20270301T024500", "EXDATE:20270303T024500", "END:VEVENT", "",
+        ].joined(separator: "\r\n")
+        #expect(
+            Self.breaches(calendar) == [
+                "a: RSCALE=GREGORIAN", "a: RRULE and RDATE", "a: RDATE 20270301T024500 before DTSTART 20270303T024500",
+                "a: EXDATE is DTSTART 20270303T024500",
+            ])
     }
 }

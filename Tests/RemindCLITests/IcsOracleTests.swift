@@ -25,7 +25,8 @@ import Testing
         var candidates = [root.appendingPathComponent(".build/oracle-venv/bin/python3").path]
         if let configured = ProcessInfo.processInfo.environment["REMINDC_PYTHON"] { candidates.insert(configured, at: 0) }
         return candidates.lazy.map { URL(fileURLWithPath: $0) }.first { python in
-            FileManager.default.isExecutableFile(atPath: python.path) && OracleVenv.imports("icalendar, recurring_ical_events", with: python)
+            FileManager.default.isExecutableFile(atPath: python.path)
+                && OracleVenv.imports("icalendar, recurring_ical_events", with: python)
         }
     }()
 
@@ -66,8 +67,10 @@ import Testing
 
     static let allowedProperties: Set<String> = [
         "UID", "X-REMINDC-ID", "DTSTAMP", "DTSTART", "DUE", "SUMMARY", "DESCRIPTION", "CATEGORIES", "RRULE", "EXDATE",
-        "RDATE", "STATUS", "PRIORITY", "X-REMINDC-ACTION-LABEL", "X-REMINDC-ACTION-HIDDEN", "X-REMINDC-BADGE", "X-REMINDC-SOUND", "X-REMINDC-DATA",
-        "X-REMINDC-CATEGORY-ACTION", "X-REMINDC-CATEGORY-RUN", "X-REMINDC-CATEGORY-MINIMAL", "X-REMINDC-TIMEZONE", "X-REMINDC-HOLIDAYS-THROUGH",
+        "RDATE", "STATUS", "PRIORITY", "X-REMINDC-ACTION-LABEL", "X-REMINDC-ACTION-HIDDEN", "X-REMINDC-BADGE", "X-REMINDC-SOUND",
+        "X-REMINDC-DATA",
+        "X-REMINDC-CATEGORY-ACTION", "X-REMINDC-CATEGORY-RUN", "X-REMINDC-CATEGORY-MINIMAL", "X-REMINDC-TIMEZONE",
+        "X-REMINDC-HOLIDAYS-THROUGH",
         "RECURRENCE-ID", "X-REMINDC-REMINDER",
     ]
 
@@ -84,7 +87,8 @@ import Testing
 
         let process = Process()
         process.executableURL = python
-        process.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/\(script)").path, ics.path] + arguments
+        process.arguments =
+            [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/\(script)").path, ics.path] + arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -132,7 +136,8 @@ import Testing
             listed += expand.stdout.split(separator: "\n").map { line -> [String] in
                 let object = (try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]).compactMapValues { $0 as? String }
                 let start = object["start"]!
-                let label = start.count == 10 ? "date:\(start)" : object["timezone"] == "floating" ? "floating:\(start)" : "utc:\(object["utc"]!)"
+                let label =
+                    start.count == 10 ? "date:\(start)" : object["timezone"] == "floating" ? "floating:\(start)" : "utc:\(object["utc"]!)"
                 return [object["reminder"]!, label]
             }.filter { Self.inWindow($0[1], window) }
         }
@@ -169,17 +174,20 @@ import Testing
         let formatter = ISO8601DateFormatter()
         return { occurrence in
             guard let transitions = gaps[occurrence[0]], occurrence[1].hasPrefix("utc:"),
-                  let date = formatter.date(from: String(occurrence[1].dropFirst(4))) else { return false }
+                let date = formatter.date(from: String(occurrence[1].dropFirst(4)))
+            else { return false }
             let instant = Int(date.timeIntervalSince1970)
             return transitions.contains { abs($0.instant - instant) <= $0.length + 3 * 3600 }
         }
     }
 
-    @Test(.enabled(if: python != nil, "python icalendar and recurring-ical-events are not installed"), arguments: [
-        "examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
-        "\(EndToEndTests.fixtures)/ics/hostile.yaml", "\(EndToEndTests.fixtures)/expand/clocks.yaml",
-        "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml",
-    ])
+    @Test(
+        .enabled(if: python != nil, "python icalendar and recurring-ical-events are not installed"),
+        arguments: [
+            "examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
+            "\(EndToEndTests.fixtures)/ics/hostile.yaml", "\(EndToEndTests.fixtures)/expand/clocks.yaml",
+            "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml",
+        ])
     func readsBackTheFixtures(_ path: String) throws {
         try check(path)
     }
@@ -188,10 +196,12 @@ import Testing
     /// skipped day, Brazil's end of daylight saving, Morocco's Ramadan changes.
     @Test(.enabled(if: python != nil, "python icalendar and recurring-ical-events are not installed"))
     func readsBackZoneHistory() throws {
-        try check("\(EndToEndTests.fixtures)/ics/history.yaml", windows: [
-            ("2005-01-01T00:00:07Z", "2009-01-01T00:00:07Z"), ("2011-12-15T00:00:07Z", "2012-01-25T00:00:07Z"),
-            ("2018-01-01T00:00:07Z", "2020-06-02T00:00:07Z"), ("2024-01-01T00:00:07Z", "2027-01-01T00:00:07Z"),
-        ])
+        try check(
+            "\(EndToEndTests.fixtures)/ics/history.yaml",
+            windows: [
+                ("2005-01-01T00:00:07Z", "2009-01-01T00:00:07Z"), ("2011-12-15T00:00:07Z", "2012-01-25T00:00:07Z"),
+                ("2018-01-01T00:00:07Z", "2020-06-02T00:00:07Z"), ("2024-01-01T00:00:07Z", "2027-01-01T00:00:07Z"),
+            ])
     }
 
     /// A seeded set of reminders: every zone kind, every repeat form, times
@@ -204,11 +214,15 @@ import Testing
             return range.lowerBound + Int((state >> 33) % UInt64(range.count))
         }
         func pick<T>(_ values: [T]) -> T { values[random(0...(values.count - 1))] }
-        let zones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "America/Sao_Paulo", "Asia/Kolkata",
-                     "Pacific/Apia", "Europe/London", "UTC", "floating"]
-        let texts = ["Plain", "Comma, semicolon; backslash \\\\ colon:", "Line\\nbreak", "CR\\r\\nLF",
-                     "Emoji ⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰", "BEGIN:VALARM\\nACTION:EMAIL",
-                     String(repeating: "w", count: 200), "Ünïcödé ü ß 漢字"]
+        let zones = [
+            "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "America/Sao_Paulo", "Asia/Kolkata",
+            "Pacific/Apia", "Europe/London", "UTC", "floating",
+        ]
+        let texts = [
+            "Plain", "Comma, semicolon; backslash \\\\ colon:", "Line\\nbreak", "CR\\r\\nLF",
+            "Emoji ⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰⏰", "BEGIN:VALARM\\nACTION:EMAIL",
+            String(repeating: "w", count: 200), "Ünïcödé ü ß 漢字",
+        ]
         let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
         let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         var yaml = "uid-domain: generated.example\nreminders:\n"
@@ -225,30 +239,35 @@ import Testing
             let at = allDay ? date : "\(date) \(two(hour)):\(two(minute))"
             let later = "\(year + 1)-\(two(month))-\(two(day))"
             let fine = zone == "UTC" || zone == "floating"
-            var repeats: [String] = allDay
-                ? ["daily", "weekly", "monthly", "yearly", "{every: 2 weeks, except: [\(later)]}",
-                   "{every: month, days: [1, -1], count: 12}", "{every: year, months: [mar, oct], on: [last sun]}",
-                   "{every: week, on: [mon, fri], until: \(later)}",
-                   "{every: month, days: [\(pick([29, 30, 31]))], calendar: gregorian, skip: \(pick(["backward", "forward"]))}",
-                   "{every: year, months: [feb], days: [29], calendar: gregorian, skip: \(pick(["backward", "forward"]))}"]
-                : ["daily", "weekdays", "weekly", "monthly", "quarterly", "yearly", "{every: 3 days, count: 20}",
-                   "{every: week, on: [\(pick(weekdays)), \(pick(weekdays))], until: \(later)}",
-                   "{every: month, on: [last fri]}", "{every: month, days: [31]}",
-                   "{every: year, months: [\(pick(months)), mar, oct], on: [last sun]}",
-                   "{every: day, times: [\"08:00\", \"20:30\"], count: 9}",
-                   "{every: day, times: [\"06:45\", \"19:10\"], except: [\(date)], also: [\"\(later) 12:00\"]}",
-                   "{every: week, except: [\"\(date) \(two(hour)):\(two(minute))\"], count: 30}",
-                   "{rrule: \"FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1\"}",
-                   "{every: month, on: [2nd tue, -1 thu], position: [1]}",
-                   // Starts the repeat does not select, in every form.
-                   "{every: month, days: [5, 20]}", "{every: year, months: [jun], days: [1]}",
-                   "{every: week, on: [sat], times: [\"08:00\", \"20:30\"]}",
-                   "{every: 2 weeks, on: [\(pick(weekdays))], count: 6, also: [\"2026-12-03 10:00\", \"2027-03-20 10:00\"]}",
-                   // The 29th, 30th and 31st in the Gregorian calendar, back and forward.
-                   "{every: month, days: [\(pick([29, 30, 31]))], calendar: gregorian, skip: \(pick(["backward", "forward"]))}",
-                   "{every: 2 months, days: [\(pick([29, 30, 31]))], calendar: gregorian, skip: \(pick(["backward", "forward"])), count: 12}",
-                   "{every: year, months: [feb], days: [29], calendar: gregorian, skip: \(pick(["backward", "forward"]))}",
-                   "{every: year, months: [feb], days: [29]}"]
+            var repeats: [String] =
+                allDay
+                ? [
+                    "daily", "weekly", "monthly", "yearly", "{every: 2 weeks, except: [\(later)]}",
+                    "{every: month, days: [1, -1], count: 12}", "{every: year, months: [mar, oct], on: [last sun]}",
+                    "{every: week, on: [mon, fri], until: \(later)}",
+                    "{every: month, days: [\(pick([29, 30, 31]))], calendar: gregorian, skip: \(pick(["backward", "forward"]))}",
+                    "{every: year, months: [feb], days: [29], calendar: gregorian, skip: \(pick(["backward", "forward"]))}",
+                ]
+                : [
+                    "daily", "weekdays", "weekly", "monthly", "quarterly", "yearly", "{every: 3 days, count: 20}",
+                    "{every: week, on: [\(pick(weekdays)), \(pick(weekdays))], until: \(later)}",
+                    "{every: month, on: [last fri]}", "{every: month, days: [31]}",
+                    "{every: year, months: [\(pick(months)), mar, oct], on: [last sun]}",
+                    "{every: day, times: [\"08:00\", \"20:30\"], count: 9}",
+                    "{every: day, times: [\"06:45\", \"19:10\"], except: [\(date)], also: [\"\(later) 12:00\"]}",
+                    "{every: week, except: [\"\(date) \(two(hour)):\(two(minute))\"], count: 30}",
+                    "{rrule: \"FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1\"}",
+                    "{every: month, on: [2nd tue, -1 thu], position: [1]}",
+                    // Starts the repeat does not select, in every form.
+                    "{every: month, days: [5, 20]}", "{every: year, months: [jun], days: [1]}",
+                    "{every: week, on: [sat], times: [\"08:00\", \"20:30\"]}",
+                    "{every: 2 weeks, on: [\(pick(weekdays))], count: 6, also: [\"2026-12-03 10:00\", \"2027-03-20 10:00\"]}",
+                    // The 29th, 30th and 31st in the Gregorian calendar, back and forward.
+                    "{every: month, days: [\(pick([29, 30, 31]))], calendar: gregorian, skip: \(pick(["backward", "forward"]))}",
+                    "{every: 2 months, days: [\(pick([29, 30, 31]))], calendar: gregorian, skip: \(pick(["backward", "forward"])), count: 12}",
+                    "{every: year, months: [feb], days: [29], calendar: gregorian, skip: \(pick(["backward", "forward"]))}",
+                    "{every: year, months: [feb], days: [29]}",
+                ]
             if fine && !allDay {
                 repeats += ["{every: 90 minutes, count: 40}", "hourly", "{every: 5 minutes, count: 100}"]
             }
@@ -287,8 +306,9 @@ import Testing
     /// recurring-ical-events and python icalendar's Alarms
     /// (Oracles/ics_alarms.py), fire when `expand` says, through the
     /// horizon the .ics names; every other alarm of the files too.
-    @Test(.enabled(if: python != nil, "python icalendar and recurring-ical-events are not installed"),
-          arguments: ["\(EndToEndTests.fixtures)/ics/working-day-alerts.yaml", "examples/working-days.yaml"])
+    @Test(
+        .enabled(if: python != nil, "python icalendar and recurring-ical-events are not installed"),
+        arguments: ["\(EndToEndTests.fixtures)/ics/working-day-alerts.yaml", "examples/working-days.yaml"])
     func alarmsInWorkingDaysAreExpands(_ path: String) throws {
         let (now, until) = ("2026-11-29T12:00:00Z", "2028-12-01T00:00:00Z")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-alarms-\(UUID().uuidString.prefix(8))")
@@ -302,7 +322,9 @@ import Testing
         try #require(read.status == 0, "\(read.output.prefix(2000))")
         let theirs = try #require(try JSONSerialization.jsonObject(with: Data(read.output.utf8)) as? [[String]])
 
-        let expanded = try EndToEndTests.run(["expand", path, "--from", "2026-11-01", "--to", "2029-03-01", "--format", "jsonl", "--now", now])
+        let expanded = try EndToEndTests.run([
+            "expand", path, "--from", "2026-11-01", "--to", "2029-03-01", "--format", "jsonl", "--now", now,
+        ])
         try #require(expanded.status == 0, "\(expanded.stderr.prefix(2000))")
         var ours: [[String]] = []
         for line in expanded.stdout.split(separator: "\n") {
@@ -322,9 +344,12 @@ import Testing
     /// Every X-REMINDC- property comes back whole from python icalendar and
     /// vobject, which read it as one TEXT (RFC 5545 §3.3.11): commas,
     /// semicolons and backslashes in it are escaped.
-    @Test(.enabled(if: vobject, "python icalendar and vobject are not installed"), arguments: [
-        "examples/notifications-demo.yaml", "examples/remindme.yaml", "examples/my-minutes.yaml", "\(EndToEndTests.fixtures)/ics/hostile.yaml",
-    ])
+    @Test(
+        .enabled(if: vobject, "python icalendar and vobject are not installed"),
+        arguments: [
+            "examples/notifications-demo.yaml", "examples/remindme.yaml", "examples/my-minutes.yaml",
+            "\(EndToEndTests.fixtures)/ics/hostile.yaml",
+        ])
     func extensionPropertiesReadBackAsText(_ path: String) throws {
         let data = try Self.readBack(path, with: "xprops_check.py")
         let read = try JSONDecoder().decode([String: [String: [[String]]]].self, from: data)
@@ -356,11 +381,14 @@ import Testing
             if case .date = reminder.start, case .named(let zone) = reminder.timeZone { expected.append(["X-REMINDC-TIMEZONE", zone]) }
             // The reminder itself, as YAML: both libraries read the TEXT
             // back as the mapping remindc wrote, escapes and all.
-            if let mapping = ReminderEncoder.mapping(of: reminder, in: file) { expected.append(["X-REMINDC-REMINDER", Self.asText(mapping.flow)]) }
+            if let mapping = ReminderEncoder.mapping(of: reminder, in: file) {
+                expected.append(["X-REMINDC-REMINDER", Self.asText(mapping.flow)])
+            }
             for library in ["icalendar", "vobject"] {
                 let properties = try #require(read[library]?[reminder.id], "\(library) has no \(reminder.id)")
-                #expect(properties.sorted { $0.lexicographicallyPrecedes($1) } == expected.sorted { $0.lexicographicallyPrecedes($1) },
-                        "\(path): \(library) reads \(reminder.id)'s X- properties otherwise")
+                #expect(
+                    properties.sorted { $0.lexicographicallyPrecedes($1) } == expected.sorted { $0.lexicographicallyPrecedes($1) },
+                    "\(path): \(library) reads \(reminder.id)'s X- properties otherwise")
             }
             checked += expected.count
         }

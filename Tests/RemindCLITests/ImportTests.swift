@@ -21,15 +21,22 @@ import ReminderOutput
         Case(golden: "import-thunderbird.txt", arguments: ["import", "\(fixtures)/thunderbird.ics"], status: 0),
         Case(golden: "import-exchange.txt", arguments: ["import", "\(fixtures)/exchange.ics"], status: 0),
         Case(golden: "import-thisandfuture.txt", arguments: ["import", "\(fixtures)/thisandfuture.ics"], status: 0),
-        Case(golden: "import-json.txt", arguments: ["import", "\(fixtures)/google.ics", "--format", "json", "--name", "Our family",
-                                                    "--timezone", "Europe/Vienna"], status: 0),
+        Case(
+            golden: "import-json.txt",
+            arguments: [
+                "import", "\(fixtures)/google.ics", "--format", "json", "--name", "Our family",
+                "--timezone", "Europe/Vienna",
+            ], status: 0),
         Case(golden: "import-empty.txt", arguments: ["import", "\(fixtures)/empty.ics"], status: 0),
         Case(golden: "import-not-ics.txt", arguments: ["import", "examples/remindme.yaml"], status: 1),
         Case(golden: "import-broken.txt", arguments: ["import", "\(fixtures)/broken.ics"], status: 1),
-        Case(golden: "import-unknown-zone.txt", arguments: ["import", "\(fixtures)/unknown-zone.ics", "--timezone", "Europe/Berlin"], status: 0),
+        Case(
+            golden: "import-unknown-zone.txt", arguments: ["import", "\(fixtures)/unknown-zone.ics", "--timezone", "Europe/Berlin"],
+            status: 0),
         Case(golden: "import-missing.txt", arguments: ["import", "\(fixtures)/missing.ics"], status: 2),
         Case(golden: "import-no-file.txt", arguments: ["import"], status: 2),
-        Case(golden: "import-bad-timezone.txt", arguments: ["import", "\(fixtures)/google.ics", "--timezone", "Europe/Berlinn"], status: 2),
+        Case(
+            golden: "import-bad-timezone.txt", arguments: ["import", "\(fixtures)/google.ics", "--timezone", "Europe/Berlinn"], status: 2),
     ])
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1"])
@@ -56,7 +63,8 @@ import ReminderOutput
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let calendar = folder.appendingPathComponent("in.ics")
-        try FileManager.default.copyItem(atPath: EndToEndTests.root.appendingPathComponent("\(Self.fixtures)/google.ics").path, toPath: calendar.path)
+        try FileManager.default.copyItem(
+            atPath: EndToEndTests.root.appendingPathComponent("\(Self.fixtures)/google.ics").path, toPath: calendar.path)
         let notes = folder.appendingPathComponent("notes.yaml")
         try Data("reminders:\n  - id: mine\n    title: Mine\n    at: 2027-01-01 09:00\n".utf8).write(to: notes)
         let calendarBytes = try Data(contentsOf: calendar)
@@ -87,8 +95,10 @@ import ReminderOutput
         try Data(bytes).write(to: path)
         let run = try EndToEndTests.runInProcess(["import", path.path], environment: ["NO_COLOR": "1"])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("breaks.ics:5:1: error: DTSTART '2026121' is not a date or a date-time [ics-syntax]\n 5 | DTSTART:2026121\n"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "breaks.ics:5:1: error: DTSTART '2026121' is not a date or a date-time [ics-syntax]\n 5 | DTSTART:2026121\n"),
+            "\(run.stderr)")
     }
 
     static func folder() throws -> URL {
@@ -100,8 +110,10 @@ import ReminderOutput
     /// Each occurrence of `path` from 2026-11-29 to 2028-06-01 as
     /// [title, start, sorted alerts], in order.
     static func occurrences(_ path: String, dateOnlyAllDay: Bool = false) throws -> [[String]] {
-        let run = try EndToEndTests.run(["expand", path, "--from", "2026-11-29", "--to", "2028-06-01", "--format", "jsonl", "--zone", "UTC",
-                                         "--now", "2026-11-29T12:00:00Z"])
+        let run = try EndToEndTests.run([
+            "expand", path, "--from", "2026-11-29", "--to", "2028-06-01", "--format", "jsonl", "--zone", "UTC",
+            "--now", "2026-11-29T12:00:00Z",
+        ])
         try #require(run.status == 0, "\(run.stderr)")
         return try run.stdout.split(separator: "\n").map { line in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -119,11 +131,13 @@ import ReminderOutput
     /// sounds and holiday files, as they would be), fixtures of clocks,
     /// alerts, fixed instants, hostile text and the views, and the client
     /// matrix's generated set.
-    @Test(arguments: ["examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
-                      "examples/other-calendars.yaml", "examples/working-days.yaml", "examples/imported.yaml",
-                      "\(EndToEndTests.fixtures)/expand/clocks.yaml",
-                      "\(EndToEndTests.fixtures)/expand/alerts.yaml", "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml",
-                      "\(EndToEndTests.fixtures)/ics/hostile.yaml", "\(EndToEndTests.fixtures)/views/views.yaml", "generated"])
+    @Test(arguments: [
+        "examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
+        "examples/other-calendars.yaml", "examples/working-days.yaml", "examples/imported.yaml",
+        "\(EndToEndTests.fixtures)/expand/clocks.yaml",
+        "\(EndToEndTests.fixtures)/expand/alerts.yaml", "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml",
+        "\(EndToEndTests.fixtures)/ics/hostile.yaml", "\(EndToEndTests.fixtures)/views/views.yaml", "generated",
+    ])
     func filesComeBack(_ path: String) throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -134,8 +148,11 @@ import ReminderOutput
         } else {
             let source = EndToEndTests.root.appendingPathComponent(path)
             let from = source.deletingLastPathComponent()
-            let items = path.hasPrefix("examples/") ? try FileManager.default.contentsOfDirectory(atPath: from.path) : [source.lastPathComponent]
-            for item in items { try FileManager.default.copyItem(at: from.appendingPathComponent(item), to: folder.appendingPathComponent(item)) }
+            let items =
+                path.hasPrefix("examples/") ? try FileManager.default.contentsOfDirectory(atPath: from.path) : [source.lastPathComponent]
+            for item in items {
+                try FileManager.default.copyItem(at: from.appendingPathComponent(item), to: folder.appendingPathComponent(item))
+            }
             original = folder.appendingPathComponent(source.lastPathComponent).path
         }
         let ics = folder.appendingPathComponent("calendar.ics").path
@@ -158,8 +175,9 @@ import ReminderOutput
         let originalFile = try #require(ReminderFile.load(Array(try Data(contentsOf: URL(fileURLWithPath: original))), path: original).file)
         let importedFile = try #require(ReminderFile.load(Array(try Data(contentsOf: URL(fileURLWithPath: imported))), path: imported).file)
         #expect(importedFile.reminders.map(\.id) == originalFile.reminders.map(\.id))
-        let importedMappings = Dictionary(importedFile.reminders.map { ($0.id, ReminderEncoder.mapping(of: $0, in: importedFile)) },
-                                          uniquingKeysWith: { first, _ in first })
+        let importedMappings = Dictionary(
+            importedFile.reminders.map { ($0.id, ReminderEncoder.mapping(of: $0, in: importedFile)) },
+            uniquingKeysWith: { first, _ in first })
         for reminder in originalFile.reminders {
             guard let mapping = ReminderEncoder.mapping(of: reminder, in: originalFile) else { continue }
             #expect(importedMappings[reminder.id] == mapping, "\(path): '\(reminder.id)' came back otherwise")
@@ -183,9 +201,12 @@ import ReminderOutput
     /// export (its occurrences, and when its DISPLAY and AUDIO alarms go
     /// off) is what `expand` of the imported file says, but for what the
     /// import reported it could not carry.
-    @Test(.enabled(if: python != nil, "needs icalendar and recurring-ical-events in .build/oracle-venv"),
-          arguments: [("google", "Europe/Berlin"), ("outlook", "Europe/Berlin"), ("apple", "America/New_York"),
-                      ("thunderbird", "Europe/London"), ("exchange", "Europe/Amsterdam"), ("thisandfuture", "Europe/Paris")])
+    @Test(
+        .enabled(if: python != nil, "needs icalendar and recurring-ical-events in .build/oracle-venv"),
+        arguments: [
+            ("google", "Europe/Berlin"), ("outlook", "Europe/Berlin"), ("apple", "America/New_York"),
+            ("thunderbird", "Europe/London"), ("exchange", "Europe/Amsterdam"), ("thisandfuture", "Europe/Paris"),
+        ])
     func foreignExportsFireAsTheyDid(_ name: String, _ zone: String) throws {
         // (zone: what a time without one is read in: the imported file's.)
         let folder = try Self.folder()
@@ -194,8 +215,12 @@ import ReminderOutput
         let read = try EndToEndTests.run(["import", source, "-o", imported])
         try #require(read.status == 0, "\(read.stderr)")
         let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/ics_events.py").path
-        let judged = try CrontabDeliveryTests.run(Self.python!.path, ["-W", "ignore", script, EndToEndTests.root.appendingPathComponent(source).path, zone,
-                                                                        "2026-11-29T00:00:00Z", "2028-06-01T00:00:00Z"])
+        let judged = try CrontabDeliveryTests.run(
+            Self.python!.path,
+            [
+                "-W", "ignore", script, EndToEndTests.root.appendingPathComponent(source).path, zone,
+                "2026-11-29T00:00:00Z", "2028-06-01T00:00:00Z",
+            ])
         try #require(judged.status == 0, "\(judged.output.prefix(2000))")
         let raw = try #require(try JSONSerialization.jsonObject(with: Data(judged.output.utf8)) as? [[Any]])
         var theirs = raw.map { item in [item[0] as! String, item[1] as! String] + (item[2] as! [String]) }
@@ -214,8 +239,9 @@ import ReminderOutput
     /// 5545 section that decides and a diagnostic of the import saying it.
     /// An event without an alarm alerts at its start (midnight of the
     /// file's zone for a date), as the import says.
-    @Test(.enabled(if: python != nil, "needs icalendar and recurring-ical-events in .build/oracle-venv"),
-          arguments: try! FileManager.default.contentsOfDirectory(atPath: EndToEndTests.root.appendingPathComponent(corpus).path)
+    @Test(
+        .enabled(if: python != nil, "needs icalendar and recurring-ical-events in .build/oracle-venv"),
+        arguments: try! FileManager.default.contentsOfDirectory(atPath: EndToEndTests.root.appendingPathComponent(corpus).path)
             .filter { $0.hasSuffix(".ics") }.sorted())
     func theCorpusFiresAsTheJudgeReadsIt(_ name: String) throws {
         let folder = try Self.folder()
@@ -228,7 +254,8 @@ import ReminderOutput
         var zone = text.split(separator: "\n").first { $0.hasPrefix("timezone: ") }.map { String($0.dropFirst(10)) } ?? "UTC"
         if zone == "floating" { zone = "UTC" }
         let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/ics_events.py").path
-        let judged = try CrontabDeliveryTests.run(Self.python!.path, ["-W", "ignore", script, source, zone, "2026-11-29T00:00:00Z", "2028-06-01T00:00:00Z"])
+        let judged = try CrontabDeliveryTests.run(
+            Self.python!.path, ["-W", "ignore", script, source, zone, "2026-11-29T00:00:00Z", "2028-06-01T00:00:00Z"])
         try #require(judged.status == 0, "\(judged.output.prefix(2000))")
         let raw = try #require(try JSONSerialization.jsonObject(with: Data(judged.output.utf8)) as? [[Any]])
         let offset = TimeZone(identifier: zone)!
@@ -286,11 +313,16 @@ import ReminderOutput
     /// icalendar's own table gives it, or one with the same offsets.
     @Test(.enabled(if: python != nil, "needs icalendar in .build/oracle-venv"))
     func windowsNamesAgreeWithPythonIcalendar() throws {
-        let run = try CrontabDeliveryTests.run(Self.python!.path, ["-c", """
-            import json
-            from icalendar.timezone.windows_to_olson import WINDOWS_TO_OLSON
-            print(json.dumps(WINDOWS_TO_OLSON))
-            """])
+        let run = try CrontabDeliveryTests.run(
+            Self.python!.path,
+            [
+                "-c",
+                """
+                import json
+                from icalendar.timezone.windows_to_olson import WINDOWS_TO_OLSON
+                print(json.dumps(WINDOWS_TO_OLSON))
+                """,
+            ])
         try #require(run.status == 0, "\(run.output)")
         let theirs = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: String])
         #expect(theirs.count > 100)
@@ -321,7 +353,8 @@ import ReminderOutput
     /// The reader: folded lines, CRLF or LF, a byte-order mark, several
     /// calendars, quoted parameters with commas; and where it stops.
     @Test func theReaderKeepsPlaces() throws {
-        let text = "\u{FEFF}BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY;X-A=\"a,b;c\",d:Long\r\n  title\r\nEND:VEVENT\r\nEND:VCALENDAR\n"
+        let text =
+            "\u{FEFF}BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY;X-A=\"a,b;c\",d:Long\r\n  title\r\nEND:VEVENT\r\nEND:VCALENDAR\n"
             + "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:Two\nEND:VTODO\nEND:VCALENDAR\n"
         let document = try CalendarDocument.read(text).get()
         #expect(document.calendars.count == 2)
@@ -343,7 +376,10 @@ import ReminderOutput
         // out), a file cut off inside a component (closed there), a bare
         // VEVENT (a calendar's).
         for (text, kind, line, events) in [
-            ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:a\nnot a line\nEND:VEVENT\nEND:VCALENDAR\n", CalendarDocument.Repair.Kind.notContentLine, 4, 1),
+            (
+                "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:a\nnot a line\nEND:VEVENT\nEND:VCALENDAR\n",
+                CalendarDocument.Repair.Kind.notContentLine, 4, 1
+            ),
             ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:a\n", .unclosed, 1, 1),
             ("BEGIN:VEVENT\nSUMMARY:a\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:b\nEND:VEVENT\n", .outsideCalendar, 1, 2),
         ] {

@@ -8,7 +8,8 @@ import Testing
         let root = EndToEndTests.root.path
         let tty = Remindc.run(Invocation(arguments: ["check", root + "/" + path], environment: [:], stdoutIsTerminal: true))
         #expect(tty.stdout.contains("\u{1B}[1;31merror:"))
-        let noColour = Remindc.run(Invocation(arguments: ["check", root + "/" + path], environment: ["NO_COLOR": "1"], stdoutIsTerminal: true))
+        let noColour = Remindc.run(
+            Invocation(arguments: ["check", root + "/" + path], environment: ["NO_COLOR": "1"], stdoutIsTerminal: true))
         #expect(!noColour.stdout.contains("\u{1B}["))
         #expect(noColour.status == 1)
         let dumb = Remindc.run(Invocation(arguments: ["check", root + "/" + path], environment: ["TERM": "dumb"], stdoutIsTerminal: true))

@@ -33,14 +33,16 @@ import Testing
 
         // As written, in a shell that stops at the first failure; HOME is
         // the test's own, so nothing reaches the real one.
-        let install = try EndToEndTests.run(["-euo", "pipefail", "-c", try Self.readmeCommands()],
-                                            environment: ["PREFIX": prefix.path, "HOME": home.path],
-                                            executable: URL(fileURLWithPath: "/bin/bash"), workingFolder: clone)
+        let install = try EndToEndTests.run(
+            ["-euo", "pipefail", "-c", try Self.readmeCommands()],
+            environment: ["PREFIX": prefix.path, "HOME": home.path],
+            executable: URL(fileURLWithPath: "/bin/bash"), workingFolder: clone)
         try #require(install.status == 0, "\(install.stderr)")
         let installed = prefix.appendingPathComponent("bin/remindc")
         #expect(FileManager.default.isExecutableFile(atPath: installed.path))
 
-        let head = try EndToEndTests.run(["-C", clone.path, "rev-parse", "--short=12", "HEAD"], executable: URL(fileURLWithPath: CleanClone.git!))
+        let head = try EndToEndTests.run(
+            ["-C", clone.path, "rev-parse", "--short=12", "HEAD"], executable: URL(fileURLWithPath: CleanClone.git!))
         let commit = head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         // The build's progress comes first; `--version` is the last four lines.
         let lines = Array(install.stdout.split(separator: "\n").map(String.init).suffix(4))
@@ -66,8 +68,11 @@ import Testing
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(run.stdout)")
         #expect(lines[0] == "0.1.0")
-        #expect(lines[1].range(of: #"^built from ([0-9a-f]{12}(\+changes)?|unknown) of ([0-9]{4}-[0-9]{2}-[0-9]{2}|unknown): a (debug|release) build, Swift [0-9.]+"#,
-                               options: .regularExpression) != nil, "\(lines[1])")
+        #expect(
+            lines[1].range(
+                of:
+                    #"^built from ([0-9a-f]{12}(\+changes)?|unknown) of ([0-9]{4}-[0-9]{2}-[0-9]{2}|unknown): a (debug|release) build, Swift [0-9.]+"#,
+                options: .regularExpression) != nil, "\(lines[1])")
         #expect(lines[2].hasPrefix("Swift runtime: "))
         #expect(lines[3] == "binary: " + EndToEndTests.binary.resolvingSymlinksInPath().path)
     }
@@ -89,7 +94,8 @@ enum CleanClone {
         let clone = EndToEndTests.root.appendingPathComponent(".build/clean-clone")
         try? FileManager.default.removeItem(at: clone)
         do {
-            let run = try EndToEndTests.run(["clone", "--quiet", EndToEndTests.root.path, clone.path], executable: URL(fileURLWithPath: git))
+            let run = try EndToEndTests.run(
+                ["clone", "--quiet", EndToEndTests.root.path, clone.path], executable: URL(fileURLWithPath: git))
             return run.status == 0 ? .success(clone) : .failure(Failure(description: "git clone: \(run.stderr)"))
         } catch {
             return .failure(Failure(description: "git clone: \(error)"))

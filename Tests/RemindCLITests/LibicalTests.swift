@@ -20,22 +20,27 @@ import Testing
         let binary = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-libical-check-\(getpid())")
         let compile = Process()
         compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compile.arguments = ["cc", "-O1", "-o", binary.path,
-                             EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/libical_check.c").path]
+        compile.arguments =
+            [
+                "cc", "-O1", "-o", binary.path,
+                EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/libical_check.c").path,
+            ]
             + output.split(whereSeparator: \.isWhitespace).map(String.init)
         guard (try? compile.run()) != nil else { return nil }
         compile.waitUntilExit()
         return compile.terminationStatus == 0 ? binary : nil
     }()
 
-    @Test(.enabled(if: harness != nil, "libical-dev is not installed"), arguments: [
-        ["examples"],
-        ["\(EndToEndTests.fixtures)/ics/hostile.yaml"],
-        ["\(EndToEndTests.fixtures)/expand/clocks.yaml"],
-        ["\(EndToEndTests.fixtures)/ics/fixed-instants.yaml"],
-        ["\(EndToEndTests.fixtures)/ics/reader-limits.yaml"],
-        ["--expand", "--from", "2026-12-01", "--to", "2027-01-01", "examples", "\(EndToEndTests.fixtures)/ics/hostile.yaml"],
-    ])
+    @Test(
+        .enabled(if: harness != nil, "libical-dev is not installed"),
+        arguments: [
+            ["examples"],
+            ["\(EndToEndTests.fixtures)/ics/hostile.yaml"],
+            ["\(EndToEndTests.fixtures)/expand/clocks.yaml"],
+            ["\(EndToEndTests.fixtures)/ics/fixed-instants.yaml"],
+            ["\(EndToEndTests.fixtures)/ics/reader-limits.yaml"],
+            ["--expand", "--from", "2026-12-01", "--to", "2027-01-01", "examples", "\(EndToEndTests.fixtures)/ics/hostile.yaml"],
+        ])
     func libicalReadsItWithoutErrors(_ arguments: [String]) throws {
         try check(arguments)
     }

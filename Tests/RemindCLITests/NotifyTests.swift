@@ -27,8 +27,10 @@ import Testing
             try daemon.run()
             for _ in 0..<100 where !FileManager.default.fileExists(atPath: folder.path + "/bus") { usleep(20_000) }
             server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            server.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/notification_server.py").path, log.path]
-                + (invoke.map { ["--invoke", $0.joined(separator: ",")] } ?? []) + (sound ? ["--sound"] : []) + (actions ? [] : ["--no-actions"])
+            server.arguments =
+                [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/notification_server.py").path, log.path]
+                + (invoke.map { ["--invoke", $0.joined(separator: ",")] } ?? []) + (sound ? ["--sound"] : [])
+                + (actions ? [] : ["--no-actions"])
             server.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
             let ready = Pipe()
             server.standardOutput = ready
@@ -41,8 +43,10 @@ import Testing
                 try Data("#!/bin/sh\necho \(player) \"$@\" >> \(folder.path)/played\n".utf8).write(to: recorder)
                 try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: recorder.path)
             }
-            environment = ["DBUS_SESSION_BUS_ADDRESS": address, "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
-                           "HOME": folder.path, "PATH": "\(bin.path):/usr/bin:/bin"]
+            environment = [
+                "DBUS_SESSION_BUS_ADDRESS": address, "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
+                "HOME": folder.path, "PATH": "\(bin.path):/usr/bin:/bin",
+            ]
         }
 
         deinit {
@@ -107,7 +111,8 @@ import Testing
         #expect(received[0]["body"] as? String == "The ferns first")
         #expect(received[0]["actions"] as? [String] == ["default", "Look", "later", "Later", "stop", "Stop", "open", "Open"])
         // The server plays no sounds: the desktop's message sound is played after.
-        #expect(try String(contentsOf: session.folder.appendingPathComponent("played"), encoding: .utf8)
+        #expect(
+            try String(contentsOf: session.folder.appendingPathComponent("played"), encoding: .utf8)
                 == "canberra-gtk-play -i message-new-instant\n")
     }
 
@@ -130,7 +135,8 @@ import Testing
     @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
     func minimalOffersTheCategorysMinimalActions() throws {
         let session = try Session(invoke: ["stop"])
-        let path = try session.write(Self.yaml().replacingOccurrences(of: "  nag:\n    actions:", with: "  nag:\n    minimal: [stop]\n    actions:"))
+        let path = try session.write(
+            Self.yaml().replacingOccurrences(of: "  nag:\n    actions:", with: "  nag:\n    minimal: [stop]\n    actions:"))
         let run = try session.remindc(["notify", path, "--id", "water", "--minimal"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(session.received.first?["actions"] as? [String] == ["default", "Look", "stop", "Stop"])
@@ -186,7 +192,8 @@ import Testing
         let stopped = try session.remindc(["notify", path, "--id", "water"])
         #expect(stopped.status == 0)
         #expect(stopped.stderr == "remindc: 'water' is stopped until 'remindc resume --id water'\n")
-        #expect(try String(contentsOf: session.folder.appendingPathComponent("state/remindc/stopped"), encoding: .utf8) == "water@reminders\n")
+        #expect(
+            try String(contentsOf: session.folder.appendingPathComponent("state/remindc/stopped"), encoding: .utf8) == "water@reminders\n")
         let silent = try session.remindc(["notify", path, "--id", "water"])
         #expect(silent.status == 0)
         #expect(session.received.count == 1, "a stopped reminder is not shown")

@@ -82,7 +82,9 @@ import Testing
 
         /// A request to the server as another client would make it, to a
         /// path inside the collection or, starting with `/`, from the root.
-        func send(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) throws -> (status: Int, body: String) {
+        func send(
+            _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]
+        ) throws -> (status: Int, body: String) {
             var arguments = ["-s", "-o", "-", "-w", "\n%{http_code}", "-X", method]
             for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
             if let body { arguments += ["--data-binary", body] }
@@ -101,8 +103,10 @@ import Testing
         func read(expected: String, from: String, to: String, client: String = "radicale") throws -> [String: Any] {
             var environment = ProcessInfo.processInfo.environment
             environment["REMINDC_EXPANSION_CLIENT"] = client
-            let run = try CrontabDeliveryTests.run(PublishTests.python!.path, [PublishTests.script, "read", url, expected, from, to]
-                                                   + (login.map { [$0.user, $0.password] } ?? []), environment: environment)
+            let run = try CrontabDeliveryTests.run(
+                PublishTests.python!.path,
+                [PublishTests.script, "read", url, expected, from, to]
+                    + (login.map { [$0.user, $0.password] } ?? []), environment: environment)
             try #require(run.status == 0, "\(run.output.suffix(2000))")
             let json = try #require(run.output.split(separator: "\n").last)
             return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -119,8 +123,9 @@ import Testing
 
     /// `remindc publish` with its sync state in `state` (never the user's).
     static func publish(_ arguments: [String], state: URL, environment: [String: String] = [:]) throws -> EndToEndTests.Run {
-        try EndToEndTests.run(["publish"] + arguments + now,
-                              environment: ["XDG_STATE_HOME": state.path, "TZ": "UTC"].merging(environment) { $1 })
+        try EndToEndTests.run(
+            ["publish"] + arguments + now,
+            environment: ["XDG_STATE_HOME": state.path, "TZ": "UTC"].merging(environment) { $1 })
     }
 
     /// `publish` to `server`, with the login it asks for.
@@ -129,7 +134,9 @@ import Testing
         return try publish(arguments + ["--user", login.user], state: state, environment: ["REMINDC_PASSWORD": login.password])
     }
 
-    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos", "sabredav"])
+    @Test(
+        .enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"),
+        arguments: ["radicale", "xandikos", "sabredav"])
     func everyReminderArrivesOnceWithItsAlarmsAndTheServerExpandsItAsRemindcDoes(_ kind: String) throws {
         let server = try Server(kind)
         let folder = try Self.folder()
@@ -143,15 +150,18 @@ import Testing
         let paths = EndToEndTests.portableExamples + [generated.path]
         let state = folder.appendingPathComponent("state")
         let first = try Self.publish(to: server, [server.url] + paths, state: state)
-        #expect(first.status == 0, "\(first.stderr.suffix(2000)) \(first.stdout.split(separator: "\n").filter { $0.hasPrefix("failed") }.prefix(5))")
+        #expect(
+            first.status == 0,
+            "\(first.stderr.suffix(2000)) \(first.stdout.split(separator: "\n").filter { $0.hasPrefix("failed") }.prefix(5))")
         let ics = try EndToEndTests.run(["ics"] + paths + Self.now, environment: ["TZ": "UTC"])
         let uids = Set(ics.stdout.split(separator: "\r\n").filter { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) })
         #expect(first.stdout.split(separator: "\n").filter { $0.hasPrefix("create ") }.count == uids.count)
 
         let expected = folder.appendingPathComponent("expected.jsonl")
         let (from, to) = ("2027-03-20T00:00:00Z", "2027-03-22T00:00:00Z")
-        let expand = try EndToEndTests.run(["expand"] + paths + ["--from", from, "--to", to, "--zone", "UTC", "--format", "jsonl"] + Self.now,
-                                           environment: ["TZ": "UTC"])
+        let expand = try EndToEndTests.run(
+            ["expand"] + paths + ["--from", from, "--to", to, "--zone", "UTC", "--format", "jsonl"] + Self.now,
+            environment: ["TZ": "UTC"])
         try Data(expand.stdout.utf8).write(to: expected)
         // Debian's SabreDAV 1.8 (vobject 2.1) expands a thousand series in
         // PHP past its 30-second limit: its objects are read, not expanded.
@@ -173,10 +183,12 @@ import Testing
         #expect(again.count == written && written > 0, "every occurrence written again arrives")
         for object in again {
             let href = object["href"] as? String
-            #expect(series.contains { $0["uid"] as? String == object["uid"] as? String && $0["href"] as? String == href },
-                    "\(object["uid"]!) at \(object["recurrence_id"]!): in its series' resource")
-            #expect((object["triggers"] as? [String] ?? []).contains { $0.hasPrefix("-P") && $0.hasSuffix("D") },
-                    "\(object["uid"]!) at \(object["recurrence_id"]!): its own days-before trigger")
+            #expect(
+                series.contains { $0["uid"] as? String == object["uid"] as? String && $0["href"] as? String == href },
+                "\(object["uid"]!) at \(object["recurrence_id"]!): in its series' resource")
+            #expect(
+                (object["triggers"] as? [String] ?? []).contains { $0.hasPrefix("-P") && $0.hasSuffix("D") },
+                "\(object["uid"]!) at \(object["recurrence_id"]!): its own days-before trigger")
         }
         for object in objects {
             #expect(!(object["alarms"] as! [String]).isEmpty, "\(object["uid"]!) has its alarms")
@@ -191,8 +203,9 @@ import Testing
             // out).
             let check = try EndToEndTests.run(["check", "--for", "caldav", "--format", "json"] + paths + Self.now)
             let findings = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [[String: Any]])
-            let named = Set(findings.filter { $0["rule"] as? String == "server-limit" }
-                .compactMap { ($0["message"] as? String)?.firstMatch(of: /'([^']+)'/).map { String($0.1) } })
+            let named = Set(
+                findings.filter { $0["rule"] as? String == "server-limit" }
+                    .compactMap { ($0["message"] as? String)?.firstMatch(of: /'([^']+)'/).map { String($0.1) } })
             // (Its time-range search, not compared here, misses an event
             // of no duration that starts at the very start of the range,
             // which RFC 4791 §9.9 has it find.)
@@ -200,7 +213,8 @@ import Testing
             let differing = Set(expansion["unexplained_ids"] as? [String] ?? [])
             let unnamed = differing.subtracting(named).sorted()
             let yaml = try String(contentsOf: generated, encoding: .utf8)
-            #expect(unnamed == [], "\(unnamed.map { id in yaml.split(separator: "\n").drop { $0 != "  - id: \(id)" }.prefix(6) }) \(expansion)")
+            #expect(
+                unnamed == [], "\(unnamed.map { id in yaml.split(separator: "\n").drop { $0 != "  - id: \(id)" }.prefix(6) }) \(expansion)")
             #expect(!differing.isEmpty, "the rule parts SabreDAV leaves out change some occurrences in the window")
             #expect((expansion["expected"] as? Int ?? 0) > 150)
         } else if expands {
@@ -227,13 +241,15 @@ import Testing
         // SabreDAV 1.8 has no sync-collection (4.x, in Nextcloud and
         // Baïkal, has): it is listed in full each time.
         let offersSync = !kind.hasPrefix("sabredav") || sabre4
-        #expect(third.stderr.contains(offersSync ? "changes since the last run (\(uids.count) read)" : ": \(uids.count) unchanged"),
-                "\(third.stderr.suffix(500))")
+        #expect(
+            third.stderr.contains(offersSync ? "changes since the last run (\(uids.count) read)" : ": \(uids.count) unchanged"),
+            "\(third.stderr.suffix(500))")
         #expect(server.writes(since: before).prefix(5) == [])
         before = server.requests.count
         let fourth = try Self.publish(to: server, [server.url] + paths, state: state)
-        #expect(fourth.stderr.contains((offersSync ? "changes since the last run (0 read); " : ": ") + "\(uids.count) unchanged"),
-                "\(fourth.stderr.suffix(500))")
+        #expect(
+            fourth.stderr.contains((offersSync ? "changes since the last run (0 read); " : ": ") + "\(uids.count) unchanged"),
+            "\(fourth.stderr.suffix(500))")
         #expect(server.requests.dropFirst(before).map(\.method) == ["PROPFIND", "REPORT"])
     }
 
@@ -249,8 +265,9 @@ import Testing
         #expect(run.stdout.contains("create     backup\n"), "\(run.stdout)")
         if kind == "radicale" {
             #expect(run.status == 1)
-            #expect(run.stdout.contains("failed     yahrzeit: create: 400") && run.stdout.contains("written with RSCALE (hebrew)"),
-                    "\(run.stdout)")
+            #expect(
+                run.stdout.contains("failed     yahrzeit: create: 400") && run.stdout.contains("written with RSCALE (hebrew)"),
+                "\(run.stdout)")
         } else {
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         }
@@ -309,7 +326,9 @@ import Testing
 
         """
 
-    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos", "sabredav"])
+    @Test(
+        .enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"),
+        arguments: ["radicale", "xandikos", "sabredav"])
     func eachChangeWritesOnlyItsResourceAndOthersAreLeftAlone(_ kind: String) throws {
         let server = try Server(kind)
         let folder = try Self.folder()
@@ -345,7 +364,9 @@ import Testing
         let stored = try server.send("GET", "bins@home.example.ics")
         let edited = stored.body.replacingOccurrences(of: "SUMMARY:Put the bins out", with: "SUMMARY:Bins (moved)")
         #expect(edited != stored.body)
-        #expect([200, 201, 204].contains(try server.send("PUT", "bins@home.example.ics", body: edited, headers: ["Content-Type": "text/calendar"]).status))
+        #expect(
+            [200, 201, 204].contains(
+                try server.send("PUT", "bins@home.example.ics", body: edited, headers: ["Content-Type": "text/calendar"]).status))
         let kept = try publish(["--keep-server-edits"])
         #expect(kept.writes == [])
         #expect(kept.run.stdout.contains("kept       bins (edited on the server since it was published; kept)\n"), "\(kept.run.stdout)")
@@ -378,7 +399,9 @@ extension PublishTests {
     /// client writes it between the listing and the PUT, in the server's
     /// refusal (Radicale 409, Xandikos 412, both `no-uid-conflict`), or, where
     /// the server takes both (SabreDAV), on the next run.
-    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos", "sabredav"])
+    @Test(
+        .enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"),
+        arguments: ["radicale", "xandikos", "sabredav"])
     func aUIDAnotherClientHoldsIsNamedAsSuch(_ kind: String) throws {
         let server = try Server(kind)
         let folder = try Self.folder()
@@ -399,7 +422,8 @@ extension PublishTests {
         // Held before: named from the listing, nothing sent for it.
         let listed = try publish(Self.three)
         #expect(listed.run.status == 1)
-        #expect(listed.run.stdout == "unchanged  bins\nfailed     tea: taken: UID is held by \(path)/their-tea.ics, a resource this "
+        #expect(
+            listed.run.stdout == "unchanged  bins\nfailed     tea: taken: UID is held by \(path)/their-tea.ics, a resource this "
                 + "publisher did not write (--delete-others replaces it)\ncreate     tax\n", "\(listed.run.stdout)")
         #expect(listed.writes == ["PUT \(path)/tax@home.example.ics"])
         #expect(try server.send("GET", "their-tea.ics").body.contains("SUMMARY:Party"))
@@ -418,10 +442,14 @@ extension PublishTests {
             // the calendar holds both.
             #expect(raced.run.status == 1, "tea is still taken")
             #expect(raced.run.stdout.contains("create     walk\n"), "\(raced.run.stdout)")
-            #expect(next.run.stderr.contains("warning: 'walk' shares its UID with \(path)/their-walk.ics, which this publisher did not write: "
-                                             + "calendars show both (--delete-others removes it)\n"), "\(next.run.stderr)")
+            #expect(
+                next.run.stderr.contains(
+                    "warning: 'walk' shares its UID with \(path)/their-walk.ics, which this publisher did not write: "
+                        + "calendars show both (--delete-others removes it)\n"), "\(next.run.stderr)")
         } else {
-            let line = raced.run.stdout.split(separator: "\n").first { $0.hasPrefix("failed     walk: create: \(kind == "radicale" ? 409 : 412) ") }
+            let line = raced.run.stdout.split(separator: "\n").first {
+                $0.hasPrefix("failed     walk: create: \(kind == "radicale" ? 409 : 412) ")
+            }
             #expect(line?.hasSuffix("; another resource on the server has this UID") == true, "\(raced.run.stdout)")
             #expect(next.run.stdout.contains("failed     walk: taken: UID is held by \(path)/their-walk.ics"), "\(next.run.stdout)")
         }
@@ -436,7 +464,8 @@ extension PublishTests {
 
 extension PublishTests {
     /// Ten reminders, for the faults: enough to be stopped midway.
-    static let ten = "uid-domain: faults.example\ntimezone: UTC\nreminders:\n"
+    static let ten =
+        "uid-domain: faults.example\ntimezone: UTC\nreminders:\n"
         + (0..<10).map { "  - {id: r\($0), title: Reminder \($0), at: 2026-12-0\($0 % 9 + 1) 09:00, repeat: weekly}\n" }.joined()
 
     @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"))
@@ -447,7 +476,8 @@ extension PublishTests {
         let file = folder.appendingPathComponent("r.yaml")
         try Data(Self.ten.utf8).write(to: file)
         let state = folder.appendingPathComponent("state")
-        let wrong = try Self.publish([server.url, file.path, "--user", "alice"], state: state, environment: ["REMINDC_PASSWORD": "not-the-password"])
+        let wrong = try Self.publish(
+            [server.url, file.path, "--user", "alice"], state: state, environment: ["REMINDC_PASSWORD": "not-the-password"])
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("Error: the server refused the login (401, Basic) of user 'alice'"), "\(wrong.stderr)")
         #expect(!(wrong.stdout + wrong.stderr).contains("not-the-password"))
@@ -470,13 +500,15 @@ extension PublishTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("r.yaml")
         let id = String(repeating: "a", count: 300)
-        try Data("""
+        try Data(
+            """
             uid-domain: home.example
             timezone: UTC
             reminders:
               - {id: \(id), title: Bins, at: 2026-12-01 19:00, repeat: weekly}
 
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let state = folder.appendingPathComponent("state")
         let first = try Self.publish([server.url, file.path], state: state)
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
@@ -510,8 +542,9 @@ extension PublishTests {
         #expect(finished.stderr.contains("6 created, 4 unchanged"), "\(finished.stderr)")
     }
 
-    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"),
-          arguments: [(412, "Precondition Failed"), (409, "Conflict"), (500, "Internal Server Error")])
+    @Test(
+        .enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"),
+        arguments: [(412, "Precondition Failed"), (409, "Conflict"), (500, "Internal Server Error")])
     func aResourceTheServerRefusesIsNamedAndTheOthersArePublished(_ status: Int, _ reason: String) throws {
         let server = try Server("radicale")
         let folder = try Self.folder()
@@ -549,44 +582,64 @@ extension PublishTests {
 
     /// What `publish` refuses before it sends anything: exit 2, the message.
     @Test(arguments: [
-        Refusal(arguments: ["publish", "http://calendar.example.com/dav/", "examples"],
-                stderr: "Error: plain http to calendar.example.com would send the password and reminders unencrypted: use https, or --insecure\n"),
-        Refusal(arguments: ["publish", "https://bob:pw@calendar.example.com/dav/", "examples"],
-                stderr: "Error: the URL must not hold a login: give --user, and the password in REMINDC_PASSWORD or ~/.netrc\n"),
-        Refusal(arguments: ["publish", "ftp://bob:PASSWORD@calendar.example.com/dav/", "examples"],
-                stderr: "Error: 'ftp://bob:***@calendar.example.com/dav/' is not an http or https URL of a calendar collection\n"),
-        Refusal(arguments: ["publish", "calendar.example.com/dav/", "examples"],
-                stderr: "Error: 'calendar.example.com/dav/' is not an http or https URL of a calendar collection\n"),
-        Refusal(arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--user", "bob"],
-                stderr: "Error: --user needs the password in REMINDC_PASSWORD or in ~/.netrc\n"),
+        Refusal(
+            arguments: ["publish", "http://calendar.example.com/dav/", "examples"],
+            stderr:
+                "Error: plain http to calendar.example.com would send the password and reminders unencrypted: use https, or --insecure\n"),
+        Refusal(
+            arguments: ["publish", "https://bob:pw@calendar.example.com/dav/", "examples"],
+            stderr: "Error: the URL must not hold a login: give --user, and the password in REMINDC_PASSWORD or ~/.netrc\n"),
+        Refusal(
+            arguments: ["publish", "ftp://bob:PASSWORD@calendar.example.com/dav/", "examples"],
+            stderr: "Error: 'ftp://bob:***@calendar.example.com/dav/' is not an http or https URL of a calendar collection\n"),
+        Refusal(
+            arguments: ["publish", "calendar.example.com/dav/", "examples"],
+            stderr: "Error: 'calendar.example.com/dav/' is not an http or https URL of a calendar collection\n"),
+        Refusal(
+            arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--user", "bob"],
+            stderr: "Error: --user needs the password in REMINDC_PASSWORD or in ~/.netrc\n"),
         Refusal(arguments: ["publish", "https://calendar.example.com/dav/"], stderr: "Error: Missing expected argument '<path> ...'\n"),
         Refusal(arguments: ["publish"], stderr: "Error: Missing expected argument '<url>'\n"),
-        Refusal(arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--timeout", "0"],
-                stderr: "Error: --timeout takes seconds between 0 and 3600, not '0'\n"),
-        Refusal(arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--name", "my team"],
-                stderr: "Error: --name must be letters, digits, '.', '_' and '-'\n"),
-        Refusal(arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--connections", "0"],
-                stderr: "Error: --connections takes a number from 1 to 32, not '0'\n"),
-        Refusal(arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--ca-file", "no-such-ca.pem"],
-                stderr: "Error: --ca-file 'no-such-ca.pem' is not a file remindc can read\n"),
-        Refusal(arguments: ["publish", "http://127.0.0.1:9/dav/", "examples"],
-                stderr: "Error: cannot reach the calendar http://127.0.0.1:9/dav/: "),
-        Refusal(arguments: ["publish", "https://cloud.example.com", "examples"],
-                stderr: "Error: https://cloud.example.com is a server's address, not a calendar's: give --calendar NAME to find (or make) the calendar NAME of the account\n"),
-        Refusal(arguments: ["publish", "https://cloud.example.com/.well-known/caldav", "examples"],
-                stderr: "Error: https://cloud.example.com/.well-known/caldav is a server's address, not a calendar's: give --calendar NAME"),
-        Refusal(arguments: ["publish", "https://cloud.example.com", "--calendar", " ", "examples"],
-                stderr: "Error: --calendar takes a calendar's name, not ' '\n"),
-        Refusal(arguments: ["publish", "https://cloud.example.com", "--calendar", "a/b", "examples"],
-                stderr: "Error: --calendar takes a calendar's name, not 'a/b'\n"),
-        Refusal(arguments: ["publish", "http://127.0.0.1:9/", "--calendar", "Team", "examples"],
-                stderr: "Error: cannot find the calendar 'Team': http://127.0.0.1:9/.well-known/caldav: "),
+        Refusal(
+            arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--timeout", "0"],
+            stderr: "Error: --timeout takes seconds between 0 and 3600, not '0'\n"),
+        Refusal(
+            arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--name", "my team"],
+            stderr: "Error: --name must be letters, digits, '.', '_' and '-'\n"),
+        Refusal(
+            arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--connections", "0"],
+            stderr: "Error: --connections takes a number from 1 to 32, not '0'\n"),
+        Refusal(
+            arguments: ["publish", "https://calendar.example.com/dav/", "examples", "--ca-file", "no-such-ca.pem"],
+            stderr: "Error: --ca-file 'no-such-ca.pem' is not a file remindc can read\n"),
+        Refusal(
+            arguments: ["publish", "http://127.0.0.1:9/dav/", "examples"],
+            stderr: "Error: cannot reach the calendar http://127.0.0.1:9/dav/: "),
+        Refusal(
+            arguments: ["publish", "https://cloud.example.com", "examples"],
+            stderr:
+                "Error: https://cloud.example.com is a server's address, not a calendar's: give --calendar NAME to find (or make) the calendar NAME of the account\n"
+        ),
+        Refusal(
+            arguments: ["publish", "https://cloud.example.com/.well-known/caldav", "examples"],
+            stderr: "Error: https://cloud.example.com/.well-known/caldav is a server's address, not a calendar's: give --calendar NAME"),
+        Refusal(
+            arguments: ["publish", "https://cloud.example.com", "--calendar", " ", "examples"],
+            stderr: "Error: --calendar takes a calendar's name, not ' '\n"),
+        Refusal(
+            arguments: ["publish", "https://cloud.example.com", "--calendar", "a/b", "examples"],
+            stderr: "Error: --calendar takes a calendar's name, not 'a/b'\n"),
+        Refusal(
+            arguments: ["publish", "http://127.0.0.1:9/", "--calendar", "Team", "examples"],
+            stderr: "Error: cannot find the calendar 'Team': http://127.0.0.1:9/.well-known/caldav: "),
     ])
     func refusals(_ c: Refusal) throws {
         let home = try Self.folder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let run = try EndToEndTests.run(c.arguments + Self.now, environment: ["HOME": home.path, "XDG_STATE_HOME": "", "REMINDC_PASSWORD": ""]
-            .merging(c.environment) { $1 })
+        let run = try EndToEndTests.run(
+            c.arguments + Self.now,
+            environment: ["HOME": home.path, "XDG_STATE_HOME": "", "REMINDC_PASSWORD": ""]
+                .merging(c.environment) { $1 })
         #expect(run.status == 2)
         // What the files' checks say comes first (`check --for caldav`'s
         // warnings), then the refusal.
@@ -618,7 +671,8 @@ extension PublishTests {
         let before = server.requests.count
         let run = try Self.publish([server.url, file.path], state: state)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("the server no longer knew the last run's sync token, so listed in full; 10 unchanged"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("the server no longer knew the last run's sync token, so listed in full; 10 unchanged"), "\(run.stderr)")
         #expect(server.writes(since: before) == [])
         let again = try Self.publish([server.url, file.path], state: state)
         #expect(again.stderr.contains("changes since the last run (0 read); 10 unchanged"), "\(again.stderr)")
@@ -633,10 +687,14 @@ extension PublishTests {
         defer { try? FileManager.default.removeItem(at: home) }
         let run = try Self.publish(["http://127.0.0.1:9/dav/", "\(EndToEndTests.fixtures)/across/uid"], state: home)
         #expect(run.status == 1)
-        #expect(run.stderr.hasPrefix("\(EndToEndTests.fixtures)/across/uid/work.yaml:4:10: error: the UID 'bins@family.example' "
-                                     + "is also another file's [duplicate-uid]\n"), "\(run.stderr)")
-        #expect(run.stderr.contains("= note: 'bins@family.example' is first the UID of the reminder at "
-                                    + "\(EndToEndTests.fixtures)/across/uid/home.yaml:5:10\n"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix(
+                "\(EndToEndTests.fixtures)/across/uid/work.yaml:4:10: error: the UID 'bins@family.example' "
+                    + "is also another file's [duplicate-uid]\n"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "= note: 'bins@family.example' is first the UID of the reminder at "
+                    + "\(EndToEndTests.fixtures)/across/uid/home.yaml:5:10\n"), "\(run.stderr)")
         #expect(run.stderr.hasSuffix("1 error in 1 of 2 files\n"), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
     }
@@ -650,8 +708,10 @@ extension PublishTests {
         let path = "\(EndToEndTests.fixtures)/ics/uid-clash.yaml"
         let run = try Self.publish(["http://127.0.0.1:9/dav/", path], state: home)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("\(path):8:10: error: 'standup-extra' and 'standup' are both written with the UID "
-                                    + "'standup-extra@team.example' [duplicate-uid]\n"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "\(path):8:10: error: 'standup-extra' and 'standup' are both written with the UID "
+                    + "'standup-extra@team.example' [duplicate-uid]\n"), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
         let check = try EndToEndTests.run(["check", "--for", "caldav", "--quiet", path] + Self.now)
         #expect(check.status == 1 && check.stdout.contains("[duplicate-uid]"), "\(check.stdout)")
@@ -669,17 +729,21 @@ extension PublishTests {
         let root = server.url.replacingOccurrences(of: "/remindc/calendar/", with: "")
         let plain = try Self.publish([root + "/remindc/", file.path], state: folder)
         #expect(plain.status == 2)
-        #expect(plain.stderr == "Error: \(root)/remindc/ is not a calendar collection; give --calendar NAME to use the calendar NAME of the account\n",
-                "\(plain.stderr)")
+        #expect(
+            plain.stderr
+                == "Error: \(root)/remindc/ is not a calendar collection; give --calendar NAME to use the calendar NAME of the account\n",
+            "\(plain.stderr)")
         // A dry run finds the missing collection above too, sending no write.
         let dry = try Self.publish([root + "/nobody/calendar/", file.path, "--dry-run"], state: folder)
         #expect(dry.status == 2)
-        #expect(dry.stderr == "Error: the calendar \(root)/nobody/calendar/ does not exist and cannot be created: "
+        #expect(
+            dry.stderr == "Error: the calendar \(root)/nobody/calendar/ does not exist and cannot be created: "
                 + "the collection above it, \(root)/nobody/, does not exist\n", "\(dry.stderr)")
         #expect(dry.stdout.isEmpty)
         let orphan = try Self.publish([root + "/nobody/calendar/", file.path], state: folder)
         #expect(orphan.status == 2)
-        #expect(orphan.stderr == "Error: the calendar \(root)/nobody/calendar/ does not exist and cannot be created: 409 Conflict: "
+        #expect(
+            orphan.stderr == "Error: the calendar \(root)/nobody/calendar/ does not exist and cannot be created: 409 Conflict: "
                 + "Conflict in the request.; the collection above it does not exist\n", "\(orphan.stderr)")
         #expect(server.writes(since: 0).filter { $0.hasPrefix("PUT") } == [])
     }
@@ -690,7 +754,9 @@ extension PublishTests {
     /// on each server: a dry run finds where it would be made and writes
     /// nothing; the run makes it, named; a run from the principal finds it
     /// again and changes nothing. A wrong password is named at discovery.
-    @Test(.enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"), arguments: ["radicale", "xandikos", "sabredav"])
+    @Test(
+        .enabled(if: available, "needs Radicale, Xandikos and caldav in .build/oracle-venv"),
+        arguments: ["radicale", "xandikos", "sabredav"])
     func aCalendarIsFoundByNameFromTheServersAddressOrThePrincipals(_ kind: String) throws {
         let server = try Server(kind)
         let folder = try Self.folder()
@@ -702,34 +768,42 @@ extension PublishTests {
         let principal = root + ["radicale": "remindc/", "xandikos": "user/", "sabredav": "dav.php/principals/remindc/"][kind]!
         // Radicale without logins takes any, and needs one to name its user.
         let login = server.login ?? (user: "remindc", password: "any")
-        func publish(_ address: String, _ extra: [String] = [], password: String? = nil) throws -> (run: EndToEndTests.Run, writes: [String]) {
+        func publish(
+            _ address: String, _ extra: [String] = [], password: String? = nil
+        ) throws -> (run: EndToEndTests.Run, writes: [String]) {
             let before = server.requests.count
-            let run = try Self.publish([address, "--calendar", "Team reminders", "--user", login.user, file.path] + extra,
-                                       state: folder.appendingPathComponent("state"), environment: ["REMINDC_PASSWORD": password ?? login.password])
+            let run = try Self.publish(
+                [address, "--calendar", "Team reminders", "--user", login.user, file.path] + extra,
+                state: folder.appendingPathComponent("state"), environment: ["REMINDC_PASSWORD": password ?? login.password])
             return (run, server.writes(since: before))
         }
         let dry = try publish(root, ["--dry-run"])
         #expect(dry.run.status == 0, "\(dry.run.stderr)")
         #expect(dry.writes == [])
-        #expect(dry.run.stderr.contains("team-reminders/: would create the calendar; 3 to create; nothing was changed"), "\(dry.run.stderr)")
+        #expect(
+            dry.run.stderr.contains("team-reminders/: would create the calendar; 3 to create; nothing was changed"), "\(dry.run.stderr)")
         let made = try publish(root)
         #expect(made.run.status == 0, "\(made.run.stderr)")
         #expect(made.run.stderr.contains("team-reminders/: created the calendar; 3 created"), "\(made.run.stderr)")
         #expect(made.writes.first?.hasPrefix("MKCALENDAR ") == true, "\(made.writes)")
         let calendar = try #require(made.writes.first.map { String($0.dropFirst("MKCALENDAR ".count)) })
-        let named = try server.send("PROPFIND", calendar, body: """
-            <?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:propfind>
-            """, headers: ["Depth": "0", "Content-Type": "application/xml"])
+        let named = try server.send(
+            "PROPFIND", calendar,
+            body: """
+                <?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:propfind>
+                """, headers: ["Depth": "0", "Content-Type": "application/xml"])
         #expect(named.body.contains(">Team reminders<"), "\(named.body)")
         let again = try publish(principal)
         #expect(again.run.status == 0, "\(again.run.stderr)")
-        #expect(again.run.stderr.contains("team-reminders/: 3 unchanged") || again.run.stderr.contains("; 3 unchanged"), "\(again.run.stderr)")
+        #expect(
+            again.run.stderr.contains("team-reminders/: 3 unchanged") || again.run.stderr.contains("; 3 unchanged"), "\(again.run.stderr)")
         #expect(again.writes == [])
         if server.login != nil {
             let wrong = try publish(root, ["--dry-run"], password: "not-the-password")
             #expect(wrong.run.status == 2)
-            #expect(wrong.run.stderr.contains("Error: cannot find the calendar 'Team reminders': the server refused the login (401"),
-                    "\(wrong.run.stderr)")
+            #expect(
+                wrong.run.stderr.contains("Error: cannot find the calendar 'Team reminders': the server refused the login (401"),
+                "\(wrong.run.stderr)")
             #expect(!wrong.run.stderr.contains("not-the-password"))
         }
     }
@@ -750,8 +824,9 @@ extension PublishTests {
         let right = try Self.publish(to: server, [server.url, file.path], state: state)
         #expect(right.status == 0, "\(right.stderr)")
         #expect(right.stderr.hasSuffix("created the calendar; 3 created\n"), "\(right.stderr)")
-        let wrong = try Self.publish([server.url, file.path, "--user", "remindc"], state: state,
-                                     environment: ["REMINDC_PASSWORD": "not-the-password"])
+        let wrong = try Self.publish(
+            [server.url, file.path, "--user", "remindc"], state: state,
+            environment: ["REMINDC_PASSWORD": "not-the-password"])
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("the server refused the login (401, Digest) of user 'remindc'"), "\(wrong.stderr)")
         #expect(!(wrong.stdout + wrong.stderr).contains("not-the-password"))

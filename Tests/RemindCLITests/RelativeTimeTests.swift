@@ -81,9 +81,12 @@ import Testing
     /// SOURCE_DATE_EPOCH, `--from` and `--to` against `--now`, in `--zone`;
     /// a word that is none is a usage error that says which words there are.
     @Test func onTheCommandLine() throws {
-        let run = try EndToEndTests.runInProcess(["expand", "examples/repeating.yaml", "--zone", "Europe/London", "--now", "tomorrow 08:00",
-                                                  "--from", "now", "--to", "+1d", "--format", "csv"],
-                                                 environment: ["SOURCE_DATE_EPOCH": "1796083200"])
+        let run = try EndToEndTests.runInProcess(
+            [
+                "expand", "examples/repeating.yaml", "--zone", "Europe/London", "--now", "tomorrow 08:00",
+                "--from", "now", "--to", "+1d", "--format", "csv",
+            ],
+            environment: ["SOURCE_DATE_EPOCH": "1796083200"])
         #expect(run.status == 0, "\(run.stderr)")
         // SOURCE_DATE_EPOCH is 2026-12-01T00:00:00Z: the window is
         // 2026-12-02 08:00 to 2026-12-03 08:00 in London.
@@ -93,8 +96,10 @@ import Testing
 
         let wrong = try EndToEndTests.runInProcess(["expand", "examples/remindme.yaml", "--from", "someday"])
         #expect(wrong.status == 2)
-        #expect(wrong.stderr.contains("Invalid value for --from: 'someday' is not a date or a time (a time such as 2026-12-01 09:00, or today, tomorrow"),
-                "\(wrong.stderr)")
+        #expect(
+            wrong.stderr.contains(
+                "Invalid value for --from: 'someday' is not a date or a time (a time such as 2026-12-01 09:00, or today, tomorrow"),
+            "\(wrong.stderr)")
         #expect(wrong.stdout.isEmpty)
     }
 }

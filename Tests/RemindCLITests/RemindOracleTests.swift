@@ -66,7 +66,9 @@ import Testing
                 let first = random(0...(move == "skip" ? 4 : 6)), second = random(0...6)
                 let chosen = Set([first, second]).sorted()
                 let startDay = 1 + ((chosen[0] - firstOfDecember) % 7 + 7) % 7
-                yaml += "    at: 2026-12-\(two(startDay)) \(time)\n    repeat: {every: week, on: [\(chosen.map { days[$0] }.joined(separator: ", "))]}\n" + yamlMove
+                yaml +=
+                    "    at: 2026-12-\(two(startDay)) \(time)\n    repeat: {every: week, on: [\(chosen.map { days[$0] }.joined(separator: ", "))]}\n"
+                    + yamlMove
                 rem = "REM \(chosen.map { remDays[$0] }.joined(separator: " "))\(remMove) AT \(time) MSG \(id)"
             case 2:
                 // Every day.
@@ -131,7 +133,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let pairs = Self.generated(count: 300)
         let yaml = Self.file(count: 300)
-        let rem = Self.holidays.map { "OMIT \(Self.remDate($0.first))" + ($0.first == $0.last ? "" : " THROUGH \(Self.remDate($0.last))") + "\n" }
+        let rem =
+            Self.holidays.map { "OMIT \(Self.remDate($0.first))" + ($0.first == $0.last ? "" : " THROUGH \(Self.remDate($0.last))") + "\n" }
             .joined() + pairs.map { $0.rem + "\n" }.joined()
         let yamlFile = folder.appendingPathComponent("days-off.yaml"), remFile = folder.appendingPathComponent("days-off.rem")
         try Data(yaml.utf8).write(to: yamlFile)
@@ -156,11 +159,15 @@ import Testing
             try #require(fields.count == 7, "Remind wrote \(line)")
             guard let minutes = Int(fields[4]) else { continue }
             let day = fields[0].replacingOccurrences(of: "/", with: "-")
-            fired.insert("\(fields[6]) \(day) \(minutes / 60 < 10 ? "0" : "")\(minutes / 60):\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)")
+            fired.insert(
+                "\(fields[6]) \(day) \(minutes / 60 < 10 ? "0" : "")\(minutes / 60):\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)")
         }
-        let ours = try EndToEndTests.run(["expand", yamlFile.path, "--from", "2026-12-01", "--to", "2029-01-01", "--zone", "UTC",
-                                          "--format", "csv", "--limit", "1000000", "--now", "2026-11-01T00:00:00Z"],
-                                         environment: ["TZ": "UTC"])
+        let ours = try EndToEndTests.run(
+            [
+                "expand", yamlFile.path, "--from", "2026-12-01", "--to", "2029-01-01", "--zone", "UTC",
+                "--format", "csv", "--limit", "1000000", "--now", "2026-11-01T00:00:00Z",
+            ],
+            environment: ["TZ": "UTC"])
         try #require(ours.status == 0, "\(ours.stderr.prefix(2000))")
         var expanded = Set<String>()
         for line in ours.stdout.split(separator: "\r\n").dropFirst() {

@@ -58,7 +58,8 @@ import Testing
         }
         var rejected: [String] = []
         for path in fixtures {
-            let run = try EndToEndTests.run(["check", "--quiet", "--format", "json", path], environment: ["SOURCE_DATE_EPOCH": "1795953600"])
+            let run = try EndToEndTests.run(
+                ["check", "--quiet", "--format", "json", path], environment: ["SOURCE_DATE_EPOCH": "1795953600"])
             let diagnostics = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
             let errors = diagnostics.filter { $0["severity"] as? String == "error" }.compactMap { $0["rule"] as? String }
             if errors.isEmpty {
@@ -101,16 +102,22 @@ import Testing
         Mistake(name: "unknown reminder key", yaml: file("    at: 2027-01-01\n    titel: x\n"), id: "unknown-key"),
         Mistake(name: "unknown repeat key", yaml: file("    at: 2027-01-01\n    repeat: {every: week, onn: [mon]}\n"), id: "unknown-key"),
         Mistake(name: "unknown lint key", yaml: file("    at: 2027-01-01\n", header: "lint: {quiet: 22:00-07:00}\n"), id: "unknown-key"),
-        Mistake(name: "unknown action key", yaml: file("    at: 2027-01-01\n    category: c\n",
-                                                      header: "categories:\n  c:\n    actions: [{id: a, title: A, snoze: 5m}]\n"), id: "unknown-key"),
+        Mistake(
+            name: "unknown action key",
+            yaml: file(
+                "    at: 2027-01-01\n    category: c\n",
+                header: "categories:\n  c:\n    actions: [{id: a, title: A, snoze: 5m}]\n"), id: "unknown-key"),
         Mistake(name: "missing title", yaml: "reminders:\n  - id: r\n    at: 2027-01-01\n", id: "missing-key"),
         Mistake(name: "missing reminders", yaml: "timezone: UTC\n", id: "missing-key"),
         Mistake(name: "badge a list", yaml: file("    at: 2027-01-01\n    badge: [1]\n"), id: "wrong-type"),
         Mistake(name: "todo a word", yaml: file("    at: 2027-01-01\n    todo: sometimes\n"), id: "wrong-type"),
         Mistake(name: "repeat empty", yaml: file("    at: 2027-01-01\n    repeat:\n"), id: "wrong-type"),
         Mistake(name: "reminders a mapping", yaml: "reminders: {id: r}\n", id: "wrong-type"),
-        Mistake(name: "activation word", yaml: file("    at: 2027-01-01\n    category: c\n",
-                                                   header: "categories:\n  c:\n    actions: [{id: a, title: A, activation: sideways}]\n"), id: "invalid-value"),
+        Mistake(
+            name: "activation word",
+            yaml: file(
+                "    at: 2027-01-01\n    category: c\n",
+                header: "categories:\n  c:\n    actions: [{id: a, title: A, activation: sideways}]\n"), id: "invalid-value"),
         Mistake(name: "skip word", yaml: file("    at: 2027-01-01\n    repeat: {every: month, skip: sideways}\n"), id: "invalid-value"),
         Mistake(name: "target word", yaml: file("    at: 2027-01-01\n", header: "lint: {targets: [webdav]}\n"), id: "invalid-value"),
         Mistake(name: "negative badge", yaml: file("    at: 2027-01-01\n    badge: -1\n"), id: "invalid-value"),
@@ -120,8 +127,12 @@ import Testing
         Mistake(name: "lead misspelt", yaml: file("    at: 2027-01-01 09:00\n    before: 1 dya\n"), id: "invalid-duration"),
         Mistake(name: "lead with before", yaml: file("    at: 2027-01-01 09:00\n    before: 1 day before\n"), id: "invalid-duration"),
         Mistake(name: "compact units out of order", yaml: file("    at: 2027-01-01 09:00\n    before: 30m1h\n"), id: "invalid-duration"),
-        Mistake(name: "weekday misspelt", yaml: file("    at: 2027-01-01 09:00\n    repeat: {every: week, on: [tuesdy]}\n"), id: "invalid-repeat"),
-        Mistake(name: "ordinal past 53", yaml: file("    at: 2027-01-01 09:00\n    repeat: {every: year, on: [54th mon]}\n"), id: "invalid-repeat"),
+        Mistake(
+            name: "weekday misspelt", yaml: file("    at: 2027-01-01 09:00\n    repeat: {every: week, on: [tuesdy]}\n"),
+            id: "invalid-repeat"),
+        Mistake(
+            name: "ordinal past 53", yaml: file("    at: 2027-01-01 09:00\n    repeat: {every: year, on: [54th mon]}\n"),
+            id: "invalid-repeat"),
         Mistake(name: "30 February", yaml: file("    at: 2026-02-30\n"), id: "invalid-time"),
         Mistake(name: "31 April", yaml: file("    at: 2027-04-31 09:00\n"), id: "invalid-time"),
         Mistake(name: "hour 25", yaml: file("    at: 2027-01-01 25:00\n"), id: "invalid-time"),

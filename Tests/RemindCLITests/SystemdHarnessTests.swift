@@ -15,10 +15,13 @@ import Testing
     /// Whether this machine has every program the machine inside runs
     /// (its / is this one's), and lets root make the namespaces (a quick try).
     static let available: Bool = {
-        guard getuid() == 0, Tools.available("/lib/systemd/systemd", "/usr/bin/unshare", "/usr/bin/python3", "systemctl", "useradd",
-                                             "notify-send", "gdbus", "dbus-daemon"),
-              FileManager.default.fileExists(atPath: "/usr/lib/systemd/user/dbus.socket"),
-              CrontabDeliveryTests.systemPythonHasDBus else { return false }
+        guard getuid() == 0,
+            Tools.available(
+                "/lib/systemd/systemd", "/usr/bin/unshare", "/usr/bin/python3", "systemctl", "useradd",
+                "notify-send", "gdbus", "dbus-daemon"),
+            FileManager.default.fileExists(atPath: "/usr/lib/systemd/user/dbus.socket"),
+            CrontabDeliveryTests.systemPythonHasDBus
+        else { return false }
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         probe.arguments = ["--pid", "--fork", "--mount", "--cgroup", "--net", "true"]
@@ -58,8 +61,10 @@ import Testing
     func alertsComeOnTimeAndARemovedSnoozeNeverReturns() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/systemd_harness.py").path,
-                             EndToEndTests.binary.path]
+        process.arguments = [
+            EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/systemd_harness.py").path,
+            EndToEndTests.binary.path,
+        ]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -75,7 +80,9 @@ import Testing
         func onTime(_ title: String, _ ids: [String]) {
             let times = shown(title).map(\.time).sorted()
             let due = ids.map { Double(report.alerts[$0]!) }
-            #expect(times.count == due.count && zip(times, due).allSatisfy { $0 >= $1 && $0 < $1 + 2 }, "\(title) due at \(due) came at \(times)")
+            #expect(
+                times.count == due.count && zip(times, due).allSatisfy { $0 >= $1 && $0 < $1 + 2 },
+                "\(title) due at \(due) came at \(times)")
         }
         // Each alert once, on time: the snoozed one is not shown again after
         // its install was removed, and the ones left open hold back none.
@@ -86,14 +93,17 @@ import Testing
         onTime("After", ["after"])
         // Asleep over two alerts: one notification on waking, counted.
         let pills = shown("Pills")
-        #expect(pills.count == 1 && pills.allSatisfy { $0.time >= report.woke && $0.time < report.woke + 3 }, "woke at \(report.woke): \(pills)")
+        #expect(
+            pills.count == 1 && pills.allSatisfy { $0.time >= report.woke && $0.time < report.woke + 3 }, "woke at \(report.woke): \(pills)"
+        )
         #expect(pills.first?.body.hasPrefix("Missed 2 alerts, the last at ") == true, "\(pills)")
         // grace: 0 is only on time.
         #expect(shown("Strict").isEmpty, "\(shown("Strict"))")
         // Off over an alert: shown once when the user manager is back.
         let boot = shown("Boot")
-        #expect(boot.count == 1 && boot.allSatisfy { $0.time >= report.booted - 1 && $0.time < report.booted + 10 },
-                "started at \(report.booted): \(boot)")
+        #expect(
+            boot.count == 1 && boot.allSatisfy { $0.time >= report.booted - 1 && $0.time < report.booted + 10 },
+            "started at \(report.booted): \(boot)")
         #expect(boot.first?.body.hasPrefix("Missed at ") == true, "\(boot)")
         #expect(report.shown.count == 9, "\(report.shown.map(\.summary))")
         // Every reminder's alerts are over: no timer waits for another elapse.

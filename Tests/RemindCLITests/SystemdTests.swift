@@ -27,7 +27,11 @@ import ReminderModel
             while last < to {
                 let run = try CrontabDeliveryTests.run(
                     "/usr/bin/systemd-analyze",
-                    ["calendar", "--iterations=\(iterations)", "--base-time=\(base.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC"))", expression],
+                    [
+                        "calendar", "--iterations=\(iterations)",
+                        "--base-time=\(base.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC"))",
+                        expression,
+                    ],
                     environment: ["TZ": zone, "PATH": "/usr/bin:/bin"])
                 try #require(run.status == 0, "\(expression): \(run.output)")
                 let listed = run.output.split(separator: "\n").filter { $0.contains("(in UTC):") }.map { line in
@@ -62,23 +66,32 @@ import ReminderModel
         // Reminders days off move, over the Christmas holidays.
         let daysOff = folder.appendingPathComponent("days-off.yaml")
         try Data(RemindOracleTests.file(count: 60).utf8).write(to: daysOff)
-        let paths = ["examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
-                     "examples/working-days.yaml", daysOff.path, "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", generated.path, dst, dst]
+        let paths = [
+            "examples/remindme.yaml", "examples/repeating.yaml", "examples/my-minutes.yaml", "examples/notifications-demo.yaml",
+            "examples/working-days.yaml", daysOff.path, "\(EndToEndTests.fixtures)/ics/fixed-instants.yaml", generated.path, dst, dst,
+        ]
         var compared = 0
         // Per file: the timers' elapses and the alerts among them.
         var counts: [String: (elapses: Int, alerts: Int)] = [:]
         for (position, path) in paths.enumerated() {
-            let (long, short) = path == generated.path ? spring : path != dst ? calm : position == paths.count - 1
-                ? (("2027-10-24T00:00:00Z", "2027-11-04T00:00:00Z"), ("2027-10-30T12:00:00Z", "2027-10-31T12:00:00Z"))
-                : (("2027-03-09T00:00:00Z", "2027-04-05T00:00:00Z"), ("2027-03-27T12:00:00Z", "2027-03-28T12:00:00Z"))
+            let (long, short) =
+                path == generated.path
+                ? spring
+                : path != dst
+                    ? calm
+                    : position == paths.count - 1
+                        ? (("2027-10-24T00:00:00Z", "2027-11-04T00:00:00Z"), ("2027-10-30T12:00:00Z", "2027-10-31T12:00:00Z"))
+                        : (("2027-03-09T00:00:00Z", "2027-04-05T00:00:00Z"), ("2027-03-27T12:00:00Z", "2027-03-28T12:00:00Z"))
             let units = folder.appendingPathComponent("units-\(compared)")
             // Written at the window's start: the alerts one by one from then.
             let written = try EndToEndTests.run(["systemd", "-o", units.path, path, "--now", long.0], environment: ["TZ": Self.zone])
             try #require(written.status == 0, "\(path): \(written.stderr)")
             let names = try FileManager.default.contentsOfDirectory(atPath: units.path).sorted()
-            let verify = try CrontabDeliveryTests.run("/usr/bin/systemd-analyze", ["--user", "verify", "--recursive-errors=yes"]
-                                                      + names.map { units.appendingPathComponent($0).path },
-                                                      environment: ["XDG_RUNTIME_DIR": folder.path, "PATH": "/usr/bin:/bin", "HOME": folder.path])
+            let verify = try CrontabDeliveryTests.run(
+                "/usr/bin/systemd-analyze",
+                ["--user", "verify", "--recursive-errors=yes"]
+                    + names.map { units.appendingPathComponent($0).path },
+                environment: ["XDG_RUNTIME_DIR": folder.path, "PATH": "/usr/bin:/bin", "HOME": folder.path])
             #expect(verify.status == 0, "\(path): \(verify.output)")
 
             let absolute = URL(fileURLWithPath: path, relativeTo: EndToEndTests.root).standardizedFileURL.path
@@ -92,8 +105,9 @@ import ReminderModel
             for name in names where name.hasSuffix(".timer") {
                 let text = try String(contentsOf: units.appendingPathComponent(name), encoding: .utf8)
                 let calendars = text.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }.map { String($0.dropFirst(11)) }
-                let service = try String(contentsOf: units.appendingPathComponent(name.replacingOccurrences(of: ".timer", with: ".service")),
-                                         encoding: .utf8)
+                let service = try String(
+                    contentsOf: units.appendingPathComponent(name.replacingOccurrences(of: ".timer", with: ".service")),
+                    encoding: .utf8)
                 let words = service.split(whereSeparator: \.isWhitespace)
                 let id = try #require(words.firstIndex(of: "--id").map { String(words[$0 + 1]) })
                 let subDaily = calendars.contains { $0.contains("*:") }
@@ -113,7 +127,9 @@ import ReminderModel
                 if Set(fired) != Set(expected) {
                     let onlyTimer = Array(Set(fired).subtracting(expected).sorted().prefix(3))
                     let onlyExpand = Array(Set(expected).subtracting(fired).sorted().prefix(3))
-                    Issue.record("\(path) \(id) \(calendars): the timer fires \(fired.count), expand has \(expected.count); only the timer \(onlyTimer); only expand \(onlyExpand)")
+                    Issue.record(
+                        "\(path) \(id) \(calendars): the timer fires \(fired.count), expand has \(expected.count); only the timer \(onlyTimer); only expand \(onlyExpand)"
+                    )
                 }
                 compared += 1
             }
@@ -122,8 +138,9 @@ import ReminderModel
         // Timers elapse little more often than their alerts: each elapse
         // that is not an alert wakes the guard for nothing.
         for (path, count) in counts.sorted(by: { $0.key < $1.key }) {
-            print("timer elapses per alert: \(path.split(separator: "/").last!): \(count.elapses) / \(count.alerts) = "
-                  + String(format: "%.3f", Double(count.elapses) / Double(max(count.alerts, 1))))
+            print(
+                "timer elapses per alert: \(path.split(separator: "/").last!): \(count.elapses) / \(count.alerts) = "
+                    + String(format: "%.3f", Double(count.elapses) / Double(max(count.alerts, 1))))
         }
         let examples = counts.filter { $0.key.hasPrefix("examples/") }.values
         let ratio = Double(examples.map(\.elapses).reduce(0, +)) / Double(examples.map(\.alerts).reduce(0, +))
@@ -136,45 +153,54 @@ import ReminderModel
         defer { try? FileManager.default.removeItem(at: home) }
         // A stand-in systemctl that records its arguments and says a user manager runs.
         let systemctl = home.appendingPathComponent("systemctl")
-        try Data("""
+        try Data(
+            """
             #!/bin/sh
             echo "$@" >> \(home.path)/systemctl.log
             [ "$2" = is-system-running ] && echo running
             exit 0
 
-            """.utf8).write(to: systemctl)
+            """.utf8
+        ).write(to: systemctl)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: systemctl.path)
         let units = home.appendingPathComponent(".config/systemd/user")
         try FileManager.default.createDirectory(at: units, withIntermediateDirectories: true)
         try Data("[Unit]\n".utf8).write(to: units.appendingPathComponent("someone-else.timer"))
         let file = home.appendingPathComponent("home.yaml")
-        try Data("""
+        try Data(
+            """
             uid-domain: home.example
             timezone: UTC
             reminders:
               - {id: bins, title: Bins, at: 2026-12-01 19:00, repeat: weekly}
               - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
 
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let environment = ["HOME": home.path, "REMINDC_SYSTEMCTL": systemctl.path, "XDG_CONFIG_HOME": ""]
         let installed = try EndToEndTests.run(["systemd", "--install", "--name", "home", file.path], environment: environment)
         #expect(installed.status == 0, "\(installed.stderr)")
         // The tests' remindc is a build folder's: the person is told to install one on PATH.
-        #expect(installed.stderr.contains("a build folder's remindc, which the next build replaces; install a release build on PATH"),
-                "\(installed.stderr)")
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: units.path)) == [
-            "someone-else.timer", "remindc-home.units",
-            "remindc-home.example-bins.timer", "remindc-home.example-bins.service",
-            "remindc-home.example-tea.timer", "remindc-home.example-tea.service",
-        ])
+        #expect(
+            installed.stderr.contains("a build folder's remindc, which the next build replaces; install a release build on PATH"),
+            "\(installed.stderr)")
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: units.path)) == [
+                "someone-else.timer", "remindc-home.units",
+                "remindc-home.example-bins.timer", "remindc-home.example-bins.service",
+                "remindc-home.example-tea.timer", "remindc-home.example-tea.service",
+            ])
         // Tea is gone: its units go, the others stay, nobody else's are touched.
-        try Data("uid-domain: home.example\ntimezone: UTC\nreminders:\n  - {id: bins, title: Bins, at: 2026-12-01 19:00, repeat: weekly}\n".utf8)
-            .write(to: file)
+        try Data(
+            "uid-domain: home.example\ntimezone: UTC\nreminders:\n  - {id: bins, title: Bins, at: 2026-12-01 19:00, repeat: weekly}\n".utf8
+        )
+        .write(to: file)
         let again = try EndToEndTests.run(["systemd", "--install", "--name", "home", file.path], environment: environment)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: units.path)) == [
-            "someone-else.timer", "remindc-home.units", "remindc-home.example-bins.timer", "remindc-home.example-bins.service",
-        ])
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: units.path)) == [
+                "someone-else.timer", "remindc-home.units", "remindc-home.example-bins.timer", "remindc-home.example-bins.service",
+            ])
         let removed = try EndToEndTests.run(["systemd", "--uninstall", "home"], environment: environment)
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: units.path) == ["someone-else.timer"])
@@ -201,8 +227,11 @@ extension SystemdTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("r.yaml")
-        try Data("timezone: Europe/Berlin\nreminders:\n  - {id: tea, title: Tea, at: 2026-12-01 16:00, before: 10m, repeat: {every: 2 days}}\n".utf8)
-            .write(to: file)
+        try Data(
+            "timezone: Europe/Berlin\nreminders:\n  - {id: tea, title: Tea, at: 2026-12-01 16:00, before: 10m, repeat: {every: 2 days}}\n"
+                .utf8
+        )
+        .write(to: file)
         let environment = ["XDG_STATE_HOME": folder.appendingPathComponent("state").path]
         let at = try EndToEndTests.run(["due", file.path, "--id", "tea", "--now", "2026-12-03T14:50:00Z"], environment: environment)
         #expect(at.status == 0, "\(at.stderr)")
@@ -230,38 +259,53 @@ extension SystemdTests {
     /// the message and the exit status; nothing is written.
     @Test(arguments: [
         UsageCase(arguments: ["systemd", "examples"], status: 2, stderr: "Error: give one of -o, --install and --uninstall\n"),
-        UsageCase(arguments: ["systemd", "--install", "-o", "units", "examples"], status: 2, stderr: "Error: give one of -o, --install and --uninstall\n"),
-        UsageCase(arguments: ["systemd", "--install", "--name", "my home", "examples"], status: 2,
-                  stderr: "Error: --name must be letters, digits, '.', '_' and '-'\n"),
+        UsageCase(
+            arguments: ["systemd", "--install", "-o", "units", "examples"], status: 2,
+            stderr: "Error: give one of -o, --install and --uninstall\n"),
+        UsageCase(
+            arguments: ["systemd", "--install", "--name", "my home", "examples"], status: 2,
+            stderr: "Error: --name must be letters, digits, '.', '_' and '-'\n"),
         UsageCase(arguments: ["systemd", "--install"], status: 2, stderr: "Error: Missing expected argument '<path> ...'\n"),
-        UsageCase(arguments: ["systemd", "--install", "--name", String(repeating: "n", count: 242), "examples"], status: 2,
-                  stderr: "Error: --name must be at most 241 characters\n"),
+        UsageCase(
+            arguments: ["systemd", "--install", "--name", String(repeating: "n", count: 242), "examples"], status: 2,
+            stderr: "Error: --name must be at most 241 characters\n"),
         UsageCase(arguments: ["systemd", "--uninstall", "a", "b"], status: 2, stderr: "Error: --uninstall takes one name\n"),
-        UsageCase(arguments: ["systemd", "--uninstall", "--name", "a", "b"], status: 2,
-                  stderr: "Error: --uninstall takes the name once: 'remindc systemd --uninstall NAME'\n"),
+        UsageCase(
+            arguments: ["systemd", "--uninstall", "--name", "a", "b"], status: 2,
+            stderr: "Error: --uninstall takes the name once: 'remindc systemd --uninstall NAME'\n"),
         UsageCase(arguments: ["systemd", "--uninstall", "nothing-here"], status: 1, stderr: "Error: no install named 'nothing-here' in "),
         UsageCase(arguments: ["due", "examples/repeating.yaml"], status: 2, stderr: "Error: Missing expected option '--id <id>'\n"),
         UsageCase(arguments: ["due", "--id", "stretch"], status: 2, stderr: "Error: Missing expected argument '<path> ...'\n"),
-        UsageCase(arguments: ["due", "\(EndToEndTests.fixtures)/across/uid", "--id", "bins"], status: 2,
-                  stderr: "Error: 'bins' is a reminder of 2 files: give the one file\n"),
-        UsageCase(arguments: ["resume", "examples/repeating.yaml", "--id", "journal"], status: 0, stderr: "remindc: 'journal' was not stopped\n"),
-        UsageCase(arguments: ["due", "\(EndToEndTests.fixtures)/bad/schema.yaml", "--id", "a"], status: 1, stderr: "Tests/RemindCLITests/Fixtures/bad/schema.yaml:"),
-        UsageCase(arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--missed", "0"], status: 2,
-                  stderr: "Error: --missed must be a whole number of at least 1, not '0'\n"),
-        UsageCase(arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--missed-at", "2026-12-05 09:00"], status: 2,
-                  stderr: "Error: --missed-at goes with --missed\n"),
-        UsageCase(arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--missed", "2", "--missed-at", "soon"], status: 2,
-                  stderr: "Error: Invalid value for --missed-at: "),
-        UsageCase(arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--from-timer", "--missed", "2"], status: 2,
-                  stderr: "Error: --from-timer finds the missed alerts itself: give it no --missed\n"),
-        UsageCase(arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--server-wait", "-1"], status: 2,
-                  stderr: "Error: --server-wait must be whole seconds from 0 to 3600, not '-1'\n"),
+        UsageCase(
+            arguments: ["due", "\(EndToEndTests.fixtures)/across/uid", "--id", "bins"], status: 2,
+            stderr: "Error: 'bins' is a reminder of 2 files: give the one file\n"),
+        UsageCase(
+            arguments: ["resume", "examples/repeating.yaml", "--id", "journal"], status: 0, stderr: "remindc: 'journal' was not stopped\n"),
+        UsageCase(
+            arguments: ["due", "\(EndToEndTests.fixtures)/bad/schema.yaml", "--id", "a"], status: 1,
+            stderr: "Tests/RemindCLITests/Fixtures/bad/schema.yaml:"),
+        UsageCase(
+            arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--missed", "0"], status: 2,
+            stderr: "Error: --missed must be a whole number of at least 1, not '0'\n"),
+        UsageCase(
+            arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--missed-at", "2026-12-05 09:00"], status: 2,
+            stderr: "Error: --missed-at goes with --missed\n"),
+        UsageCase(
+            arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--missed", "2", "--missed-at", "soon"], status: 2,
+            stderr: "Error: Invalid value for --missed-at: "),
+        UsageCase(
+            arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--from-timer", "--missed", "2"], status: 2,
+            stderr: "Error: --from-timer finds the missed alerts itself: give it no --missed\n"),
+        UsageCase(
+            arguments: ["notify", "examples/repeating.yaml", "--id", "journal", "--server-wait", "-1"], status: 2,
+            stderr: "Error: --server-wait must be whole seconds from 0 to 3600, not '-1'\n"),
     ])
     func refusals(_ c: UsageCase) throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-refusal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let run = try EndToEndTests.run(c.arguments, environment: ["HOME": home.path, "XDG_CONFIG_HOME": "", "XDG_STATE_HOME": "", "NO_COLOR": "1"])
+        let run = try EndToEndTests.run(
+            c.arguments, environment: ["HOME": home.path, "XDG_CONFIG_HOME": "", "XDG_STATE_HOME": "", "NO_COLOR": "1"])
         #expect(run.status == c.status)
         #expect(run.stderr.hasPrefix(c.stderr), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
@@ -278,17 +322,20 @@ extension SystemdTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("r.yaml")
-        try Data("""
+        try Data(
+            """
             uid-domain: home.example
             timezone: UTC
             reminders:
               - {id: bins, title: Bins, at: 2026-12-01 19:00, repeat: weekly}
               - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
 
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let units = folder.appendingPathComponent("units")
-        try FileManager.default.createDirectory(at: units.appendingPathComponent("remindc-home.example-tea.timer"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: units.appendingPathComponent("remindc-home.example-tea.timer"),
+            withIntermediateDirectories: true)
         let run = try EndToEndTests.run(["systemd", "-o", units.path, file.path])
         #expect(run.status == 2)
         #expect(run.stderr.contains("remindc-home.example-tea.timer is not a regular file"), "\(run.stderr)")
@@ -298,10 +345,11 @@ extension SystemdTests {
         try FileManager.default.removeItem(at: units.appendingPathComponent("remindc-home.example-tea.timer"))
         let written = try EndToEndTests.run(["systemd", "-o", units.path, "--minimal", file.path])
         #expect(written.status == 0, "\(written.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: units.path).sorted() == [
-            "remindc-home.example-bins.service", "remindc-home.example-bins.timer",
-            "remindc-home.example-tea.service", "remindc-home.example-tea.timer",
-        ])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: units.path).sorted() == [
+                "remindc-home.example-bins.service", "remindc-home.example-bins.timer",
+                "remindc-home.example-tea.service", "remindc-home.example-tea.timer",
+            ])
         let service = try String(contentsOf: units.appendingPathComponent("remindc-home.example-tea.service"), encoding: .utf8)
         #expect(service.contains(" notify \"\(file.path)\" --id tea --from-timer --minimal\n"), "\(service)")
     }
@@ -316,7 +364,9 @@ extension SystemdTests {
     @Test func alertsBefore1970GetNoEventAndTheLastOf2199AreWritten() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-years-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try EndToEndTests.run(["systemd", "-o", folder.path, "\(EndToEndTests.fixtures)/systemd/years.yaml", "--now", "2026-12-01T00:00:00Z"])
+        let run = try EndToEndTests.run([
+            "systemd", "-o", folder.path, "\(EndToEndTests.fixtures)/systemd/years.yaml", "--now", "2026-12-01T00:00:00Z",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         var calendars: [String: [String]] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".timer") {
@@ -324,11 +374,12 @@ extension SystemdTests {
             calendars[String(name.dropFirst("remindc-years.example.org-".count).dropLast(".timer".count))] =
                 text.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }.map { String($0.dropFirst(11)) }
         }
-        #expect(calendars == [
-            "daily-since-1900": ["*-*-* 09:00:00 UTC"],
-            "weekly-also-1950": ["2026-12-07 10:00:00 UTC", "Mon *-*-* 10:00:00 UTC"],
-            "last-minutes": ["2199-12-31 23:30:00 UTC"],
-        ])
+        #expect(
+            calendars == [
+                "daily-since-1900": ["*-*-* 09:00:00 UTC"],
+                "weekly-also-1950": ["2026-12-07 10:00:00 UTC", "Mon *-*-* 10:00:00 UTC"],
+                "last-minutes": ["2199-12-31 23:30:00 UTC"],
+            ])
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("remindc-years.example.org-long-past.service").path))
         if Self.available {
             let parsed = try CrontabDeliveryTests.run("/usr/bin/systemd-analyze", ["calendar"] + calendars.values.flatMap { $0 })
@@ -349,7 +400,8 @@ extension SystemdTests {
         #expect(refused.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.path), "nothing is written")
         Golden.check(refused.transcript, "systemd-past-2199.txt")
-        let checked = try EndToEndTests.run(["check", "--for", "systemd", file, "--now", "2026-11-29T12:00:00Z"], environment: ["NO_COLOR": "1"])
+        let checked = try EndToEndTests.run(
+            ["check", "--for", "systemd", file, "--now", "2026-11-29T12:00:00Z"], environment: ["NO_COLOR": "1"])
         #expect(checked.status == 1)
         #expect(checked.stdout == refused.stderr)
     }
@@ -365,14 +417,16 @@ extension SystemdTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let id = String(repeating: "a", count: 300)
         let file = folder.appendingPathComponent("r.yaml")
-        try Data("""
+        try Data(
+            """
             uid-domain: home.example
             timezone: UTC
             reminders:
               - {id: \(id), title: Bins, at: 2026-12-01 19:00, repeat: weekly}
               - {id: \(id)b, title: Tea, at: 2026-12-01 16:00, repeat: daily}
 
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let units = folder.appendingPathComponent("units")
         let run = try EndToEndTests.run(["systemd", "-o", units.path, file.path])
         #expect(run.status == 0, "\(run.stderr)")
@@ -386,7 +440,8 @@ extension SystemdTests {
         #expect(Set(names.map { $0.split(separator: ".").dropLast().joined(separator: ".") }).count == 2, "one name per reminder")
         if Self.available {
             let verified = try CrontabDeliveryTests.run(
-                "/usr/bin/systemd-analyze", ["--user", "verify", "--recursive-errors=no"] + names.map { units.appendingPathComponent($0).path },
+                "/usr/bin/systemd-analyze",
+                ["--user", "verify", "--recursive-errors=no"] + names.map { units.appendingPathComponent($0).path },
                 environment: ["XDG_RUNTIME_DIR": folder.path, "HOME": folder.path, "PATH": "/usr/bin:/bin"])
             #expect(verified.status == 0 && verified.output.isEmpty, "\(verified.output)")
         }

@@ -18,24 +18,35 @@ import Testing
 
     @Test(arguments: [
         Case(golden: "agenda-views.txt", arguments: ["agenda", fixture, "--zone", "Europe/Berlin", "--days", "14"] + now, status: 0),
-        Case(golden: "agenda-views-clocks.txt",
-             arguments: ["agenda", fixture, "--zone", "Europe/Berlin", "--from", "2027-03-26", "--days", "4"] + now, status: 0),
+        Case(
+            golden: "agenda-views-clocks.txt",
+            arguments: ["agenda", fixture, "--zone", "Europe/Berlin", "--from", "2027-03-26", "--days", "4"] + now, status: 0),
         Case(golden: "agenda-examples.txt", arguments: ["agenda", "examples", "--zone", "Europe/London", "--days", "3"] + now, status: 0),
-        Case(golden: "agenda-empty.txt", arguments: ["agenda", "\(EndToEndTests.fixtures)/views/once.yaml", "--zone", "Europe/Berlin", "--days", "2"] + now,
-             status: 0),
+        Case(
+            golden: "agenda-empty.txt",
+            arguments: ["agenda", "\(EndToEndTests.fixtures)/views/once.yaml", "--zone", "Europe/Berlin", "--days", "2"] + now,
+            status: 0),
         Case(golden: "agenda-bad-days.txt", arguments: ["agenda", fixture, "--days", "0"] + now, status: 2),
-        Case(golden: "calendar-views.txt", arguments: ["calendar", fixture, "--zone", "Europe/Berlin", "--month", "2026-12"] + now, status: 0),
-        Case(golden: "calendar-views-sunday.txt",
-             arguments: ["calendar", fixture, "--zone", "America/New_York", "--month", "2027-03", "--week-start", "sun"] + now, status: 0),
-        Case(golden: "calendar-views.html", arguments: ["calendar", fixture, "--zone", "Europe/Berlin", "--months", "2", "--format", "html"] + now,
-             status: 0),
+        Case(
+            golden: "calendar-views.txt", arguments: ["calendar", fixture, "--zone", "Europe/Berlin", "--month", "2026-12"] + now, status: 0
+        ),
+        Case(
+            golden: "calendar-views-sunday.txt",
+            arguments: ["calendar", fixture, "--zone", "America/New_York", "--month", "2027-03", "--week-start", "sun"] + now, status: 0),
+        Case(
+            golden: "calendar-views.html",
+            arguments: ["calendar", fixture, "--zone", "Europe/Berlin", "--months", "2", "--format", "html"] + now,
+            status: 0),
         Case(golden: "calendar-examples.txt", arguments: ["calendar", "examples", "--zone", "Europe/London"] + now, status: 0),
-        Case(golden: "calendar-examples.html", arguments: ["calendar", "examples", "--zone", "Europe/London", "--format", "html"] + now, status: 0),
+        Case(
+            golden: "calendar-examples.html", arguments: ["calendar", "examples", "--zone", "Europe/London", "--format", "html"] + now,
+            status: 0),
         Case(golden: "calendar-bad-month.txt", arguments: ["calendar", fixture, "--month", "2026-13"] + now, status: 2),
         Case(golden: "calendar-bad-months.txt", arguments: ["calendar", fixture, "--months", "25"] + now, status: 2),
         Case(golden: "agenda-bad-from.txt", arguments: ["agenda", fixture, "--from", "someday"] + now, status: 2),
-        Case(golden: "expand-by-day.txt",
-             arguments: ["expand", fixture, "--zone", "Europe/Berlin", "--from", "2026-12-21", "--to", "+3d", "--by-day"] + now, status: 0),
+        Case(
+            golden: "expand-by-day.txt",
+            arguments: ["expand", fixture, "--zone", "Europe/Berlin", "--from", "2026-12-21", "--to", "+3d", "--by-day"] + now, status: 0),
         Case(golden: "expand-by-day-jsonl.txt", arguments: ["expand", fixture, "--by-day", "--format", "jsonl"] + now, status: 2),
     ])
     func transcript(_ c: Case) throws {
@@ -51,18 +62,21 @@ import Testing
     @Test func colourOnATerminalOnly() throws {
         let arguments = ["agenda", Self.fixture, "--zone", "Europe/Berlin", "--days", "2"] + Self.now
         let root = EndToEndTests.root.path
-        let terminal = Remindc.run(Invocation(arguments: arguments, environment: [:], stdoutIsTerminal: true, terminalColumns: 100, workingFolder: root))
+        let terminal = Remindc.run(
+            Invocation(arguments: arguments, environment: [:], stdoutIsTerminal: true, terminalColumns: 100, workingFolder: root))
         #expect(terminal.status == 0)
         #expect(terminal.stdout.contains("\u{1B}[1mMonday 2026-12-21\u{1B}[0m"))
         #expect(terminal.stdout.contains("\u{1B}[1;33m[! same-time"))
         // Fitted to the terminal's 100 columns.
         #expect(terminal.stdout.split(separator: "\n").allSatisfy { DisplayWidth.of($0.replacing(/\x{1B}\[[0-9;]*m/, with: "")) <= 100 })
         for (environment, isTerminal) in [(["NO_COLOR": "1"], true), ([:], false), (["TERM": "dumb"], true)] {
-            let plain = Remindc.run(Invocation(arguments: arguments, environment: environment, stdoutIsTerminal: isTerminal, workingFolder: root))
+            let plain = Remindc.run(
+                Invocation(arguments: arguments, environment: environment, stdoutIsTerminal: isTerminal, workingFolder: root))
             #expect(!plain.stdout.contains("\u{1B}"), "\(environment)")
         }
         // NO_COLOR set but empty is not set (no-color.org).
-        let empty = Remindc.run(Invocation(arguments: arguments, environment: ["NO_COLOR": ""], stdoutIsTerminal: true, workingFolder: root))
+        let empty = Remindc.run(
+            Invocation(arguments: arguments, environment: ["NO_COLOR": ""], stdoutIsTerminal: true, workingFolder: root))
         #expect(empty.stdout.contains("\u{1B}"))
     }
 
@@ -79,8 +93,11 @@ import Testing
     }
 
     static func expanded(_ path: String, zone: String, from: String, days: Int) throws -> [String: [Fired]] {
-        let run = try EndToEndTests.runInProcess(["expand", path, "--zone", zone, "--from", from, "--to", Self.dayAfter(from, days),
-                                                  "--format", "jsonl"] + now)
+        let run = try EndToEndTests.runInProcess(
+            [
+                "expand", path, "--zone", zone, "--from", from, "--to", Self.dayAfter(from, days),
+                "--format", "jsonl",
+            ] + now)
         try #require(run.status == 0, "\(run.stderr)")
         let clock = try #require(TimeZone(identifier: zone))
         var byDay: [String: [Fired]] = [:]
@@ -98,7 +115,8 @@ import Testing
                 formatter.dateFormat = "yyyy-MM-dd"
                 date = formatter.string(from: instant)
             }
-            byDay[date, default: []].append(Fired(reminder: object["reminder"] as! String, utc: utc, alerts: object["alerts"] as? [String] ?? []))
+            byDay[date, default: []].append(
+                Fired(reminder: object["reminder"] as! String, utc: utc, alerts: object["alerts"] as? [String] ?? []))
         }
         return byDay.mapValues { $0.sorted() }
     }
@@ -114,7 +132,9 @@ import Testing
         var byDay: [String: [Fired]] = [:]
         for cell in html.matches(of: /<td class="[^"]*" data-date="([0-9-]+)">(.*?)<\/td>/) {
             var fired: [Fired] = []
-            for item in String(cell.2).matches(of: /<li [^>]*data-reminder="([^"]*)"[^>]*data-utc="([^"]*)" data-alerts="([^"]*)"(?: data-skipped="([^"]*)")?/) {
+            for item in String(cell.2).matches(
+                of: /<li [^>]*data-reminder="([^"]*)"[^>]*data-utc="([^"]*)" data-alerts="([^"]*)"(?: data-skipped="([^"]*)")?/)
+            {
                 let instants = item.2.split(separator: " ").map(String.init)
                 let skipped = Set((item.4 ?? "").split(separator: " ").map(String.init))
                 let alerts = item.3.split(separator: " ").map(String.init)
@@ -144,16 +164,22 @@ import Testing
         let expected = try Self.expanded(path, zone: zone, from: from, days: days)
         #expect(expected.values.joined().count > 10)
         // The page, whole months, restricted to the days expand looked at.
-        let page = try EndToEndTests.runInProcess(["calendar", path, "--zone", zone, "--month", String(from.prefix(7)), "--months", "2",
-                                                   "--format", "html"] + Self.now, environment: Self.plain)
+        let page = try EndToEndTests.runInProcess(
+            [
+                "calendar", path, "--zone", zone, "--month", String(from.prefix(7)), "--months", "2",
+                "--format", "html",
+            ] + Self.now, environment: Self.plain)
         #expect(page.status == 0, "\(page.stderr)")
-        let shown = try Self.pageDays(page.stdout).filter { expected.keys.contains($0.key) || ($0.key >= from && $0.key < Self.dayAfter(from, days)) }
+        let shown = try Self.pageDays(page.stdout).filter {
+            expected.keys.contains($0.key) || ($0.key >= from && $0.key < Self.dayAfter(from, days))
+        }
         let differing = expected.keys.sorted().filter { shown[$0] != expected[$0] }.prefix(3)
         #expect(shown == expected, "\(zone): days differing \(Set(shown.keys).symmetricDifference(expected.keys).sorted()) \(differing)")
 
         // The agenda: each day's times and titles.
-        let agenda = try EndToEndTests.runInProcess(["agenda", path, "--zone", zone, "--from", from, "--days", "\(days)"] + Self.now,
-                                                    environment: Self.plain)
+        let agenda = try EndToEndTests.runInProcess(
+            ["agenda", path, "--zone", zone, "--from", from, "--days", "\(days)"] + Self.now,
+            environment: Self.plain)
         #expect(agenda.status == 0, "\(agenda.stderr)")
         var day = ""
         var listed: [String: Int] = [:]
@@ -172,8 +198,9 @@ import Testing
     /// one moves with it.
     @Test func aFloatingReminderIsShownInEachZone() throws {
         for zone in ["Europe/Berlin", "America/New_York"] {
-            let agenda = try EndToEndTests.runInProcess(["agenda", Self.fixture, "--zone", zone, "--from", "2027-01-05", "--days", "1"] + Self.now,
-                                                        environment: Self.plain)
+            let agenda = try EndToEndTests.runInProcess(
+                ["agenda", Self.fixture, "--zone", zone, "--from", "2027-01-05", "--days", "1"] + Self.now,
+                environment: Self.plain)
             let lines = agenda.stdout.split(separator: "\n")
             #expect(lines.contains { $0.contains("06:30") && $0.contains("Alarm clock") }, "\(zone): \(agenda.stdout)")
             let standup = zone == "Europe/Berlin" ? "09:30" : "03:30"
@@ -201,8 +228,9 @@ import Testing
     /// hold, at any width.
     @Test(arguments: [80, 120, 200])
     func theGridLinesUp(_ columns: Int) throws {
-        let run = try EndToEndTests.runInProcess(["calendar", Self.fixture, "--zone", "Europe/Berlin", "--month", "2026-12"] + Self.now,
-                                                 environment: ["NO_COLOR": "1", "COLUMNS": "\(columns)"])
+        let run = try EndToEndTests.runInProcess(
+            ["calendar", Self.fixture, "--zone", "Europe/Berlin", "--month", "2026-12"] + Self.now,
+            environment: ["NO_COLOR": "1", "COLUMNS": "\(columns)"])
         #expect(run.status == 0)
         let grid = run.stdout.split(separator: "\n").filter { $0.hasPrefix("|") || $0.hasPrefix("+") }
         #expect(grid.count > 20)
@@ -226,14 +254,17 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("december.html"), picture = folder.appendingPathComponent("december.png")
-        let run = try EndToEndTests.runInProcess(["calendar", "examples", "--zone", "Europe/London", "--format", "html"] + Self.now,
-                                                 environment: Self.plain)
+        let run = try EndToEndTests.runInProcess(
+            ["calendar", "examples", "--zone", "Europe/London", "--format", "html"] + Self.now,
+            environment: Self.plain)
         try #require(run.status == 0)
         try Data(run.stdout.utf8).write(to: page)
-        let rendered = try CrontabDeliveryTests.run(Self.chromium!, [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1600,1200", "--enable-logging=stderr",
-            "--v=0", "--user-data-dir=\(folder.path)/profile", "--screenshot=\(picture.path)", page.absoluteString,
-        ])
+        let rendered = try CrontabDeliveryTests.run(
+            Self.chromium!,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1600,1200", "--enable-logging=stderr",
+                "--v=0", "--user-data-dir=\(folder.path)/profile", "--screenshot=\(picture.path)", page.absoluteString,
+            ])
         #expect(rendered.status == 0, "\(rendered.output.suffix(2000))")
         #expect(!rendered.output.contains("CONSOLE"), "the page logged to the console: \(rendered.output.suffix(2000))")
         let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/page_picture.py").path
@@ -253,8 +284,10 @@ import Testing
     /// The months `calendar` shows are those of SupportedSpan, to the
     /// last: 2582-12 shows (the days after it blank), 2583-01 and a run
     /// of months past the span are refused, and 1899-12.
-    @Test(arguments: [(["--month", "2582-03"], 0), (["--month", "2582-12"], 0), (["--month", "1900-01"], 0),
-                      (["--month", "2583-01"], 2), (["--month", "2582-11", "--months", "3"], 2), (["--month", "1899-12"], 2)])
+    @Test(arguments: [
+        (["--month", "2582-03"], 0), (["--month", "2582-12"], 0), (["--month", "1900-01"], 0),
+        (["--month", "2583-01"], 2), (["--month", "2582-11", "--months", "3"], 2), (["--month", "1899-12"], 2),
+    ])
     func monthsOfTheSpan(_ arguments: [String], _ status: Int) throws {
         let run = try EndToEndTests.runInProcess(["calendar", Self.fixture] + arguments + Self.now, environment: ["NO_COLOR": "1"])
         #expect(Int(run.status) == status, "\(arguments): \(run.stderr)")

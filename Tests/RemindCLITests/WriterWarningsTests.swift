@@ -14,10 +14,11 @@ import Testing
     /// A diagnostic's first line, `file:line:col: severity: message [id]`,
     /// or the line that counts a rule's findings not shown one by one.
     static func headers(_ text: String) -> Set<String> {
-        Set(text.split(separator: "\n").map(String.init).filter { line in
-            line.range(of: #"^\S.*:\d+:\d+: (error|warning|info): .* \[[a-z0-9-]+\]$"#, options: .regularExpression) != nil
-                || line.range(of: #"^\.\.\. and \d+ more"#, options: .regularExpression) != nil
-        })
+        Set(
+            text.split(separator: "\n").map(String.init).filter { line in
+                line.range(of: #"^\S.*:\d+:\d+: (error|warning|info): .* \[[a-z0-9-]+\]$"#, options: .regularExpression) != nil
+                    || line.range(of: #"^\.\.\. and \d+ more"#, options: .regularExpression) != nil
+            })
     }
 
     static func run(_ arguments: [String], environment: [String: String]) -> (text: String, status: Int32) {
@@ -53,7 +54,9 @@ import Testing
             let plain = Self.run(["check"] + Self.times(target) + [path], environment: environment)
             let checked = Self.run(["check", "--for", target] + Self.times(target) + [path], environment: environment)
             let written = Self.run(Self.writer(target, path: path, folder: folder), environment: environment)
-            let (said, reported, added) = (Self.headers(written.text), Self.headers(checked.text), Self.headers(checked.text).subtracting(Self.headers(plain.text)))
+            let (said, reported, added) = (
+                Self.headers(written.text), Self.headers(checked.text), Self.headers(checked.text).subtracting(Self.headers(plain.text))
+            )
             #expect(said.isSubset(of: reported), "\(target) \(path): said, not by check --for: \(said.subtracting(reported).sorted())")
             if !plain.text.contains(": error: ") {
                 #expect(added.isSubset(of: said), "\(target) \(path): not said: \(added.subtracting(said).sorted())")

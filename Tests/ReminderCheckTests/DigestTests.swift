@@ -34,7 +34,8 @@ import ReminderModel
     static func shifted(_ local: String, hours: Int) -> (date: String, local: String, utc: String) {
         let parts = local.split(separator: " ")
         let date = parts[0].split(separator: "-").map { Int($0)! }, time = parts[1].split(separator: ":").map { Int($0)! }
-        let start = LocalDateTime(date: CivilDate(year: date[0], month: date[1], day: date[2]), time: CivilTime(hour: time[0], minute: time[1]))
+        let start = LocalDateTime(
+            date: CivilDate(year: date[0], month: date[1], day: date[2]), time: CivilTime(hour: time[0], minute: time[1]))
         let moved = WallTime(start).advanced(by: hours * 3600).local
         let text = "\(moved.date) \(moved.time.description.prefix(5))"
         return ("\(moved.date)", text, "\(moved.date)T\(moved.time.description.prefix(5)):00Z")
@@ -50,11 +51,12 @@ import ReminderModel
         for (index, schedule) in context.schedules.enumerated() {
             guard case .until(let until)? = schedule.rule?.end else { continue }
             let start = schedule.firstOccurrence
-            let before = switch until {
-            case .date(let date): date < start.date
-            case .local(let local): WallTime(local) < start.wallClock
-            case .utc(let utc): WallTime(utc).instant(offset: 0) < start.instant
-            }
+            let before =
+                switch until {
+                case .date(let date): date < start.date
+                case .local(let local): WallTime(local) < start.wallClock
+                case .utc(let utc): WallTime(utc).instant(offset: 0) < start.instant
+                }
             if before { expected.insert(index) }
         }
         #expect(found == expected)
@@ -76,9 +78,10 @@ import ReminderModel
         let file = try #require(result.file, "\(result.diagnostics.map(\.message.text))")
         let context = CheckContext(file: file, now: Self.now, horizon: 86_400, floatingZone: TimeZone(identifier: "UTC")!)
         let found = Set(InThePastRule.check(context).compactMap(\.reminder))
-        let expected = Set(context.schedules.indices.filter { index in
-            context.schedules[index].occurrences().allSatisfy { $0.instant < Self.now }
-        })
+        let expected = Set(
+            context.schedules.indices.filter { index in
+                context.schedules[index].occurrences().allSatisfy { $0.instant < Self.now }
+            })
         #expect(found == expected)
         #expect(!expected.isEmpty && expected.count < context.schedules.count)
     }

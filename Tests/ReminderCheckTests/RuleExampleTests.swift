@@ -124,8 +124,11 @@ import YAMLSyntax
                 moved.reminders[position].start = .date(CivilDate(year: 2028, month: 2, day: 29))
             }
             func found(_ file: ReminderFile) -> [String] {
-                rule.check(CheckContext(file: file, implicitlyTyped: result.implicitlyTyped, now: Self.now, horizon: 365 * 86_400,
-                                        floatingZone: utc)).map {
+                rule.check(
+                    CheckContext(
+                        file: file, implicitlyTyped: result.implicitlyTyped, now: Self.now, horizon: 365 * 86_400,
+                        floatingZone: utc)
+                ).map {
                     "\($0.diagnostic.span.start.line):\($0.diagnostic.span.start.column) \($0.diagnostic.message.text)"
                 }
             }

@@ -17,7 +17,8 @@ import ReminderModel
     }
 
     @Test func alertsBeforeALateStartAreSwept() throws {
-        let sweep = try Self.sweep("""
+        let sweep = try Self.sweep(
+            """
             timezone: UTC
             reminders:
               - {id: early, title: Early, at: 2026-12-03 09:00, before: 3d12h}
@@ -35,7 +36,8 @@ import ReminderModel
     /// `before: [1h, 15m]` is two streams of one reminder: each alert is
     /// counted and meets the other reminders, never the reminder itself.
     @Test func everyAlertOfAReminderIsSwept() throws {
-        let sweep = try Self.sweep("""
+        let sweep = try Self.sweep(
+            """
             timezone: UTC
             reminders:
               - {id: two, title: Two, at: 2026-11-29 21:15, before: [1h, 15m]}
@@ -55,7 +57,8 @@ import ReminderModel
     }
 
     @Test func anAdditionBeforeTheStartIsSwept() throws {
-        let sweep = try Self.sweep("""
+        let sweep = try Self.sweep(
+            """
             timezone: Europe/Berlin
             reminders:
               - {id: water, title: Water, at: 2027-01-10 09:00, repeat: {every: week, also: [2026-11-30 08:00]}}
@@ -75,11 +78,13 @@ import ReminderModel
         let file = try #require(result.file, "\(result.diagnostics)")
         let context = CheckContext(file: file, now: Self.now, horizon: 3 * 86_400, floatingZone: TimeZone(identifier: "UTC")!)
         func facts(_ sweep: Sweep) -> [String] {
-            [sweep.sameTime.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.other)@\($0.value.instant)" }.joined(separator: " "),
-             sweep.tooClose.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.other)@\($0.value.instant)" }.joined(separator: " "),
-             sweep.quiet.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.shown)" }.joined(separator: " "),
-             sweep.overLimit.map { "\($0.reminder)@\($0.instant):\($0.count)" } ?? "-",
-             "\(sweep.counts)", "\(sweep.firstAlerts)"]
+            [
+                sweep.sameTime.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.other)@\($0.value.instant)" }.joined(separator: " "),
+                sweep.tooClose.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.other)@\($0.value.instant)" }.joined(separator: " "),
+                sweep.quiet.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.shown)" }.joined(separator: " "),
+                sweep.overLimit.map { "\($0.reminder)@\($0.instant):\($0.count)" } ?? "-",
+                "\(sweep.counts)", "\(sweep.firstAlerts)",
+            ]
         }
         let counting = Sweep(context, countingFrom: 0)
         let comparing = Sweep(context, countingFrom: .max)
@@ -144,10 +149,12 @@ import ReminderModel
     @Test func theCutIsSaidAtTheBusiestRepeat() throws {
         let context = try Self.context(horizon: 30 * secondsPerDay)
         let sweep = Sweep(context, budget: 10_000)
-        let diagnostic = Checker.horizonCut(sweep.cut!, sweep: sweep, reminders: context.file.reminders, path: "budget.yaml", context: context)
+        let diagnostic = Checker.horizonCut(
+            sweep.cut!, sweep: sweep, reminders: context.file.reminders, path: "budget.yaml", context: context)
         #expect(diagnostic.id == "horizon-cut")
         #expect(diagnostic.severity == .warning)
-        #expect(diagnostic.message.text == "the rules over alerts looked only before 2026-12-06 12:00: the reminders alert "
+        #expect(
+            diagnostic.message.text == "the rules over alerts looked only before 2026-12-06 12:00: the reminders alert "
                 + "10,087 times by then, 'busy' alone 10,080 of them")
         #expect(diagnostic.message.hint == "check a shorter --horizon to look at every alert, or repeat 'busy' less often")
         #expect("\(diagnostic.span.start.line):\(diagnostic.span.start.column)" == "4:59")
@@ -158,17 +165,19 @@ import ReminderModel
 /// shorter: what the sweep finds is the same whatever the cap.
 @Suite struct SweepSliceTests {
     @Test func theFindingsDoNotDependOnTheSliceCap() throws {
-        let result = ReminderFile.load(Array("""
-            timezone: Europe/Berlin
-            lint: {min-gap: 10m, quiet-hours: "22:00-07:00", max-per-hour: 4000}
-            reminders:
-              - {id: a, title: A, at: 2026-11-29 13:00:00, repeat: every 1 second}
-              - {id: b, title: B, at: 2026-11-29 13:00:01, repeat: every 3 seconds}
-              - {id: c, title: C, at: 2026-11-30 02:00, repeat: hourly}
-              - {id: d, title: D, at: 2026-11-30 02:00:30, repeat: daily}
-              - {id: e, title: E, at: 2026-11-30 02:00, repeat: hourly}
+        let result = ReminderFile.load(
+            Array(
+                """
+                timezone: Europe/Berlin
+                lint: {min-gap: 10m, quiet-hours: "22:00-07:00", max-per-hour: 4000}
+                reminders:
+                  - {id: a, title: A, at: 2026-11-29 13:00:00, repeat: every 1 second}
+                  - {id: b, title: B, at: 2026-11-29 13:00:01, repeat: every 3 seconds}
+                  - {id: c, title: C, at: 2026-11-30 02:00, repeat: hourly}
+                  - {id: d, title: D, at: 2026-11-30 02:00:30, repeat: daily}
+                  - {id: e, title: E, at: 2026-11-30 02:00, repeat: hourly}
 
-            """.utf8), path: "slices.yaml")
+                """.utf8), path: "slices.yaml")
         let file = try #require(result.file, "\(result.diagnostics)")
         let context = CheckContext(file: file, now: SweepTests.now, horizon: 2 * secondsPerDay, floatingZone: TimeZone(identifier: "UTC")!)
         let whole = Sweep(context)

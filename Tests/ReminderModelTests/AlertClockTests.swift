@@ -49,14 +49,16 @@ import Testing
         // An occurrence on a day off counts back from it.
         Case(at: "2026-12-05 09:00", before: "1 working day", calendar: "2026-12-04T08:00:00Z", wallClock: "2026-12-04T08:00:00Z"),
         // Over New Year's Day, with a duration beside it.
-        Case(at: "2027-01-04 09:00", before: "[3 working days, 15m]", calendar: "2026-12-29T08:00:00Z 2027-01-04T07:45:00Z",
-             wallClock: "2026-12-29T08:00:00Z 2027-01-04T07:45:00Z"),
+        Case(
+            at: "2027-01-04 09:00", before: "[3 working days, 15m]", calendar: "2026-12-29T08:00:00Z 2027-01-04T07:45:00Z",
+            wallClock: "2026-12-29T08:00:00Z 2027-01-04T07:45:00Z"),
         // Across the change of clocks: the same wall-clock time, the
         // offset of the alert's day.
         Case(at: "2027-03-29 09:00", before: "1 working day", calendar: "2027-03-26T08:00:00Z", wallClock: "2027-03-26T08:00:00Z"),
         // An all-day reminder at its alert-time.
-        Case(at: "2027-01-04, alert-time: '17:00'", before: "1 working day", calendar: "2026-12-31T16:00:00Z",
-             wallClock: "2026-12-31T16:00:00Z"),
+        Case(
+            at: "2027-01-04, alert-time: '17:00'", before: "1 working day", calendar: "2026-12-31T16:00:00Z",
+            wallClock: "2026-12-31T16:00:00Z"),
     ])
     func alertsInWorkingDays(_ test: Case) throws {
         let yaml = """
@@ -74,7 +76,8 @@ import Testing
         let occurrence = try #require(first)
         let reminder = file.reminders[0]
         #expect(reminder.alertInstants(of: occurrence, in: Self.berlin).map(\.description).joined(separator: " ") == test.calendar)
-        #expect(reminder.alertInstants(of: occurrence, in: Self.berlin, clock: .wallClock).map(\.description).joined(separator: " ")
+        #expect(
+            reminder.alertInstants(of: occurrence, in: Self.berlin, clock: .wallClock).map(\.description).joined(separator: " ")
                 == test.wallClock)
         // The most a lead can be is never less than it is.
         for (lead, bound) in zip(reminder.alertLeads(of: occurrence), reminder.wallClockLeads) {

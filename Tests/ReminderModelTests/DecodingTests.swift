@@ -95,7 +95,9 @@ import YAMLSyntax
         #expect(Self.firstOccurrences(rent.schedule(floatingZone: tokyo)).count == 1)
         // A file's schedules, made once, are its reminders' own.
         let scheduled = ScheduledFile(file, floatingZone: tokyo)
-        #expect(scheduled.schedules.map { Self.firstOccurrences($0) } == file.reminders.map { Self.firstOccurrences($0.schedule(floatingZone: tokyo)) })
+        #expect(
+            scheduled.schedules.map { Self.firstOccurrences($0) }
+                == file.reminders.map { Self.firstOccurrences($0.schedule(floatingZone: tokyo)) })
     }
 
     @Test func decodesEveryKey() throws {
@@ -138,7 +140,10 @@ import YAMLSyntax
         #expect(standup.action == .hidden)
         #expect(standup.sound == .silent)
         #expect(standup.timeZone == .named("Europe/Berlin"))
-        #expect(standup.start == .instant(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 45)), utcOffset: 3600))
+        #expect(
+            standup.start
+                == .instant(
+                    LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 45)), utcOffset: 3600))
         #expect(standup.repeats?.rule.text == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
 
         #expect(file.reminders[2].repeats?.rule.text == "FREQ=MONTHLY;COUNT=12;BYMONTHDAY=-1")
@@ -154,9 +159,10 @@ import YAMLSyntax
     /// move), in a form two loads can be compared by.
     private func summary(_ text: String) -> [String] {
         let result = ReminderFile.load(Array(text.utf8), path: "f.yaml")
-        let reminders = result.file?.reminders.map { reminder in
-            "\(reminder.id) \(reminder.timeZone) \(reminder.repeats?.rule.text ?? "-") \(reminder.category ?? "-")"
-        } ?? ["no file"]
+        let reminders =
+            result.file?.reminders.map { reminder in
+                "\(reminder.id) \(reminder.timeZone) \(reminder.repeats?.rule.text ?? "-") \(reminder.category ?? "-")"
+            } ?? ["no file"]
         return reminders + result.diagnostics.filter { $0.id != "unknown-key" }.map { "\($0.id) \($0.message.text)" }.sorted()
     }
 
@@ -186,7 +192,8 @@ import YAMLSyntax
             let expected = summary(usual.replacingOccurrences(of: "REMINDERS", with: reminders))
             #expect(summary(layout.replacingOccurrences(of: "REMINDERS", with: reminders)) == expected)
         }
-        #expect(summary(usual.replacingOccurrences(of: "REMINDERS", with: valid)).first
+        #expect(
+            summary(usual.replacingOccurrences(of: "REMINDERS", with: valid)).first
                 == "a America/New_York FREQ=DAILY;UNTIL=20270101T045959Z task")
         #expect(summary(usual.replacingOccurrences(of: "REMINDERS", with: invalid)).count == 4)
     }
@@ -273,20 +280,37 @@ import YAMLSyntax
 
     @Test(arguments: [
         ("2026-12-01", ReminderTime.date(CivilDate(year: 2026, month: 12, day: 1))),
-        ("2026-12-01T09:00:30", .local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0, second: 30)))),
+        (
+            "2026-12-01T09:00:30",
+            .local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0, second: 30)))
+        ),
         ("2026-12-01 9:05", .local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 5)))),
-        ("2026-12-01T09:00:00Z", .instant(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0)), utcOffset: 0)),
-        ("2026-12-01T09:00:00-05:30", .instant(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0)), utcOffset: -19_800)),
-        ("2026-12-01T09:00:00.5", .local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0, second: 0, nanosecond: 500_000_000)))),
+        (
+            "2026-12-01T09:00:00Z",
+            .instant(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0)), utcOffset: 0)
+        ),
+        (
+            "2026-12-01T09:00:00-05:30",
+            .instant(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0)), utcOffset: -19_800)
+        ),
+        (
+            "2026-12-01T09:00:00.5",
+            .local(
+                LocalDateTime(
+                    date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0, second: 0, nanosecond: 500_000_000))
+            )
+        ),
     ])
     func times(_ text: String, _ expected: ReminderTime) {
         #expect((try? Scalars.time(text).get()) == expected)
     }
 
-    @Test(arguments: [("every 5 minutes", RecurrenceRule.Frequency.minutely, 5), ("quarterly", .monthly, 3), ("every 2 quarters", .monthly, 6),
-                      ("2 weeks", .weekly, 2), ("every hour", .hourly, 1), ("Yearly", .yearly, 1),
-                      // Leading zeros, however many, are read: the interval is the number.
-                      ("every 0000000000000000000005 days", .daily, 5)])
+    @Test(arguments: [
+        ("every 5 minutes", RecurrenceRule.Frequency.minutely, 5), ("quarterly", .monthly, 3), ("every 2 quarters", .monthly, 6),
+        ("2 weeks", .weekly, 2), ("every hour", .hourly, 1), ("Yearly", .yearly, 1),
+        // Leading zeros, however many, are read: the interval is the number.
+        ("every 0000000000000000000005 days", .daily, 5),
+    ])
     func repeatWords(_ text: String, _ frequency: RecurrenceRule.Frequency, _ interval: Int) throws {
         let read = try Scalars.repeatWord(text).get()
         #expect(read.frequency == frequency && read.interval == interval && read.days.isEmpty)
@@ -394,8 +418,10 @@ import YAMLSyntax
         #expect(copies.allSatisfy { $0.alertTime == reminder.alertTime })
     }
 
-    @Test(arguments: [(NominalDuration(days: 1, seconds: -64_800), "6h"), (NominalDuration(seconds: -32_400), "-9h"),
-                      (NominalDuration(days: 2, seconds: 3600), "2d1h"), (NominalDuration(), "0s")])
+    @Test(arguments: [
+        (NominalDuration(days: 1, seconds: -64_800), "6h"), (NominalDuration(seconds: -32_400), "-9h"),
+        (NominalDuration(days: 2, seconds: 3600), "2d1h"), (NominalDuration(), "0s"),
+    ])
     func describedWithOneSign(_ lead: NominalDuration, _ text: String) {
         #expect(lead.description == text)
     }

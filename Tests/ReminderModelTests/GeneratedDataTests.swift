@@ -6,8 +6,10 @@ import Testing
 /// python-holidays: a change of the script or the release without the
 /// data written again fails here.
 @Suite struct GeneratedDataTests {
-    @Test(.enabled(if: GeneratedFiles.python(for: GeneratedFiles.holidays) != nil,
-                   "needs python-holidays 0.109 in .build/oracle-venv (.ci/run installs it)"))
+    @Test(
+        .enabled(
+            if: GeneratedFiles.python(for: GeneratedFiles.holidays) != nil,
+            "needs python-holidays 0.109 in .build/oracle-venv (.ci/run installs it)"))
     func theHolidayTableIsCurrent() throws {
         let file = GeneratedFiles.holidays
         let python = try #require(GeneratedFiles.python(for: file))

@@ -28,7 +28,9 @@ struct HolidayTableTests {
         let england = try #require(HolidayTable.region("gb-eng"))
         #expect(england.code == "GB-ENG")
         #expect(england.years == 2020...2060)
-        let day = { (text: String) in CivilDate(year: Int(text.prefix(4))!, month: Int(text.dropFirst(5).prefix(2))!, day: Int(text.suffix(2))!).dayNumber }
+        let day = { (text: String) in
+            CivilDate(year: Int(text.prefix(4))!, month: Int(text.dropFirst(5).prefix(2))!, day: Int(text.suffix(2))!).dayNumber
+        }
         #expect(england.days[day("2027-12-27")] == "Christmas Day (observed)")
         #expect(england.days[day("2027-03-17")] == nil)
         // Northern Ireland adds St Patrick's Day to the country's days.

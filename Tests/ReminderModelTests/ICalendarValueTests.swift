@@ -49,8 +49,12 @@ struct ICalendarValueTests {
     @Test func readsOtherWritersForms() {
         let nine = LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1), time: CivilTime(hour: 9, minute: 0))
         #expect(ICalendarValue.time(" 20261201t090000z ") == .utc(nine))
-        #expect(ICalendarValue.time("20261201T235960") == .local(LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 1),
-                                                                                time: CivilTime(hour: 23, minute: 59, second: 59))))
+        #expect(
+            ICalendarValue.time("20261201T235960")
+                == .local(
+                    LocalDateTime(
+                        date: CivilDate(year: 2026, month: 12, day: 1),
+                        time: CivilTime(hour: 23, minute: 59, second: 59))))
         for text in ["2026120", "20261301", "20260230", "20261201T2460000", "20261201T090000+01", "20261201 090000", ""] {
             #expect(ICalendarValue.time(text) == nil, "\(text)")
         }

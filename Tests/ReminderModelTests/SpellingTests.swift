@@ -74,7 +74,8 @@ extension SpellingTests {
     /// says which to write and why; quoted, it is only the wrong type.
     @Test(arguments: [("yes", "true"), ("off", "false"), ("Y", "true"), ("NO", "false")])
     func yamlBooleanWordsGetAdvice(_ word: String, _ meaning: String) throws {
-        let text = "reminders:\n  - {id: a, title: A, at: 2026-12-01 09:00, todo: \(word)}\n  - {id: b, title: B, at: 2026-12-01 09:00, todo: \"\(word)\"}\n"
+        let text =
+            "reminders:\n  - {id: a, title: A, at: 2026-12-01 09:00, todo: \(word)}\n  - {id: b, title: B, at: 2026-12-01 09:00, todo: \"\(word)\"}\n"
         let result = ReminderFile.load(Array(text.utf8), path: "b.yaml")
         let messages = result.diagnostics.map(\.message)
         #expect(messages.count == 2)
@@ -98,8 +99,14 @@ extension SpellingTests {
         ("    at: 8am\n", "write the date of the first occurrence and the 24-hour time, as in 2026-12-01 08:00"),
         ("    at: 2026-12-19 8:30pm\n", "write 2026-12-19 20:30"),
         ("    at: 2026-12-19 12am\n", "write 2026-12-19 00:00"),
-        ("    at: 2026-12-10 09:00 Europe/Paris\n", "write 2026-12-10 09:00 here, and timezone: Europe/Paris in the reminder (or the file, for all of them)"),
-        ("    at: 2026-12-10 09:00 CET\n", "write 2026-12-10 09:00 here, and timezone: Europe/Berlin in the reminder (or the file, for all of them)"),
+        (
+            "    at: 2026-12-10 09:00 Europe/Paris\n",
+            "write 2026-12-10 09:00 here, and timezone: Europe/Paris in the reminder (or the file, for all of them)"
+        ),
+        (
+            "    at: 2026-12-10 09:00 CET\n",
+            "write 2026-12-10 09:00 here, and timezone: Europe/Berlin in the reminder (or the file, for all of them)"
+        ),
         ("    at: 2026-12-01 09:00\n    repeat: every 1.5 hours\n", "write repeat: every 90 minutes"),
         ("    at: 2026-12-01 09:00\n    repeat: every 2.5 days\n", "write repeat: every 60 hours"),
         ("    at: 2026-12-01 09:00\n    repeat: every 1.5 years\n", "write repeat: every 18 months"),
@@ -108,21 +115,40 @@ extension SpellingTests {
         ("    at: 2026-12-01 09:00\n    repeat: {every: week, on: monday, wednesday}\n", "write on: [mon, wed]"),
         ("    at: 2026-12-01 09:00\n    repeat: {every: week, on: 'monday, wednesday'}\n", "write [mon, wed]"),
         ("    at: 2026-12-01 09:00\n    repeat: {every: week, on: mon and thu}\n", "write [mon, thu]"),
-        ("    at: 2026-12-01 09:00\n    repeat: {every: month, on: first weekday}\n",
-         "write on: [mon, tue, wed, thu, fri] with position: [1], or working-day: 1 (that also skips holidays) in place of 'on:'"),
+        (
+            "    at: 2026-12-01 09:00\n    repeat: {every: month, on: first weekday}\n",
+            "write on: [mon, tue, wed, thu, fri] with position: [1], or working-day: 1 (that also skips holidays) in place of 'on:'"
+        ),
         ("    at: 2026-12-01 09:00\n    repeat: {every: week, on: weekdays}\n", "write on: [mon, tue, wed, thu, fri], or repeat: weekdays"),
         ("    at: 2026-12-01 09:00\n    repeat: weekly\n    until: 2027-03-01\n", "write repeat: {every: weekly, until: 2027-03-01}"),
         ("    at: 2026-12-01 09:00\n    repeat: every 2 weeks\n    count: 5\n", "write repeat: {every: 2 weeks, count: 5}"),
-        ("    at: 2026-12-01 09:00\n    repeat:\n      every: week\n    until: 2027-03-01\n", "indent 'until: 2027-03-01' under 'repeat:', beside its 'every:'"),
-        ("    at: 2026-12-01 09:00\n    until: 2027-03-01\n", "write it in a repeat: repeat: {every: week, until: 2027-03-01} (with the period meant)"),
-        ("    at: 2026-12-01 09:00\n    repeat: {every: other tuesday, on: [thu]}\n", "write 'every:' as a period (week, 2 weeks) with the days in 'on'"),
-        ("    at: 2026-12-01 09:00\n    repeat: {every: month, skip: forward}\n", "add calendar: gregorian (or the calendar meant) beside it"),
-        ("    at: 2026-12-01 09:00\n    repeat: every 2nd tuesday\n",
-         "write repeat: {every: month, on: [2nd tue]} for the second of each month, or repeat: every other tue for every other week"),
+        (
+            "    at: 2026-12-01 09:00\n    repeat:\n      every: week\n    until: 2027-03-01\n",
+            "indent 'until: 2027-03-01' under 'repeat:', beside its 'every:'"
+        ),
+        (
+            "    at: 2026-12-01 09:00\n    until: 2027-03-01\n",
+            "write it in a repeat: repeat: {every: week, until: 2027-03-01} (with the period meant)"
+        ),
+        (
+            "    at: 2026-12-01 09:00\n    repeat: {every: other tuesday, on: [thu]}\n",
+            "write 'every:' as a period (week, 2 weeks) with the days in 'on'"
+        ),
+        (
+            "    at: 2026-12-01 09:00\n    repeat: {every: month, skip: forward}\n",
+            "add calendar: gregorian (or the calendar meant) beside it"
+        ),
+        (
+            "    at: 2026-12-01 09:00\n    repeat: every 2nd tuesday\n",
+            "write repeat: {every: month, on: [2nd tue]} for the second of each month, or repeat: every other tue for every other week"
+        ),
         ("    at: 2026-12-01 09:00\n    repeat: last friday of the month\n", "write repeat: {every: month, on: [last fri]}"),
         ("    at: 2026-12-01 09:00\n    repeat: every first monday\n", "write repeat: {every: month, on: [1st mon]}"),
         ("    at: 2026-12-01 09:00\n    repeat: twice a day\n", #"list them: repeat: {every: day, times: ["09:00", "21:00"]}"#),
-        ("    at: 2026-12-01 09:00\n    repeat: three times a day\n", #"list them: repeat: {every: day, times: ["09:00", "13:00", "21:00"]}"#),
+        (
+            "    at: 2026-12-01 09:00\n    repeat: three times a day\n",
+            #"list them: repeat: {every: day, times: ["09:00", "13:00", "21:00"]}"#
+        ),
         ("    at: 12/01/2026 09:00\n", "write 2026-01-12 09:00 or 2026-12-01 09:00, whichever is meant"),
         ("    at: 31/12/2026\n", "write 2026-12-31"),
     ])
@@ -142,7 +168,10 @@ extension SpellingTests {
         #expect(try Scalars.repeatWord(text).get() == RepeatWords(frequency: .weekly, interval: interval, days: days))
     }
 
-    @Test(arguments: [("tues", Weekday.tuesday), ("thurs", .thursday), ("Thur", .thursday), ("weds", .wednesday), ("su", .sunday), ("SATURDAY", .saturday)])
+    @Test(arguments: [
+        ("tues", Weekday.tuesday), ("thurs", .thursday), ("Thur", .thursday), ("weds", .wednesday), ("su", .sunday),
+        ("SATURDAY", .saturday),
+    ])
     func weekdaySpellings(_ text: String, _ day: Weekday) throws {
         #expect(try Scalars.weekday(text, allowOrdinal: false).get() == .init(day))
     }

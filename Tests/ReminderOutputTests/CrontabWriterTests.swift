@@ -15,17 +15,23 @@ import Testing
         var testDescription: String { name }
     }
 
-    static var writer: CrontabWriter { CrontabWriter(options: .init(hostZone: WriterSupport.utc, now: Instant(secondsSince1970: 1_796_083_200),
-                                                     workingFolder: "/")) }
+    static var writer: CrontabWriter {
+        CrontabWriter(
+            options: .init(
+                hostZone: WriterSupport.utc, now: Instant(secondsSince1970: 1_796_083_200),
+                workingFolder: "/"))
+    }
 
     @Test(arguments: [
         Case(name: "daily", reminders: "{id: a, title: A, at: 2026-12-01 09:30, repeat: daily}", entries: ["30 9 * * *"], found: []),
         Case(name: "weekdays", reminders: "{id: a, title: A, at: 2026-12-01 07:05, repeat: weekdays}", entries: ["5 7 * * 1-5"], found: []),
-        Case(name: "a second other than :00 is inexact", reminders: "{id: a, title: A, at: 2026-12-01 09:00:30, repeat: daily}",
-             entries: [], found: ["cron-inexact"]),
-        Case(name: "the first of each hour's matches is inexact",
-             reminders: "{id: a, title: A, at: 2026-12-01 09:00, repeat: {every: hour, on: [mon, tue], position: [1]}}",
-             entries: [], found: ["cron-inexact"]),
+        Case(
+            name: "a second other than :00 is inexact", reminders: "{id: a, title: A, at: 2026-12-01 09:00:30, repeat: daily}",
+            entries: [], found: ["cron-inexact"]),
+        Case(
+            name: "the first of each hour's matches is inexact",
+            reminders: "{id: a, title: A, at: 2026-12-01 09:00, repeat: {every: hour, on: [mon, tue], position: [1]}}",
+            entries: [], found: ["cron-inexact"]),
     ])
     func writesAndReports(_ test: Case) throws {
         let file = try #require(WriterSupport.scheduled("timezone: UTC\nreminders:\n  - \(test.reminders)\n"))

@@ -6,10 +6,12 @@ import YAMLSyntax
 
 @Suite struct MachineReporterTests {
     static let diagnostics = [
-        Diagnostic(Message(id: "some-id", severity: .error, text: "bad \"value\"\u{85}", hint: "fix it"), file: "dir/f.yaml",
-                   span: SourceSpan(start: SourcePosition(line: 3, column: 7), length: 4)),
-        Diagnostic(Message(id: "other", severity: .warning, text: "odd, but fine"), file: "g.yaml",
-                   span: SourceSpan(start: SourcePosition(line: 1, column: 1), length: 1)),
+        Diagnostic(
+            Message(id: "some-id", severity: .error, text: "bad \"value\"\u{85}", hint: "fix it"), file: "dir/f.yaml",
+            span: SourceSpan(start: SourcePosition(line: 3, column: 7), length: 4)),
+        Diagnostic(
+            Message(id: "other", severity: .warning, text: "odd, but fine"), file: "g.yaml",
+            span: SourceSpan(start: SourcePosition(line: 1, column: 1), length: 1)),
     ]
 
     @Test func jsonIsOneObjectPerDiagnosticThatParses() throws {

@@ -5,20 +5,22 @@ import YAMLSyntax
 
 @Suite struct TextReporterTests {
     static func diagnostic(_ line: Int, _ column: Int, length: Int = 3, hint: String? = nil, severity: Severity = .error) -> Diagnostic {
-        Diagnostic(Message(id: "some-id", severity: severity, text: "something is wrong", hint: hint), file: "f.yaml",
-                   span: SourceSpan(start: SourcePosition(line: line, column: column), length: length))
+        Diagnostic(
+            Message(id: "some-id", severity: severity, text: "something is wrong", hint: hint), file: "f.yaml",
+            span: SourceSpan(start: SourcePosition(line: line, column: column), length: length))
     }
 
     @Test func caretUnderlinesTheSpan() {
         let source = Array("a: 1\nkey: value\n".utf8)
         let text = TextReporter().render([Self.diagnostic(2, 6, length: 5, hint: "fix it")], sources: ["f.yaml": source])
-        #expect(text == """
-            f.yaml:2:6: error: something is wrong [some-id]
-             2 | key: value
-               |      ^~~~~
-               = help: fix it
+        #expect(
+            text == """
+                f.yaml:2:6: error: something is wrong [some-id]
+                 2 | key: value
+                   |      ^~~~~
+                   = help: fix it
 
-            """)
+                """)
     }
 
     @Test func tabsInTheLineKeepTheCaretAligned() {
@@ -68,8 +70,9 @@ import YAMLSyntax
 /// rule's findings in a file past a few are summed up in one line.
 @Suite struct ReportLayoutTests {
     static func finding(_ id: String, _ severity: Severity, file: String = "f.yaml", line: Int) -> Diagnostic {
-        Diagnostic(Message(id: id, severity: severity, text: "\(id) at \(line)"), file: file,
-                   span: SourceSpan(start: SourcePosition(line: line, column: 1), length: 1))
+        Diagnostic(
+            Message(id: id, severity: severity, text: "\(id) at \(line)"), file: file,
+            span: SourceSpan(start: SourcePosition(line: line, column: 1), length: 1))
     }
 
     static func headlines(_ text: String) -> [String] {
@@ -82,11 +85,12 @@ import YAMLSyntax
             Self.finding("unknown-key", .error, file: "a.yaml", line: 3), Self.finding("same-time", .warning, file: "b.yaml", line: 1),
             Self.finding("missing-key", .error, file: "b.yaml", line: 2),
         ]
-        #expect(Self.headlines(TextReporter().render(diagnostics, sources: [:], summarisingAfter: .perRule)) == [
-            "a.yaml:3:1: error: unknown-key at 3 [unknown-key]", "b.yaml:2:1: error: missing-key at 2 [missing-key]",
-            "a.yaml:1:1: warning: same-time at 1 [same-time]", "b.yaml:1:1: warning: same-time at 1 [same-time]",
-            "a.yaml:2:1: info: endless-repeat at 2 [endless-repeat]",
-        ])
+        #expect(
+            Self.headlines(TextReporter().render(diagnostics, sources: [:], summarisingAfter: .perRule)) == [
+                "a.yaml:3:1: error: unknown-key at 3 [unknown-key]", "b.yaml:2:1: error: missing-key at 2 [missing-key]",
+                "a.yaml:1:1: warning: same-time at 1 [same-time]", "b.yaml:1:1: warning: same-time at 1 [same-time]",
+                "a.yaml:2:1: info: endless-repeat at 2 [endless-repeat]",
+            ])
     }
 
     @Test(arguments: [(4, 0), (5, 0), (6, 1), (51_102, 51_097)])
@@ -99,7 +103,9 @@ import YAMLSyntax
         #expect(lines.count == 1 + min(count, 5) + (hidden > 0 ? 1 : 0) + 1)
         if hidden > 0 {
             let noun = hidden == 1 ? "warning" : "warnings"
-            #expect(lines[6] == "f.yaml: note: \(TextReporter.grouped(hidden)) more same-time \(noun) in this file; --format json lists them all")
+            #expect(
+                lines[6]
+                    == "f.yaml: note: \(TextReporter.grouped(hidden)) more same-time \(noun) in this file; --format json lists them all")
         }
         #expect(lines.last == "g.yaml:1:1: warning: same-time at 1 [same-time]", "another file's findings are its own")
     }

@@ -40,7 +40,9 @@ import Testing
             }
             let files = results.compactMap(\.file).map { ScheduledFile($0, floatingZone: zone) }
             let plan = DayPlan(files, first: first, last: last, zone: zone, now: start)
-            let shown = plan.days.flatMap { day in day.entries.flatMap { entry in entry.findings.map { "\(entry.file) \($0.rule) \($0.message)" } } }
+            let shown = plan.days.flatMap { day in
+                day.entries.flatMap { entry in entry.findings.map { "\(entry.file) \($0.rule) \($0.message)" } }
+            }
 
             let checker = Checker.Options(now: start, horizon: end.seconds(since: start), floatingZone: zone)
             let reported = CheckRun.check(results, options: .init(checker: checker, workingFolder: RepositoryFiles.root.path))
@@ -57,8 +59,9 @@ import Testing
         for paths in Self.sets {
             let files = paths.compactMap(RepositoryFiles.load).map { ScheduledFile($0, floatingZone: zone) }
             for (first, days) in Self.spans {
-                let plan = DayPlan(files, first: first, last: first.adding(days: days - 1), zone: zone,
-                                   now: WallClock.instant(of: LocalDateTime(date: first, time: .midnight), in: zone))
+                let plan = DayPlan(
+                    files, first: first, last: first.adding(days: days - 1), zone: zone,
+                    now: WallClock.instant(of: LocalDateTime(date: first, time: .midnight), in: zone))
                 for day in plan.days { for entry in day.entries { rules.formUnion(entry.findings.map(\.rule)) } }
             }
         }

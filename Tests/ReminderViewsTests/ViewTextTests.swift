@@ -14,8 +14,9 @@ import Testing
         let file = ReminderFile.load(Array(yaml.utf8), path: "views.yaml").file!
         let zone = TimeZone(identifier: "UTC")!
         let first = CivilDate(year: 2026, month: 12, day: 1)
-        return DayPlan([ScheduledFile(file, floatingZone: zone)], first: first, last: first.adding(days: days - 1), zone: zone,
-                       now: Instant(secondsSince1970: 1_764_576_000))
+        return DayPlan(
+            [ScheduledFile(file, floatingZone: zone)], first: first, last: first.adding(days: days - 1), zone: zone,
+            now: Instant(secondsSince1970: 1_764_576_000))
     }
 
     @Test(arguments: [
@@ -69,7 +70,10 @@ import Testing
 
     /// The page lists 24 lines a day and counts the rest.
     @Test func thePageListsWhatACellShows() {
-        let yaml = "timezone: UTC\nreminders:\n" + (0..<100).map { "  - {id: r\($0), title: R\($0), at: 2026-12-01 1\($0 / 60):\($0 % 60 < 10 ? "0" : "")\($0 % 60)}\n" }.joined()
+        let yaml =
+            "timezone: UTC\nreminders:\n"
+            + (0..<100).map { "  - {id: r\($0), title: R\($0), at: 2026-12-01 1\($0 / 60):\($0 % 60 < 10 ? "0" : "")\($0 % 60)}\n" }
+            .joined()
         let page = CalendarPage().write(Self.plan(yaml), zoneName: "UTC")
         #expect(page.components(separatedBy: "<li class=\"entry").count - 1 == CalendarPage.runsPerDay)
         #expect(page.contains("<li class=\"more\">+76 more (remindc agenda lists them)</li>"))

@@ -20,10 +20,12 @@ public enum GeneratedFiles {
         public var description: String { committed }
     }
 
-    public static let holidays = Case(committed: "Sources/CHolidayTable/holidays.txt", script: "scripts/holidays-table.py",
-                                      module: "holidays", release: "0.109", toStandardOutput: true)
-    public static let windowsZones = Case(committed: "Sources/CalendarImport/WindowsZones.swift", script: "scripts/windows-zones.py",
-                                          module: "babel", release: "2.17.0", toStandardOutput: false)
+    public static let holidays = Case(
+        committed: "Sources/CHolidayTable/holidays.txt", script: "scripts/holidays-table.py",
+        module: "holidays", release: "0.109", toStandardOutput: true)
+    public static let windowsZones = Case(
+        committed: "Sources/CalendarImport/WindowsZones.swift", script: "scripts/windows-zones.py",
+        module: "babel", release: "2.17.0", toStandardOutput: false)
 
     /// `.build/oracle-venv`'s Python when it has `module` at `release`.
     public static func python(for file: Case) -> URL? {

@@ -5,12 +5,14 @@ import ReminderModel
 /// property over all of them: the examples and every fixture.
 public enum RepositoryFiles {
     /// The repository's root.
-    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The examples and every fixture, as paths from the root, sorted.
     public static let reminderFiles: [String] = {
         let fixtures = root.appendingPathComponent("Tests/RemindCLITests/Fixtures")
-        var paths = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("examples").path))?
+        var paths =
+            (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("examples").path))?
             .filter { $0.hasSuffix(".yaml") }.map { "examples/" + $0 } ?? []
         if let walk = FileManager.default.enumerator(atPath: fixtures.path) {
             for case let path as String in walk where path.hasSuffix(".yaml") { paths.append("Tests/RemindCLITests/Fixtures/" + path) }

@@ -158,10 +158,12 @@ private func node(_ root: Node?, _ path: [Any]) -> Node? {
 @Suite struct ProblemTests {
     @Test func duplicateKeyNamesBothPositions() {
         let result = parse("a: 1\nb: 2\na: 3\n")
-        #expect(result.problems == [
-            YAMLProblem(.duplicateKey("a", first: SourcePosition(line: 1, column: 1)),
-                        span: SourceSpan(start: SourcePosition(line: 3, column: 1), end: SourcePosition(line: 3, column: 2))),
-        ])
+        #expect(
+            result.problems == [
+                YAMLProblem(
+                    .duplicateKey("a", first: SourcePosition(line: 1, column: 1)),
+                    span: SourceSpan(start: SourcePosition(line: 3, column: 1), end: SourcePosition(line: 3, column: 2)))
+            ])
         #expect(result.root != nil)
     }
 
@@ -274,8 +276,10 @@ private func node(_ root: Node?, _ path: [Any]) -> Node? {
         #expect(YAML11.reading(of: text) == reading)
     }
 
-    @Test(arguments: ["09:30", "nope", "true", "Nothing", "2026-12-01", "12", "0", "08:00-20:00", "9:60", "", "7", "0789",
-                      "0b", "0b12", "1b", "yess", "~~", "15m", "2026"])
+    @Test(arguments: [
+        "09:30", "nope", "true", "Nothing", "2026-12-01", "12", "0", "08:00-20:00", "9:60", "", "7", "0789",
+        "0b", "0b12", "1b", "yess", "~~", "15m", "2026",
+    ])
     func textInBothVersions(_ text: String) {
         #expect(YAML11.reading(of: text) == nil)
     }
@@ -294,7 +298,8 @@ private func node(_ root: Node?, _ path: [Any]) -> Node? {
     }
 
     @Test func onlyPlainValuesAreRecorded() {
-        let result = parse("""
+        let result = parse(
+            """
             no: yes
             list: [on, "off", 'n', 0755]
             map:
@@ -317,7 +322,8 @@ private func node(_ root: Node?, _ path: [Any]) -> Node? {
     }
 
     @Test func itemsGoToTheConsumerAndTheTreeKeepsAnEmptyList() throws {
-        let (result, items) = stream("""
+        let (result, items) = stream(
+            """
             zone: here
             base: &base {a: 1}
             items:
@@ -336,10 +342,10 @@ private func node(_ root: Node?, _ path: [Any]) -> Node? {
     }
 
     @Test(arguments: [
-        "items: &all [1, 2]\nagain: *all\n",   // an anchored list: its alias needs the items
-        "outer:\n  items: [1, 2]\n",            // not at the top level
-        "items: {a: 1}\n",                       // not a list
-        "items: 0\nitems: [1, 2]\n",             // a second `items` is a duplicate key
+        "items: &all [1, 2]\nagain: *all\n",  // an anchored list: its alias needs the items
+        "outer:\n  items: [1, 2]\n",  // not at the top level
+        "items: {a: 1}\n",  // not a list
+        "items: 0\nitems: [1, 2]\n",  // a second `items` is a duplicate key
     ])
     func whatIsNotStreamed(_ text: String) {
         let (result, items) = stream(text)
@@ -358,7 +364,9 @@ private func node(_ root: Node?, _ path: [Any]) -> Node? {
         text += "after: {last: [1, 2, 3]}\n"
         func describe(_ node: Node) -> String {
             if let text = node.scalar { return text }
-            if let pairs = node.mapping { return "{" + pairs.map { describe($0.key) + ":" + describe($0.value) }.joined(separator: ",") + "}" }
+            if let pairs = node.mapping {
+                return "{" + pairs.map { describe($0.key) + ":" + describe($0.value) }.joined(separator: ",") + "}"
+            }
             return "[" + node.sequence!.map(describe).joined(separator: ",") + "]"
         }
         var read: [String] = []

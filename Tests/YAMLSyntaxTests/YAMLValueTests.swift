@@ -41,20 +41,21 @@ import Testing
 
     @Test func blocksAndFlowsReadBackAsTheyWere() throws {
         let block = Self.reminder.blockLines().joined(separator: "\n")
-        #expect(block == """
-            id: rent
-            title: "Pay: the rent"
-            at: 2026-12-01 09:00
-            repeat:
-              every: month
-              working-day: -1
-            before: [2 working days, 1h]
-            holidays:
-              dates:
-                - 2026-12-24: "Christmas Eve"
-            data:
-              key with space: "v"
-            """)
+        #expect(
+            block == """
+                id: rent
+                title: "Pay: the rent"
+                at: 2026-12-01 09:00
+                repeat:
+                  every: month
+                  working-day: -1
+                before: [2 working days, 1h]
+                holidays:
+                  dates:
+                    - 2026-12-24: "Christmas Eve"
+                data:
+                  key with space: "v"
+                """)
         #expect(YAMLValue(parsing: block) == Self.reminder)
         #expect(YAMLValue(parsing: Self.reminder.flow) == Self.reminder)
         let list = YAMLValue.sequence([Self.reminder, .plain("x")]).blockLines(indent: 2)

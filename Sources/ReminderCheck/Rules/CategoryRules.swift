@@ -15,27 +15,32 @@ enum TooManyActionsRule: CheckRule {
         summary: "A category has more than 4 actions, or more than 2 in `minimal`.",
         rationale: "iOS shows at most four actions on an alert and two on a banner; the rest are silently dropped.",
         severity: .error,
-        triggering: [header + """
-            categories:
-              busy:
-                actions: ↓[{id: a, title: A}, {id: b, title: B}, {id: c, title: C}, {id: d, title: D}, {id: e, title: E}]
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, category: busy}
-            """, header + """
-            categories:
-              busy:
-                actions: [{id: a, title: A}, {id: b, title: B}, {id: c, title: C}]
-                minimal: ↓[a, b, c]
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, category: busy}
-            """],
-        nonTriggering: [header + """
-            categories:
-              calm:
-                actions: [{id: a, title: A}, {id: b, title: B}]
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, category: calm}
-            """])
+        triggering: [
+            header + """
+                categories:
+                  busy:
+                    actions: ↓[{id: a, title: A}, {id: b, title: B}, {id: c, title: C}, {id: d, title: D}, {id: e, title: E}]
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, category: busy}
+                """,
+            header + """
+                categories:
+                  busy:
+                    actions: [{id: a, title: A}, {id: b, title: B}, {id: c, title: C}]
+                    minimal: ↓[a, b, c]
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, category: busy}
+                """,
+        ],
+        nonTriggering: [
+            header + """
+                categories:
+                  calm:
+                    actions: [{id: a, title: A}, {id: b, title: B}]
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, category: calm}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         context.file.categories.flatMap { category -> [Finding] in
@@ -51,8 +56,9 @@ enum TooManyActionsRule: CheckRule {
     }
 
     static func tooMany(_ count: Int, limit: Int, context: String) -> Message {
-        descriptor.message("\(count) actions in the \(context) context, where at most \(limit) are shown",
-                           hint: context == "minimal" ? "list at most \(limit) action ids in 'minimal'" : "keep at most \(limit) actions in a category")
+        descriptor.message(
+            "\(count) actions in the \(context) context, where at most \(limit) are shown",
+            hint: context == "minimal" ? "list at most \(limit) action ids in 'minimal'" : "keep at most \(limit) actions in a category")
     }
 }
 
@@ -64,18 +70,22 @@ enum UnusedCategoryRule: CheckRule {
         summary: "A category is defined but no reminder uses it.",
         rationale: "An unused category is usually a reminder that forgot its `category:`.",
         severity: .warning,
-        triggering: [header + """
-            categories:
-              ↓task: {actions: [{id: done, title: Done}]}
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00}
-            """],
-        nonTriggering: [header + """
-            categories:
-              task: {actions: [{id: done, title: Done}]}
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, category: task}
-            """])
+        triggering: [
+            header + """
+                categories:
+                  ↓task: {actions: [{id: done, title: Done}]}
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                categories:
+                  task: {actions: [{id: done, title: Done}]}
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, category: task}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         // A reminder that names a category the file lacks (an error) meant
@@ -96,18 +106,22 @@ enum RedundantAuthenticationRule: CheckRule {
         summary: "`authentication-required` on a foreground action, which always unlocks the device.",
         rationale: "Opening the app needs the device unlocked anyway; the flag only adds noise.",
         severity: .info,
-        triggering: [header + """
-            categories:
-              task: {actions: [{id: open, title: Open, activation: foreground, authentication-required: ↓true}]}
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, category: task}
-            """],
-        nonTriggering: [header + """
-            categories:
-              task: {actions: [{id: done, title: Done, authentication-required: true}]}
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, category: task}
-            """])
+        triggering: [
+            header + """
+                categories:
+                  task: {actions: [{id: open, title: Open, activation: foreground, authentication-required: ↓true}]}
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, category: task}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                categories:
+                  task: {actions: [{id: done, title: Done, authentication-required: true}]}
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, category: task}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         context.file.categories.flatMap { category in
@@ -140,28 +154,36 @@ enum UIDDomainMissingRule: CheckRule {
     static let outputs: Set<OutputTarget> = [.ics, .caldav]
     static let descriptor = RuleDescriptor(
         id: "uid-domain-missing", name: "UID domain missing",
-        summary: "A file that goes to iCalendar or CalDAV (`check --for ics`, `lint.targets`) has no `uid-domain`, and a reminder no `uid:` of its own.",
-        rationale: "Without one, every UID ends in the file's name: renaming the file gives every event a new UID, and a calendar that imports it again holds each event twice.",
+        summary:
+            "A file that goes to iCalendar or CalDAV (`check --for ics`, `lint.targets`) has no `uid-domain`, and a reminder no `uid:` of its own.",
+        rationale:
+            "Without one, every UID ends in the file's name: renaming the file gives every event a new UID, and a calendar that imports it again holds each event twice.",
         severity: .warning,
-        triggering: [header + """
-            lint: {targets: [↓ics]}
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00}
-            """],
-        nonTriggering: [header + """
-            lint: {targets: [ics]}
-            uid-domain: home.example.org
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00}
-            """, header + """
-            lint: {targets: [crontab]}
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00}
-            """, header + """
-            lint: {targets: [ics]}
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, uid: 3F2504E0-4F89-11D3-9A0C-0305E82C3301}
-            """])
+        triggering: [
+            header + """
+                lint: {targets: [↓ics]}
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                lint: {targets: [ics]}
+                uid-domain: home.example.org
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00}
+                """,
+            header + """
+                lint: {targets: [crontab]}
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00}
+                """,
+            header + """
+                lint: {targets: [ics]}
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, uid: 3F2504E0-4F89-11D3-9A0C-0305E82C3301}
+                """,
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         let file = context.file
@@ -170,7 +192,8 @@ enum UIDDomainMissingRule: CheckRule {
         guard !context.targets.isDisjoint(with: outputs), file.uidDomainSpan == nil, file.reminders.contains(where: { $0.uid == nil })
         else { return [] }
         // At the `ics` the file names, or its first line for `--for ics`.
-        let span = file.lint.targets.firstIndex { $0 == .ics || $0 == .caldav }.map { file.lint.targetSpans[$0] }
+        let span =
+            file.lint.targets.firstIndex { $0 == .ics || $0 == .caldav }.map { file.lint.targetSpans[$0] }
             ?? SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)
         return [context.finding(missing(file.uidDomain), at: span)]
     }
@@ -180,8 +203,9 @@ enum UIDDomainMissingRule: CheckRule {
 
 extension UIDDomainMissingRule {
     static func missing(_ label: String) -> Message {
-        descriptor.message("this file has no uid-domain: its UIDs end in '@\(label)', from its name, and change if it is renamed",
-                           hint: "add 'uid-domain:' with a domain of yours, such as 'uid-domain: reminders.example.org', and keep it")
+        descriptor.message(
+            "this file has no uid-domain: its UIDs end in '@\(label)', from its name, and change if it is renamed",
+            hint: "add 'uid-domain:' with a domain of yours, such as 'uid-domain: reminders.example.org', and keep it")
     }
 }
 
@@ -192,18 +216,22 @@ enum StopWithoutRepeatRule: CheckRule {
         summary: "A reminder that does not repeat has a category with a `stops: true` action.",
         rationale: "Stopping silences a repeat's later alerts; a one-off has none, so the button does nothing a dismissal would not.",
         severity: .info,
-        triggering: [header + """
-            categories:
-              nag: {actions: [{id: stop, title: Stop, stops: true}]}
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, category: ↓nag}
-            """],
-        nonTriggering: [header + """
-            categories:
-              nag: {actions: [{id: stop, title: Stop, stops: true}]}
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, repeat: daily, category: nag}
-            """])
+        triggering: [
+            header + """
+                categories:
+                  nag: {actions: [{id: stop, title: Stop, stops: true}]}
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, category: ↓nag}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                categories:
+                  nag: {actions: [{id: stop, title: Stop, stops: true}]}
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, repeat: daily, category: nag}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         let stopping = Set(context.file.categories.filter { $0.actions.contains(where: \.stops) }.map(\.id))
@@ -211,7 +239,8 @@ enum StopWithoutRepeatRule: CheckRule {
         return context.file.reminders.indices.compactMap { index in
             let reminder = context.file.reminders[index]
             guard reminder.repeats == nil, let category = reminder.category, stopping.contains(category),
-                  let span = reminder.spans.category else { return nil }
+                let span = reminder.spans.category
+            else { return nil }
             return context.finding(nothingToStop(reminder.id, category), at: span, reminder: index)
         }
     }
@@ -221,7 +250,8 @@ enum StopWithoutRepeatRule: CheckRule {
 
 extension StopWithoutRepeatRule {
     static func nothingToStop(_ reminder: String, _ category: String) -> Message {
-        descriptor.message("'\(reminder)' does not repeat, so the 'stops' action of category '\(category)' has nothing to stop",
-                           hint: "give it a repeat, or a category without a stopping action")
+        descriptor.message(
+            "'\(reminder)' does not repeat, so the 'stops' action of category '\(category)' has nothing to stop",
+            hint: "give it a repeat, or a category without a stopping action")
     }
 }

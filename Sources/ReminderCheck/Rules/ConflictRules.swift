@@ -11,23 +11,28 @@ enum SameTimeRule: CheckRule {
         summary: "Two reminders fire at the same instant.",
         rationale: "Alerts that arrive together hide each other: a phone shows one banner and stacks the rest.",
         severity: .warning,
-        triggering: [header + """
-            reminders:
-              - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
-              - {id: pills, title: Pills, at: ↓2026-12-02 16:00, repeat: daily}
-            """],
-        nonTriggering: [header + """
-            reminders:
-              - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
-              - {id: pills, title: Pills, at: 2026-12-01 16:05, repeat: daily}
-            """])
+        triggering: [
+            header + """
+                reminders:
+                  - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+                  - {id: pills, title: Pills, at: ↓2026-12-02 16:00, repeat: daily}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                reminders:
+                  - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+                  - {id: pills, title: Pills, at: 2026-12-01 16:05, repeat: daily}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.sameTime.sorted { $0.key < $1.key }.map { index, hit in
             let reminder = context.file.reminders[index], other = context.file.reminders[hit.other]
-            return context.finding(sameTime(reminder.id, other.id, first: Clock.text(hit.instant, reminder, context)),
-                                   at: reminder.spans.start, reminder: index, alert: hit.instant,
-                                   notes: [Diagnostic.Note("'\(other.id)' is here", at: other.spans.start)])
+            return context.finding(
+                sameTime(reminder.id, other.id, first: Clock.text(hit.instant, reminder, context)),
+                at: reminder.spans.start, reminder: index, alert: hit.instant,
+                notes: [Diagnostic.Note("'\(other.id)' is here", at: other.spans.start)])
         }
     }
 }
@@ -40,25 +45,30 @@ enum TooCloseRule: CheckRule {
         summary: "Two reminders fire closer together than `lint.min-gap`.",
         rationale: "Alerts a minute apart interrupt twice for what could be one interruption.",
         severity: .warning,
-        triggering: [header + """
-            lint: {min-gap: 10m}
-            reminders:
-              - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
-              - {id: pills, title: Pills, at: ↓2026-12-01 16:05, repeat: daily}
-            """],
-        nonTriggering: [header + """
-            lint: {min-gap: 5m}
-            reminders:
-              - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
-              - {id: pills, title: Pills, at: 2026-12-01 16:05, repeat: daily}
-            """])
+        triggering: [
+            header + """
+                lint: {min-gap: 10m}
+                reminders:
+                  - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+                  - {id: pills, title: Pills, at: ↓2026-12-01 16:05, repeat: daily}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                lint: {min-gap: 5m}
+                reminders:
+                  - {id: tea, title: Tea, at: 2026-12-01 16:00, repeat: daily}
+                  - {id: pills, title: Pills, at: 2026-12-01 16:05, repeat: daily}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.tooClose.sorted { $0.key < $1.key }.map { index, hit in
             let reminder = context.file.reminders[index], other = context.file.reminders[hit.other]
-            return context.finding(tooClose(reminder.id, other.id, gap: hit.gap, first: Clock.text(hit.instant, reminder, context)),
-                                   at: reminder.spans.start, reminder: index, alert: hit.instant,
-                                   notes: [Diagnostic.Note("'\(other.id)' is here", at: other.spans.start)])
+            return context.finding(
+                tooClose(reminder.id, other.id, gap: hit.gap, first: Clock.text(hit.instant, reminder, context)),
+                at: reminder.spans.start, reminder: index, alert: hit.instant,
+                notes: [Diagnostic.Note("'\(other.id)' is here", at: other.spans.start)])
         }
     }
 }
@@ -71,22 +81,27 @@ enum QuietHoursRule: CheckRule {
         summary: "A reminder fires inside `lint.quiet-hours`.",
         rationale: "An alert at night wakes someone, or is silenced by Focus and missed.",
         severity: .warning,
-        triggering: [header + """
-            lint: {quiet-hours: "22:00-07:00"}
-            reminders:
-              - {id: late, title: Late, at: ↓2026-12-01 23:30, repeat: weekly}
-            """],
-        nonTriggering: [header + """
-            lint: {quiet-hours: "22:00-07:00"}
-            reminders:
-              - {id: evening, title: Evening, at: 2026-12-01 21:30, repeat: weekly}
-            """])
+        triggering: [
+            header + """
+                lint: {quiet-hours: "22:00-07:00"}
+                reminders:
+                  - {id: late, title: Late, at: ↓2026-12-01 23:30, repeat: weekly}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                lint: {quiet-hours: "22:00-07:00"}
+                reminders:
+                  - {id: evening, title: Evening, at: 2026-12-01 21:30, repeat: weekly}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.quiet.sorted { $0.key < $1.key }.map { index, first in
             let reminder = context.file.reminders[index]
-            return context.finding(inQuietHours(reminder.id, first: "\(first.shown.date) at \(first.shown.time.description.prefix(5))"),
-                                   at: reminder.spans.start, reminder: index, alert: first.instant)
+            return context.finding(
+                inQuietHours(reminder.id, first: "\(first.shown.date) at \(first.shown.time.description.prefix(5))"),
+                at: reminder.spans.start, reminder: index, alert: first.instant)
         }
     }
 }
@@ -99,26 +114,33 @@ enum TooManyPerHourRule: CheckRule {
         summary: "More alerts fall in one hour than `lint.max-per-hour`.",
         rationale: "A burst of alerts trains people to ignore them all.",
         severity: .warning,
-        triggering: [header + """
-            lint: {max-per-hour: 2}
-            reminders:
-              - {id: a, title: A, at: 2026-12-01 09:00, repeat: daily}
-              - {id: b, title: B, at: 2026-12-01 09:20, repeat: daily}
-              - {id: c, title: C, at: ↓2026-12-01 09:40, repeat: daily}
-            """],
-        nonTriggering: [header + """
-            lint: {max-per-hour: 3}
-            reminders:
-              - {id: a, title: A, at: 2026-12-01 09:00, repeat: daily}
-              - {id: b, title: B, at: 2026-12-01 09:20, repeat: daily}
-              - {id: c, title: C, at: 2026-12-01 09:40, repeat: daily}
-            """])
+        triggering: [
+            header + """
+                lint: {max-per-hour: 2}
+                reminders:
+                  - {id: a, title: A, at: 2026-12-01 09:00, repeat: daily}
+                  - {id: b, title: B, at: 2026-12-01 09:20, repeat: daily}
+                  - {id: c, title: C, at: ↓2026-12-01 09:40, repeat: daily}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                lint: {max-per-hour: 3}
+                reminders:
+                  - {id: a, title: A, at: 2026-12-01 09:00, repeat: daily}
+                  - {id: b, title: B, at: 2026-12-01 09:20, repeat: daily}
+                  - {id: c, title: C, at: 2026-12-01 09:40, repeat: daily}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         guard let hit = context.sweep.overLimit, let maximum = context.file.lint.maximumPerHour else { return [] }
         let reminder = context.file.reminders[hit.reminder]
-        return [context.finding(tooMany(hit.count, endingWith: reminder.id, at: Clock.text(hit.instant, reminder, context), maximum: maximum),
-                                at: reminder.spans.start, reminder: hit.reminder, alert: hit.instant)]
+        return [
+            context.finding(
+                tooMany(hit.count, endingWith: reminder.id, at: Clock.text(hit.instant, reminder, context), maximum: maximum),
+                at: reminder.spans.start, reminder: hit.reminder, alert: hit.instant)
+        ]
     }
 }
 
@@ -130,20 +152,25 @@ enum DaylightSavingGapRule: CheckRule {
         summary: "An occurrence's wall-clock time does not exist on a day clocks go forward; it fires later.",
         rationale: "02:30 on a spring-forward night fires at 03:30 (RFC 5545), which may not be what the reminder is for.",
         severity: .warning,
-        triggering: [header + """
-            reminders:
-              - {id: night, title: Night pill, at: ↓2027-03-20 02:30, repeat: daily}
-            """],
-        nonTriggering: [header + """
-            reminders:
-              - {id: night, title: Night pill, at: 2027-03-20 03:30, repeat: daily}
-            """])
+        triggering: [
+            header + """
+                reminders:
+                  - {id: night, title: Night pill, at: ↓2027-03-20 02:30, repeat: daily}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                reminders:
+                  - {id: night, title: Night pill, at: 2027-03-20 03:30, repeat: daily}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.gaps.sorted { $0.key < $1.key }.map { index, dates in
             let reminder = context.file.reminders[index]
-            return context.finding(inGap(reminder.id, zone: "\(reminder.timeZone)", dates: dates, everyHour: reminder.repeatsWithinADay),
-                                   at: reminder.spans.start, reminder: index)
+            return context.finding(
+                inGap(reminder.id, zone: "\(reminder.timeZone)", dates: dates, everyHour: reminder.repeatsWithinADay),
+                at: reminder.spans.start, reminder: index)
         }
     }
 }
@@ -156,20 +183,25 @@ enum DaylightSavingRepeatRule: CheckRule {
         summary: "An occurrence's wall-clock time happens twice on a day clocks go back; it fires the first time only.",
         rationale: "01:30 on a fall-back night exists twice; remindc fires at the first, as RFC 5545 says, which may surprise.",
         severity: .warning,
-        triggering: [header + """
-            reminders:
-              - {id: night, title: Night pill, at: ↓2027-10-25 02:30, repeat: daily}
-            """],
-        nonTriggering: [header + """
-            reminders:
-              - {id: night, title: Night pill, at: 2027-10-25 03:30, repeat: daily}
-            """])
+        triggering: [
+            header + """
+                reminders:
+                  - {id: night, title: Night pill, at: ↓2027-10-25 02:30, repeat: daily}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                reminders:
+                  - {id: night, title: Night pill, at: 2027-10-25 03:30, repeat: daily}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         context.sweep.folds.sorted { $0.key < $1.key }.map { index, dates in
             let reminder = context.file.reminders[index]
-            return context.finding(inRepeatedHour(reminder.id, zone: "\(reminder.timeZone)", dates: dates, everyHour: reminder.repeatsWithinADay),
-                                   at: reminder.spans.start, reminder: index)
+            return context.finding(
+                inRepeatedHour(reminder.id, zone: "\(reminder.timeZone)", dates: dates, everyHour: reminder.repeatsWithinADay),
+                at: reminder.spans.start, reminder: index)
         }
     }
 }
@@ -187,8 +219,9 @@ enum Clock {
 
 extension SameTimeRule {
     static func sameTime(_ reminder: String, _ other: String, first: String) -> Message {
-        descriptor.message("'\(reminder)' fires at the same time as '\(other)', first at \(first)",
-                           hint: "move one of them, or add both to one reminder")
+        descriptor.message(
+            "'\(reminder)' fires at the same time as '\(other)', first at \(first)",
+            hint: "move one of them, or add both to one reminder")
     }
 }
 
@@ -196,8 +229,9 @@ extension SameTimeRule {
 
 extension TooCloseRule {
     static func tooClose(_ reminder: String, _ other: String, gap: Int, first: String) -> Message {
-        descriptor.message("'\(reminder)' fires \(NominalDuration(seconds: gap)) after '\(other)', less than lint.min-gap, first at \(first)",
-                           hint: "move one of them, or lower lint.min-gap")
+        descriptor.message(
+            "'\(reminder)' fires \(NominalDuration(seconds: gap)) after '\(other)', less than lint.min-gap, first at \(first)",
+            hint: "move one of them, or lower lint.min-gap")
     }
 }
 
@@ -205,7 +239,8 @@ extension TooCloseRule {
 
 extension QuietHoursRule {
     static func inQuietHours(_ reminder: String, first: String) -> Message {
-        descriptor.message("'\(reminder)' fires inside the quiet hours, first on \(first)", hint: "move it out of lint.quiet-hours, or add it to 'ignore'")
+        descriptor.message(
+            "'\(reminder)' fires inside the quiet hours, first on \(first)", hint: "move it out of lint.quiet-hours, or add it to 'ignore'")
     }
 }
 
@@ -213,8 +248,9 @@ extension QuietHoursRule {
 
 extension TooManyPerHourRule {
     static func tooMany(_ count: Int, endingWith reminder: String, at time: String, maximum: Int) -> Message {
-        descriptor.message("\(count) alerts fall within an hour ending with '\(reminder)' at \(time); lint.max-per-hour is \(maximum)",
-                           hint: "spread the reminders out, or raise lint.max-per-hour")
+        descriptor.message(
+            "\(count) alerts fall within an hour ending with '\(reminder)' at \(time); lint.max-per-hour is \(maximum)",
+            hint: "spread the reminders out, or raise lint.max-per-hour")
     }
 }
 
@@ -224,8 +260,9 @@ extension DaylightSavingGapRule {
     /// `everyHour`: the reminder repeats hourly or more often, so no time
     /// of day keeps it out of the hour.
     static func inGap(_ reminder: String, zone: String, dates: [String], everyHour: Bool = false) -> Message {
-        descriptor.message("'\(reminder)' falls in a daylight-saving gap of \(zone) on \(dates.joined(separator: ", ")): it fires the same time after the change",
-                           hint: everyHour ? Reminder.everyHourAdvice("dst-gap") : "move it out of the hour the clocks skip")
+        descriptor.message(
+            "'\(reminder)' falls in a daylight-saving gap of \(zone) on \(dates.joined(separator: ", ")): it fires the same time after the change",
+            hint: everyHour ? Reminder.everyHourAdvice("dst-gap") : "move it out of the hour the clocks skip")
     }
 }
 
@@ -245,7 +282,8 @@ extension Reminder {
 
 extension DaylightSavingRepeatRule {
     static func inRepeatedHour(_ reminder: String, zone: String, dates: [String], everyHour: Bool = false) -> Message {
-        descriptor.message("'\(reminder)' falls in an hour \(zone) repeats on \(dates.joined(separator: ", ")): it fires the first time only",
-                           hint: everyHour ? Reminder.everyHourAdvice("dst-repeat") : "move it out of the hour the clocks repeat")
+        descriptor.message(
+            "'\(reminder)' falls in an hour \(zone) repeats on \(dates.joined(separator: ", ")): it fires the first time only",
+            hint: everyHour ? Reminder.everyHourAdvice("dst-repeat") : "move it out of the hour the clocks repeat")
     }
 }

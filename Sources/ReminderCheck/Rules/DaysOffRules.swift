@@ -8,18 +8,23 @@ enum LandsOnHolidayRule: CheckRule {
     static let descriptor = RuleDescriptor(
         id: "lands-on-holiday", name: "Lands on a holiday",
         summary: "A reminder without `if-holiday:` fires on one of its holidays in the horizon.",
-        rationale: "A stand-up or a bin day on Christmas is usually not meant: `if-holiday: skip` (or `before`, `after`, `nearest`) moves it off, and `if-holiday: fire` says it is.",
+        rationale:
+            "A stand-up or a bin day on Christmas is usually not meant: `if-holiday: skip` (or `before`, `after`, `nearest`) moves it off, and `if-holiday: fire` says it is.",
         severity: .info,
-        triggering: [header + """
-            reminders:
-              - {id: standup, title: Stand-up, at: 2026-12-21 09:30, repeat: ↓weekdays}
-            """],
-        nonTriggering: [header + """
-            reminders:
-              - {id: standup, title: Stand-up, at: 2026-12-21 09:30, repeat: weekdays, if-holiday: skip}
-              - {id: lights, title: Lights, at: 2026-12-21 17:00, repeat: daily, if-holiday: fire}
-              - {id: gym, title: Gym, at: 2026-12-22 18:00, repeat: {every: week, on: [tue, thu]}}
-            """])
+        triggering: [
+            header + """
+                reminders:
+                  - {id: standup, title: Stand-up, at: 2026-12-21 09:30, repeat: ↓weekdays}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                reminders:
+                  - {id: standup, title: Stand-up, at: 2026-12-21 09:30, repeat: weekdays, if-holiday: skip}
+                  - {id: lights, title: Lights, at: 2026-12-21 17:00, repeat: daily, if-holiday: fire}
+                  - {id: gym, title: Gym, at: 2026-12-22 18:00, repeat: {every: week, on: [tue, thu]}}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         let file = context.file
@@ -38,15 +43,17 @@ enum LandsOnHolidayRule: CheckRule {
                 count += 1
             }
             guard let first else { return nil }
-            return context.finding(landsOn(reminder.id, day: first.day, name: first.name, more: count - 1),
-                                   at: reminder.spans.repeats ?? reminder.spans.start, reminder: index)
+            return context.finding(
+                landsOn(reminder.id, day: first.day, name: first.name, more: count - 1),
+                at: reminder.spans.repeats ?? reminder.spans.start, reminder: index)
         }
     }
 
     static func landsOn(_ reminder: String, day: DayNumber, name: String, more: Int) -> Message {
-        descriptor.message("'\(reminder)' fires on \(day.weekday.name.capitalized) \(day), \(name)"
-                            + (more > 0 ? ", and on \(more) more \(more == 1 ? "holiday" : "holidays") in the horizon" : ""),
-                           hint: "add 'if-holiday: skip' (or before, after, nearest) to move it off, or 'if-holiday: fire' to say it is meant")
+        descriptor.message(
+            "'\(reminder)' fires on \(day.weekday.name.capitalized) \(day), \(name)"
+                + (more > 0 ? ", and on \(more) more \(more == 1 ? "holiday" : "holidays") in the horizon" : ""),
+            hint: "add 'if-holiday: skip' (or before, after, nearest) to move it off, or 'if-holiday: fire' to say it is meant")
     }
 }
 
@@ -55,22 +62,29 @@ enum MovedOntoOccurrenceRule: CheckRule {
     static let descriptor = RuleDescriptor(
         id: "moved-onto-occurrence", name: "Moved onto an occurrence",
         summary: "`if-holiday:` moves an occurrence onto a day and time that already has one, so the two fire once.",
-        rationale: "A daily reminder moved off a weekend merges with Friday's or Monday's, which is usually meant; a weekly one merging with another weekday's loses an alert its author may have counted on.",
+        rationale:
+            "A daily reminder moved off a weekend merges with Friday's or Monday's, which is usually meant; a weekly one merging with another weekday's loses an alert its author may have counted on.",
         severity: .info,
-        triggering: [header + """
-            reminders:
-              - {id: report, title: Report, at: 2026-12-24 16:00, repeat: {every: week, on: [thu, fri]}, if-holiday: ↓before}
-            """],
-        nonTriggering: [header + """
-            reminders:
-              - {id: report, title: Report, at: 2026-12-22 16:00, repeat: {every: week, on: [fri]}, if-holiday: before}
-            """])
+        triggering: [
+            header + """
+                reminders:
+                  - {id: report, title: Report, at: 2026-12-24 16:00, repeat: {every: week, on: [thu, fri]}, if-holiday: ↓before}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                reminders:
+                  - {id: report, title: Report, at: 2026-12-22 16:00, repeat: {every: week, on: [fri]}, if-holiday: before}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         let file = context.file
         return file.reminders.indices.compactMap { index in
             let reminder = file.reminders[index]
-            guard let dayOff = reminder.dayOff, dayOff.workingDay == nil, [.before, .after, .nearest].contains(dayOff.move) else { return nil }
+            guard let dayOff = reminder.dayOff, dayOff.workingDay == nil, [.before, .after, .nearest].contains(dayOff.move) else {
+                return nil
+            }
             var plain = context.schedules[index]
             plain.dayOff = nil
             var occurrences = plain.occurrences()
@@ -87,17 +101,19 @@ enum MovedOntoOccurrenceRule: CheckRule {
             var landed: Set<WallTime> = []
             for (from, to) in moved where to.instant(offset: 0) >= context.now.wallTime(offset: 0).instant(offset: 0) {
                 guard given.contains(to) || !landed.insert(to).inserted else { continue }
-                return context.finding(merged(reminder.id, from: from.day, onto: to.day, why: dayOff.daysOff.reason(from.day) ?? ""),
-                                       at: reminder.spans.ifHoliday ?? reminder.spans.start, reminder: index)
+                return context.finding(
+                    merged(reminder.id, from: from.day, onto: to.day, why: dayOff.daysOff.reason(from.day) ?? ""),
+                    at: reminder.spans.ifHoliday ?? reminder.spans.start, reminder: index)
             }
             return nil
         }
     }
 
     static func merged(_ reminder: String, from: DayNumber, onto: DayNumber, why: String) -> Message {
-        descriptor.message("'\(reminder)' on \(from.weekday.name.capitalized) \(from) (\(why)) moves onto \(onto.weekday.name.capitalized) \(onto), "
-                            + "which has one at that time already: the two fire once",
-                           hint: "if both alerts are wanted, give the moved one its own time, or use 'if-holiday: skip'")
+        descriptor.message(
+            "'\(reminder)' on \(from.weekday.name.capitalized) \(from) (\(why)) moves onto \(onto.weekday.name.capitalized) \(onto), "
+                + "which has one at that time already: the two fire once",
+            hint: "if both alerts are wanted, give the moved one its own time, or use 'if-holiday: skip'")
     }
 }
 
@@ -106,39 +122,50 @@ enum HolidayDataEndsRule: CheckRule {
     static let descriptor = RuleDescriptor(
         id: "holiday-data-ends", name: "Holiday data ends",
         summary: "A reminder moved off a built-in region's holidays fires past the last year remindc's table holds for it.",
-        rationale: "After the table's last year its holidays are unknown: the reminder is moved off weekends alone. A newer remindc has more years.",
+        rationale:
+            "After the table's last year its holidays are unknown: the reminder is moved off weekends alone. A newer remindc has more years.",
         severity: .warning,
-        triggering: ["timezone: Europe/London\nholidays: {region: GB-ENG}\n" + """
-            reminders:
-              - {id: standup, title: Stand-up, at: ↓2061-01-03 09:30, repeat: weekdays, if-holiday: skip}
-            """],
-        nonTriggering: ["timezone: Europe/London\nholidays: {region: GB-ENG}\n" + """
-            reminders:
-              - {id: standup, title: Stand-up, at: 2026-12-07 09:30, repeat: weekdays, if-holiday: skip}
-              - {id: later, title: Later, at: 2061-01-03 09:30, repeat: weekdays}
-            """])
+        triggering: [
+            "timezone: Europe/London\nholidays: {region: GB-ENG}\n" + """
+                reminders:
+                  - {id: standup, title: Stand-up, at: ↓2061-01-03 09:30, repeat: weekdays, if-holiday: skip}
+                """
+        ],
+        nonTriggering: [
+            "timezone: Europe/London\nholidays: {region: GB-ENG}\n" + """
+                reminders:
+                  - {id: standup, title: Stand-up, at: 2026-12-07 09:30, repeat: weekdays, if-holiday: skip}
+                  - {id: later, title: Later, at: 2061-01-03 09:30, repeat: weekdays}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         let file = context.file
         return file.reminders.indices.compactMap { index in
             let reminder = file.reminders[index]
-            guard reminder.dayOff != nil, let region = reminder.holidays == nil ? file.holidayRegion : reminder.holidayRegion else { return nil }
+            guard reminder.dayOff != nil, let region = reminder.holidays == nil ? file.holidayRegion : reminder.holidayRegion else {
+                return nil
+            }
             let end = CivilDate(year: region.years.upperBound, month: 12, day: 31).dayNumber
             let schedule = context.schedules[index]
             // Past the table within the horizon, or from the start on.
             var occurrences = schedule.occurrences()
             occurrences.skip(toWallClock: max(end.advanced(by: 1).midnight, context.now.wallTime(offset: -2 * secondsPerDay)))
             guard let past = occurrences.first(where: { $0.wallClock.day > end }),
-                  past.instant < context.end || schedule.firstOccurrence.wallClock.day > end else { return nil }
-            return context.finding(dataEnds(reminder.id, region: region.code, last: region.years.upperBound, first: past.wallClock.day),
-                                   at: past.wallClock.day == schedule.firstOccurrence.wallClock.day ? reminder.spans.start
-                                       : reminder.spans.ifHoliday ?? reminder.spans.repeats ?? reminder.spans.start, reminder: index)
+                past.instant < context.end || schedule.firstOccurrence.wallClock.day > end
+            else { return nil }
+            return context.finding(
+                dataEnds(reminder.id, region: region.code, last: region.years.upperBound, first: past.wallClock.day),
+                at: past.wallClock.day == schedule.firstOccurrence.wallClock.day
+                    ? reminder.spans.start
+                    : reminder.spans.ifHoliday ?? reminder.spans.repeats ?? reminder.spans.start, reminder: index)
         }
     }
 
     static func dataEnds(_ reminder: String, region: String, last: Int, first: DayNumber) -> Message {
-        descriptor.message("remindc's table holds the holidays of \(region) through \(last), and '\(reminder)' fires on \(first): "
-                            + "from then on it is moved off weekends alone",
-                           hint: "a newer remindc has later years; or add them under 'holidays: {dates: [...]}'")
+        descriptor.message(
+            "remindc's table holds the holidays of \(region) through \(last), and '\(reminder)' fires on \(first): "
+                + "from then on it is moved off weekends alone",
+            hint: "a newer remindc has later years; or add them under 'holidays: {dates: [...]}'")
     }
 }

@@ -14,14 +14,18 @@ enum SoundMissingRule: CheckRule {
         summary: "A reminder's sound file does not exist relative to the reminder file.",
         rationale: "A missing sound plays the default, or nothing, without a word.",
         severity: .error,
-        triggering: [header + """
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, sound: ↓sounds/missing.wav}
-            """],
-        nonTriggering: [header + """
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, sound: short.wav}
-            """])
+        triggering: [
+            header + """
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, sound: ↓sounds/missing.wav}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, sound: short.wav}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         SoundFile.files(context).compactMap { index, url, span in
@@ -41,14 +45,18 @@ enum SoundTooLongRule: CheckRule {
         summary: "A sound file plays longer than 30 seconds.",
         rationale: "iOS plays the default sound instead of a notification sound longer than 30 seconds.",
         severity: .warning,
-        triggering: [header + """
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, sound: ↓long.wav}
-            """],
-        nonTriggering: [header + """
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, sound: short.wav}
-            """])
+        triggering: [
+            header + """
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, sound: ↓long.wav}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, sound: short.wav}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         SoundFile.files(context).compactMap { index, url, span in
@@ -67,14 +75,18 @@ enum SoundFormatRule: CheckRule {
         summary: "A sound file is not WAV, AIFF or CAF (or its header does not say so).",
         rationale: "Notification sounds must be linear PCM or IMA4 in WAV, AIFF or CAF; others play the default.",
         severity: .warning,
-        triggering: [header + """
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, sound: ↓tune.mp3}
-            """],
-        nonTriggering: [header + """
-            reminders:
-              - {id: r, title: R, at: 2026-12-01 09:00, sound: short.wav}
-            """])
+        triggering: [
+            header + """
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, sound: ↓tune.mp3}
+                """
+        ],
+        nonTriggering: [
+            header + """
+                reminders:
+                  - {id: r, title: R, at: 2026-12-01 09:00, sound: short.wav}
+                """
+        ])
 
     static func check(_ context: CheckContext) -> [Finding] {
         SoundFile.files(context).compactMap { index, url, span in
@@ -186,9 +198,11 @@ extension SoundMissingRule {
     static func missing(_ reminder: String, _ written: String) -> Message {
         // `sound: bell`: likely meant as a name the system knows.
         let named = !written.contains(".") && !written.contains("/")
-        return descriptor.message("the sound file of '\(reminder)' does not exist: \(written)",
-                                  hint: named ? "a sound is default, none, or a .wav, .aiff or .caf file relative to the reminder file, such as sounds/\(written).wav"
-                                              : "paths are relative to the reminder file")
+        return descriptor.message(
+            "the sound file of '\(reminder)' does not exist: \(written)",
+            hint: named
+                ? "a sound is default, none, or a .wav, .aiff or .caf file relative to the reminder file, such as sounds/\(written).wav"
+                : "paths are relative to the reminder file")
     }
 }
 
@@ -196,8 +210,9 @@ extension SoundMissingRule {
 
 extension SoundTooLongRule {
     static func tooLong(_ reminder: String, seconds: Double) -> Message {
-        descriptor.message("the sound of '\(reminder)' plays \(String(format: "%.1f", seconds)) seconds, longer than 30",
-                           hint: "trim it to 30 seconds or less")
+        descriptor.message(
+            "the sound of '\(reminder)' plays \(String(format: "%.1f", seconds)) seconds, longer than 30",
+            hint: "trim it to 30 seconds or less")
     }
 }
 
@@ -205,6 +220,7 @@ extension SoundTooLongRule {
 
 extension SoundFormatRule {
     static func unknownFormat(_ reminder: String) -> Message {
-        descriptor.message("the sound of '\(reminder)' is not a WAV, AIFF or CAF file", hint: "convert it, for instance with 'afconvert' or 'sox'")
+        descriptor.message(
+            "the sound of '\(reminder)' is not a WAV, AIFF or CAF file", hint: "convert it, for instance with 'afconvert' or 'sox'")
     }
 }

@@ -44,8 +44,10 @@ struct CronEntry: Equatable {
 
     /// The five fields.
     var schedule: String {
-        [CronShell.field(minutes, range: 0...59), CronShell.field(hours, range: 0...23), CronShell.field(daysOfMonth, range: 1...31),
-         CronShell.field(months, range: 1...12), CronShell.field(weekdays, range: 0...6)].joined(separator: " ")
+        [
+            CronShell.field(minutes, range: 0...59), CronShell.field(hours, range: 0...23), CronShell.field(daysOfMonth, range: 1...31),
+            CronShell.field(months, range: 1...12), CronShell.field(weekdays, range: 0...6),
+        ].joined(separator: " ")
     }
 
     /// Adds `assignment` unless the entry has it already.

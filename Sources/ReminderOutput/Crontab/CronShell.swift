@@ -30,7 +30,8 @@ enum CronShell {
     static let julianDay = "q=$(((14-m)/12)); r=$((y+4800-q)); j=$((d+(153*(m+12*q-3)+2)/5+365*r+r/4-r/100+r/400-32045))"
 
     /// `y`, `m`, `d` and `w` of the Julian day number `j` (Richards' inverse).
-    static let civilDate = "q=$((j+32044)); r=$(((4*q+3)/146097)); q=$((q-146097*r/4)); p=$(((4*q+3)/1461)); q=$((q-1461*p/4)); m=$(((5*q+2)/153)); d=$((q-(153*m+2)/5+1)); y=$((100*r+p-4800+m/10)); m=$((m+3-12*(m/10))); w=$((j-j/7*7+1))"
+    static let civilDate =
+        "q=$((j+32044)); r=$(((4*q+3)/146097)); q=$((q-146097*r/4)); p=$(((4*q+3)/1461)); q=$((q-1461*p/4)); m=$(((5*q+2)/153)); d=$((q-(153*m+2)/5+1)); y=$((100*r+p-4800+m/10)); m=$((m+3-12*(m/10))); w=$((j-j/7*7+1))"
 
     /// 1 in a leap year `y`, else 0.
     static let leap = "(y/4*4==y&&(y/100*100!=y||y/400*400==y))"
@@ -81,7 +82,6 @@ enum CronShell {
         return "\(date.year)" + zeroPadded(date.month) + zeroPadded(date.day) + zeroPadded(minutes / 60) + zeroPadded(minutes % 60)
     }
 
-
     /// A cron list of numbers, with runs as ranges: `1-5,7`.
     static func list(_ values: [Int]) -> String {
         let sorted = Array(Set(values)).sorted()
@@ -109,7 +109,8 @@ enum CronShell {
         if sorted.count >= 2, let first = sorted.first {
             let step = sorted[1] - first
             if step > 1 && range.count % step == 0 && sorted.count == range.count / step && first - range.lowerBound < step
-                && zip(sorted, sorted.dropFirst()).allSatisfy({ $1 - $0 == step }) {
+                && zip(sorted, sorted.dropFirst()).allSatisfy({ $1 - $0 == step })
+            {
                 return first == range.lowerBound ? "*/\(step)" : "\(first)-\(range.upperBound)/\(step)"
             }
         }

@@ -30,7 +30,8 @@ extension CrontabWriter {
         let substituted = (try? substitute(text, values: values(of: reminder, in: file, workingFolder: workingFolder))) ?? ""
         let trimmed = substituted.trimmingCharacters(in: .whitespaces)
         let ends = trimmed.hasSuffix(";") || (trimmed.hasSuffix("&") && !trimmed.hasSuffix("&&"))
-        let environment = ": ${XDG_RUNTIME_DIR:=/run/user/$(id -u)} ${DBUS_SESSION_BUS_ADDRESS:=unix:path=$XDG_RUNTIME_DIR/bus}; "
+        let environment =
+            ": ${XDG_RUNTIME_DIR:=/run/user/$(id -u)} ${DBUS_SESSION_BUS_ADDRESS:=unix:path=$XDG_RUNTIME_DIR/bus}; "
             + "export XDG_RUNTIME_DIR DBUS_SESSION_BUS_ADDRESS"
         let log = "s=$?; f=\(logFolder); mkdir -p \"$f\"; echo \"$(date) \(reminder.id) failed: $s\" >>\"$f/cron.log\""
         return "{ \(environment); { \(trimmed)\(ends ? "" : ";") } || { \(log); }; }"
@@ -41,8 +42,10 @@ extension CrontabWriter {
     /// reminder reaches the shell as syntax): an action's `run:`. What only
     /// cron cannot take (a newline, `#`) is allowed; an unknown placeholder
     /// or an open quote is the problem thrown.
-    package static func shellCommand(_ template: String, reminder: Reminder, file: ReminderFile,
-                                    workingFolder: String) throws(TemplateProblem) -> String {
+    package static func shellCommand(
+        _ template: String, reminder: Reminder, file: ReminderFile,
+        workingFolder: String
+    ) throws(TemplateProblem) -> String {
         try substitute(template, values: values(of: reminder, in: file, workingFolder: workingFolder))
     }
 
@@ -53,7 +56,9 @@ extension CrontabWriter {
         if case .file(let path) = reminder.sound {
             sound = path.hasPrefix("/") ? path : file.absolutePath(path, workingFolder: workingFolder)
         }
-        let values = ["id": reminder.id, "title": reminder.title, "note": reminder.note ?? "", "sound": sound, "category": reminder.category ?? ""]
+        let values = [
+            "id": reminder.id, "title": reminder.title, "note": reminder.note ?? "", "sound": sound, "category": reminder.category ?? "",
+        ]
         assert(Set(values.keys) == Set(placeholders))
         return values
     }
@@ -104,7 +109,9 @@ extension CrontabWriter {
                     index += 1
                 }
             case ("(", .none):
-                if case .parenthesis(let outer, let depth) = nesting.last { nesting[nesting.count - 1] = .parenthesis(outer: outer, depth: depth + 1) }
+                if case .parenthesis(let outer, let depth) = nesting.last {
+                    nesting[nesting.count - 1] = .parenthesis(outer: outer, depth: depth + 1)
+                }
                 result.append(character)
             case (")", .none):
                 if case .parenthesis(let outer, let depth) = nesting.last {
@@ -145,7 +152,9 @@ extension CrontabWriter {
                 index += 1
             case ("{", _) where index == 0 || characters[index - 1] != "$":
                 var end = index + 1
-                while end < characters.count, characters[end].isASCII, characters[end].isLetter || characters[end] == "-" || characters[end] == "_" { end += 1 }
+                while end < characters.count, characters[end].isASCII,
+                    characters[end].isLetter || characters[end] == "-" || characters[end] == "_"
+                { end += 1 }
                 guard end > index + 1, end < characters.count, characters[end] == "}" else {
                     result.append(character)
                     break
@@ -153,8 +162,9 @@ extension CrontabWriter {
                 let name = String(characters[(index + 1)..<end])
                 guard let value = values[name] else {
                     let suggestion = closest(to: name, in: placeholders).map { " (did you mean {\($0)}?)" } ?? ""
-                    throw TemplateProblem(message: "unknown placeholder {\(name)}\(suggestion); the placeholders are "
-                        + placeholders.map { "{\($0)}" }.joined(separator: ", ") + ", and {{ is a literal {")
+                    throw TemplateProblem(
+                        message: "unknown placeholder {\(name)}\(suggestion); the placeholders are "
+                            + placeholders.map { "{\($0)}" }.joined(separator: ", ") + ", and {{ is a literal {")
                 }
                 if value.isEmpty {
                     if quote == .none { result += "\"\"" }
@@ -241,9 +251,10 @@ extension CrontabWriter {
 
     /// Text safe in a comment line: one line, no `%`, at most `limit` characters.
     package static func comment(_ text: String, limit: Int? = 80) -> String {
-        var result = String(text.unicodeScalars.map { scalar -> Character in
-            ControlCharacter.breaksText(scalar) || scalar == "%" ? " " : Character(scalar)
-        })
+        var result = String(
+            text.unicodeScalars.map { scalar -> Character in
+                ControlCharacter.breaksText(scalar) || scalar == "%" ? " " : Character(scalar)
+            })
         if let limit, result.count > limit { result = String(result.prefix(limit - 1)) + "…" }
         return result
     }

@@ -10,7 +10,9 @@ extension CrontabWriter {
     /// differs from the occurrences: `2027-03-28 02:30 ...`. With
     /// `listedUntil`, the entries list the occurrences before that instant
     /// one by one, and only those are looked at.
-    func daylightSavingNotes(_ reminder: Reminder, schedule: Schedule, zone: CronZone, entries: [CronEntry], listedUntil: Instant? = nil) -> [String] {
+    func daylightSavingNotes(
+        _ reminder: Reminder, schedule: Schedule, zone: CronZone, entries: [CronEntry], listedUntil: Instant? = nil
+    ) -> [String] {
         let clockZone = zone.isHost ? options.hostZone : zone.timeZone
         let fixed = entries.allSatisfy(\.isFixedTime)
         let end = options.now.advanced(by: 366 * secondsPerDay)
@@ -19,7 +21,8 @@ extension CrontabWriter {
         // rest are not looked at (a daily reminder has 366 a year, a zone
         // two changes).
         let lead = lead(of: reminder)
-        let changes = Self.changes(of: clockZone, from: options.now.advanced(by: -3 * secondsPerDay), to: end.advanced(by: 3 * secondsPerDay))
+        let changes = Self.changes(
+            of: clockZone, from: options.now.advanced(by: -3 * secondsPerDay), to: end.advanced(by: 3 * secondsPerDay))
         guard !changes.isEmpty else { return [] }
         // An alert is read differently when a change falls between it and
         // its occurrence (a day either side), or when it or its occurrence
@@ -61,14 +64,18 @@ extension CrontabWriter {
             if before.days != 0, spans.contains(where: { $0.contains(occurrence.wallClock) }) {
                 let instant = WallClock.instant(of: local, in: clockZone)
                 guard instant >= options.now && instant < end else { return nil }
-                return "\(when): the occurrence \(before.days) \(before.days == 1 ? "day" : "days") later falls in a daylight-saving change; cron fires the alerts of that day by its own clock, which can differ from remindc expand"
+                return
+                    "\(when): the occurrence \(before.days) \(before.days == 1 ? "day" : "days") later falls in a daylight-saving change; cron fires the alerts of that day by its own clock, which can differ from remindc expand"
             }
-            guard changes.contains(where: {
-                $0.instant > exact.advanced(by: -secondsPerDay) && $0.instant < occurrence.instant.advanced(by: secondsPerDay)
-            }) else { return nil }
+            guard
+                changes.contains(where: {
+                    $0.instant > exact.advanced(by: -secondsPerDay) && $0.instant < occurrence.instant.advanced(by: secondsPerDay)
+                })
+            else { return nil }
             let byClock = WallClock.instant(of: local, in: clockZone)
             guard byClock != exact, byClock >= options.now, byClock < end else { return nil }
-            return "\(when): a daylight-saving change falls between the alert and its occurrence; cron fires by the clock, \(byClock.seconds(since: exact) / 60) minutes off"
+            return
+                "\(when): a daylight-saving change falls between the alert and its occurrence; cron fires by the clock, \(byClock.seconds(since: exact) / 60) minutes off"
         }
         /// The note for an alert in a skipped or repeated span of the clock.
         func clockNote(_ alert: WallTime) -> String? {
@@ -85,9 +92,12 @@ extension CrontabWriter {
             let when = "\(local.date) \(zeroPadded(local.time.hour)):\(zeroPadded(local.time.minute))"
             let shownTime = shown.local.time
             let moved = "\(zeroPadded(shownTime.hour)):\(zeroPadded(shownTime.minute))"
-            let what = !zone.isHost ? "the guard never sees it, so cron does not fire"
-                : fixed ? "Debian's cron and cronie run it when the clocks change; busybox crond skips it"
-                : "cron skips it"
+            let what =
+                !zone.isHost
+                ? "the guard never sees it, so cron does not fire"
+                : fixed
+                    ? "Debian's cron and cronie run it when the clocks change; busybox crond skips it"
+                    : "cron skips it"
             return "\(when) does not exist in \(clockZone.identifier): remindc expand says \(moved); \(what)"
         }
         // One note a date, the one about the lead first: the walk goes
@@ -96,7 +106,8 @@ extension CrontabWriter {
         // the next date (a repeat every second has 86,400 a day).
         // A lead in working days is whole days: the alert is the same time
         // of day on the clock, as cron reads it.
-        let before = reminder.hasWorkingDayLead ? nil : reminder.alertLeads(of: schedule.firstOccurrence).first.flatMap { $0.isZero ? nil : $0 }
+        let before =
+            reminder.hasWorkingDayLead ? nil : reminder.alertLeads(of: schedule.firstOccurrence).first.flatMap { $0.isZero ? nil : $0 }
         var leadNotes: [String] = []
         var clockNotes: [(date: CivilDate, note: String)] = []
         var noted = Set<CivilDate>()
@@ -145,7 +156,9 @@ extension CrontabWriter {
                     let local = WallClock.local(at: instant, in: options.hostZone)
                     guard !noted.contains(local.date) else { break }
                     let when = "\(local.date) \(zeroPadded(local.time.hour)):\(zeroPadded(local.time.minute))"
-                    notes.append("\(when) happens twice in \(options.hostZone.identifier) and the alert is in the second pass: busybox crond fires it; Debian's cron and cronie run a fixed time in the first pass only")
+                    notes.append(
+                        "\(when) happens twice in \(options.hostZone.identifier) and the alert is in the second pass: busybox crond fires it; Debian's cron and cronie run a fixed time in the first pass only"
+                    )
                     noted.insert(local.date)
                     break
                 }
@@ -160,7 +173,9 @@ extension CrontabWriter {
             let local = WallClock.local(at: instant, in: options.hostZone)
             guard WallClock.instant(of: local, in: options.hostZone) != instant, !noted.contains(local.date) else { continue }
             let when = "\(local.date) \(zeroPadded(local.time.hour)):\(zeroPadded(local.time.minute))"
-            notes.append("\(when) happens twice in \(options.hostZone.identifier) and the alert is in the second pass: busybox crond fires it; Debian's cron and cronie run a fixed time in the first pass only")
+            notes.append(
+                "\(when) happens twice in \(options.hostZone.identifier) and the alert is in the second pass: busybox crond fires it; Debian's cron and cronie run a fixed time in the first pass only"
+            )
             noted.insert(local.date)
         }
         return notes
@@ -172,7 +187,8 @@ extension CrontabWriter {
     /// no margin is read the same by every clock and every rule of the zone.
     static func windows(around changes: [WallClock.OffsetChange], before: Int, after: Int) -> [ClosedRange<WallTime>] {
         changes.map { change in
-            min(change.readingBefore, change.readingAfter).advanced(by: -before)...max(change.readingBefore, change.readingAfter).advanced(by: after)
+            min(change.readingBefore, change.readingAfter).advanced(
+                by: -before)...max(change.readingBefore, change.readingAfter).advanced(by: after)
         }
     }
 

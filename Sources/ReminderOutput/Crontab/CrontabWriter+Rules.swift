@@ -10,8 +10,9 @@ extension CrontabWriter {
         let first = schedule.firstOccurrence
         let firstAlert = alertWallClock(of: first, reminder)
         guard firstAlert.seconds.floorModulo(60) == 0 else {
-            throw Inexact(reason: "it fires at a second other than :00, and cron has minutes only",
-                          cause: lead(of: reminder).isMultiple(of: 60) ? .start : .before)
+            throw Inexact(
+                reason: "it fires at a second other than :00, and cron has minutes only",
+                cause: lead(of: reminder).isMultiple(of: 60) ? .start : .before)
         }
         guard let rule = schedule.rule else {
             // The start and the additions: as many as the file lists.
@@ -22,8 +23,10 @@ extension CrontabWriter {
         }
         if let dayOff = schedule.dayOff {
             // Cron knows no holiday: what days off do is listed.
-            throw Inexact(reason: dayOff.workingDay != nil ? "it fires on a working day, which cron cannot count"
-                                                            : "it moves off days off (if-holiday: \(dayOff.move.rawValue)), which cron cannot know")
+            throw Inexact(
+                reason: dayOff.workingDay != nil
+                    ? "it fires on a working day, which cron cannot count"
+                    : "it moves off days off (if-holiday: \(dayOff.move.rawValue)), which cron cannot know")
         }
         var bounds: [String] = ["[ \(CronShell.stamp) -ge \(CronShell.stamp(firstAlert)) ]"]
         var finite: [Occurrence]?
@@ -48,9 +51,10 @@ extension CrontabWriter {
         for var entry in try ruleEntries(reminder, rule: rule.resolved(start: schedule.start), schedule: schedule, zone: zone) {
             entry.conditions += bounds
             if let finite {
-                let own = entry.alertMinutesOfDay.map { minutes in
-                    finite.filter { minutes.contains(alertWallClock(of: $0, reminder).secondOfDay / 60) }
-                } ?? finite
+                let own =
+                    entry.alertMinutesOfDay.map { minutes in
+                        finite.filter { minutes.contains(alertWallClock(of: $0, reminder).secondOfDay / 60) }
+                    } ?? finite
                 if !entry.narrow(to: fieldSets(of: own, reminder, zone: zone)) { continue }
             }
             addCatchUpCheck(to: &entry, reminder: reminder, schedule: schedule, zone: zone)
@@ -59,7 +63,9 @@ extension CrontabWriter {
         // The start, when the rule does not select it and no exception
         // removes it; additions the rule does not already make.
         var extras: [Occurrence] = []
-        if !schedule.ruleSelectsStart(), schedule.occurrences().first(where: { _ in true })?.wallClock == first.wallClock { extras.append(first) }
+        if !schedule.ruleSelectsStart(), schedule.occurrences().first(where: { _ in true })?.wallClock == first.wallClock {
+            extras.append(first)
+        }
         extras += schedule.additionOccurrences().filter { !ruleMakes($0, schedule: schedule) }
         plan += extras.map { oneOff(alertWallClock(of: $0, reminder), zone: zone) }
         return plan
@@ -102,30 +108,39 @@ extension CrontabWriter {
 
     func ruleEntries(_ reminder: Reminder, rule: RecurrenceRule, schedule: Schedule, zone: CronZone) throws(Inexact) -> [CronEntry] {
         guard rule.calendar == nil else { throw Inexact(reason: "cron has no \(rule.calendar!) calendar") }
-        guard rule.frequency != .secondly, rule.bySecond.allSatisfy({ $0 == 0 }) else { throw Inexact(reason: "cron has minutes only, not seconds") }
+        guard rule.frequency != .secondly, rule.bySecond.allSatisfy({ $0 == 0 }) else {
+            throw Inexact(reason: "cron has minutes only, not seconds")
+        }
         let lead = lead(of: reminder)
         guard lead.isMultiple(of: 60) else { throw Inexact(reason: "'before' has seconds, and cron has minutes only", cause: .before) }
         let startDay = schedule.start.date.daysSinceEpoch
         var rule = rule
         if rule.frequency >= .daily {
-            var times = schedule.timesOfDay.isEmpty
+            var times =
+                schedule.timesOfDay.isEmpty
                 ? Self.defaultTimes(rule: rule, start: schedule.start, allDay: schedule.isAllDay)
                 : schedule.timesOfDay.map(\.secondsSinceMidnight)
             guard times.allSatisfy({ $0.isMultiple(of: 60) }) else { throw Inexact(reason: "cron has minutes only, not seconds") }
             times = Array(Set(times)).sorted()
             if rule.frequency == .daily && !rule.bySetPosition.isEmpty {
                 // A day's set is its times: keep the positions' own.
-                times = rule.bySetPosition.compactMap { $0 > 0 ? ($0 <= times.count ? times[$0 - 1] : nil) : (-$0 <= times.count ? times[times.count + $0] : nil) }
+                times = rule.bySetPosition.compactMap {
+                    $0 > 0 ? ($0 <= times.count ? times[$0 - 1] : nil) : (-$0 <= times.count ? times[times.count + $0] : nil)
+                }
                 rule.bySetPosition = []
             }
             let test = DayTest(rule: rule, startDay: startDay, timesPerDay: times.count)
-            return try timeEntries(minutesOfDay: times.map { $0 / 60 }, lead: lead / 60, test: test, zone: zone, separately: !rule.bySetPosition.isEmpty)
+            return try timeEntries(
+                minutesOfDay: times.map { $0 / 60 }, lead: lead / 60, test: test, zone: zone, separately: !rule.bySetPosition.isEmpty)
         }
-        guard rule.bySetPosition.isEmpty else { throw Inexact(reason: "cron cannot pick the nth of an hour's or a minute's matches (position/BYSETPOS)", cause: .position) }
+        guard rule.bySetPosition.isEmpty else {
+            throw Inexact(reason: "cron cannot pick the nth of an hour's or a minute's matches (position/BYSETPOS)", cause: .position)
+        }
         let step = rule.frequency == .hourly ? 60 * rule.interval : rule.interval
         let startMinute = schedule.start.time.secondsSinceMidnight / 60
         let allowedHours = Set(rule.byHour.isEmpty ? Array(0...23) : rule.byHour)
-        let allowedMinutes: Set<Int> = rule.frequency == .hourly
+        let allowedMinutes: Set<Int> =
+            rule.frequency == .hourly
             ? Set(rule.byMinute.isEmpty ? [startMinute % 60] : rule.byMinute)
             : Set(rule.byMinute.isEmpty ? Array(0...59) : rule.byMinute)
         var dayRule = rule
@@ -143,8 +158,9 @@ extension CrontabWriter {
             }
             return try timeEntries(minutesOfDay: minutes, lead: lead / 60, test: test, zone: zone, separately: false)
         }
-        return try countingEntry(rule: rule, test: test, startDay: startDay, startMinute: startMinute, step: step,
-                                 allowedHours: allowedHours, allowedMinutes: allowedMinutes, lead: lead / 60, zone: zone)
+        return try countingEntry(
+            rule: rule, test: test, startDay: startDay, startMinute: startMinute, step: step,
+            allowedHours: allowedHours, allowedMinutes: allowedMinutes, lead: lead / 60, zone: zone)
     }
 
     /// The times of day a DAILY-or-coarser rule fires at when it names no
@@ -209,12 +225,15 @@ extension CrontabWriter {
                         if !kept.isEmpty { minutesByHours[kept.sorted(), default: []].append(minute) }
                         if !moved.isEmpty { minutesByHours[moved.sorted(), default: []].append(minute) }
                     }
-                    fieldPairs = minutesByHours.map { ($0.value.sorted(), $0.key) }.sorted { ($0.minutes[0], $0.hours[0]) < ($1.minutes[0], $1.hours[0]) }
+                    fieldPairs = minutesByHours.map { ($0.value.sorted(), $0.key) }.sorted {
+                        ($0.minutes[0], $0.hours[0]) < ($1.minutes[0], $1.hours[0])
+                    }
                 }
                 for pair in fieldPairs {
                     var entry = CronEntry(minutes: pair.minutes, hours: pair.hours)
                     if !zone.isHost && !skippedHours().isDisjoint(with: pair.hours) {
-                        entry.passChecks.append("{ case $(date +\\%H) in \(pair.hours.map { zeroPadded($0) }.joined(separator: "|"))) ;; *) false;; esac; }")
+                        entry.passChecks.append(
+                            "{ case $(date +\\%H) in \(pair.hours.map { zeroPadded($0) }.joined(separator: "|"))) ;; *) false;; esac; }")
                     }
                     let fields: DayFields
                     if zone.isHost {
@@ -223,9 +242,11 @@ extension CrontabWriter {
                         entry.clockZone = zone.name
                         fields = .none
                         let clock = group.hours.flatMap { hour in group.minutes.map { zeroPadded(hour) + zeroPadded($0) } }
-                        entry.conditions.append(clock.count <= 6
-                            ? (clock.count == 1 ? "[ $4$5 = \(clock[0]) ]" : "{ case $4$5 in \(clock.joined(separator: "|"))) ;; *) false;; esac; }")
-                            : CronShell.membership("h", group.hours) + " && " + CronShell.membership("n", group.minutes))
+                        entry.conditions.append(
+                            clock.count <= 6
+                                ? (clock.count == 1
+                                    ? "[ $4$5 = \(clock[0]) ]" : "{ case $4$5 in \(clock.joined(separator: "|"))) ;; *) false;; esac; }")
+                                : CronShell.membership("h", group.hours) + " && " + CronShell.membership("n", group.minutes))
                         if clock.count > 6 { entry.assign(CronShell.clockNumbers) }
                     }
                     entry.alertMinutesOfDay = Set(alertMinutes)
@@ -240,8 +261,10 @@ extension CrontabWriter {
 
     /// HOURLY and MINUTELY whose interval divides no day: minutes since the
     /// start, counted in the guard.
-    func countingEntry(rule: RecurrenceRule, test: DayTest, startDay: Int, startMinute: Int, step: Int,
-                       allowedHours: Set<Int>, allowedMinutes: Set<Int>, lead: Int, zone: CronZone) throws(Inexact) -> [CronEntry] {
+    func countingEntry(
+        rule: RecurrenceRule, test: DayTest, startDay: Int, startMinute: Int, step: Int,
+        allowedHours: Set<Int>, allowedMinutes: Set<Int>, lead: Int, zone: CronZone
+    ) throws(Inexact) -> [CronEntry] {
         guard lead == 0 || (rule.byHour.isEmpty && rule.byMinute.isEmpty) else {
             throw Inexact(reason: "'before' with hours or minutes limits of a repeat whose interval divides no day", cause: .before)
         }
@@ -292,7 +315,9 @@ extension CrontabWriter {
     func skippedHours() -> Set<Int> {
         var hours = Set<Int>()
         for change in Self.changes(of: options.hostZone, around: options.now) where change.after > change.before {
-            for minute in stride(from: change.readingBefore.seconds.floorDivided(by: 60), to: change.readingAfter.seconds.floorDivided(by: 60), by: 1) {
+            for minute in stride(
+                from: change.readingBefore.seconds.floorDivided(by: 60), to: change.readingAfter.seconds.floorDivided(by: 60), by: 1)
+            {
                 hours.insert(minute.floorModulo(1440) / 60)
             }
         }

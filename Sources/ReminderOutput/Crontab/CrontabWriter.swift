@@ -111,7 +111,8 @@ package struct CrontabWriter {
             emit(piece)
         }
         let files = scheduled.map(\.file)
-        add("""
+        add(
+            """
             # Written by remindc \(RemindcVersion.string) for a machine whose clock runs in \(options.hostZoneName ?? options.hostZone.identifier).
             # Regenerate it rather than editing it: \(Self.comment(options.regenerate ?? "remindc crontab " + files.map(\.path).joined(separator: " "), limit: nil))
 
@@ -133,8 +134,10 @@ package struct CrontabWriter {
                     text += "# dst: \(note)\n"
                 }
                 if !result.daylightSaving.isEmpty {
-                    diagnostics.append(Diagnostic(.cronDaylightSaving(reminder.id, result.daylightSaving), file: file.path,
-                                                  span: reminder.spans.start))
+                    diagnostics.append(
+                        Diagnostic(
+                            .cronDaylightSaving(reminder.id, result.daylightSaving), file: file.path,
+                            span: reminder.spans.start))
                 }
                 text += result.lines.map { $0 + "\n" }.joined()
                 add(text)
@@ -142,12 +145,16 @@ package struct CrontabWriter {
             }
         }
         if count > Self.busyboxEntryLimit, let file = files.first(where: { !$0.reminders.isEmpty }) {
-            diagnostics.append(Diagnostic(.cronBusyboxLines(count, limit: Self.busyboxEntryLimit), file: file.path,
-                                          span: file.reminders[0].spans.start))
+            diagnostics.append(
+                Diagnostic(
+                    .cronBusyboxLines(count, limit: Self.busyboxEntryLimit), file: file.path,
+                    span: file.reminders[0].spans.start))
         }
         if lineCount > Self.lineLimit, let file = files.first(where: { !$0.reminders.isEmpty }) {
-            diagnostics.append(Diagnostic(.cronTooManyLines(lineCount, limit: Self.lineLimit), file: file.path,
-                                          span: file.reminders[0].spans.start))
+            diagnostics.append(
+                Diagnostic(
+                    .cronTooManyLines(lineCount, limit: Self.lineLimit), file: file.path,
+                    span: file.reminders[0].spans.start))
         }
         return (diagnostics, count)
     }
@@ -232,19 +239,25 @@ package struct CrontabWriter {
                 listedUntil = horizon
                 let until = WallClock.local(at: horizon, in: options.hostZone)
                 result.cause = error.cause
-                result.inexact = error.reason + "; listed until " + (upcoming.count == Self.listLimit ? until.description : until.date.description)
+                result.inexact =
+                    error.reason + "; listed until " + (upcoming.count == Self.listLimit ? until.description : until.date.description)
             }
         }
         // A crontab line must stay under Debian's 1,000 bytes; base64 makes
         // text a third longer. Long text is cut, which is inexact.
-        var lines = plan.map { $0.line(command: Self.command(options.command, reminder: reminder, file: file, workingFolder: options.workingFolder)) }
+        var lines = plan.map {
+            $0.line(command: Self.command(options.command, reminder: reminder, file: file, workingFolder: options.workingFolder))
+        }
         if !lines.allSatisfy(Self.fits) {
             var shortened = reminder
             shortened.title = String(reminder.title.prefix(60))
             shortened.note = reminder.note.map { String($0.prefix(60)) }
-            lines = plan.map { $0.line(command: Self.command(options.command, reminder: shortened, file: file, workingFolder: options.workingFolder)) }
+            lines = plan.map {
+                $0.line(command: Self.command(options.command, reminder: shortened, file: file, workingFolder: options.workingFolder))
+            }
             let soundPath: String? = if case .file(let path) = reminder.sound, path.utf8.count > 200 { path } else { nil }
-            let reason = !lines.allSatisfy(Self.fits)
+            let reason =
+                !lines.allSatisfy(Self.fits)
                 ? (soundPath.map { "its sound file's path is \($0.utf8.count) bytes long, and " } ?? "")
                     + "its entry's command would be longer than the \(Self.commandLimit) bytes Debian's cron reads"
                 : "its title and note do not fit in a crontab line (Debian's cron reads 1,000 bytes); they are shortened to 60 characters"

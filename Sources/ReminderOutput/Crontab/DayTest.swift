@@ -88,7 +88,8 @@ struct DayTest {
         // Positions among a month's or a year's weekdays are counted in
         // closed form, which leaves cron's fields free; others in a loop.
         // (A yearly rule's set is the year's, across its months.)
-        let countedWeekdays = setPosition && onlyWeekdays
+        let countedWeekdays =
+            setPosition && onlyWeekdays
             && (rule.frequency == .monthly || (rule.frequency == .yearly && rule.byMonth.isEmpty))
         let useFields = fields == .all
         // The tests cron's fields stand for: a loop over a period's days needs them too.
@@ -179,7 +180,9 @@ struct DayTest {
             if !test.isEmpty { entry.conditions.append("[ $((\(test))) -eq 1 ]") }
             if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
         }
-        let positions = rule.bySetPosition.map { $0 > 0 ? "o*\(timesPerDay)+\(timeIndex + 1)==\($0)" : "u*\(timesPerDay)+\(timesPerDay - timeIndex)==\(-$0)" }
+        let positions = rule.bySetPosition.map {
+            $0 > 0 ? "o*\(timesPerDay)+\(timeIndex + 1)==\($0)" : "u*\(timesPerDay)+\(timesPerDay - timeIndex)==\(-$0)"
+        }
         if countedWeekdays {
             // The matching days of the month (or year) before the day (o) and
             // after it (u), counted per weekday: the last one before the day
@@ -209,19 +212,21 @@ struct DayTest {
             // weekday, through the same tests, counting the matching days
             // before (o) and after (u) the day.
             addDayTests()
-            entry.conditions.append("{ D=$d; W=$w; o=0; u=0; i=1; while [ $i -le $l ]; do d=$i; w=$(((W+i-D+34)-(W+i-D+34)/7*7+1)); "
-                + "[ $i -ne $D ] && [ $((\(loopTest))) -eq 1 ] && { [ $i -lt $D ] && o=$((o+1)) || u=$((u+1)); }; i=$((i+1)); done; "
-                + "d=$D; w=$W; [ $((\(positions.joined(separator: "||")))) -eq 1 ]; }")
+            entry.conditions.append(
+                "{ D=$d; W=$w; o=0; u=0; i=1; while [ $i -le $l ]; do d=$i; w=$(((W+i-D+34)-(W+i-D+34)/7*7+1)); "
+                    + "[ $i -ne $D ] && [ $((\(loopTest))) -eq 1 ] && { [ $i -lt $D ] && o=$((o+1)) || u=$((u+1)); }; i=$((i+1)); done; "
+                    + "d=$D; w=$W; [ $((\(positions.joined(separator: "||")))) -eq 1 ]; }")
             return true
         }
         if rule.frequency == .yearly {
             // BYSETPOS in a year: the loop walks its days from 1 January,
             // month and day moved on one at a time.
             addDayTests()
-            entry.conditions.append("{ T=$t; W=$w; o=0; u=0; m=1; d=1; l=31; i=1; while [ $i -le $s ]; do t=$i; w=$(((W+i-T+370)-(W+i-T+370)/7*7+1)); "
-                + "[ $i -ne $T ] && [ $((\(loopTest))) -eq 1 ] && { [ $i -lt $T ] && o=$((o+1)) || u=$((u+1)); }; "
-                + "d=$((d+1)); [ $d -gt $l ] && { d=1; m=$((m+1)); \(CronShell.monthLength); }; i=$((i+1)); done; "
-                + "[ $((\(positions.joined(separator: "||")))) -eq 1 ]; }")
+            entry.conditions.append(
+                "{ T=$t; W=$w; o=0; u=0; m=1; d=1; l=31; i=1; while [ $i -le $s ]; do t=$i; w=$(((W+i-T+370)-(W+i-T+370)/7*7+1)); "
+                    + "[ $i -ne $T ] && [ $((\(loopTest))) -eq 1 ] && { [ $i -lt $T ] && o=$((o+1)) || u=$((u+1)); }; "
+                    + "d=$((d+1)); [ $d -gt $l ] && { d=1; m=$((m+1)); \(CronShell.monthLength); }; i=$((i+1)); done; "
+                    + "[ $((\(positions.joined(separator: "||")))) -eq 1 ]; }")
             return true
         }
         // BYSETPOS in a week: `f J` tells whether day J matches
@@ -234,8 +239,10 @@ struct DayTest {
         entry.conditions.append("f $J")
         if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
         let period = "p=$((J-(w-\(rule.weekStart.rawValue)+7)+(w-\(rule.weekStart.rawValue)+7)/7*7)); e=$((p+6))"
-        entry.conditions.append("{ \(period); o=0; u=0; i=$p; while [ $i -le $e ]; do [ $i -ne $J ] && f $i && "
-            + "{ [ $i -lt $J ] && o=$((o+1)) || u=$((u+1)); }; i=$((i+1)); done; [ $((\(positions.joined(separator: "||")))) -eq 1 ]; }")
+        entry.conditions.append(
+            "{ \(period); o=0; u=0; i=$p; while [ $i -le $e ]; do [ $i -ne $J ] && f $i && "
+                + "{ [ $i -lt $J ] && o=$((o+1)) || u=$((u+1)); }; i=$((i+1)); done; [ $((\(positions.joined(separator: "||")))) -eq 1 ]; }"
+        )
         return true
     }
 
@@ -273,7 +280,11 @@ struct DayTest {
         }
         for day in rule.byDay where candidates != nil && monthDays.isEmpty {
             guard let ordinal = day.ordinal else { candidates = nil; break }
-            if ordinal > 0 { candidates!.formUnion(((ordinal - 1) * 7 + 1)...(ordinal * 7)) } else { candidates!.formUnion((29 + 7 * ordinal)...(31 + 7 * (ordinal + 1))) }
+            if ordinal > 0 {
+                candidates!.formUnion(((ordinal - 1) * 7 + 1)...(ordinal * 7))
+            } else {
+                candidates!.formUnion((29 + 7 * ordinal)...(31 + 7 * (ordinal + 1)))
+            }
         }
         guard let candidates, !candidates.isEmpty, !rule.byDay.isEmpty || !monthDays.isEmpty else { return nil }
         return candidates.filter { (1...31).contains($0) }.sorted()
@@ -282,8 +293,10 @@ struct DayTest {
     /// The test of a rule's INTERVAL: periods since the start's, modulo the
     /// interval; nil for none, or where `entry`'s months say it (every 2,
     /// 3, 4 or 6 months).
-    private func intervalTest(_ rule: RecurrenceRule, start: CivilDate, entry: inout CronEntry,
-                              useFields: Bool) throws(CrontabWriter.Inexact) -> String? {
+    private func intervalTest(
+        _ rule: RecurrenceRule, start: CivilDate, entry: inout CronEntry,
+        useFields: Bool
+    ) throws(CrontabWriter.Inexact) -> String? {
         guard rule.interval > 1 else { return nil }
         switch rule.frequency {
         case .daily:

@@ -106,10 +106,12 @@ package struct CalendarDocument: Sendable {
             if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             let raw = bytes[start..<lineEnd]
             start = end + 1
-            var line = String(validating: raw, as: UTF8.self) ?? {
-                repaired(.invalidUTF8, line: number)
-                return String(decoding: raw, as: UTF8.self)
-            }()
+            var line =
+                String(validating: raw, as: UTF8.self)
+                ?? {
+                    repaired(.invalidUTF8, line: number)
+                    return String(decoding: raw, as: UTF8.self)
+                }()
             if line.unicodeScalars.contains(where: Self.isForbidden) {
                 repaired(.forbiddenCharacter, line: number)
                 line = String(String.UnicodeScalarView(line.unicodeScalars.map { Self.isForbidden($0) ? "\u{FFFD}" : $0 }))
@@ -194,7 +196,8 @@ package struct CalendarDocument: Sendable {
             // Not iCalendar at all (a YAML file given by mistake): its first
             // line that is not a content line says so best.
             if let (text, span) = firstBadLine {
-                return .failure(Problem(text: "'\(String(text.prefix(60)))' is not an iCalendar content line (NAME;PARAMETERS:VALUE)", span: span))
+                return .failure(
+                    Problem(text: "'\(String(text.prefix(60)))' is not an iCalendar content line (NAME;PARAMETERS:VALUE)", span: span))
             }
             let span = SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)
             return .failure(Problem(text: "the file holds no iCalendar component (BEGIN:VCALENDAR ... END:VCALENDAR)", span: span))
@@ -222,7 +225,8 @@ package struct CalendarDocument: Sendable {
             } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
                 result += replacement
                 index += 2
-            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+            {
                 result += replacement
                 index += 3
             } else {
@@ -286,7 +290,8 @@ package struct CalendarDocument: Sendable {
                 (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
             }
             func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-            let quote: UInt8 = 0x22, comma: UInt8 = 0x2C, semicolon: UInt8 = 0x3B, colon: UInt8 = 0x3A, equals: UInt8 = 0x3D, backslash: UInt8 = 0x5C
+            let quote: UInt8 = 0x22, comma: UInt8 = 0x2C, semicolon: UInt8 = 0x3B, colon: UInt8 = 0x3A, equals: UInt8 = 0x3D,
+                backslash: UInt8 = 0x5C
             while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
             guard index > 0, index < bytes.count else { return nil }
             let name = text(0..<index).uppercased()
@@ -443,7 +448,8 @@ extension CalendarDocument.Component {
     /// The writer's component, read as a file holding it would be.
     package init(_ content: ContentComponent) {
         let span = SourceSpan(start: SourcePosition(line: 1, column: 1), length: 0)
-        self.init(name: content.name, properties: content.properties.compactMap { CalendarDocument.parse($0, span: span) },
-                  components: content.components.map(Self.init), span: span)
+        self.init(
+            name: content.name, properties: content.properties.compactMap { CalendarDocument.parse($0, span: span) },
+            components: content.components.map(Self.init), span: span)
     }
 }

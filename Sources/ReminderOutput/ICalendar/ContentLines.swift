@@ -203,7 +203,8 @@ struct ContentLines {
         var value = value
         value.withUTF8 { utf8 in
             let blank = { (byte: UInt8?) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-            let needsQuotes = utf8.isEmpty || blank(utf8.first) || blank(utf8.last)
+            let needsQuotes =
+                utf8.isEmpty || blank(utf8.first) || blank(utf8.last)
                 || utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
             if needsQuotes { output.append(UInt8(ascii: "\"")) }
             var index = 0

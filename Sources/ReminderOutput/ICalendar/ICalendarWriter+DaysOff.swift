@@ -55,8 +55,10 @@ extension ICalendarWriter {
     /// whole series. The series takes the leads most of its occurrences
     /// through `through` have; each other occurrence through it is written
     /// again (RECURRENCE-ID, RFC 5545 §3.8.4.4) with its own.
-    static func workingDayAlarms(of component: Component, reminder: Reminder, written: Schedule,
-                                 through: CivilDate) -> (leads: [NominalDuration], overrides: [Component]) {
+    static func workingDayAlarms(
+        of component: Component, reminder: Reminder, written: Schedule,
+        through: CivilDate
+    ) -> (leads: [NominalDuration], overrides: [Component]) {
         var series = written
         series.start = component.start.wallClock.local
         series.rule = component.rule

@@ -27,8 +27,10 @@ extension ICalendarWriter {
                 found.append(.rscaleKept(reminder.id, calendar: kept))
             }
             if let wide = components.lazy.compactMap({ $0.rule?.interval }).first(where: { $0 > RecurrenceRule.largestReadableInterval }) {
-                found.append(.intervalPastLibical(reminder.id, interval: wide, largest: RecurrenceRule.largestReadableInterval,
-                                                  asDates: intervalAsDates))
+                found.append(
+                    .intervalPastLibical(
+                        reminder.id, interval: wide, largest: RecurrenceRule.largestReadableInterval,
+                        asDates: intervalAsDates))
             }
             return found
         }
@@ -80,15 +82,16 @@ extension ICalendarWriter {
                 // Radicale takes UNTIL less DTSTART, over the unit of FREQ
                 // (a month is a twelfth of 365 days), for the instances.
                 if case .until = rule.end, let last = series.lastOccurrence() {
-                    let unit: Double = switch rule.frequency {
-                    case .yearly: 365 * 86_400
-                    case .monthly: 365 * 86_400 / 12
-                    case .weekly: 7 * 86_400
-                    case .daily: 86_400
-                    case .hourly: 3_600
-                    case .minutely: 60
-                    case .secondly: 1
-                    }
+                    let unit: Double =
+                        switch rule.frequency {
+                        case .yearly: 365 * 86_400
+                        case .monthly: 365 * 86_400 / 12
+                        case .weekly: 7 * 86_400
+                        case .daily: 86_400
+                        case .hourly: 3_600
+                        case .minutely: 60
+                        case .secondly: 1
+                        }
                     let estimate = Int(Double(last.instant.seconds(since: component.start.instant)) / unit)
                     if estimate > radicaleLimit { radicale = radicale ?? .radicaleEstimate(reminder.id, estimate: estimate) }
                 }
@@ -115,10 +118,12 @@ extension ICalendarWriter {
     static func sabreIgnores(_ rule: RecurrenceRule, start: LocalDateTime) -> String? {
         let frequency = rule.frequency
         if frequency == .hourly {
-            let parts: [(String, Bool)] = [("BYMONTH", !rule.byMonth.isEmpty), ("BYWEEKNO", !rule.byWeekNumber.isEmpty),
-                                           ("BYYEARDAY", !rule.byYearDay.isEmpty), ("BYMONTHDAY", !rule.byMonthDay.isEmpty),
-                                           ("BYDAY", !rule.byDay.isEmpty), ("BYHOUR", !rule.byHour.isEmpty),
-                                           ("BYSETPOS", !rule.bySetPosition.isEmpty)]
+            let parts: [(String, Bool)] = [
+                ("BYMONTH", !rule.byMonth.isEmpty), ("BYWEEKNO", !rule.byWeekNumber.isEmpty),
+                ("BYYEARDAY", !rule.byYearDay.isEmpty), ("BYMONTHDAY", !rule.byMonthDay.isEmpty),
+                ("BYDAY", !rule.byDay.isEmpty), ("BYHOUR", !rule.byHour.isEmpty),
+                ("BYSETPOS", !rule.bySetPosition.isEmpty),
+            ]
             if let part = parts.first(where: \.1) { return part.0 }
         }
         if !rule.byMinute.isEmpty && rule.byMinute != [start.time.minute] { return "BYMINUTE" }
@@ -145,12 +150,15 @@ extension ICalendarWriter {
         // A component's UID is `<id>-<suffix>`: only a reminder whose id,
         // and a hyphen, begins another's can clash, and only its components
         // are worked out (in most files, none).
-        let prefixes = Set(file.reminders.flatMap { reminder in
-            reminder.id.indices.filter { reminder.id[$0] == "-" }.map { String(reminder.id[..<$0]) }
-        })
+        let prefixes = Set(
+            file.reminders.flatMap { reminder in
+                reminder.id.indices.filter { reminder.id[$0] == "-" }.map { String(reminder.id[..<$0]) }
+            })
         // A reminder's own `uid:` may be any other's too.
         let ownUIDs = file.reminders.contains { $0.uid != nil }
-        guard ownUIDs || (!prefixes.isEmpty && file.reminders.contains(where: { $0.repeats != nil && prefixes.contains($0.id) })) else { return [] }
+        guard ownUIDs || (!prefixes.isEmpty && file.reminders.contains(where: { $0.repeats != nil && prefixes.contains($0.id) })) else {
+            return []
+        }
         let uids = Concurrently.map(file.reminders.count, chunk: 1_024, threads: scheduled.parallelism.threads) { index -> [String] in
             let reminder = file.reminders[index]
             // Only a reminder written as several components has UIDs past
@@ -165,8 +173,10 @@ extension ICalendarWriter {
             for uid in Set(written) {
                 if let other = owner[uid], other != index {
                     let reminder = file.reminders[index]
-                    found.append(Diagnostic(.componentUIDTaken(uid, reminder: reminder.id, other: file.reminders[other].id), file: file.path,
-                                            span: reminder.spans.id))
+                    found.append(
+                        Diagnostic(
+                            .componentUIDTaken(uid, reminder: reminder.id, other: file.reminders[other].id), file: file.path,
+                            span: reminder.spans.id))
                 } else {
                     owner[uid] = index
                 }
@@ -178,8 +188,10 @@ extension ICalendarWriter {
     /// `check` on every reminder's components, on every core, as
     /// diagnostics at its repeat, less those `lint.disable` or the
     /// reminder's `ignore:` names.
-    private static func perReminder(_ scheduled: ScheduledFile,
-                                    _ check: @Sendable (Reminder, [WrittenComponent]) -> [Message]) -> [Diagnostic] {
+    private static func perReminder(
+        _ scheduled: ScheduledFile,
+        _ check: @Sendable (Reminder, [WrittenComponent]) -> [Message]
+    ) -> [Diagnostic] {
         let file = scheduled.file
         let schedules = scheduled.schedules
         return Concurrently.map(file.reminders.count, chunk: 256, threads: scheduled.parallelism.threads) { index -> [Diagnostic] in

@@ -66,8 +66,10 @@ package struct ICalendarWriter: Sendable {
         /// What the writing may run on.
         package var parallelism: Parallelism
 
-        package init(now: Instant, window: (from: Instant, to: Instant)? = nil, soundBase: String? = nil,
-                    workingFolder: String, parallelism: Parallelism = .sequential) {
+        package init(
+            now: Instant, window: (from: Instant, to: Instant)? = nil, soundBase: String? = nil,
+            workingFolder: String, parallelism: Parallelism = .sequential
+        ) {
             self.parallelism = parallelism
             self.now = now
             self.window = window
@@ -143,7 +145,8 @@ package struct ICalendarWriter: Sendable {
     package static func problems(in scheduled: ScheduledFile) -> [Diagnostic] {
         let file = scheduled.file
         // On several threads for a large file; most reminders have none.
-        return Concurrently.map(file.reminders.count, chunk: 4_096, threads: scheduled.parallelism.threads) { [file] index -> [Diagnostic] in
+        return Concurrently.map(file.reminders.count, chunk: 4_096, threads: scheduled.parallelism.threads) {
+            [file] index -> [Diagnostic] in
             let reminder = file.reminders[index]
             var found: [Diagnostic] = []
             if let fraction = reminder.start.fraction {
@@ -199,13 +202,16 @@ package struct ICalendarWriter: Sendable {
             // reminders a piece, so a round holds about as much.
             let size = options.window == nil ? Self.piece : max(1, Self.piece * 4 / max(4, options.limit))
             for round in stride(from: 0, to: count, by: size * Self.piecesPerRound) {
-                let pieces = Concurrently.map(min(Self.piecesPerRound, (count - round + size - 1) / size), chunk: 1,
-                                              threads: options.parallelism.threads) { piece in
+                let pieces = Concurrently.map(
+                    min(Self.piecesPerRound, (count - round + size - 1) / size), chunk: 1,
+                    threads: options.parallelism.threads
+                ) { piece in
                     var written = ContentLines()
                     let first = round + piece * size
                     for index in first..<min(first + size, count) {
                         let reminder = file.reminders[index]
-                        writeComponents(reminder, file: context, schedule: fileSchedules[index], form: Self.form(of: reminder), into: &written)
+                        writeComponents(
+                            reminder, file: context, schedule: fileSchedules[index], form: Self.form(of: reminder), into: &written)
                     }
                     return written
                 }
@@ -225,7 +231,8 @@ package struct ICalendarWriter: Sendable {
             // Each zoned reminder's earliest instant, on every core; then the
             // earliest per zone.
             let window = options.window
-            let earliest = Concurrently.map(file.reminders.count, chunk: 4_096, threads: options.parallelism.threads) { [file] index -> (String, Instant)? in
+            let earliest = Concurrently.map(file.reminders.count, chunk: 4_096, threads: options.parallelism.threads) {
+                [file] index -> (String, Instant)? in
                 guard case .zoned(let identifier) = Self.form(of: file.reminders[index]) else { return nil }
                 let schedule = fileSchedules[index]
                 var earliest = schedule.firstOccurrence.instant
@@ -337,8 +344,10 @@ package struct ICalendarWriter: Sendable {
     /// Writes the reminder's components; returns their UIDs, in order, one
     /// per component (an occurrence written again shares its series').
     @discardableResult
-    private func writeComponents(_ reminder: Reminder, file context: FileContext, schedule: Schedule, form: Form,
-                                 into lines: inout ContentLines) -> [String] {
+    private func writeComponents(
+        _ reminder: Reminder, file context: FileContext, schedule: Schedule, form: Form,
+        into lines: inout ContentLines
+    ) -> [String] {
         var uids: [String] = []
         let file = context.file
         let uid = file.uid(of: reminder)
@@ -349,13 +358,15 @@ package struct ICalendarWriter: Sendable {
             while written < options.limit, let occurrence = occurrences.next(), occurrence.instant < window.to {
                 guard occurrence.instant >= window.from else { continue }
                 written += 1
-                let stamp: String = switch form {
-                case .date: ICalendarValue.date(occurrence.wallClock.day)
-                case .floating: ICalendarValue.localDateTime(occurrence.wallClock)
-                default: ICalendarValue.utcDateTime(occurrence.instant)
-                }
-                var single = Component(uid: ReminderFile.uid(uid, suffix: "-\(stamp)"), start: occurrence, rule: nil,
-                                       excluded: [], added: [])
+                let stamp: String =
+                    switch form {
+                    case .date: ICalendarValue.date(occurrence.wallClock.day)
+                    case .floating: ICalendarValue.localDateTime(occurrence.wallClock)
+                    default: ICalendarValue.utcDateTime(occurrence.instant)
+                    }
+                var single = Component(
+                    uid: ReminderFile.uid(uid, suffix: "-\(stamp)"), start: occurrence, rule: nil,
+                    excluded: [], added: [])
                 single.leads = reminder.alertLeads(of: occurrence)
                 // A local time the zone skips or repeats is read differently
                 // by clients; the instant in UTC is read one way.
@@ -395,7 +406,9 @@ package struct ICalendarWriter: Sendable {
         if occurrence.shown != occurrence.wallClock { return true }
         for probe in [occurrence.instant.advanced(by: -secondsPerDay), occurrence.instant.advanced(by: secondsPerDay)] {
             let other = WallClock.offset(of: zone, at: probe)
-            if other != occurrence.offset && WallClock.offset(of: zone, at: occurrence.wallClock.instant(offset: other)) == other { return true }
+            if other != occurrence.offset && WallClock.offset(of: zone, at: occurrence.wallClock.instant(offset: other)) == other {
+                return true
+            }
         }
         return false
     }
@@ -445,8 +458,11 @@ package struct ICalendarWriter: Sendable {
         if let rule = schedule.rule, let pieces = ruleOnly.gregorianPieces() {
             series = gregorianSeries(pieces, ruleOnly: ruleOnly, rule: rule, uid: uid, form: form, excluded: excluded)
         } else if let rule = schedule.rule {
-            series = schedule.timesOfDay.isEmpty
-                ? ruleSeries(ruleOnly, rule: rule, startIsAnInstance: startIsAnInstance, uid: uid, form: form, excluded: excluded).map { [$0] } ?? []
+            series =
+                schedule.timesOfDay.isEmpty
+                ? ruleSeries(ruleOnly, rule: rule, startIsAnInstance: startIsAnInstance, uid: uid, form: form, excluded: excluded).map {
+                    [$0]
+                } ?? []
                 : timeOfDaySeries(ruleOnly, rule: rule, startIsAnInstance: startIsAnInstance, form: form, uid: uid, excluded: excluded)
         }
 
@@ -469,8 +485,9 @@ package struct ICalendarWriter: Sendable {
             series = []
         }
         guard let first = extras.first else { return series }
-        let extra = Component(uid: series.isEmpty ? uid : ReminderFile.uid(uid, suffix: "-extra"), start: first, rule: nil, excluded: [],
-                              added: Array(extras.dropFirst()))
+        let extra = Component(
+            uid: series.isEmpty ? uid : ReminderFile.uid(uid, suffix: "-extra"), start: first, rule: nil, excluded: [],
+            added: Array(extras.dropFirst()))
         return [extra] + series
     }
 
@@ -479,8 +496,10 @@ package struct ICalendarWriter: Sendable {
     /// SabreDAV refuse RSCALE, recurring-ical-events and khal fail on it):
     /// the first keeps the UID, the others add `-skip1`, `-skip2`, ...
     /// Several pieces turn COUNT into the UNTIL it amounts to.
-    static func gregorianSeries(_ pieces: [Schedule], ruleOnly: Schedule, rule: RecurrenceRule, uid: String, form: Form,
-                                excluded: [Occurrence]) -> [Component] {
+    static func gregorianSeries(
+        _ pieces: [Schedule], ruleOnly: Schedule, rule: RecurrenceRule, uid: String, form: Form,
+        excluded: [Occurrence]
+    ) -> [Component] {
         let last: Occurrence? = rule.end == .never ? nil : ruleOnly.lastOccurrence()
         var end = rule.end
         if pieces.count > 1, let last, case .count = rule.end { end = .until(until(for: last, form: form)) }
@@ -489,9 +508,12 @@ package struct ICalendarWriter: Sendable {
             piece.rule?.end = end
             var pieceUID = uid
             if index > 0, let at = pieceUID.lastIndex(of: "@") { pieceUID.insert(contentsOf: "-skip\(index)", at: at) }
-            guard let component = ruleSeries(piece, rule: piece.rule!, startIsAnInstance: piece.ruleSelectsStart(), uid: pieceUID,
-                                             form: form, excluded: excluded),
-                  last.map({ component.start.instant <= $0.instant }) ?? true else { continue }
+            guard
+                let component = ruleSeries(
+                    piece, rule: piece.rule!, startIsAnInstance: piece.ruleSelectsStart(), uid: pieceUID,
+                    form: form, excluded: excluded),
+                last.map({ component.start.instant <= $0.instant }) ?? true
+            else { continue }
             written.append(component)
         }
         return written
@@ -525,8 +547,10 @@ package struct ICalendarWriter: Sendable {
     /// excluded instance, with COUNT (which counted them) less as many.
     /// Nil when the rule has no instance of its own (a COUNT of one, an
     /// UNTIL before its first match), or only excluded ones.
-    static func ruleSeries(_ ruleOnly: Schedule, rule: RecurrenceRule, startIsAnInstance: Bool, uid: String, form: Form,
-                           excluded: [Occurrence]) -> Component? {
+    static func ruleSeries(
+        _ ruleOnly: Schedule, rule: RecurrenceRule, startIsAnInstance: Bool, uid: String, form: Form,
+        excluded: [Occurrence]
+    ) -> Component? {
         let start = ruleOnly.firstOccurrence
         var written = rule
         // DTSTART is the first instance written: not the start the rule
@@ -586,8 +610,10 @@ package struct ICalendarWriter: Sendable {
     /// One component per time of day of `times:`, UIDs `<id>-0800@<domain>`,
     /// COUNT (which spans every time of day) turned into the UNTIL it
     /// amounts to.
-    static func timeOfDaySeries(_ ruleOnly: Schedule, rule: RecurrenceRule, startIsAnInstance: Bool, form: Form, uid: String,
-                                excluded: [Occurrence]) -> [Component] {
+    static func timeOfDaySeries(
+        _ ruleOnly: Schedule, rule: RecurrenceRule, startIsAnInstance: Bool, form: Form, uid: String,
+        excluded: [Occurrence]
+    ) -> [Component] {
         let start = ruleOnly.firstOccurrence
         var shared = rule
         if rule.end != .never {
@@ -631,8 +657,10 @@ package struct ICalendarWriter: Sendable {
     /// next instance lies past 2582, nor one whose DTSTART does; such a rule
     /// adds nothing inside the span, so the component is written without it,
     /// its instances in the span as RDATEs.
-    private static func continuesInTheSpan(_ ruleOnly: Schedule, after occurrence: Occurrence,
-                                           atSecondOfDay time: Int? = nil) -> Bool {
+    private static func continuesInTheSpan(
+        _ ruleOnly: Schedule, after occurrence: Occurrence,
+        atSecondOfDay time: Int? = nil
+    ) -> Bool {
         var endless = ruleOnly
         endless.rule?.end = .never
         var instances = endless.occurrences()
@@ -661,8 +689,10 @@ package struct ICalendarWriter: Sendable {
         }
     }
 
-    private func write(_ component: Component, reminder: Reminder, file context: FileContext, form: Form, shown: Bool,
-                       into lines: inout ContentLines) {
+    private func write(
+        _ component: Component, reminder: Reminder, file context: FileContext, form: Form, shown: Bool,
+        into lines: inout ContentLines
+    ) {
         let file = context.file
         let kind = reminder.isTodo ? "VTODO" : "VEVENT"
         lines.begin(kind)
@@ -721,8 +751,9 @@ package struct ICalendarWriter: Sendable {
         if component.carriesReminder, let mapping = ReminderEncoder.mapping(of: reminder, in: file) {
             lines.addText(Self.reminderProperty, [], mapping.flow)
         }
-        writeAlarms(reminder, leads: component.leads ?? reminder.alertLeads(of: component.start), file: file,
-                    relatedToDue: reminder.isTodo && !recurs, into: &lines)
+        writeAlarms(
+            reminder, leads: component.leads ?? reminder.alertLeads(of: component.start), file: file,
+            relatedToDue: reminder.isTodo && !recurs, into: &lines)
         lines.end(kind)
     }
 
@@ -763,15 +794,18 @@ package struct ICalendarWriter: Sendable {
 
     /// The alarms, one per lead: relative to DUE for a to-do without
     /// DTSTART, to the start otherwise.
-    private func writeAlarms(_ reminder: Reminder, leads: [NominalDuration], file: ReminderFile, relatedToDue: Bool,
-                             into lines: inout ContentLines) {
+    private func writeAlarms(
+        _ reminder: Reminder, leads: [NominalDuration], file: ReminderFile, relatedToDue: Bool,
+        into lines: inout ContentLines
+    ) {
         let related: [ContentLines.Parameter] = relatedToDue ? [.init("RELATED", "END")] : []
         // One alarm per alert (with its sound); a lead below zero (an
         // all-day reminder's `alert-time`) is a trigger after the start.
         for lead in leads {
             let shown = lead.normalized
             let after = shown.days < 0 || shown.seconds < 0
-            let trigger = ICalendarValue.duration(after ? NominalDuration(days: -shown.days, seconds: -shown.seconds) : shown, negative: !after)
+            let trigger = ICalendarValue.duration(
+                after ? NominalDuration(days: -shown.days, seconds: -shown.seconds) : shown, negative: !after)
             lines.begin("VALARM")
             lines.add("ACTION", [], "DISPLAY")
             lines.addText("DESCRIPTION", [], reminder.title)

@@ -47,7 +47,9 @@ struct TimeZoneComponent {
 
         func byDay(monthLength: Int) -> String {
             if lastDay - firstDay == 6 && lastDay == monthLength { return "BYMONTH=\(month);BYDAY=-1\(weekday.code)" }
-            if lastDay - firstDay == 6 && (firstDay - 1) % 7 == 0 { return "BYMONTH=\(month);BYDAY=\((firstDay - 1) / 7 + 1)\(weekday.code)" }
+            if lastDay - firstDay == 6 && (firstDay - 1) % 7 == 0 {
+                return "BYMONTH=\(month);BYDAY=\((firstDay - 1) / 7 + 1)\(weekday.code)"
+            }
             let days = (firstDay...lastDay).map(String.init).joined(separator: ",")
             return "BYMONTH=\(month);BYDAY=\(weekday.code);BYMONTHDAY=\(days)"
         }
@@ -73,8 +75,9 @@ struct TimeZoneComponent {
 
         guard !transitions.isEmpty else {
             let offset = WallClock.offset(of: zone, at: from)
-            writeObservance(isDaylight: false, onset: Self.earliest.wallTime(offset: 0), before: offset, after: offset, name: name(at: from),
-                            rule: nil, into: &lines)
+            writeObservance(
+                isDaylight: false, onset: Self.earliest.wallTime(offset: 0), before: offset, after: offset, name: name(at: from),
+                rule: nil, into: &lines)
             return
         }
         if let (daylight, standard, firstRuled) = regularTail(transitions, horizonYear: horizonYear) {
@@ -89,9 +92,10 @@ struct TimeZoneComponent {
         } else {
             // A baseline before the first change, then every change.
             let first = transitions[0]
-            writeObservance(isDaylight: zone.isDaylightSavingTime(for: Self.date(start)),
-                            onset: start.wallTime(offset: first.before), before: first.before, after: first.before, name: name(at: start),
-                            rule: nil, into: &lines)
+            writeObservance(
+                isDaylight: zone.isDaylightSavingTime(for: Self.date(start)),
+                onset: start.wallTime(offset: first.before), before: first.before, after: first.before, name: name(at: start),
+                rule: nil, into: &lines)
             for transition in transitions {
                 writeObservance(transition, rule: nil, into: &lines)
             }
@@ -99,12 +103,15 @@ struct TimeZoneComponent {
     }
 
     private func writeObservance(_ transition: Transition, rule: String?, into lines: inout ContentLines) {
-        writeObservance(isDaylight: transition.isDaylight, onset: transition.onset, before: transition.before,
-                        after: transition.after, name: transition.name, rule: rule, into: &lines)
+        writeObservance(
+            isDaylight: transition.isDaylight, onset: transition.onset, before: transition.before,
+            after: transition.after, name: transition.name, rule: rule, into: &lines)
     }
 
-    private func writeObservance(isDaylight: Bool, onset: WallTime, before: Int, after: Int, name: String?, rule: String?,
-                                 into lines: inout ContentLines) {
+    private func writeObservance(
+        isDaylight: Bool, onset: WallTime, before: Int, after: Int, name: String?, rule: String?,
+        into lines: inout ContentLines
+    ) {
         let kind = isDaylight ? "DAYLIGHT" : "STANDARD"
         lines.begin(kind)
         lines.add("DTSTART", [], ICalendarValue.localDateTime(onset))
@@ -118,9 +125,10 @@ struct TimeZoneComponent {
     /// Every transition in `[start, end)`.
     func transitions(from start: Instant, to end: Instant) -> [Transition] {
         WallClock.changes(of: zone, from: start, to: end).map { change in
-            Transition(instant: change.instant, before: change.before, after: change.after,
-                       isDaylight: zone.isDaylightSavingTime(for: Self.date(change.instant)),
-                       name: name(at: change.instant))
+            Transition(
+                instant: change.instant, before: change.before, after: change.after,
+                isDaylight: zone.isDaylightSavingTime(for: Self.date(change.instant)),
+                name: name(at: change.instant))
         }
     }
 
@@ -128,7 +136,8 @@ struct TimeZoneComponent {
     /// than an offset (`GMT+1`).
     private func name(at instant: Instant) -> String? {
         guard let abbreviation = zone.abbreviation(for: Self.date(instant)),
-              abbreviation.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }), !abbreviation.hasPrefix("GMT") else { return nil }
+            abbreviation.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }), !abbreviation.hasPrefix("GMT")
+        else { return nil }
         return abbreviation
     }
 
@@ -137,8 +146,11 @@ struct TimeZoneComponent {
     /// year, each the same weekday within seven days of the same month at
     /// the same wall-clock time. Returns the first ruled transition of each
     /// kind, their rules, and the index of the first ruled transition.
-    private func regularTail(_ transitions: [Transition], horizonYear: Int)
-        -> (daylight: (Transition, YearlyRule), standard: (Transition, YearlyRule), firstRuled: Int)? {
+    private func regularTail(
+        _ transitions: [Transition], horizonYear: Int
+    )
+        -> (daylight: (Transition, YearlyRule), standard: (Transition, YearlyRule), firstRuled: Int)?
+    {
         var byYear: [Int: [Int]] = [:]
         for (index, transition) in transitions.enumerated() {
             byYear[transition.onset.day.date.year, default: []].append(index)
@@ -152,7 +164,9 @@ struct TimeZoneComponent {
             guard let daylight = pair.first(where: \.isDaylight), let standard = pair.first(where: { !$0.isDaylight }) else { break }
             let pairOffsets = ((daylight.before, daylight.after), (standard.before, standard.after))
             if let offsets, offsets.daylight != pairOffsets.0 || offsets.standard != pairOffsets.1 { break }
-            guard let widened = Self.widen(rules?.daylight, with: daylight), let widenedStandard = Self.widen(rules?.standard, with: standard) else { break }
+            guard let widened = Self.widen(rules?.daylight, with: daylight),
+                let widenedStandard = Self.widen(rules?.standard, with: standard)
+            else { break }
             rules = (widened, widenedStandard)
             offsets = pairOffsets
             firstYear = year
@@ -160,11 +174,14 @@ struct TimeZoneComponent {
         }
         // The weekday pattern is only known once 28 years show every date.
         guard let rules, let firstYear, horizonYear - firstYear >= 28,
-              let firstIndex = byYear[firstYear]?.min() else { return nil }
+            let firstIndex = byYear[firstYear]?.min()
+        else { return nil }
         // Start the rule no later than the span's first year, so that clients
         // reading DTSTART see it apply from the start.
         let ruled = transitions[firstIndex...]
-        guard let firstDaylight = ruled.first(where: \.isDaylight), let firstStandard = ruled.first(where: { !$0.isDaylight }) else { return nil }
+        guard let firstDaylight = ruled.first(where: \.isDaylight), let firstStandard = ruled.first(where: { !$0.isDaylight }) else {
+            return nil
+        }
         return ((firstDaylight, rules.daylight), (firstStandard, rules.standard), firstIndex)
     }
 

@@ -70,7 +70,8 @@ extension SystemdWriter {
         // longer timer).
         var from: Pattern.Day?
         if let begins = Self.alerts(of: reminder, timing: timing, after: nil).next(),
-           begins > options.now.advanced(by: 7 * secondsPerDay) {
+            begins > options.now.advanced(by: 7 * secondsPerDay)
+        {
             let day = clock.patternReading(begins).date
             from = (day.year, day.month, day.day)
         }
@@ -211,7 +212,8 @@ extension SystemdWriter {
             case .secondly where secondsPerDay % rule.interval == 0:
                 let first = (hour * 3600 + minute * 60 + second) % rule.interval
                 written = stride(from: first, to: secondsPerDay, by: rule.interval).filter { of in
-                    (rule.byHour.isEmpty || rule.byHour.contains(of / 3600)) && (rule.byMinute.isEmpty || rule.byMinute.contains(of / 60 % 60))
+                    (rule.byHour.isEmpty || rule.byHour.contains(of / 3600))
+                        && (rule.byMinute.isEmpty || rule.byMinute.contains(of / 60 % 60))
                         && (rule.bySecond.isEmpty || rule.bySecond.contains(of % 60))
                 }
             case .minutely where 1440 % rule.interval == 0:
@@ -221,7 +223,8 @@ extension SystemdWriter {
                     written += seconds.map { of * 60 + $0 }
                 }
             case .hourly where 24 % rule.interval == 0:
-                for of in stride(from: hour % rule.interval, to: 24, by: rule.interval) where rule.byHour.isEmpty || rule.byHour.contains(of) {
+                for of in stride(from: hour % rule.interval, to: 24, by: rule.interval)
+                where rule.byHour.isEmpty || rule.byHour.contains(of) {
                     written += minutes.flatMap { minute in seconds.map { of * 3600 + minute * 60 + $0 } }
                 }
             case .secondly, .minutely, .hourly:
@@ -236,7 +239,8 @@ extension SystemdWriter {
                     superset = "*:*:" + Self.list(Set(seconds.map { ($0 - shift).floorModulo(60) }).sorted())
                 default:
                     let ofHour = Set(minutes.flatMap { minute in seconds.map { (minute * 60 + $0 - shift).floorModulo(3600) } })
-                    superset = "*:" + Self.list(Set(ofHour.map { $0 / 60 }).sorted()) + ":" + Self.list(Set(ofHour.map { $0 % 60 }).sorted())
+                    superset =
+                        "*:" + Self.list(Set(ofHour.map { $0 / 60 }).sorted()) + ":" + Self.list(Set(ofHour.map { $0 % 60 }).sorted())
                 }
                 setDays(rule, start: start, dayMoves: [0, 1, -1])
                 return
@@ -268,8 +272,9 @@ extension SystemdWriter {
         mutating func setDays(_ rule: RecurrenceRule, start: LocalDateTime, dayMoves: Set<Int>) {
             let gregorian = rule.calendar == nil || rule.calendar == "gregorian"
             guard gregorian, rule.bySetPosition.isEmpty, rule.byYearDay.isEmpty, rule.byWeekNumber.isEmpty,
-                  rule.byDay.allSatisfy({ $0.ordinal == nil }), rule.byMonthDay.allSatisfy({ $0 > 0 }),
-                  rule.byMonth.allSatisfy({ !$0.isLeap }) else {
+                rule.byDay.allSatisfy({ $0.ordinal == nil }), rule.byMonthDay.allSatisfy({ $0 > 0 }),
+                rule.byMonth.allSatisfy({ !$0.isLeap })
+            else {
                 isExact = false
                 return
             }
@@ -338,7 +343,9 @@ extension SystemdWriter {
                 spans = self.spans(from: from ?? today, through: through ?? (SystemdWriter.calendarYears.upperBound, 12, 31))
             }
             var events = spans.flatMap { span in
-                clock.map { "\(weekdays)\(span.years)-\(span.months.map { Self.list($0) } ?? "*")-\(span.days.map { Self.list($0) } ?? "*") \($0)\(suffix)" }
+                clock.map {
+                    "\(weekdays)\(span.years)-\(span.months.map { Self.list($0) } ?? "*")-\(span.days.map { Self.list($0) } ?? "*") \($0)\(suffix)"
+                }
             }
             for (second, gap) in late {
                 let time = "\(zeroPadded(second / 3600 % 24)):\(zeroPadded(second / 60 % 60)):\(zeroPadded(second % 60))"
@@ -353,7 +360,8 @@ extension SystemdWriter {
                     let lateDays = (span.days.map(Set.init) ?? gap.monthDays).intersection(gap.monthDays).sorted()
                     let lateMonths = Set(span.months ?? Array(1...12)).intersection(gap.months).sorted()
                     guard !lateDays.isEmpty, !lateMonths.isEmpty, !lateWeekdays.isEmpty else { continue }
-                    events.append("\(Self.names(lateWeekdays))\(span.years)-\(Self.list(lateMonths))-\(Self.list(lateDays)) \(time)\(suffix)")
+                    events.append(
+                        "\(Self.names(lateWeekdays))\(span.years)-\(Self.list(lateMonths))-\(Self.list(lateDays)) \(time)\(suffix)")
                 }
             }
             return events
@@ -426,7 +434,9 @@ extension SystemdWriter {
             while index < values.endIndex {
                 var end = index
                 while end + 1 < values.endIndex && values[end + 1] == values[end] + 1 { end += 1 }
-                parts += end - index >= 2 ? ["\(zeroPadded(values[index]))..\(zeroPadded(values[end]))"] : values[index...end].map { zeroPadded($0) }
+                parts +=
+                    end - index >= 2
+                    ? ["\(zeroPadded(values[index]))..\(zeroPadded(values[end]))"] : values[index...end].map { zeroPadded($0) }
                 index = end + 1
             }
             return parts.joined(separator: ",")
@@ -507,7 +517,8 @@ extension SystemdWriter {
     /// of the month and weekdays it falls on.
     static func gaps(of zone: TimeZone, from now: Instant) -> [Gap] {
         var found: [Gap] = []
-        for change in WallClock.changes(of: zone, from: now, to: Instant(secondsSince1970: 4_102_444_800)) where change.after > change.before {
+        for change in WallClock.changes(of: zone, from: now, to: Instant(secondsSince1970: 4_102_444_800))
+        where change.after > change.before {
             let reading = change.readingBefore.local
             let (start, length) = (reading.time.secondsSinceMidnight, change.after - change.before)
             if let index = found.firstIndex(where: { $0.start == start && $0.length == length }) {
@@ -515,8 +526,10 @@ extension SystemdWriter {
                 found[index].monthDays.insert(reading.date.day)
                 found[index].weekdays.insert(reading.date.weekday)
             } else {
-                found.append(Gap(start: start, length: length, months: [reading.date.month], monthDays: [reading.date.day],
-                                 weekdays: [reading.date.weekday]))
+                found.append(
+                    Gap(
+                        start: start, length: length, months: [reading.date.month], monthDays: [reading.date.day],
+                        weekdays: [reading.date.weekday]))
             }
         }
         return found

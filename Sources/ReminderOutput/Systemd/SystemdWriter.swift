@@ -150,9 +150,12 @@ package struct SystemdWriter: Sendable {
         var found: [Diagnostic] = []
         for reminder in file.reminders {
             for alert in reminder.eachAlert {
-                for exact in exactAlerts(alert) where exact.time.date.year > calendarYears.upperBound
-                    && !found.contains(where: { $0.span == exact.span }) {
-                    let message = Message.systemdYear(reminder.id, alert: "\(exact.time.date) \(exact.time.time)", last: calendarYears.upperBound)
+                for exact in exactAlerts(alert)
+                where exact.time.date.year > calendarYears.upperBound
+                    && !found.contains(where: { $0.span == exact.span })
+                {
+                    let message = Message.systemdYear(
+                        reminder.id, alert: "\(exact.time.date) \(exact.time.time)", last: calendarYears.upperBound)
                     found.append(Diagnostic(message, file: file.path, span: exact.span))
                 }
             }
