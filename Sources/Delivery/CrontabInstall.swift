@@ -70,13 +70,12 @@ package struct CrontabInstall: Sendable {
         if (help.output + help.errors).contains("dry run") {
             let check = run(["-n", "-"], input: crontab)
             if check.status != 0 {
-                return DeliveryReport(
-                    notes + "Error: crontab -n rejected the new crontab; nothing was installed:\n" + check.errors, status: 1)
+                return .failed("crontab -n rejected the new crontab; nothing was installed:\n" + check.errors, after: notes)
             }
         }
         let installed = run(["-"], input: crontab)
         guard installed.status == 0 else {
-            return DeliveryReport(notes + "Error: crontab - failed; the old crontab stays:\n" + installed.errors, status: 1)
+            return .failed("crontab - failed; the old crontab stays:\n" + installed.errors, after: notes)
         }
         return nil
     }

@@ -1,19 +1,29 @@
-/// What an act of delivery (an install, an alert, a resume) tells the
-/// person, and how it ended: the command prints `messages` on standard
-/// error and exits with `status`.
+/// What an act of delivery (an install, an alert, a resume) did: what it
+/// said on the way (warnings and what was done, whole lines), and how it
+/// ended. The command that asked turns it into text and an exit status.
 package struct DeliveryReport: Sendable, Equatable {
-    /// Whole lines, each ending in a newline.
-    package var messages: String
-    /// 0 done; 1 failed (or, for `due`, not due); 2 a folder or file that cannot be written.
-    package var status: Int32
-
-    package init(_ messages: String = "", status: Int32 = 0) {
-        self.messages = messages
-        self.status = status
+    /// How an act ended.
+    package enum Ending: Sendable, Equatable {
+        /// Done; for `due`, an alert is due now.
+        case done
+        /// For `due`: no alert is due, or the reminder is stopped.
+        case nothingDue
+        /// Failed, and why (a sentence, or lines another program wrote);
+        /// `writing` when a folder or file could not be written.
+        case failed(String, writing: Bool)
     }
 
-    /// `Error: message`, status 1.
-    package static func failed(_ message: String, after messages: String = "") -> DeliveryReport {
-        DeliveryReport(messages + "Error: \(message)\n", status: 1)
+    /// Whole lines, each ending in a newline.
+    package var notes: String
+    package var ending: Ending
+
+    package init(_ notes: String = "", ending: Ending = .done) {
+        self.notes = notes
+        self.ending = ending
+    }
+
+    /// A failure for `reason`, after `notes`.
+    package static func failed(_ reason: String, after notes: String = "", writing: Bool = false) -> DeliveryReport {
+        DeliveryReport(notes, ending: .failed(reason, writing: writing))
     }
 }

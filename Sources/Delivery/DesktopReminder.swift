@@ -24,18 +24,18 @@ package struct DesktopReminder: Sendable {
     package func due(at now: Instant, floatingZone: TimeZone, environment: [String: String]) -> DeliveryReport {
         let state = DesktopState(folders: UserFolders(environment: environment))
         let stop = state.isStopped(uid)
-        if stop.stopped { return DeliveryReport(status: 1) }
+        if stop.stopped { return DeliveryReport(ending: .nothingDue) }
         let pending = Self.pendingAlert(
             reminder, at: now, floatingZone: floatingZone, grace: file.grace(of: reminder),
             shownUntil: state.shownUntil(uid))
-        return DeliveryReport(stop.warning ?? "", status: pending == nil ? 1 : 0)
+        return DeliveryReport(stop.warning ?? "", ending: pending == nil ? .nothingDue : .done)
     }
 
     /// `remindc resume`: lets the reminder alert again.
     package func resume(environment: [String: String]) -> DeliveryReport {
         let state = DesktopState(folders: UserFolders(environment: environment))
         let stop = state.isStopped(uid)
-        if let warning = stop.warning { return DeliveryReport("Error: " + warning.dropFirst("warning: ".count), status: 1) }
+        if let warning = stop.warning { return .failed(String(warning.dropFirst("warning: ".count))) }
         guard stop.stopped else { return DeliveryReport("remindc: '\(reminder.id)' was not stopped\n") }
         do {
             try state.setStopped(uid, false)

@@ -40,7 +40,7 @@ package struct SystemdInstall: Sendable {
                 units.map { (folder.appendingPathComponent($0.name).path, Array($0.text.utf8)) }
                     + [(manifest.path, Array(units.map { $0.name + "\n" }.joined().utf8))])
         } catch {
-            return DeliveryReport(warnings + "Error: cannot write into \(folder.path): \(error.localizedDescription)\n", status: 2)
+            return .failed("cannot write into \(folder.path): \(error.localizedDescription)", after: warnings, writing: true)
         }
         let gone = before.filter { !wanted.contains($0) }
         let timers = units.map(\.name).filter { $0.hasSuffix(".timer") }
@@ -62,12 +62,12 @@ package struct SystemdInstall: Sendable {
         for unit in gone { try? FileManager.default.removeItem(at: folder.appendingPathComponent(unit)) }
         let reload = systemctl(["daemon-reload"])
         guard reload.status == 0 else {
-            return DeliveryReport(warnings + "Error: systemctl --user daemon-reload failed: \(reload.errors)", status: 1)
+            return .failed("systemctl --user daemon-reload failed: \(reload.errors)", after: warnings)
         }
         if !timers.isEmpty {
             let enabled = systemctl(["enable", "--now"] + timers)
             guard enabled.status == 0 else {
-                return DeliveryReport(warnings + "Error: systemctl --user enable --now failed: \(enabled.errors)", status: 1)
+                return .failed("systemctl --user enable --now failed: \(enabled.errors)", after: warnings)
             }
         }
         notes += Self.installedNote(timers.count, name: name, folder: folder.path)

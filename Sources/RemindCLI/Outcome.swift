@@ -17,8 +17,18 @@ package struct Outcome: Sendable, Equatable {
         self.status = status
     }
 
-    /// What an act of delivery said, on standard error, and its status.
+    /// What an act of delivery said, on standard error, and its status: 0
+    /// done, 1 nothing due or a failure, 2 a folder or file that cannot be
+    /// written.
     init(_ report: DeliveryReport) {
-        self.init(stderr: report.messages, status: report.status)
+        switch report.ending {
+        case .done:
+            self.init(stderr: report.notes)
+        case .nothingDue:
+            self.init(stderr: report.notes, status: 1)
+        case .failed(let reason, let writing):
+            let line = "Error: " + reason + (reason.hasSuffix("\n") ? "" : "\n")
+            self.init(stderr: report.notes + line, status: writing ? 2 : 1)
+        }
     }
 }

@@ -63,6 +63,31 @@ package enum AcrossFiles {
         return found.map(\.finding.diagnostic) + (cut.map { [$0] } ?? [])
     }
 
+    /// Every file's reminders as one file's, each reminder's file (a group
+    /// of the sweep) and its index there: lint settings as the files
+    /// together ask (the largest `min-gap`, the quiet hours every file that
+    /// has them agrees on, the lowest limit of alerts per hour).
+    static func merged(_ files: [ScheduledFile], options: Checker.Options) -> (CheckContext, owners: [(file: Int, index: Int)]) {
+        var reminders: [Reminder] = [], schedules: [Schedule] = [], owners: [(file: Int, index: Int)] = []
+        for (fileIndex, scheduled) in files.enumerated() {
+            reminders += scheduled.file.reminders
+            schedules += scheduled.schedules
+            owners += scheduled.file.reminders.indices.map { (fileIndex, $0) }
+        }
+        let gaps = files.compactMap { $0.file.lint.minimumGap.map { $0.days * secondsPerDay + $0.seconds } }
+        let quietHours = Set(files.compactMap(\.file.lint.quietHours))
+        var merged = files[0].file
+        merged.path = ""
+        merged.reminders = reminders
+        merged.categories = []
+        merged.lint = LintSettings()
+        merged.lint.minimumGap = gaps.max().map { NominalDuration(seconds: $0) }
+        merged.lint.quietHours = quietHours.count == 1 ? quietHours.first : nil
+        merged.lint.maximumPerHour = files.compactMap(\.file.lint.maximumPerHour).min()
+        let scheduled = ScheduledFile(merged, schedules: schedules, floatingZone: options.floatingZone, parallelism: options.parallelism)
+        return (CheckContext(scheduled, now: options.now, horizon: options.horizon), owners)
+    }
+
     /// `conflicts(_:options:)` as findings, each with the file it is in
     /// (its `reminder` is the reminder's index in that file), and what a
     /// sweep cut short says.
@@ -71,32 +96,10 @@ package enum AcrossFiles {
     )
         -> (findings: [(finding: Finding, file: Int)], cut: Diagnostic?)
     {
-        var reminders: [Reminder] = [], schedules: [Schedule] = [], groups: [Int32] = [], owners: [(file: Int, index: Int)] = []
-        for (fileIndex, scheduled) in files.enumerated() {
-            reminders += scheduled.file.reminders
-            schedules += scheduled.schedules
-            groups += repeatElement(Int32(fileIndex), count: scheduled.file.reminders.count)
-            owners += scheduled.file.reminders.indices.map { (fileIndex, $0) }
-        }
-        let gaps = files.compactMap { $0.file.lint.minimumGap.map { $0.days * secondsPerDay + $0.seconds } }
-        // The quiet hours every file that has them agrees on, and the
-        // lowest limit of alerts per hour.
-        let quietHours = Set(files.compactMap(\.file.lint.quietHours))
+        let (context, owners) = merged(files, options: options)
+        let reminders = context.file.reminders, merged = context.file
         let quietFile = files.first { $0.file.lint.quietHours != nil }?.file
-        let limits = files.compactMap(\.file.lint.maximumPerHour)
-        var merged = files[0].file
-        merged.path = ""
-        merged.reminders = reminders
-        merged.categories = []
-        merged.lint = LintSettings()
-        merged.lint.minimumGap = gaps.max().map { NominalDuration(seconds: $0) }
-        merged.lint.quietHours = quietHours.count == 1 ? quietHours.first : nil
-        merged.lint.maximumPerHour = limits.min()
-        let context = CheckContext(
-            ScheduledFile(
-                merged, schedules: schedules, floatingZone: options.floatingZone,
-                parallelism: options.parallelism),
-            now: options.now, horizon: options.horizon)
+        let groups = owners.map { Int32($0.file) }
         let sweep = Sweep(context, groups: groups)
 
         func reports(_ rule: String, _ index: Int, _ other: Int) -> Bool {

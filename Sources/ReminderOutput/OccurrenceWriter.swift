@@ -118,109 +118,122 @@ package struct OccurrenceWriter {
         // What clocks show; for floating reminders the rule's own wall clock.
         let shown = reminder.isFloating ? occurrence.wallClock : occurrence.shown
         switch format {
-        case .jsonl:
-            append("{\"reminder\":", to: &buffer)
-            buffer += reminder.id
-            append(",\"start\":\"", to: &buffer)
-            writeStart(shown, offset: occurrence.offset, reminder, into: &buffer)
-            append("\",\"utc\":\"", to: &buffer)
-            Self.writeDateTime(occurrence.instant.wallTime(offset: 0), separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
-            append("Z\",\"timezone\":", to: &buffer)
-            buffer += reminder.zone
-            append(",\"title\":", to: &buffer)
-            buffer += reminder.title
-            append(",\"alerts\":[", to: &buffer)
-            for (index, alert) in reminder.reminder.alertInstants(of: occurrence, in: reminder.clock).enumerated() {
-                append(index == 0 ? "\"" : ",\"", to: &buffer)
-                Self.writeDateTime(alert.wallTime(offset: 0), separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
-                append("Z\"", to: &buffer)
-            }
-            append("]", to: &buffer)
-            if let from = occurrence.movedFrom {
-                append(",\"moved-from\":\"", to: &buffer)
-                Self.writeDate(from, into: &buffer)
-                append("\",\"holiday\":" + Self.jsonString(reminder.reminder.dayOff?.daysOff.reason(from) ?? ""), to: &buffer)
-            }
-            append("}\n", to: &buffer)
-        case .csv:
-            buffer += reminder.id
-            buffer.append(UInt8(ascii: ","))
-            writeStart(shown, offset: occurrence.offset, reminder, into: &buffer)
-            buffer.append(UInt8(ascii: ","))
-            Self.writeDateTime(occurrence.instant.wallTime(offset: 0), separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
-            buffer.append(UInt8(ascii: "Z"))
-            buffer.append(UInt8(ascii: ","))
-            buffer += reminder.zone
-            buffer.append(UInt8(ascii: ","))
-            buffer += reminder.title
-            append("\r\n", to: &buffer)
-        case .text:
-            // On the table's clock; an all-day occurrence on its own date.
-            let onClock = reminder.isAllDay ? occurrence.wallClock : display.reading(of: occurrence.instant)
-            if groupsByDay, display.startsDay(onClock.day) {
-                append("\n" + Self.dayNames[onClock.day.weekday.rawValue - 1] + " ", to: &buffer)
-                Self.writeDate(onClock.day, into: &buffer)
-                buffer.append(UInt8(ascii: "\n"))
-            }
-            let timeWidth = showsSeconds ? 19 : 16
-            if groupsByDay {
-                append("  ", to: &buffer)
-                if reminder.isAllDay {
-                    append(showsSeconds ? "all day " : "all day", to: &buffer)
-                } else {
-                    Self.writeTime(onClock, seconds: showsSeconds, into: &buffer)
-                    if !showsSeconds { append("  ", to: &buffer) }
-                }
-            } else if reminder.isAllDay {
-                Self.writeDate(onClock.day, into: &buffer)
-                buffer += [UInt8](repeating: UInt8(ascii: " "), count: timeWidth - 10)
-            } else {
-                Self.writeDateTime(onClock, separator: UInt8(ascii: " "), seconds: showsSeconds, into: &buffer)
-            }
-            append("  ", to: &buffer)
-            if !groupsByDay {
-                append(Self.weekdayNames[onClock.day.weekday.rawValue - 1], to: &buffer)
-                append("  ", to: &buffer)
-            }
-            var alerts: [UInt8] = []
-            if !occurrence.isSkipped {
-                for (index, alert) in reminder.reminder.alertInstants(of: occurrence, in: reminder.clock).enumerated() {
-                    if index > 0 { append(", ", to: &alerts) }
-                    let reading = display.reading(of: alert)
-                    let days = onClock.day.distance(to: reading.day)
-                    if days != 0 {
-                        if (-6...6).contains(days) {
-                            append(Self.weekdayNames[reading.day.weekday.rawValue - 1], to: &alerts)
-                        } else {
-                            var date: [UInt8] = []
-                            Self.writeDate(reading.day, into: &date)
-                            alerts += reading.day.date.year == onClock.day.date.year ? Array(date.dropFirst(5)) : date
-                        }
-                        alerts.append(UInt8(ascii: " "))
-                    }
-                    Self.writeTime(reading, seconds: showsSeconds, into: &alerts)
-                }
-            }
-            buffer += alerts
-            buffer += [UInt8](repeating: UInt8(ascii: " "), count: max(0, alertWidth - alerts.count) + 2)
-            buffer += reminder.zone
-            buffer += [UInt8](repeating: UInt8(ascii: " "), count: zoneWidth - reminder.zone.count + 2)
-            buffer += reminder.id
-            buffer += [UInt8](repeating: UInt8(ascii: " "), count: max(0, idWidth - reminder.id.count) + 2)
-            buffer += reminder.title
-            if occurrence.isSkipped {
-                append("  (skipped: ", to: &buffer)
-                buffer += Self.plainText(reminder.reminder.dayOff?.daysOff.reason(occurrence.wallClock.day) ?? "")
-                append(")", to: &buffer)
-            } else if let from = occurrence.movedFrom {
-                append("  (moved from " + Self.weekdayNames[from.weekday.rawValue - 1] + " ", to: &buffer)
-                Self.writeDate(from, into: &buffer)
-                append(": ", to: &buffer)
-                buffer += Self.plainText(reminder.reminder.dayOff?.daysOff.reason(from) ?? "")
-                append(")", to: &buffer)
-            }
+        case .jsonl: writeJSONLine(occurrence, reminder, shown: shown, into: &buffer)
+        case .csv: writeCSVRow(occurrence, reminder, shown: shown, into: &buffer)
+        case .text: writeTextRow(occurrence, reminder, into: &buffer)
+        }
+    }
+
+    /// A JSON line: `{"reminder", "start", "utc", "timezone", "title",
+    /// "alerts"}`, and where a day off moved it, `"moved-from"` and `"holiday"`.
+    private func writeJSONLine(_ occurrence: Occurrence, _ reminder: Source, shown: WallTime, into buffer: inout [UInt8]) {
+        append("{\"reminder\":", to: &buffer)
+        buffer += reminder.id
+        append(",\"start\":\"", to: &buffer)
+        writeStart(shown, offset: occurrence.offset, reminder, into: &buffer)
+        append("\",\"utc\":\"", to: &buffer)
+        Self.writeDateTime(occurrence.instant.wallTime(offset: 0), separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
+        append("Z\",\"timezone\":", to: &buffer)
+        buffer += reminder.zone
+        append(",\"title\":", to: &buffer)
+        buffer += reminder.title
+        append(",\"alerts\":[", to: &buffer)
+        for (index, alert) in reminder.reminder.alertInstants(of: occurrence, in: reminder.clock).enumerated() {
+            append(index == 0 ? "\"" : ",\"", to: &buffer)
+            Self.writeDateTime(alert.wallTime(offset: 0), separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
+            append("Z\"", to: &buffer)
+        }
+        append("]", to: &buffer)
+        if let from = occurrence.movedFrom {
+            append(",\"moved-from\":\"", to: &buffer)
+            Self.writeDate(from, into: &buffer)
+            append("\",\"holiday\":" + Self.jsonString(reminder.reminder.dayOff?.daysOff.reason(from) ?? ""), to: &buffer)
+        }
+        append("}\n", to: &buffer)
+    }
+
+    /// A CSV row: `reminder,start,utc,timezone,title`.
+    private func writeCSVRow(_ occurrence: Occurrence, _ reminder: Source, shown: WallTime, into buffer: inout [UInt8]) {
+        buffer += reminder.id
+        buffer.append(UInt8(ascii: ","))
+        writeStart(shown, offset: occurrence.offset, reminder, into: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        Self.writeDateTime(occurrence.instant.wallTime(offset: 0), separator: UInt8(ascii: "T"), seconds: true, into: &buffer)
+        buffer.append(UInt8(ascii: "Z"))
+        buffer.append(UInt8(ascii: ","))
+        buffer += reminder.zone
+        buffer.append(UInt8(ascii: ","))
+        buffer += reminder.title
+        append("\r\n", to: &buffer)
+    }
+
+    /// A row of the table, under its day's heading when grouped by day.
+    private func writeTextRow(_ occurrence: Occurrence, _ reminder: Source, into buffer: inout [UInt8]) {
+        // On the table's clock; an all-day occurrence on its own date.
+        let onClock = reminder.isAllDay ? occurrence.wallClock : display.reading(of: occurrence.instant)
+        if groupsByDay, display.startsDay(onClock.day) {
+            append("\n" + Self.dayNames[onClock.day.weekday.rawValue - 1] + " ", to: &buffer)
+            Self.writeDate(onClock.day, into: &buffer)
             buffer.append(UInt8(ascii: "\n"))
         }
+        let timeWidth = showsSeconds ? 19 : 16
+        if groupsByDay {
+            append("  ", to: &buffer)
+            if reminder.isAllDay {
+                append(showsSeconds ? "all day " : "all day", to: &buffer)
+            } else {
+                Self.writeTime(onClock, seconds: showsSeconds, into: &buffer)
+                if !showsSeconds { append("  ", to: &buffer) }
+            }
+        } else if reminder.isAllDay {
+            Self.writeDate(onClock.day, into: &buffer)
+            buffer += [UInt8](repeating: UInt8(ascii: " "), count: timeWidth - 10)
+        } else {
+            Self.writeDateTime(onClock, separator: UInt8(ascii: " "), seconds: showsSeconds, into: &buffer)
+        }
+        append("  ", to: &buffer)
+        if !groupsByDay {
+            append(Self.weekdayNames[onClock.day.weekday.rawValue - 1], to: &buffer)
+            append("  ", to: &buffer)
+        }
+        var alerts: [UInt8] = []
+        if !occurrence.isSkipped {
+            for (index, alert) in reminder.reminder.alertInstants(of: occurrence, in: reminder.clock).enumerated() {
+                if index > 0 { append(", ", to: &alerts) }
+                let reading = display.reading(of: alert)
+                let days = onClock.day.distance(to: reading.day)
+                if days != 0 {
+                    if (-6...6).contains(days) {
+                        append(Self.weekdayNames[reading.day.weekday.rawValue - 1], to: &alerts)
+                    } else {
+                        var date: [UInt8] = []
+                        Self.writeDate(reading.day, into: &date)
+                        alerts += reading.day.date.year == onClock.day.date.year ? Array(date.dropFirst(5)) : date
+                    }
+                    alerts.append(UInt8(ascii: " "))
+                }
+                Self.writeTime(reading, seconds: showsSeconds, into: &alerts)
+            }
+        }
+        buffer += alerts
+        buffer += [UInt8](repeating: UInt8(ascii: " "), count: max(0, alertWidth - alerts.count) + 2)
+        buffer += reminder.zone
+        buffer += [UInt8](repeating: UInt8(ascii: " "), count: zoneWidth - reminder.zone.count + 2)
+        buffer += reminder.id
+        buffer += [UInt8](repeating: UInt8(ascii: " "), count: max(0, idWidth - reminder.id.count) + 2)
+        buffer += reminder.title
+        if occurrence.isSkipped {
+            append("  (skipped: ", to: &buffer)
+            buffer += Self.plainText(reminder.reminder.dayOff?.daysOff.reason(occurrence.wallClock.day) ?? "")
+            append(")", to: &buffer)
+        } else if let from = occurrence.movedFrom {
+            append("  (moved from " + Self.weekdayNames[from.weekday.rawValue - 1] + " ", to: &buffer)
+            Self.writeDate(from, into: &buffer)
+            append(": ", to: &buffer)
+            buffer += Self.plainText(reminder.reminder.dayOff?.daysOff.reason(from) ?? "")
+            append(")", to: &buffer)
+        }
+        buffer.append(UInt8(ascii: "\n"))
     }
 
     private static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

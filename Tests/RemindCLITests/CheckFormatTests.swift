@@ -59,14 +59,15 @@ import Testing
     }
 
     @Test func githubIsTheDefaultUnderGitHubActions() throws {
-        let run = try EndToEndTests.run(["check", Self.mixed] + Self.now, environment: ["GITHUB_ACTIONS": "true"])
+        let run = try EndToEndTests.runInProcess(["check", Self.mixed] + Self.now, environment: ["GITHUB_ACTIONS": "true"])
         #expect(run.stdout.hasPrefix("::error file="))
-        let explicit = try EndToEndTests.run(["check", "--format", "text", Self.mixed] + Self.now, environment: ["GITHUB_ACTIONS": "true"])
+        let explicit = try EndToEndTests.runInProcess(
+            ["check", "--format", "text", Self.mixed] + Self.now, environment: ["GITHUB_ACTIONS": "true"])
         #expect(!explicit.stdout.hasPrefix("::"))
     }
 
     @Test func jsonParsesWithEveryField() throws {
-        let run = try EndToEndTests.run(["check", "--format", "json", Self.mixed, "examples-lint"] + Self.now)
+        let run = try EndToEndTests.runInProcess(["check", "--format", "json", Self.mixed, "examples-lint"] + Self.now)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         #expect(!array.isEmpty)
         for item in array {
@@ -84,7 +85,7 @@ import Testing
     /// help, default level), and per result a known rule, a level, a
     /// message, a relative artifact URI and a whole region.
     @Test func sarifHasEveryFieldCodeScanningRequires() throws {
-        let run = try EndToEndTests.run(["check", "--format", "sarif", Self.mixed, "examples-lint"] + Self.now)
+        let run = try EndToEndTests.runInProcess(["check", "--format", "sarif", Self.mixed, "examples-lint"] + Self.now)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(root["version"] as? String == "2.1.0")
         #expect((root["$schema"] as? String)?.contains("sarif-2.1.0") == true)
@@ -128,7 +129,7 @@ import Testing
     /// (in the other file), the workflow command's text.
     @Test func notesReachTheMachineFormats() throws {
         let folder = "\(EndToEndTests.fixtures)/across/same-time"
-        let json = try EndToEndTests.run(["check", "--format", "json", folder] + Self.now)
+        let json = try EndToEndTests.runInProcess(["check", "--format", "json", folder] + Self.now)
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         let sameTime = try #require(items.first { $0["rule"] as? String == "same-time" })
         let note = try #require((sameTime["notes"] as? [[String: Any]])?.first)
@@ -137,7 +138,7 @@ import Testing
         #expect((note["line"] as? Int).map { $0 >= 1 } == true)
         #expect((note["message"] as? String)?.contains(" is at ") == true)
 
-        let sarif = try EndToEndTests.run(["check", "--format", "sarif", folder] + Self.now)
+        let sarif = try EndToEndTests.runInProcess(["check", "--format", "sarif", folder] + Self.now)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
         let results = try #require((root["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
         let result = try #require(results.first { $0["ruleId"] as? String == "same-time" })
@@ -147,7 +148,7 @@ import Testing
         #expect(((location["region"] as? [String: Any])?["startLine"] as? Int) == note["line"] as? Int)
         #expect(((related["message"] as? [String: Any])?["text"] as? String) == note["message"] as? String)
 
-        let github = try EndToEndTests.run(["check", "--format", "github", folder] + Self.now)
+        let github = try EndToEndTests.runInProcess(["check", "--format", "github", folder] + Self.now)
         #expect(github.stdout.contains("%0Anote: " + (note["message"] as? String ?? "-")))
     }
 
@@ -156,7 +157,7 @@ import Testing
     /// on standard error as in text), so that a job reading them sees it.
     @Test(arguments: ["json", "sarif", "github"])
     func anUnreadablePathIsADocumentInTheMachineFormats(_ format: String) throws {
-        let run = try EndToEndTests.run(["check", "--format", format, "examples", "no/such/file.yaml"])
+        let run = try EndToEndTests.runInProcess(["check", "--format", format, "examples", "no/such/file.yaml"])
         #expect(run.status == 2)
         #expect(run.stderr == "Error: cannot read 'no/such/file.yaml': no such file or folder\n")
         switch format {
@@ -190,7 +191,7 @@ import Testing
         let file = folder.appendingPathComponent("a,b:c%d.yaml")
         try Data("timezone: UTC\nreminders:\n  - {id: x, title: X, at: 2026-12-01 09:00, \"bad\\n::error::forged%0A,key\": 1}\n".utf8)
             .write(to: file)
-        let run = try EndToEndTests.run(["check", "--format", "github", file.path] + Self.now)
+        let run = try EndToEndTests.runInProcess(["check", "--format", "github", file.path] + Self.now)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 1)
         #expect(lines.allSatisfy { $0.hasPrefix("::error file=") })
@@ -208,7 +209,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out.sarif")
-        let run = try EndToEndTests.run(
+        let run = try EndToEndTests.runInProcess(
             ["check", "--format", "sarif", Self.mixed, "examples-lint", "\(EndToEndTests.fixtures)/check/rules.yaml"] + Self.now)
         try Data(run.stdout.utf8).write(to: output)
         let process = Process()
@@ -226,7 +227,9 @@ import Testing
     /// `remindc rules` describes, and `remindc rules ID` explains each.
     @Test func everyIdShownIsInTheCatalogue() throws {
         let listed = Set(
-            try EndToEndTests.run(["rules"]).stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
+            try EndToEndTests.runInProcess(["rules"]).stdout.split(separator: "\n").compactMap {
+                $0.split(separator: " ").first.map(String.init)
+            })
         let names = try FileManager.default.contentsOfDirectory(atPath: Golden.folder.path).filter {
             $0.hasSuffix(".txt") || $0.hasSuffix(".json")
         }
@@ -242,7 +245,7 @@ import Testing
         #expect(shown.count > 20)
         #expect(shown.subtracting(listed).isEmpty, "not in remindc rules: \(shown.subtracting(listed).sorted())")
         for id in ["cron-busybox-lines", "cron-too-long", "never-fires", "too-many-actions"] {
-            #expect(try EndToEndTests.run(["rules", id]).status == 0, "\(id)")
+            #expect(try EndToEndTests.runInProcess(["rules", id]).status == 0, "\(id)")
         }
     }
 }

@@ -44,7 +44,7 @@ import Testing
         return String(line.split(separator: " ", maxSplits: 5)[5]).replacingOccurrences(of: "\\%", with: "%")
     }
 
-    @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func theDefaultCommandReachesTheSessionBusThatCronDoesNotPass() throws {
         let folder = URL(fileURLWithPath: "/tmp/remindc-bus-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -56,7 +56,7 @@ import Testing
     }
 
     /// Twenty people's Stop at once, three times over: every stop is kept.
-    @Test(.enabled(if: NotifyTests.available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: NotifyTests.available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func stopsAtOnceAreAllKept() throws {
         for _ in 0..<3 {
             let session = try NotifyTests.Session(invoke: Array(repeating: "stop", count: 20))
@@ -69,7 +69,7 @@ import Testing
 
     /// A resume among fourteen stops at once, three times over: the
     /// resume and every stop are kept.
-    @Test(.enabled(if: NotifyTests.available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: NotifyTests.available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func aResumeAmongStopsIsKept() throws {
         for _ in 0..<3 {
             let session = try NotifyTests.Session(invoke: Array(repeating: "stop", count: 15))
@@ -83,7 +83,7 @@ import Testing
 
     /// Twenty failed deliveries at once (no session bus): twenty lines in
     /// the log, none mixed with another.
-    @Test(.enabled(if: NotifyTests.available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: NotifyTests.available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func failuresAtOnceAreAllLogged() throws {
         for _ in 0..<3 {
             let session = try NotifyTests.Session(invoke: nil)
@@ -171,7 +171,7 @@ import Testing
 
     /// What remindc makes in the state folder is the user's alone:
     /// folders 0700, files 0600.
-    @Test(.enabled(if: NotifyTests.available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: NotifyTests.available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func theStateIsPrivate() throws {
         let session = try NotifyTests.Session(invoke: ["stop"])
         let path = try session.write(Self.twenty)
@@ -195,7 +195,7 @@ import Testing
 extension DesktopStateTests {
     /// `publish`'s password is never handed to a program remindc runs: a
     /// `run:` action's command sees no REMINDC_PASSWORD.
-    @Test(.enabled(if: NotifyTests.available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: NotifyTests.available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func theCommandsRemindcRunsAreNotGivenThePassword() throws {
         let session = try NotifyTests.Session(invoke: ["env"])
         let path = try session.write(

@@ -67,7 +67,7 @@ import Testing
     /// reminder every 5 seconds no longer writes 6.3 million.
     @Test(arguments: [(nil, 364), ("3", 3), ("400", 364)] as [(String?, Int)])
     func anExpansionIsBounded(_ limit: String?, _ daily: Int) throws {
-        let run = try EndToEndTests.run(
+        let run = try EndToEndTests.runInProcess(
             ["ics", "--expand", "\(Self.fixtures)/ics/sub-minute.yaml"] + (limit.map { ["--limit", $0] } ?? []) + Self.now)
         #expect(run.status == 0)
         let uids = run.stdout.split(separator: "\r\n").filter { $0.hasPrefix("UID:") }
@@ -85,7 +85,7 @@ import Testing
     /// where, and the rest of the check is whole; --strict fails on it.
     @Test func checkOfTheSameFileStopsItsSweepAndSaysWhere() throws {
         let path = "\(Self.fixtures)/ics/sub-minute.yaml"
-        let run = try EndToEndTests.run(["check", path, "--format", "json"] + Self.now)
+        let run = try EndToEndTests.runInProcess(["check", path, "--format", "json"] + Self.now)
         #expect(run.status == 0)
         let found = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         let cut = try #require(found.first { $0["rule"] as? String == "horizon-cut" })
@@ -93,7 +93,7 @@ import Testing
         #expect(cut["line"] as? Int == 3 && cut["column"] as? Int == 73, "\(cut)")
         #expect((cut["message"] as? String)?.hasPrefix("the rules over alerts looked only before 2027-07-2") == true, "\(cut)")
         #expect(found.contains { $0["rule"] as? String == "same-time" }, "the sweep's findings before the cut are kept")
-        let strict = try EndToEndTests.run(["check", path, "--strict", "--quiet"] + Self.now)
+        let strict = try EndToEndTests.runInProcess(["check", path, "--strict", "--quiet"] + Self.now)
         #expect(strict.status == 1)
     }
 
@@ -102,14 +102,14 @@ import Testing
         (["--expand", "--limit", "0"], "Error: --limit must be a whole number of at least 1, not '0'\n"),
     ])
     func aLimitIsRefusedWhereItMeansNothing(_ arguments: [String], _ message: String) throws {
-        let run = try EndToEndTests.run(["ics", "examples/remindme.yaml"] + arguments + Self.now)
+        let run = try EndToEndTests.runInProcess(["ics", "examples/remindme.yaml"] + arguments + Self.now)
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix(message), "\(run.stderr)")
     }
 
     @Test(arguments: ["sounds/", "https://example.com/a b/", "://x", ""])
     func aSoundBaseThatIsNoURLIsAUsageError(_ base: String) throws {
-        let run = try EndToEndTests.run(["ics", "--sound-base", base, "examples/my-minutes.yaml"] + Self.now)
+        let run = try EndToEndTests.runInProcess(["ics", "--sound-base", base, "examples/my-minutes.yaml"] + Self.now)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(
@@ -118,8 +118,8 @@ import Testing
     }
 
     @Test func theSameInputGivesTheSameBytes() throws {
-        let first = try EndToEndTests.run(["ics", "examples"], environment: ["SOURCE_DATE_EPOCH": "1796000000"])
-        let second = try EndToEndTests.run(["ics", "examples"], environment: ["SOURCE_DATE_EPOCH": "1796000000"])
+        let first = try EndToEndTests.runInProcess(["ics", "examples"], environment: ["SOURCE_DATE_EPOCH": "1796000000"])
+        let second = try EndToEndTests.runInProcess(["ics", "examples"], environment: ["SOURCE_DATE_EPOCH": "1796000000"])
         #expect(first.status == 0)
         #expect(first.stdout == second.stdout)
         #expect(first.stdout.contains("DTSTAMP:20261130T005320Z\r\n"))
@@ -136,7 +136,7 @@ import Testing
         let file = folder.appendingPathComponent(name)
         try Data("timezone: Europe/Berlin\nreminders:\n  - {id: bins, title: Bins out, at: 2026-12-01 19:00, repeat: weekly}\n".utf8)
             .write(to: file)
-        let run = try EndToEndTests.run(["ics", file.path] + Self.now)
+        let run = try EndToEndTests.runInProcess(["ics", file.path] + Self.now)
         #expect(run.status == 0)
         #expect(run.stdout.contains("\r\nUID:bins@my-home\r\n"))
         // The name as written is in no line: every identifier has the label.
@@ -150,18 +150,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("calendar.ics")
 
-        let written = try EndToEndTests.run(["ics", "-o", target.path, "examples/remindme.yaml"] + Self.now)
+        let written = try EndToEndTests.runInProcess(["ics", "-o", target.path, "examples/remindme.yaml"] + Self.now)
         #expect(written.status == 0)
         #expect(written.stdout.isEmpty)
         let bytes = try Data(contentsOf: target)
         #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("END:VCALENDAR\r\n"))
 
         // A failing run leaves the old file as it was, and no temporary file.
-        let failed = try EndToEndTests.run(["ics", "--output", target.path, "\(Self.fixtures)/ics/fraction.yaml"] + Self.now)
+        let failed = try EndToEndTests.runInProcess(["ics", "--output", target.path, "\(Self.fixtures)/ics/fraction.yaml"] + Self.now)
         #expect(failed.status == 1)
         #expect(try Data(contentsOf: target) == bytes)
         let fresh = folder.appendingPathComponent("fresh.ics")
-        _ = try EndToEndTests.run(["ics", "-o", fresh.path, "\(Self.fixtures)/bad"] + Self.now)
+        _ = try EndToEndTests.runInProcess(["ics", "-o", fresh.path, "\(Self.fixtures)/bad"] + Self.now)
         #expect(!FileManager.default.fileExists(atPath: fresh.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["calendar.ics"])
 
@@ -172,7 +172,7 @@ import Testing
     }
 
     @Test func everyLineIsFoldedAndEndsInCRLF() throws {
-        let run = try EndToEndTests.run(["ics", "\(Self.fixtures)/ics/hostile.yaml"] + Self.now)
+        let run = try EndToEndTests.runInProcess(["ics", "\(Self.fixtures)/ics/hostile.yaml"] + Self.now)
         let bytes = Array(run.stdout.utf8)
         var line: [UInt8] = []
         var index = 0

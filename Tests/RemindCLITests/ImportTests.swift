@@ -52,7 +52,7 @@ import ReminderOutput
         let output = folder.appendingPathComponent("out.yaml")
         // An earlier import's, which -o may replace.
         try Data("# Imported by remindc from old.ics.\nkept\n".utf8).write(to: output)
-        let run = try EndToEndTests.run(["import", "\(Self.fixtures)/broken.ics", "-o", output.path])
+        let run = try EndToEndTests.runInProcess(["import", "\(Self.fixtures)/broken.ics", "-o", output.path])
         #expect(run.status == 1)
         #expect(try String(contentsOf: output, encoding: .utf8) == "# Imported by remindc from old.ics.\nkept\n")
     }
@@ -69,7 +69,7 @@ import ReminderOutput
         try Data("reminders:\n  - id: mine\n    title: Mine\n    at: 2027-01-01 09:00\n".utf8).write(to: notes)
         let calendarBytes = try Data(contentsOf: calendar)
         for (output, fragment) in [(notes.path, "no import wrote it"), (calendar.path, "is the calendar being imported")] {
-            let run = try EndToEndTests.run(["import", calendar.path, "-o", output])
+            let run = try EndToEndTests.runInProcess(["import", calendar.path, "-o", output])
             #expect(run.status == 2)
             #expect(run.stderr.contains(fragment), "\(run.stderr)")
         }
@@ -77,9 +77,9 @@ import ReminderOutput
         #expect(try Data(contentsOf: calendar) == calendarBytes)
         // A new file, then the import again over it, then --force.
         let written = folder.appendingPathComponent("family.yaml")
-        #expect(try EndToEndTests.run(["import", calendar.path, "-o", written.path]).status == 0)
-        #expect(try EndToEndTests.run(["import", calendar.path, "-o", written.path]).status == 0)
-        #expect(try EndToEndTests.run(["import", calendar.path, "-o", notes.path, "--force"]).status == 0)
+        #expect(try EndToEndTests.runInProcess(["import", calendar.path, "-o", written.path]).status == 0)
+        #expect(try EndToEndTests.runInProcess(["import", calendar.path, "-o", written.path]).status == 0)
+        #expect(try EndToEndTests.runInProcess(["import", calendar.path, "-o", notes.path, "--force"]).status == 0)
         #expect(try String(contentsOf: notes, encoding: .utf8).hasPrefix("# Imported by remindc from "))
     }
 
@@ -110,7 +110,7 @@ import ReminderOutput
     /// Each occurrence of `path` from 2026-11-29 to 2028-06-01 as
     /// [title, start, sorted alerts], in order.
     static func occurrences(_ path: String, dateOnlyAllDay: Bool = false) throws -> [[String]] {
-        let run = try EndToEndTests.run([
+        let run = try EndToEndTests.runInProcess([
             "expand", path, "--from", "2026-11-29", "--to", "2028-06-01", "--format", "jsonl", "--zone", "UTC",
             "--now", "2026-11-29T12:00:00Z",
         ])
@@ -158,15 +158,15 @@ import ReminderOutput
         let ics = folder.appendingPathComponent("calendar.ics").path
         // Beside the examples' own imported.yaml, which no import wrote.
         let imported = folder.appendingPathComponent("round-trip.yaml").path
-        let written = try EndToEndTests.run(["ics", original, "-o", ics, "--now", "2026-11-29T12:00:00Z"])
+        let written = try EndToEndTests.runInProcess(["ics", original, "-o", ics, "--now", "2026-11-29T12:00:00Z"])
         try #require(written.status == 0, "\(written.stderr)")
         // remindc's own file, trusted: its commands and sounds come back.
-        let read = try EndToEndTests.run(["import", ics, "-o", imported, "--trust"])
+        let read = try EndToEndTests.runInProcess(["import", ics, "-o", imported, "--trust"])
         try #require(read.status == 0, "\(read.stderr)")
         // It checks as the original does (hostile.yaml names a sound file
         // that is not there).
-        let checked = try EndToEndTests.run(["check", imported, "--now", "2026-11-29T12:00:00Z"])
-        let checkedBefore = try EndToEndTests.run(["check", original, "--now", "2026-11-29T12:00:00Z"])
+        let checked = try EndToEndTests.runInProcess(["check", imported, "--now", "2026-11-29T12:00:00Z"])
+        let checkedBefore = try EndToEndTests.runInProcess(["check", original, "--now", "2026-11-29T12:00:00Z"])
         #expect(checked.status == checkedBefore.status, "\(checked.stdout)")
         // The same reminders with the same keys, as the model reads them
         // (`ReminderEncoder` writes what each says, with what it takes
@@ -190,8 +190,8 @@ import ReminderOutput
 
         // Again: the same bytes.
         let first = try String(contentsOfFile: imported, encoding: .utf8)
-        #expect(try EndToEndTests.run(["ics", imported, "-o", ics, "--now", "2026-11-29T12:00:00Z"]).status == 0)
-        #expect(try EndToEndTests.run(["import", ics, "-o", imported, "--trust"]).status == 0)
+        #expect(try EndToEndTests.runInProcess(["ics", imported, "-o", ics, "--now", "2026-11-29T12:00:00Z"]).status == 0)
+        #expect(try EndToEndTests.runInProcess(["import", ics, "-o", imported, "--trust"]).status == 0)
         #expect(try String(contentsOfFile: imported, encoding: .utf8) == first)
     }
 
@@ -212,7 +212,7 @@ import ReminderOutput
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = "\(Self.fixtures)/\(name).ics", imported = folder.appendingPathComponent("\(name).yaml").path
-        let read = try EndToEndTests.run(["import", source, "-o", imported])
+        let read = try EndToEndTests.runInProcess(["import", source, "-o", imported])
         try #require(read.status == 0, "\(read.stderr)")
         let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/ics_events.py").path
         let judged = try CrontabDeliveryTests.run(

@@ -1,3 +1,4 @@
+import Delivery
 import Foundation
 import Testing
 @testable import RemindCLI
@@ -43,5 +44,24 @@ import Testing
     @Test func helpRowsWrapAtEightyColumns() {
         let row = HelpLayout.row("--format <format>", String(repeating: "word ", count: 30))
         #expect(row.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
+    /// What Delivery reports becomes text and a status here, and only here.
+    @Test(arguments: [
+        (DeliveryReport("remindc: 'tea' alerts again\n"), Outcome(stderr: "remindc: 'tea' alerts again\n")),
+        (DeliveryReport(ending: .nothingDue), Outcome(status: 1)),
+        (DeliveryReport("warning: x\n", ending: .nothingDue), Outcome(stderr: "warning: x\n", status: 1)),
+        (DeliveryReport.failed("no install named 'home' in /u"), Outcome(stderr: "Error: no install named 'home' in /u\n", status: 1)),
+        (
+            DeliveryReport.failed("crontab - failed:\nbad line\n", after: "note\n"),
+            Outcome(stderr: "note\nError: crontab - failed:\nbad line\n", status: 1)
+        ),
+        (
+            DeliveryReport.failed("cannot write into /u: denied", writing: true),
+            Outcome(stderr: "Error: cannot write into /u: denied\n", status: 2)
+        ),
+    ])
+    func aDeliveryReportIsSaidHere(_ report: DeliveryReport, _ outcome: Outcome) {
+        #expect(Outcome(report) == outcome)
     }
 }

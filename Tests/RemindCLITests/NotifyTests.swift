@@ -98,7 +98,7 @@ import Testing
         """
     }
 
-    @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func showsTitleBodyAndTheCategorysActions() throws {
         let session = try Session(invoke: ["-"])
         let path = try session.write(Self.yaml(title: Self.hostile, sound: "default"))
@@ -119,7 +119,7 @@ import Testing
     /// An alert on screen when its unit is stopped (an uninstall, the end
     /// of the session): notify-send ends by SIGTERM, and notify says
     /// nothing and logs nothing, for that is no failure to show it.
-    @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func anAlertStoppedOnScreenIsNoFailure() throws {
         let session = try Session(invoke: nil)
         let stopped = session.folder.appendingPathComponent("bin/notify-send")
@@ -132,7 +132,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: session.folder.appendingPathComponent("state/remindc/notify.log").path))
     }
 
-    @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func minimalOffersTheCategorysMinimalActions() throws {
         let session = try Session(invoke: ["stop"])
         let path = try session.write(
@@ -148,7 +148,7 @@ import Testing
         #expect(plain.received.first?["actions"] as? [String] == ["default", "Look", "later", "Later", "stop", "Stop"])
     }
 
-    @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func aServerWithoutButtonsGetsTheAlertWithoutActionsAndIsNotWaitedFor() throws {
         // No --invoke: the server never closes the notification, so only an
         // alert that waits for no choice ends.
@@ -161,7 +161,7 @@ import Testing
         #expect(session.received[0]["summary"] as? String == "Water the plants")
     }
 
-    @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func aServerThatPlaysSoundsGetsTheSoundAsAHint() throws {
         let session = try Session(invoke: ["-"], sound: true)
         let path = try session.write(Self.yaml(sound: "chime.wav"))
@@ -172,7 +172,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: session.folder.appendingPathComponent("played").path))
     }
 
-    @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func snoozeShowsTheAlertAgainAfterTheSnooze() throws {
         let session = try Session(invoke: ["later", "-"])
         let path = try session.write(Self.yaml())
@@ -185,7 +185,7 @@ import Testing
         #expect(received[1]["summary"] as? String == "Water the plants")
     }
 
-    @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func stopSilencesLaterAlertsUntilResumed() throws {
         let session = try Session(invoke: ["stop", "-"])
         let path = try session.write(Self.yaml())
@@ -205,7 +205,7 @@ import Testing
         #expect(session.received.count == 2)
     }
 
-    @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func aForegroundActionRunsItsCommandOnceWithTheTextQuoted() throws {
         let session = try Session(invoke: ["open"])
         let path = try session.write(Self.yaml(title: Self.hostile))
@@ -219,7 +219,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: available, "needs dbus-daemon, notify-send and python3-dbus"))
+    @Test(.enabled(if: available, "needs dbus-daemon, notify-send, gdbus and python3-dbus"))
     func withoutASessionBusItFailsClearlyAndLogs() throws {
         let session = try Session(invoke: nil)
         let path = try session.write(Self.yaml())

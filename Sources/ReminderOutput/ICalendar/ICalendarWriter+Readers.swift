@@ -62,6 +62,9 @@ extension ICalendarWriter {
                 var count = 0
                 var reached: Occurrence?
                 while let next = occurrences.next() {
+                    // An endless series matters only when its instances
+                    // pass the limit within the year: none after it is read.
+                    if rule.end == .never && next.instant >= yearOn { break }
                     count += 1
                     if count > sabreLimit {
                         reached = next
