@@ -15,14 +15,12 @@ extension OutputTarget {
     /// without `--allow-inexact`.
     package func problems(in scheduled: ScheduledFile, hostZone: TimeZone, now: Instant, workingFolder: String) -> [Diagnostic] {
         switch self {
-        case .ics:
-            return Self.sharedProblems(in: scheduled) + ICalendarWriter.uidClashes(in: scheduled)
-                + ICalendarWriter.readerProblems(in: scheduled) + ICalendarWriter.holidayHorizonProblems(in: scheduled, now: now)
-        case .caldav:
+        case .ics, .caldav:
             // What `publish` writes is the .ics: its checks, and what the
             // servers it goes to refuse.
-            return Self.ics.problems(in: scheduled, hostZone: hostZone, now: now, workingFolder: workingFolder)
-                + ICalendarWriter.serverProblems(in: scheduled, now: now)
+            return Self.sharedProblems(in: scheduled) + ICalendarWriter.uidClashes(in: scheduled)
+                + ICalendarWriter.readerProblems(in: scheduled, serversAt: self == .caldav ? now : nil)
+                + ICalendarWriter.holidayHorizonProblems(in: scheduled, now: now)
         case .crontab:
             // The writer finds its problems as it writes: the same pass
             // with nothing written.

@@ -20,20 +20,27 @@ extension ICalendarWriter {
     /// Rules some readers refuse or misread: RSCALE kept (another calendar,
     /// or a Gregorian SKIP no plain rules say), an INTERVAL past libical's
     /// 16 bits on more occurrences than are written as dates.
-    package static func readerProblems(in scheduled: ScheduledFile) -> [Diagnostic] {
-        perReminder(scheduled) { reminder, components in
-            var found: [Message] = []
-            if let kept = components.lazy.compactMap({ $0.rule?.calendar }).first {
-                found.append(.rscaleKept(reminder.id, calendar: kept))
-            }
-            if let wide = components.lazy.compactMap({ $0.rule?.interval }).first(where: { $0 > RecurrenceRule.largestReadableInterval }) {
-                found.append(
-                    .intervalPastLibical(
-                        reminder.id, interval: wide, largest: RecurrenceRule.largestReadableInterval,
-                        asDates: intervalAsDates))
-            }
-            return found
+    /// With `serversAt`, also what servers refuse (`serverMessages`),
+    /// from the same components: each reminder's are made once.
+    package static func readerProblems(in scheduled: ScheduledFile, serversAt now: Instant? = nil) -> [Diagnostic] {
+        let yearOn = now?.advanced(by: 366 * secondsPerDay)
+        return perReminder(scheduled) { reminder, components in
+            readerMessages(reminder, components) + (yearOn.map { serverMessages(reminder, components, yearOn: $0) } ?? [])
         }
+    }
+
+    private static func readerMessages(_ reminder: Reminder, _ components: [WrittenComponent]) -> [Message] {
+        var found: [Message] = []
+        if let kept = components.lazy.compactMap({ $0.rule?.calendar }).first {
+            found.append(.rscaleKept(reminder.id, calendar: kept))
+        }
+        if let wide = components.lazy.compactMap({ $0.rule?.interval }).first(where: { $0 > RecurrenceRule.largestReadableInterval }) {
+            found.append(
+                .intervalPastLibical(
+                    reminder.id, interval: wide, largest: RecurrenceRule.largestReadableInterval,
+                    asDates: intervalAsDates))
+        }
+        return found
     }
 
     /// Series a CalDAV server refuses or cannot expand: a weekday counted
@@ -42,66 +49,63 @@ extension ICalendarWriter {
     /// with more instances than SabreDAV (3,500) or Radicale (10,000)
     /// holds, or that Radicale estimates past its limit from UNTIL; an
     /// endless one that reaches SabreDAV's 3,500th instance within a year
-    /// of `now`.
-    package static func serverProblems(in scheduled: ScheduledFile, now: Instant) -> [Diagnostic] {
-        let yearOn = now.advanced(by: 366 * secondsPerDay)
-        return perReminder(scheduled) { reminder, components in
-            // One finding of each kind a reminder: its first component's.
-            var sabre: Message?, radicale: Message?
-            for component in components {
-                guard let rule = component.rule else { continue }
-                let series = component.schedule
-                if let day = sabreRefusedWeekday(rule) {
-                    sabre = sabre ?? .sabreRefusesWeekday(reminder.id, byDay: day)
-                } else if rule.frequency <= .minutely {
-                    sabre = sabre ?? .sabreSubHourly(reminder.id, ends: rule.end != .never)
-                } else if let part = sabreIgnores(rule, start: component.start.wallClock.local) {
-                    sabre = sabre ?? .sabreIgnoresPart(reminder.id, part: part, frequency: rule.frequency.rawValue)
-                }
-                var occurrences = series.occurrences()
-                var count = 0
-                var reached: Occurrence?
-                while let next = occurrences.next() {
-                    // An endless series matters only when its instances
-                    // pass the limit within the year: none after it is read.
-                    if rule.end == .never && next.instant >= yearOn { break }
-                    count += 1
-                    if count > sabreLimit {
-                        reached = next
-                        break
-                    }
-                }
-                if rule.end == .never {
-                    if let reached, reached.instant < yearOn {
-                        sabre = sabre ?? .endlessPastSabre(reminder.id, date: reached.local.date.description)
-                    }
-                    continue
-                }
-                if reached != nil {
-                    while count <= radicaleLimit, occurrences.next() != nil { count += 1 }
-                    sabre = sabre ?? .seriesTooLong(reminder.id, instances: count)
-                    if count > radicaleLimit { radicale = radicale ?? .radicaleCount(reminder.id) }
-                }
-                // Radicale takes UNTIL less DTSTART, over the unit of FREQ
-                // (a month is a twelfth of 365 days), for the instances.
-                if case .until = rule.end, let last = series.lastOccurrence() {
-                    let unit: Double =
-                        switch rule.frequency {
-                        case .yearly: 365 * 86_400
-                        case .monthly: 365 * 86_400 / 12
-                        case .weekly: 7 * 86_400
-                        case .daily: 86_400
-                        case .hourly: 3_600
-                        case .minutely: 60
-                        case .secondly: 1
-                        }
-                    let estimate = Int(Double(last.instant.seconds(since: component.start.instant)) / unit)
-                    if estimate > radicaleLimit { radicale = radicale ?? .radicaleEstimate(reminder.id, estimate: estimate) }
-                }
-                if case .count(let count) = rule.end, count > radicaleLimit { radicale = radicale ?? .radicaleCount(reminder.id) }
+    /// (`yearOn`, a year after now).
+    private static func serverMessages(_ reminder: Reminder, _ components: [WrittenComponent], yearOn: Instant) -> [Message] {
+        // One finding of each kind a reminder: its first component's.
+        var sabre: Message?, radicale: Message?
+        for component in components {
+            guard let rule = component.rule else { continue }
+            let series = component.schedule
+            if let day = sabreRefusedWeekday(rule) {
+                sabre = sabre ?? .sabreRefusesWeekday(reminder.id, byDay: day)
+            } else if rule.frequency <= .minutely {
+                sabre = sabre ?? .sabreSubHourly(reminder.id, ends: rule.end != .never)
+            } else if let part = sabreIgnores(rule, start: component.start.wallClock.local) {
+                sabre = sabre ?? .sabreIgnoresPart(reminder.id, part: part, frequency: rule.frequency.rawValue)
             }
-            return [sabre, radicale].compactMap { $0 }
+            var occurrences = series.occurrences()
+            var count = 0
+            var reached: Occurrence?
+            while let next = occurrences.next() {
+                // An endless series matters only when its instances
+                // pass the limit within the year: none after it is read.
+                if rule.end == .never && next.instant >= yearOn { break }
+                count += 1
+                if count > sabreLimit {
+                    reached = next
+                    break
+                }
+            }
+            if rule.end == .never {
+                if let reached, reached.instant < yearOn {
+                    sabre = sabre ?? .endlessPastSabre(reminder.id, date: reached.local.date.description)
+                }
+                continue
+            }
+            if reached != nil {
+                while count <= radicaleLimit, occurrences.next() != nil { count += 1 }
+                sabre = sabre ?? .seriesTooLong(reminder.id, instances: count)
+                if count > radicaleLimit { radicale = radicale ?? .radicaleCount(reminder.id) }
+            }
+            // Radicale takes UNTIL less DTSTART, over the unit of FREQ
+            // (a month is a twelfth of 365 days), for the instances.
+            if case .until = rule.end, let last = series.lastOccurrence() {
+                let unit: Double =
+                    switch rule.frequency {
+                    case .yearly: 365 * 86_400
+                    case .monthly: 365 * 86_400 / 12
+                    case .weekly: 7 * 86_400
+                    case .daily: 86_400
+                    case .hourly: 3_600
+                    case .minutely: 60
+                    case .secondly: 1
+                    }
+                let estimate = Int(Double(last.instant.seconds(since: component.start.instant)) / unit)
+                if estimate > radicaleLimit { radicale = radicale ?? .radicaleEstimate(reminder.id, estimate: estimate) }
+            }
+            if case .count(let count) = rule.end, count > radicaleLimit { radicale = radicale ?? .radicaleCount(reminder.id) }
         }
+        return [sabre, radicale].compactMap { $0 }
     }
 
     /// The first weekday of `rule` sabre/vobject 4.5 refuses, as BYDAY
