@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// `check` over several files at once: UIDs two files share, and alerts of
@@ -21,7 +22,7 @@ import Testing
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
         #expect(run.status == c.status)
-        Golden.check(run.transcript, c.golden)
+        Golden().check(run.transcript, c.golden)
     }
 
     @Test(arguments: [

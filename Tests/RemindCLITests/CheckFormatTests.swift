@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// `remindc check` in every format, the rule catalogue, and the guarantees
@@ -55,7 +56,7 @@ import Testing
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
         #expect(run.status == c.status)
-        Golden.check(run.transcript, c.golden)
+        Golden().check(run.transcript, c.golden)
     }
 
     @Test func githubIsTheDefaultUnderGitHubActions() throws {
@@ -230,13 +231,13 @@ import Testing
             try EndToEndTests.runInProcess(["rules"]).stdout.split(separator: "\n").compactMap {
                 $0.split(separator: " ").first.map(String.init)
             })
-        let names = try FileManager.default.contentsOfDirectory(atPath: Golden.folder.path).filter {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Golden().folder.path).filter {
             $0.hasSuffix(".txt") || $0.hasSuffix(".json")
         }
         var shown = Set<String>()
         let pattern = try Regex(#"\[([a-z0-9]+(?:-[a-z0-9]+)+|[a-z0-9]+)\]$|"id": ?"([a-z0-9-]+)""#)
         for name in names {
-            let text = try String(contentsOf: Golden.folder.appendingPathComponent(name), encoding: .utf8)
+            let text = try String(contentsOf: Golden().folder.appendingPathComponent(name), encoding: .utf8)
             for line in text.split(separator: "\n")
             where line.contains(": error: ") || line.contains(": warning: ") || line.contains(": info: ") {
                 if let match = line.firstMatch(of: pattern), let id = match.output[1].substring { shown.insert(String(id)) }

@@ -1,5 +1,6 @@
 import Foundation
 import ReminderCheck
+import RepositoryFiles
 import Testing
 
 /// `check --for` and `lint: {targets: [...]}`: what `check` passes, every
@@ -32,7 +33,7 @@ import Testing
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
         #expect(run.status == c.status)
-        Golden.check(run.transcript, c.golden)
+        Golden().check(run.transcript, c.golden)
     }
 
     /// Without --for or targets, the crontab's checks are not run: the

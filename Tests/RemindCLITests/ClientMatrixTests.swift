@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// remindc's rule-form .ics read by nine calendar clients that run

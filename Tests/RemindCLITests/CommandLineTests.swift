@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// The command line a person expects: `-` for standard input and output,
@@ -92,7 +93,7 @@ import Testing
     func everyOptionIsInTheScript(_ shell: String) throws {
         let run = try EndToEndTests.run(["completions", shell])
         #expect(run.status == 0)
-        Golden.check(run.stdout, "completions-\(shell).txt")
+        Golden().check(run.stdout, "completions-\(shell).txt")
         let help = try EndToEndTests.run(["--help"]).stdout
         let commands = help.components(separatedBy: "SUBCOMMANDS:\n")[1].split(separator: "\n").compactMap { line -> String? in
             guard line.hasPrefix("  ") && !line.hasPrefix("   "), let word = line.split(separator: " ").first, word.first!.isLowercase

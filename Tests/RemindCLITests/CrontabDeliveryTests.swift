@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// The default command of `remindc crontab` delivers a notification
@@ -12,25 +13,8 @@ import Testing
         && CrontabDeliveryTests.systemPythonHasDBus
 
     static var systemPythonHasDBus: Bool {
-        guard let status = try? run("/usr/bin/python3", ["-c", "import dbus, gi.repository.GLib"]).status else { return false }
+        guard let status = try? Tools.run("/usr/bin/python3", ["-c", "import dbus, gi.repository.GLib"]).status else { return false }
         return status == 0
-    }
-
-    @discardableResult
-    static func run(
-        _ program: String, _ arguments: [String], environment: [String: String]? = nil
-    ) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let text = String(decoding: out.drained(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
     }
 
     /// The command of the first entry of `remindc crontab` of `yaml`.
@@ -95,7 +79,7 @@ import Testing
         let command = try Self.command(of: yaml, in: folder)
         // As cron runs it: /bin/sh, HOME, LOGNAME and a short PATH; no session variables.
         let environment = ["HOME": folder.path, "LOGNAME": "root", "PATH": "\(bin.path):/usr/bin:/bin", "XDG_RUNTIME_DIR": folder.path]
-        let ran = try Self.run("/bin/sh", ["-c", command], environment: environment)
+        let ran = try Tools.run("/bin/sh", ["-c", command], environment: environment)
         #expect(ran.status == 0, "\(ran.output)")
         let received = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
         try #require(received.count == 1)
@@ -117,7 +101,7 @@ import Testing
         let command = try Self.command(of: yaml, in: folder)
         // No bus at all: notify-send fails, and the log says so.
         let environment = ["HOME": folder.path, "LOGNAME": "root", "PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": folder.path]
-        let ran = try Self.run("/bin/sh", ["-c", command], environment: environment)
+        let ran = try Tools.run("/bin/sh", ["-c", command], environment: environment)
         #expect(ran.status == 0)
         let logged = try String(contentsOf: folder.appendingPathComponent(".local/state/remindc/cron.log"), encoding: .utf8)
         #expect(logged.hasSuffix(" rent failed: 1\n"), "\(logged)")
@@ -125,7 +109,7 @@ import Testing
         // XDG_STATE_HOME is honoured, and with nothing set the bus is the user's at /run/user/UID.
         let state = folder.appendingPathComponent("state")
         let echoed = try Self.command(of: yaml, in: folder, template: ["--command", "echo $DBUS_SESSION_BUS_ADDRESS; false"])
-        let bare = try Self.run(
+        let bare = try Tools.run(
             "/bin/sh", ["-c", echoed], environment: ["HOME": folder.path, "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": state.path])
         #expect(bare.output == "unix:path=/run/user/\(getuid())/bus\n")
         #expect(try String(contentsOf: state.appendingPathComponent("remindc/cron.log"), encoding: .utf8).hasSuffix(" rent failed: 1\n"))

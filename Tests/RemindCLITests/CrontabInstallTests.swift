@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// `remindc crontab --install` and `--uninstall`, as a person runs them:

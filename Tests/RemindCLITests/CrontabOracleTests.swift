@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// remindc's crontab run by an independent simulation (Oracles/cron_oracle.py:

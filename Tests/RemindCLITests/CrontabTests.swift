@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// `remindc crontab` through the built binary: goldens for every example,
@@ -55,7 +56,7 @@ import Testing
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
         #expect(run.status == c.status)
-        Golden.check(Self.withoutCheckoutPath(run.transcript), c.golden)
+        Golden().check(Self.withoutCheckoutPath(run.transcript), c.golden)
     }
 
     /// `{sound}` is an absolute path, base64-encoded: the golden files show
@@ -144,7 +145,7 @@ import Testing
             #expect(commands.count > repeats.count * befores.count)
             let script = folder.appendingPathComponent("commands.sh")
             try commands.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
-            let syntax = try CrontabDeliveryTests.run("/bin/sh", ["-n", script.path])
+            let syntax = try Tools.run("/bin/sh", ["-n", script.path])
             #expect(syntax.status == 0, "\(zone): \(syntax.output)")
             #expect(!run.stdout.contains("; ;"))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import RemindCLI
+import RepositoryFiles
 import Testing
 
 /// Runs the built `remindc` binary from the package root and checks stdout,
@@ -120,7 +121,7 @@ import Testing
         // 2026-11-29T12:00:00Z: the checker's findings depend on "now".
         let run = try Self.run(c.arguments, environment: ["NO_COLOR": "1", "SOURCE_DATE_EPOCH": "1795953600", "TZ": "UTC"])
         #expect(run.status == c.status)
-        Golden.check(run.transcript, c.golden)
+        Golden().check(run.transcript, c.golden)
     }
 
     @Test func failedCheckPrintsNothingOnStderr() throws {

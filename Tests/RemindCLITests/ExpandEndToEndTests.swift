@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// `remindc expand` through the built binary: each format against a golden
@@ -60,7 +61,7 @@ import Testing
         if c.golden == "expand-bad-epoch.txt" { environment["SOURCE_DATE_EPOCH"] = "yesterday" }
         let run = try EndToEndTests.runInProcess(c.arguments, environment: environment)
         #expect(run.status == c.status)
-        Golden.check(run.transcript, c.golden)
+        Golden().check(run.transcript, c.golden)
     }
 
     @Test func sourceDateEpochPinsNowAndTheDefaultWindowIsAYear() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// A bounded run of the seeded fuzzer (Oracles/fuzz.py) on every test run:

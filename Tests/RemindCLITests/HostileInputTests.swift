@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// Input meant to break remindc: numbers past any range, years outside the
@@ -14,7 +15,7 @@ import Testing
             ["check", "\(Self.fixtures)/hostile/numbers.yaml", "--now", "2026-11-29T12:00:00Z"],
             environment: ["NO_COLOR": "1"])
         #expect(run.status == 1)
-        Golden.check(run.transcript, "check-hostile-numbers.txt")
+        Golden().check(run.transcript, "check-hostile-numbers.txt")
         for command in [["expand"], ["ics"], ["ics", "--expand"], ["crontab", "--zone", "UTC"]] {
             let other = try EndToEndTests.run(command + ["\(Self.fixtures)/hostile/numbers.yaml", "--now", "2026-11-29T12:00:00Z"])
             #expect(other.status == 1, "\(command)")

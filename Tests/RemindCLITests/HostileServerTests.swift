@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// `remindc publish` against a CalDAV server that lies, stalls or tries to
@@ -381,7 +382,7 @@ extension HostileServerTests {
         init(in folder: URL) throws {
             self.folder = folder
             func openssl(_ arguments: [String]) throws {
-                let run = try CrontabDeliveryTests.run("/usr/bin/openssl", arguments)
+                let run = try Tools.run("/usr/bin/openssl", arguments)
                 try #require(run.status == 0, "openssl \(arguments.joined(separator: " ")): \(run.output)")
             }
             let path = { (name: String) in folder.appendingPathComponent(name).path }

@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// `remindc ics` through the built binary: golden .ics files for every
@@ -37,7 +38,7 @@ import Testing
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1", "TZ": "UTC"])
         #expect(run.status == c.status)
-        Golden.check(Self.withoutCheckout(run.transcript), c.golden)
+        Golden().check(Self.withoutCheckout(run.transcript), c.golden)
     }
 
     /// `text` with the checkout's folder in ATTACH's `file:` URIs written

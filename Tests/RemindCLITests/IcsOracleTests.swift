@@ -1,6 +1,7 @@
 import Foundation
 import Recurrence
 import ReminderModel
+import RepositoryFiles
 import Testing
 
 /// remindc's iCalendar read back by independent parsers (python icalendar
@@ -318,7 +319,7 @@ import Testing
         let written = try EndToEndTests.run(["ics", path, "-o", ics.path, "--now", now])
         try #require(written.status == 0, "\(written.stderr)")
         let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/ics_alarms.py").path
-        let read = try CrontabDeliveryTests.run(Self.python!.path, [script, ics.path, "Europe/London", now, until])
+        let read = try Tools.run(Self.python!.path, [script, ics.path, "Europe/London", now, until])
         try #require(read.status == 0, "\(read.output.prefix(2000))")
         let theirs = try #require(try JSONSerialization.jsonObject(with: Data(read.output.utf8)) as? [[String]])
 

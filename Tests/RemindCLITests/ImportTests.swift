@@ -1,5 +1,6 @@
 @testable import CalendarImport
 import Foundation
+import RepositoryFiles
 import Testing
 import ReminderModel
 import ReminderOutput
@@ -41,7 +42,7 @@ import ReminderOutput
     func transcript(_ c: Case) throws {
         let run = try EndToEndTests.runInProcess(c.arguments, environment: ["NO_COLOR": "1"])
         #expect(run.status == c.status, "\(run.stderr)")
-        Golden.check(run.transcript, c.golden)
+        Golden().check(run.transcript, c.golden)
         if c.status != 0 { #expect(run.stdout.isEmpty, "a failed import writes nothing") }
     }
 
@@ -215,7 +216,7 @@ import ReminderOutput
         let read = try EndToEndTests.runInProcess(["import", source, "-o", imported])
         try #require(read.status == 0, "\(read.stderr)")
         let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/ics_events.py").path
-        let judged = try CrontabDeliveryTests.run(
+        let judged = try Tools.run(
             Self.python!.path,
             [
                 "-W", "ignore", script, EndToEndTests.root.appendingPathComponent(source).path, zone,
@@ -254,7 +255,7 @@ import ReminderOutput
         var zone = text.split(separator: "\n").first { $0.hasPrefix("timezone: ") }.map { String($0.dropFirst(10)) } ?? "UTC"
         if zone == "floating" { zone = "UTC" }
         let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/ics_events.py").path
-        let judged = try CrontabDeliveryTests.run(
+        let judged = try Tools.run(
             Self.python!.path, ["-W", "ignore", script, source, zone, "2026-11-29T00:00:00Z", "2028-06-01T00:00:00Z"])
         try #require(judged.status == 0, "\(judged.output.prefix(2000))")
         let raw = try #require(try JSONSerialization.jsonObject(with: Data(judged.output.utf8)) as? [[Any]])
@@ -313,7 +314,7 @@ import ReminderOutput
     /// icalendar's own table gives it, or one with the same offsets.
     @Test(.enabled(if: python != nil, "needs icalendar in .build/oracle-venv"))
     func windowsNamesAgreeWithPythonIcalendar() throws {
-        let run = try CrontabDeliveryTests.run(
+        let run = try Tools.run(
             Self.python!.path,
             [
                 "-c",

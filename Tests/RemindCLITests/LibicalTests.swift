@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// libical (Debian's libical-dev, installed by `.ci/run`) reads every .ics

@@ -1,5 +1,6 @@
 import Foundation
 import Publish
+import RepositoryFiles
 import Testing
 @testable import RemindCLI
 
@@ -70,7 +71,7 @@ import Testing
         try Data(c.text).write(to: file)
         let origin = URL(string: server.url)!
         let url = "http://\(c.user.map { "\($0)@" } ?? "")\(host):\(origin.port!)/"
-        let run = try CrontabDeliveryTests.run("/usr/bin/curl", ["-s", "-v", "-o", "/dev/null", "--netrc-file", file.path, url])
+        let run = try Tools.run("/usr/bin/curl", ["-s", "-v", "-o", "/dev/null", "--netrc-file", file.path, url])
         guard let line = run.output.split(whereSeparator: \.isNewline).first(where: { $0.hasPrefix("> Authorization: Basic ") }) else {
             return nil
         }

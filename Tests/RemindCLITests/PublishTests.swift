@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// `remindc publish` against real CalDAV servers (Radicale and Xandikos
@@ -92,7 +93,7 @@ import Testing
             // A path from the root (`/...`), or one inside the collection.
             let base = URL(string: url)!
             let target = path.hasPrefix("/") ? "\(base.scheme!)://\(base.host!):\(base.port!)\(path)" : url + path
-            let run = try CrontabDeliveryTests.run("/usr/bin/curl", arguments + [target])
+            let run = try Tools.run("/usr/bin/curl", arguments + [target])
             let status = Int(run.output.split(separator: "\n").last ?? "") ?? 0
             return (status, String(run.output.dropLast(String(status).count)))
         }
@@ -103,7 +104,7 @@ import Testing
         func read(expected: String, from: String, to: String, client: String = "radicale") throws -> [String: Any] {
             var environment = ProcessInfo.processInfo.environment
             environment["REMINDC_EXPANSION_CLIENT"] = client
-            let run = try CrontabDeliveryTests.run(
+            let run = try Tools.run(
                 PublishTests.python!.path,
                 [PublishTests.script, "read", url, expected, from, to]
                     + (login.map { [$0.user, $0.password] } ?? []), environment: environment)

@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// Days off against Remind (Debian's `remind`, 04.02), which has had them

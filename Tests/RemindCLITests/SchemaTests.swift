@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// The JSON Schema `remindc schema` prints: kept in the repository as

@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// remindc's timers under a real systemd: PID 1 of its own namespaces over

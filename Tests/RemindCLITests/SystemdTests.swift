@@ -1,5 +1,6 @@
 import Delivery
 import Foundation
+import RepositoryFiles
 import Testing
 @testable import RemindCLI
 import Recurrence
@@ -25,7 +26,7 @@ import ReminderModel
         for expression in expressions {
             var base = from, iterations = 16, last = ""
             while last < to {
-                let run = try CrontabDeliveryTests.run(
+                let run = try Tools.run(
                     "/usr/bin/systemd-analyze",
                     [
                         "calendar", "--iterations=\(iterations)",
@@ -87,7 +88,7 @@ import ReminderModel
             let written = try EndToEndTests.run(["systemd", "-o", units.path, path, "--now", long.0], environment: ["TZ": Self.zone])
             try #require(written.status == 0, "\(path): \(written.stderr)")
             let names = try FileManager.default.contentsOfDirectory(atPath: units.path).sorted()
-            let verify = try CrontabDeliveryTests.run(
+            let verify = try Tools.run(
                 "/usr/bin/systemd-analyze",
                 ["--user", "verify", "--recursive-errors=yes"]
                     + names.map { units.appendingPathComponent($0).path },
@@ -382,7 +383,7 @@ extension SystemdTests {
             ])
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("remindc-years.example.org-long-past.service").path))
         if Self.available {
-            let parsed = try CrontabDeliveryTests.run("/usr/bin/systemd-analyze", ["calendar"] + calendars.values.flatMap { $0 })
+            let parsed = try Tools.run("/usr/bin/systemd-analyze", ["calendar"] + calendars.values.flatMap { $0 })
             #expect(parsed.status == 0, "\(parsed.output)")
         }
     }
@@ -399,7 +400,7 @@ extension SystemdTests {
         #expect(refused.status == 1)
         #expect(refused.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.path), "nothing is written")
-        Golden.check(refused.transcript, "systemd-past-2199.txt")
+        Golden().check(refused.transcript, "systemd-past-2199.txt")
         let checked = try EndToEndTests.run(
             ["check", "--for", "systemd", file, "--now", "2026-11-29T12:00:00Z"], environment: ["NO_COLOR": "1"])
         #expect(checked.status == 1)
@@ -439,7 +440,7 @@ extension SystemdTests {
         }
         #expect(Set(names.map { $0.split(separator: ".").dropLast().joined(separator: ".") }).count == 2, "one name per reminder")
         if Self.available {
-            let verified = try CrontabDeliveryTests.run(
+            let verified = try Tools.run(
                 "/usr/bin/systemd-analyze",
                 ["--user", "verify", "--recursive-errors=no"] + names.map { units.appendingPathComponent($0).path },
                 environment: ["XDG_RUNTIME_DIR": folder.path, "HOME": folder.path, "PATH": "/usr/bin:/bin"])

@@ -1,14 +1,15 @@
 import Foundation
 import Recurrence
 @testable import RemindCLI
+import RepositoryFiles
 import Support
 import Testing
 
-/// `remindc agenda` and `remindc calendar` (text and page): golden files,
-/// what each day shows against `expand` grouped by day on the same clock
-/// (across a year end, a change of clocks, a floating reminder in two
-/// zones, an alert the day before), widths of wide characters, and the
-/// page in a real browser.
+/// The commands `remindc agenda` and `remindc calendar` (what they show is
+/// ReminderViewsTests'): their usage errors, colour on a terminal, the
+/// months they take, and what each day shows against `expand` grouped by
+/// day on the same clock (across a year end, a change of clocks, an alert
+/// the day before).
 @Suite struct ViewsTests {
     typealias Case = EndToEndTests.Case
     static let fixture = "\(EndToEndTests.fixtures)/views/views.yaml"
@@ -17,30 +18,7 @@ import Testing
     static let plain = ["NO_COLOR": "1", "COLUMNS": ""]
 
     @Test(arguments: [
-        Case(golden: "agenda-views.txt", arguments: ["agenda", fixture, "--zone", "Europe/Berlin", "--days", "14"] + now, status: 0),
-        Case(
-            golden: "agenda-views-clocks.txt",
-            arguments: ["agenda", fixture, "--zone", "Europe/Berlin", "--from", "2027-03-26", "--days", "4"] + now, status: 0),
-        Case(golden: "agenda-examples.txt", arguments: ["agenda", "examples", "--zone", "Europe/London", "--days", "3"] + now, status: 0),
-        Case(
-            golden: "agenda-empty.txt",
-            arguments: ["agenda", "\(EndToEndTests.fixtures)/views/once.yaml", "--zone", "Europe/Berlin", "--days", "2"] + now,
-            status: 0),
         Case(golden: "agenda-bad-days.txt", arguments: ["agenda", fixture, "--days", "0"] + now, status: 2),
-        Case(
-            golden: "calendar-views.txt", arguments: ["calendar", fixture, "--zone", "Europe/Berlin", "--month", "2026-12"] + now, status: 0
-        ),
-        Case(
-            golden: "calendar-views-sunday.txt",
-            arguments: ["calendar", fixture, "--zone", "America/New_York", "--month", "2027-03", "--week-start", "sun"] + now, status: 0),
-        Case(
-            golden: "calendar-views.html",
-            arguments: ["calendar", fixture, "--zone", "Europe/Berlin", "--months", "2", "--format", "html"] + now,
-            status: 0),
-        Case(golden: "calendar-examples.txt", arguments: ["calendar", "examples", "--zone", "Europe/London"] + now, status: 0),
-        Case(
-            golden: "calendar-examples.html", arguments: ["calendar", "examples", "--zone", "Europe/London", "--format", "html"] + now,
-            status: 0),
         Case(golden: "calendar-bad-month.txt", arguments: ["calendar", fixture, "--month", "2026-13"] + now, status: 2),
         Case(golden: "calendar-bad-months.txt", arguments: ["calendar", fixture, "--months", "25"] + now, status: 2),
         Case(golden: "agenda-bad-from.txt", arguments: ["agenda", fixture, "--from", "someday"] + now, status: 2),
@@ -54,7 +32,7 @@ import Testing
         if c.arguments[0] == "calendar" { environment["COLUMNS"] = "120" }
         let run = try EndToEndTests.runInProcess(c.arguments, environment: environment)
         #expect(run.status == c.status, "\(run.stderr)")
-        Golden.check(run.transcript, c.golden)
+        Golden().check(run.transcript, c.golden)
     }
 
     /// Colour on a terminal, as `check` paints: bold headings, findings in
@@ -192,93 +170,6 @@ import Testing
             listed[day, default: 0] += 1
         }
         #expect(listed == expected.mapValues(\.count), "\(zone)")
-    }
-
-    /// A floating reminder keeps its wall-clock time on any clock; a zoned
-    /// one moves with it.
-    @Test func aFloatingReminderIsShownInEachZone() throws {
-        for zone in ["Europe/Berlin", "America/New_York"] {
-            let agenda = try EndToEndTests.runInProcess(
-                ["agenda", Self.fixture, "--zone", zone, "--from", "2027-01-05", "--days", "1"] + Self.now,
-                environment: Self.plain)
-            let lines = agenda.stdout.split(separator: "\n")
-            #expect(lines.contains { $0.contains("06:30") && $0.contains("Alarm clock") }, "\(zone): \(agenda.stdout)")
-            let standup = zone == "Europe/Berlin" ? "09:30" : "03:30"
-            #expect(lines.contains { $0.contains(standup) && $0.contains("Stand-up") }, "\(zone): \(agenda.stdout)")
-        }
-    }
-
-    // MARK: Widths
-
-    @Test(arguments: [
-        ("abc", 3), ("週報", 4), ("☕", 2), ("🗑️", 2), ("e\u{301}", 1), ("👩‍👩‍👧", 2), ("Ａ", 2), ("한국", 4), ("\u{200B}", 0), ("", 0),
-    ])
-    func displayWidths(_ text: String, _ width: Int) {
-        #expect(DisplayWidth.of(text) == width)
-    }
-
-    @Test func fittingCutsAtAColumnAndPads() {
-        #expect(DisplayWidth.fit("週報を書く", columns: 6) == "週報… ")
-        #expect(DisplayWidth.fit("abc", columns: 5) == "abc  ")
-        #expect(DisplayWidth.fit("abcdef", columns: 4) == "abc…")
-        #expect(DisplayWidth.fit("☕☕☕", columns: 4, pad: false) == "☕…")
-    }
-
-    /// Every line of the grid takes the same columns, whatever the titles
-    /// hold, at any width.
-    @Test(arguments: [80, 120, 200])
-    func theGridLinesUp(_ columns: Int) throws {
-        let run = try EndToEndTests.runInProcess(
-            ["calendar", Self.fixture, "--zone", "Europe/Berlin", "--month", "2026-12"] + Self.now,
-            environment: ["NO_COLOR": "1", "COLUMNS": "\(columns)"])
-        #expect(run.status == 0)
-        let grid = run.stdout.split(separator: "\n").filter { $0.hasPrefix("|") || $0.hasPrefix("+") }
-        #expect(grid.count > 20)
-        let widths = Set(grid.map { DisplayWidth.of($0) })
-        #expect(widths.count == 1, "\(widths)")
-        #expect(widths.first! <= columns)
-        #expect(run.stdout.contains("週") && run.stdout.contains("!"))
-    }
-
-    // MARK: In a browser
-
-    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let pillow = OracleVenv.python(importing: "PIL")
-
-    /// Headless Chromium renders the examples' month: it loads without a
-    /// console error, and the picture has the grid's lines and text where
-    /// the page puts them, and white where there is none.
-    @Test(.enabled(if: chromium != nil && pillow != nil, "needs chromium and Pillow in .build/oracle-venv"))
-    func thePageRendersInChromium() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-page-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let page = folder.appendingPathComponent("december.html"), picture = folder.appendingPathComponent("december.png")
-        let run = try EndToEndTests.runInProcess(
-            ["calendar", "examples", "--zone", "Europe/London", "--format", "html"] + Self.now,
-            environment: Self.plain)
-        try #require(run.status == 0)
-        try Data(run.stdout.utf8).write(to: page)
-        let rendered = try CrontabDeliveryTests.run(
-            Self.chromium!,
-            [
-                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1600,1200", "--enable-logging=stderr",
-                "--v=0", "--user-data-dir=\(folder.path)/profile", "--screenshot=\(picture.path)", page.absoluteString,
-            ])
-        #expect(rendered.status == 0, "\(rendered.output.suffix(2000))")
-        #expect(!rendered.output.contains("CONSOLE"), "the page logged to the console: \(rendered.output.suffix(2000))")
-        let script = EndToEndTests.root.appendingPathComponent("Tests/RemindCLITests/Oracles/page_picture.py").path
-        let measured = try CrontabDeliveryTests.run(Self.pillow!.path, [script, picture.path])
-        try #require(measured.status == 0, "\(measured.output)")
-        let figures = try #require(try JSONSerialization.jsonObject(with: Data(measured.output.utf8)) as? [String: Any])
-        #expect(figures["size"] as? [Int] == [1600, 1200])
-        // The heading's text, top left; ink in every week row's cells;
-        // the outlined today; margins left white.
-        #expect((figures["heading_ink"] as? Double ?? 0) > 0.02, "\(figures)")
-        #expect((figures["grid_ink"] as? Double ?? 0) > 0.05, "\(figures)")
-        #expect((figures["rows_with_ink"] as? Int ?? 0) >= 4, "\(figures)")
-        #expect((figures["today_green"] as? Int ?? 0) > 500, "\(figures)")
-        #expect((figures["right_margin_ink"] as? Double ?? 1) < 0.01, "\(figures)")
     }
 
     /// The months `calendar` shows are those of SupportedSpan, to the

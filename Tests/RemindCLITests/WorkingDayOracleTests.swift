@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryFiles
 import Testing
 
 /// `working-day:` and `before: N working days` against workalendar (PyPI),
@@ -20,7 +21,7 @@ import Testing
         .enabled(if: python != nil, "needs workalendar in .build/oracle-venv"),
         arguments: ["europe.UnitedKingdom", "europe.Bavaria", "usa.NewYork", "asia.Israel"])
     func workingDaysAreWorkalendars(_ calendar: String) throws {
-        let run = try CrontabDeliveryTests.run(
+        let run = try Tools.run(
             Self.python!.path,
             [Self.script, calendar, "2027", "2028"] + Self.counts.map(String.init)
                 + ["--leads"] + Self.leads.map(String.init))

@@ -1,20 +1,27 @@
 import Foundation
 import Testing
 
-/// Golden files: expected text outputs kept beside the tests.
+/// Golden files: expected text outputs kept in a `Golden` folder beside
+/// the tests that compare with them.
 ///
 /// Set `REMINDC_RECORD_GOLDEN=1` to write the current output instead of
 /// comparing; review the diff before committing it.
-enum Golden {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+public struct Golden: Sendable {
+    /// The folder the files are in.
+    public let folder: URL
 
-    static var recording: Bool { ProcessInfo.processInfo.environment["REMINDC_RECORD_GOLDEN"] == "1" }
+    /// The `Golden` folder beside the test file that makes it.
+    public init(besides filePath: String = #filePath) {
+        folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    }
+
+    public static var recording: Bool { ProcessInfo.processInfo.environment["REMINDC_RECORD_GOLDEN"] == "1" }
 
     /// Compares `actual` with the golden file `name`, recording an issue that
     /// shows the lines that differ (`diff`).
-    static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let url = folder.appendingPathComponent(name)
-        if recording {
+        if Self.recording {
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try? actual.write(to: url, atomically: true, encoding: .utf8)
             return
@@ -24,13 +31,14 @@ enum Golden {
             return
         }
         guard expected != actual else { return }
-        Issue.record("\(name) differs (REMINDC_RECORD_GOLDEN=1 re-records):\n\(diff(expected, actual))", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(name) differs (REMINDC_RECORD_GOLDEN=1 re-records):\n\(Self.diff(expected, actual))", sourceLocation: sourceLocation)
     }
 
     /// The lines that differ, as a unified diff shows a change: the common
     /// start and end left out but for two lines of context, the expected
     /// lines marked `-`, the actual `+`, at most 40 of each.
-    static func diff(_ expected: String, _ actual: String) -> String {
+    public static func diff(_ expected: String, _ actual: String) -> String {
         let old = expected.components(separatedBy: "\n"), new = actual.components(separatedBy: "\n")
         var start = 0
         while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
