@@ -63,42 +63,107 @@ struct DayTest {
         var weekNumber = false
     }
 
+    /// What the guard of one entry tests, gathered part by part.
+    private struct Parts {
+        /// The tests only the guard can make.
+        var tests: [String] = []
+        /// The tests cron's fields stand for: a loop over a period's days
+        /// needs them too.
+        var fieldTests: [String] = []
+        var needs = Needs()
+
+        /// The guard's own tests, joined.
+        var test: String { tests.map { tests.count == 1 ? $0 : "(\($0))" }.joined(separator: "&&") }
+
+        /// Every test, for a loop over a period's days.
+        var loopTest: String {
+            let all = tests + fieldTests
+            return all.isEmpty ? "1" : all.map { all.count == 1 ? $0 : "(\($0))" }.joined(separator: "&&")
+        }
+    }
+
     /// Adds the fields and conditions for the rule's days to `entry`, whose
     /// times of day are the `timeIndex`th of the day's (for BYSETPOS).
     /// False when the entry can never fire (a position no day of its time has).
     @discardableResult
     func apply(to entry: inout CronEntry, shift: DayShift, fields: DayFields, timeIndex: Int = 0) throws(CrontabWriter.Inexact) -> Bool {
-        var needs = Needs()
-        var tests: [String] = []
-        let start = CivilDate(daysSinceEpoch: startDay)
-        var rule = self.rule
-        let plain = !rule.byDay.isEmpty && rule.byDay.allSatisfy { $0.ordinal == nil }
-        let onlyWeekdays = plain && rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty
-        if !rule.bySetPosition.isEmpty && rule.frequency == .weekly && onlyWeekdays && rule.byMonth.isEmpty {
-            // Every week holds the same days: the positions pick weekdays.
-            let order = rule.byDay.map(\.weekday).sorted { $0.days(after: rule.weekStart) < $1.days(after: rule.weekStart) }
-            let count = order.count * timesPerDay
-            let picked = Set(rule.bySetPosition.compactMap { $0 > 0 ? ($0 <= count ? $0 - 1 : nil) : (-$0 <= count ? count + $0 : nil) })
-            let kept = order.enumerated().filter { picked.contains($0.offset * timesPerDay + timeIndex) }.map(\.element)
-            guard !kept.isEmpty else { return false }
-            rule.byDay = kept.map { RecurrenceRule.WeekdayOccurrence($0) }
-            rule.bySetPosition = []
-        }
+        guard let rule = positionsAsWeekdays(timeIndex: timeIndex) else { return false }
         let setPosition = !rule.bySetPosition.isEmpty && rule.frequency >= .weekly
+        var parts = try Self.parts(of: rule, setPosition: setPosition, fields: fields, entry: &entry)
+        let interval = try intervalTest(rule, start: CivilDate(daysSinceEpoch: startDay), entry: &entry, useFields: fields == .all)
+        guard !parts.tests.isEmpty || interval != nil || setPosition else { return true }
+
+        // The occurrence's day from the alert's clock.
+        let needsJulian = interval != nil || parts.needs.weekNumber || (setPosition && rule.frequency == .weekly)
+        Self.assignDay(to: &entry, shift: shift, julian: needsJulian)
+        // The derived values, the day's own tests and the interval: every
+        // form below starts with them.
+        var derived = Self.derived(rule, needs: parts.needs, setPosition: setPosition)
+        func addDayTests() {
+            derived.forEach { entry.assign($0) }
+            if !parts.tests.isEmpty { entry.conditions.append("[ $((\(parts.test))) -eq 1 ]") }
+            if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
+        }
+        guard setPosition else {
+            addDayTests()
+            return true
+        }
+        let positions = rule.bySetPosition.map {
+            $0 > 0 ? "o*\(timesPerDay)+\(timeIndex + 1)==\($0)" : "u*\(timesPerDay)+\(timesPerDay - timeIndex)==\(-$0)"
+        }.joined(separator: "||")
         // Positions among a month's or a year's weekdays are counted in
         // closed form, which leaves cron's fields free; others in a loop.
         // (A yearly rule's set is the year's, across its months.)
-        let countedWeekdays =
-            setPosition && onlyWeekdays
-            && (rule.frequency == .monthly || (rule.frequency == .yearly && rule.byMonth.isEmpty))
-        let useFields = fields == .all
-        // The tests cron's fields stand for: a loop over a period's days needs them too.
-        var fieldTests: [String] = []
+        let inYear = rule.frequency == .yearly && rule.byMonth.isEmpty
+        if Self.onlyWeekdays(rule) && (rule.frequency == .monthly || inYear) {
+            Self.countWeekdays(rule, inYear: inYear, parts: &parts, derived: &derived)
+            addDayTests()
+            Self.addCountedPositions(rule, inYear: inYear, positions: positions, to: &entry)
+        } else if rule.frequency == .weekly {
+            Self.addPositionsInWeek(rule, loopTest: parts.loopTest, derived: derived, interval: interval, positions: positions, to: &entry)
+        } else {
+            addDayTests()
+            Self.addPositionsInLoop(rule, loopTest: parts.loopTest, positions: positions, to: &entry)
+        }
+        return true
+    }
 
+    /// Whether the rule's days are plain weekdays (BYDAY without ordinals)
+    /// and nothing else of a day.
+    private static func onlyWeekdays(_ rule: RecurrenceRule) -> Bool {
+        !rule.byDay.isEmpty && rule.byDay.allSatisfy { $0.ordinal == nil } && rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty
+            && rule.byWeekNumber.isEmpty
+    }
+
+    /// The rule, with a weekly rule's positions among plain weekdays turned
+    /// into the weekdays they pick for the `timeIndex`th time of day (every
+    /// week holds the same days); nil when they pick none.
+    private func positionsAsWeekdays(timeIndex: Int) -> RecurrenceRule? {
+        var rule = self.rule
+        guard !rule.bySetPosition.isEmpty && rule.frequency == .weekly && Self.onlyWeekdays(rule) && rule.byMonth.isEmpty else {
+            return rule
+        }
+        let order = rule.byDay.map(\.weekday).sorted { $0.days(after: rule.weekStart) < $1.days(after: rule.weekStart) }
+        let count = order.count * timesPerDay
+        let picked = Set(rule.bySetPosition.compactMap { $0 > 0 ? ($0 <= count ? $0 - 1 : nil) : (-$0 <= count ? count + $0 : nil) })
+        let kept = order.enumerated().filter { picked.contains($0.offset * timesPerDay + timeIndex) }.map(\.element)
+        guard !kept.isEmpty else { return nil }
+        rule.byDay = kept.map { RecurrenceRule.WeekdayOccurrence($0) }
+        rule.bySetPosition = []
+        return rule
+    }
+
+    /// The tests of the rule's parts, each put in cron's fields where
+    /// `fields` allows and cron can say it.
+    private static func parts(
+        of rule: RecurrenceRule, setPosition: Bool, fields: DayFields, entry: inout CronEntry
+    ) throws(CrontabWriter.Inexact) -> Parts {
+        var parts = Parts()
+        let useFields = fields == .all
         let months = rule.byMonth.map(\.number)
         if !months.isEmpty {
             let test = months.map { "m==\($0)" }.joined(separator: "||")
-            if useFields { entry.months = months; fieldTests.append(test) } else { tests.append(test) }
+            if useFields { entry.months = months; parts.fieldTests.append(test) } else { parts.tests.append(test) }
         }
         if !rule.byWeekNumber.isEmpty {
             guard rule.byWeekNumber.allSatisfy({ $0 > 0 }) else {
@@ -107,132 +172,124 @@ struct DayTest {
             guard rule.interval == 1, !setPosition else {
                 throw CrontabWriter.Inexact(reason: "cron cannot combine week numbers with an interval or a position")
             }
-            tests.append(rule.byWeekNumber.map { "k==\($0)" }.joined(separator: "||"))
-            needs.yearDay = true
-            needs.weekNumber = true
+            parts.tests.append(rule.byWeekNumber.map { "k==\($0)" }.joined(separator: "||"))
+            parts.needs.yearDay = true
+            parts.needs.weekNumber = true
         }
         if !rule.byYearDay.isEmpty {
-            tests.append(rule.byYearDay.map { $0 > 0 ? "t==\($0)" : "s-t+1==\(-$0)" }.joined(separator: "||"))
-            needs.yearDay = true
+            parts.tests.append(rule.byYearDay.map { $0 > 0 ? "t==\($0)" : "s-t+1==\(-$0)" }.joined(separator: "||"))
+            parts.needs.yearDay = true
         }
         let monthDays = rule.byMonthDay
         if !monthDays.isEmpty {
             if useFields && monthDays.allSatisfy({ $0 > 0 }) && rule.byDay.isEmpty {
                 entry.daysOfMonth = monthDays
-                fieldTests.append(monthDays.map { "d==\($0)" }.joined(separator: "||"))
+                parts.fieldTests.append(monthDays.map { "d==\($0)" }.joined(separator: "||"))
             } else {
-                tests.append(monthDays.map { $0 > 0 ? "d==\($0)" : "l-d+1==\(-$0)" }.joined(separator: "||"))
-                if monthDays.contains(where: { $0 < 0 }) { needs.monthLength = true }
+                parts.tests.append(monthDays.map { $0 > 0 ? "d==\($0)" : "l-d+1==\(-$0)" }.joined(separator: "||"))
+                if monthDays.contains(where: { $0 < 0 }) { parts.needs.monthLength = true }
             }
         }
         if !rule.byDay.isEmpty {
+            let plain = rule.byDay.allSatisfy { $0.ordinal == nil }
             switch fields {
             case .all where plain && monthDays.isEmpty:
                 entry.weekdays = rule.byDay.map { $0.weekday.rawValue % 7 }
-                fieldTests.append(rule.byDay.map { "w==\($0.weekday.rawValue)" }.joined(separator: "||"))
+                parts.fieldTests.append(rule.byDay.map { "w==\($0.weekday.rawValue)" }.joined(separator: "||"))
             case .weekdaysBefore(let days) where plain && monthDays.isEmpty:
                 entry.weekdays = rule.byDay.map { ($0.weekday.rawValue - days).floorModulo(7) }
-                fieldTests.append(rule.byDay.map { "w==\($0.weekday.rawValue)" }.joined(separator: "||"))
+                parts.fieldTests.append(rule.byDay.map { "w==\($0.weekday.rawValue)" }.joined(separator: "||"))
             default:
-                tests.append(Self.weekdayTest(rule, needs: &needs))
+                parts.tests.append(Self.weekdayTest(rule, needs: &parts.needs))
             }
         }
-
         // Days from the end of a month and nth weekdays of a month fall on
         // a few days of it: cron need not wake on the others.
         if useFields && entry.daysOfMonth == nil && entry.weekdays == nil && !(rule.frequency == .yearly && rule.byMonth.isEmpty) {
             entry.daysOfMonth = Self.candidateDays(rule) ?? entry.daysOfMonth
         }
+        return parts
+    }
 
-        let interval = try intervalTest(rule, start: start, entry: &entry, useFields: useFields)
-        let test = tests.map { tests.count == 1 ? $0 : "(\($0))" }.joined(separator: "&&")
-        let all = tests + fieldTests
-        let loopTest = all.isEmpty ? "1" : all.map { all.count == 1 ? $0 : "(\($0))" }.joined(separator: "&&")
-        guard !test.isEmpty || interval != nil || setPosition else { return true }
-
-        // The occurrence's day from the alert's clock.
+    /// Assigns the occurrence's date (y, m, d, w), and its Julian day
+    /// number j when `julian`, from the alert's clock and the shift.
+    private static func assignDay(to entry: inout CronEntry, shift: DayShift, julian: Bool) {
         entry.assign(CronShell.dateNumbers)
         if case .minutes = shift { entry.assign(CronShell.clockNumbers) }
-        let inYear = rule.frequency == .yearly && rule.byMonth.isEmpty
-        let needsJulian = interval != nil || needs.weekNumber || (setPosition && rule.frequency == .weekly)
         switch shift {
         case .none:
-            if needsJulian { entry.assign(CronShell.julianDay) }
+            if julian { entry.assign(CronShell.julianDay) }
         case .days(let days) where days < 28:
-            if needsJulian { entry.assign(CronShell.julianDay + "; j=$((j+\(days)))") }
+            if julian { entry.assign(CronShell.julianDay + "; j=$((j+\(days)))") }
             entry.assign(CronShell.later(days: days))
         case .days(let days):
             entry.assign(CronShell.julianDay + "; j=$((j+\(days))); " + CronShell.civilDate)
         case .minutes(let minutes):
             entry.assign(CronShell.julianDay + "; j=$(((j*1440+h*60+n+\(minutes))/1440)); " + CronShell.civilDate)
         }
+    }
+
+    /// The values the tests read beyond the date, in the order they are
+    /// computed: after a move (which computes the first month's), the new
+    /// month's length; the day of the year; the week number.
+    private static func derived(_ rule: RecurrenceRule, needs: Needs, setPosition: Bool) -> [String] {
         var derived: [String] = []
-        // After a move (which computes the first month's), the new month's length.
-        let monthLength = CronShell.monthLength
-        if needs.monthLength || (setPosition && rule.frequency == .monthly) { derived.append(monthLength) }
+        if needs.monthLength || (setPosition && rule.frequency == .monthly) { derived.append(CronShell.monthLength) }
         if needs.yearDay || (setPosition && rule.frequency == .yearly) { derived.append(CronShell.yearDay) }
         if needs.weekNumber { derived.append(CronShell.weekNumber(weekStart: rule.weekStart)) }
+        return derived
+    }
 
-        // The derived values, the day's own tests and the interval: every
-        // form below starts with them.
-        func addDayTests() {
-            derived.forEach { entry.assign($0) }
-            if !test.isEmpty { entry.conditions.append("[ $((\(test))) -eq 1 ]") }
-            if let interval { entry.conditions.append("[ $(\(interval)) -eq 0 ]") }
+    /// What counting a month's or a year's weekdays in closed form reads:
+    /// the month's length or the day of the year.
+    private static func countWeekdays(_ rule: RecurrenceRule, inYear: Bool, parts: inout Parts, derived: inout [String]) {
+        if inYear { parts.needs.yearDay = true } else { parts.needs.monthLength = true }
+        if parts.needs.monthLength && !derived.contains(CronShell.monthLength) { derived.append(CronShell.monthLength) }
+        if parts.needs.yearDay && !derived.contains(CronShell.yearDay) { derived.append(CronShell.yearDay) }
+    }
+
+    /// BYSETPOS among a month's (or year's) plain weekdays: the matching
+    /// days before the day (o) and after it (u), counted per weekday: the
+    /// last one before the day is 1 to 7 days back, the first one after it
+    /// 1 to 7 days on. Only the count a position needs: o from the start,
+    /// u from the end.
+    private static func addCountedPositions(_ rule: RecurrenceRule, inYear: Bool, positions: String, to entry: inout CronEntry) {
+        let (day, length) = inYear ? ("t", "s") : ("d", "l")
+        var before: [String] = [], after: [String] = []
+        for weekday in Set(rule.byDay.map(\.weekday.rawValue)).sorted() {
+            before.append("(\(day)-\(CronShell.modulo("w-\(weekday)+6", 7))+5)/7")
+            after.append("(\(length)-\(day)-\(CronShell.modulo("\(weekday)-w+6", 7))+6)/7")
         }
-        let positions = rule.bySetPosition.map {
-            $0 > 0 ? "o*\(timesPerDay)+\(timeIndex + 1)==\($0)" : "u*\(timesPerDay)+\(timesPerDay - timeIndex)==\(-$0)"
-        }
-        if countedWeekdays {
-            // The matching days of the month (or year) before the day (o) and
-            // after it (u), counted per weekday: the last one before the day
-            // is 1 to 7 days back, the first one after it 1 to 7 days on.
-            let (day, length) = inYear ? ("t", "s") : ("d", "l")
-            if inYear { needs.yearDay = true } else { needs.monthLength = true }
-            var before: [String] = [], after: [String] = []
-            for weekday in Set(rule.byDay.map(\.weekday.rawValue)).sorted() {
-                before.append("(\(day)-\(CronShell.modulo("w-\(weekday)+6", 7))+5)/7")
-                after.append("(\(length)-\(day)-\(CronShell.modulo("\(weekday)-w+6", 7))+6)/7")
-            }
-            if needs.monthLength && !derived.contains(monthLength) { derived.append(monthLength) }
-            if needs.yearDay && !derived.contains(CronShell.yearDay) { derived.append(CronShell.yearDay) }
-            addDayTests()
-            // Only the count a position needs: o from the start, u from the end.
-            if rule.bySetPosition.contains(where: { $0 > 0 }) { entry.assign("o=$((\(before.joined(separator: "+"))))") }
-            if rule.bySetPosition.contains(where: { $0 < 0 }) { entry.assign("u=$((\(after.joined(separator: "+"))))") }
-            entry.conditions.append("[ $((\(positions.joined(separator: "||")))) -eq 1 ]")
-            return true
-        }
-        guard setPosition else {
-            addDayTests()
-            return true
-        }
+        if rule.bySetPosition.contains(where: { $0 > 0 }) { entry.assign("o=$((\(before.joined(separator: "+"))))") }
+        if rule.bySetPosition.contains(where: { $0 < 0 }) { entry.assign("u=$((\(after.joined(separator: "+"))))") }
+        entry.conditions.append("[ $((\(positions))) -eq 1 ]")
+    }
+
+    /// BYSETPOS in a month or a year: a loop walks its days through the
+    /// same tests, counting the matching days before (o) and after (u) the
+    /// day. In a month each day has its weekday; in a year the walk starts
+    /// on 1 January and moves month and day on one at a time.
+    private static func addPositionsInLoop(_ rule: RecurrenceRule, loopTest: String, positions: String, to entry: inout CronEntry) {
         if rule.frequency == .monthly {
-            // BYSETPOS in a month: the loop walks its days, each with its
-            // weekday, through the same tests, counting the matching days
-            // before (o) and after (u) the day.
-            addDayTests()
             entry.conditions.append(
                 "{ D=$d; W=$w; o=0; u=0; i=1; while [ $i -le $l ]; do d=$i; w=$(((W+i-D+34)-(W+i-D+34)/7*7+1)); "
                     + "[ $i -ne $D ] && [ $((\(loopTest))) -eq 1 ] && { [ $i -lt $D ] && o=$((o+1)) || u=$((u+1)); }; i=$((i+1)); done; "
-                    + "d=$D; w=$W; [ $((\(positions.joined(separator: "||")))) -eq 1 ]; }")
-            return true
-        }
-        if rule.frequency == .yearly {
-            // BYSETPOS in a year: the loop walks its days from 1 January,
-            // month and day moved on one at a time.
-            addDayTests()
+                    + "d=$D; w=$W; [ $((\(positions))) -eq 1 ]; }")
+        } else {
             entry.conditions.append(
                 "{ T=$t; W=$w; o=0; u=0; m=1; d=1; l=31; i=1; while [ $i -le $s ]; do t=$i; w=$(((W+i-T+370)-(W+i-T+370)/7*7+1)); "
                     + "[ $i -ne $T ] && [ $((\(loopTest))) -eq 1 ] && { [ $i -lt $T ] && o=$((o+1)) || u=$((u+1)); }; "
                     + "d=$((d+1)); [ $d -gt $l ] && { d=1; m=$((m+1)); \(CronShell.monthLength); }; i=$((i+1)); done; "
-                    + "[ $((\(positions.joined(separator: "||")))) -eq 1 ]; }")
-            return true
+                    + "[ $((\(positions))) -eq 1 ]; }")
         }
-        // BYSETPOS in a week: `f J` tells whether day J matches
-        // the other parts (and leaves its date in y, m, d, w, l, t, s); the
-        // loop counts the matching days of the period before (o) and after
-        // (u) the day.
+    }
+
+    /// BYSETPOS in a week: `f J` tells whether day J matches the other
+    /// parts (and leaves its date in y, m, d, w, l, t, s); the loop counts
+    /// the matching days of the week before (o) and after (u) the day.
+    private static func addPositionsInWeek(
+        _ rule: RecurrenceRule, loopTest: String, derived: [String], interval: String?, positions: String, to entry: inout CronEntry
+    ) {
         let function = (["j=$1", CronShell.civilDate] + derived + ["return $((!(\(loopTest)))); }"]).joined(separator: "; ")
         entry.assign("f() { " + function)
         entry.assign("J=$j")
@@ -241,9 +298,7 @@ struct DayTest {
         let period = "p=$((J-(w-\(rule.weekStart.rawValue)+7)+(w-\(rule.weekStart.rawValue)+7)/7*7)); e=$((p+6))"
         entry.conditions.append(
             "{ \(period); o=0; u=0; i=$p; while [ $i -le $e ]; do [ $i -ne $J ] && f $i && "
-                + "{ [ $i -lt $J ] && o=$((o+1)) || u=$((u+1)); }; i=$((i+1)); done; [ $((\(positions.joined(separator: "||")))) -eq 1 ]; }"
-        )
-        return true
+                + "{ [ $i -lt $J ] && o=$((o+1)) || u=$((u+1)); }; i=$((i+1)); done; [ $((\(positions))) -eq 1 ]; }")
     }
 
     /// The test of a rule's BYDAY with ordinals: an ordinal counts within
