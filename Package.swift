@@ -122,7 +122,8 @@ let package = Package(
             dependencies: [
                 "Support", "Recurrence", "ReminderModel", "ReminderOutput", "ReminderCheck", "ReminderViews",
                 "RepositoryFiles",
-            ]),
+            ],
+            exclude: ["Golden", "Oracles"]),
         .testTarget(
             name: "ReminderCheckTests", dependencies: ["YAMLSyntax", "Recurrence", "ReminderModel", "ReminderCheck", "ReminderOutput"]),
         .testTarget(

@@ -34,20 +34,6 @@ extension CrontabWriter {
         // The wall-clock times a change skips or repeats: only an alert in
         // one of them is read differently by cron and by remindc.
         let spans = Self.windows(around: changes, before: 0, after: 0)
-        /// Whether the rule selects the wall-clock time `alert` before a
-        /// change merges any: the same schedule on a clock without daylight
-        /// saving.
-        func selects(_ alert: WallTime) -> Bool {
-            var unmerged = schedule
-            unmerged.placement = .fixed(0)
-            var occurrences = unmerged.occurrences()
-            occurrences.skip(toWallClock: alert.advanced(by: lead))
-            while let occurrence = occurrences.next() {
-                let candidate = alertWallClock(of: occurrence, reminder)
-                if candidate >= alert { return candidate == alert }
-            }
-            return false
-        }
         /// The note for an alert `before` its occurrence, which is that
         /// long before it: cron reads it off the clock, which a change
         /// between the two makes differ.
@@ -58,7 +44,7 @@ extension CrontabWriter {
             // clock reads the alert exactly.
             let exact = reminder.alertInstants(of: occurrence, in: clockZone)[0]
             let local = alert.local
-            let when = "\(local.date) \(zeroPadded(local.time.hour)):\(zeroPadded(local.time.minute))"
+            let when = Self.minute(local)
             // An occurrence in a skipped or repeated hour: the alerts of
             // the days before follow those days' own clocks.
             if before.days != 0, spans.contains(where: { $0.contains(occurrence.wallClock) }) {
@@ -76,29 +62,6 @@ extension CrontabWriter {
             guard byClock != exact, byClock >= options.now, byClock < end else { return nil }
             return
                 "\(when): a daylight-saving change falls between the alert and its occurrence; cron fires by the clock, \(byClock.seconds(since: exact) / 60) minutes off"
-        }
-        /// The note for an alert in a skipped or repeated span of the clock.
-        func clockNote(_ alert: WallTime) -> String? {
-            let local = alert.local
-            let instant = WallClock.instant(of: local, in: clockZone)
-            guard instant >= options.now, instant < end else { return nil }
-            let offset = WallClock.offset(of: clockZone, at: instant)
-            let shown = instant.wallTime(offset: offset)
-            // Repeated, not skipped: the guard lets the first pass through.
-            guard shown != alert else { return nil }
-            // Skipped by a change. A `*` entry that also fires at the time
-            // it moves to loses nothing.
-            if !fixed && zone.isHost && selects(shown) { return nil }
-            let when = "\(local.date) \(zeroPadded(local.time.hour)):\(zeroPadded(local.time.minute))"
-            let shownTime = shown.local.time
-            let moved = "\(zeroPadded(shownTime.hour)):\(zeroPadded(shownTime.minute))"
-            let what =
-                !zone.isHost
-                ? "the guard never sees it, so cron does not fire"
-                : fixed
-                    ? "Debian's cron and cronie run it when the clocks change; busybox crond skips it"
-                    : "cron skips it"
-            return "\(when) does not exist in \(clockZone.identifier): remindc expand says \(moved); \(what)"
         }
         // One note a date, the one about the lead first: the walk goes
         // through the occurrences whose alerts fall in a window, skipping
@@ -132,13 +95,78 @@ extension CrontabWriter {
                 occurrences.skip(toWallClock: nextDay.advanced(by: lead))
                 continue
             }
-            if !clockNoted.contains(date), spans.contains(where: { $0.contains(alert) }), let note = clockNote(alert) {
+            if !clockNoted.contains(date), spans.contains(where: { $0.contains(alert) }),
+                let note = clockNote(alert, reminder, schedule: schedule, zone: zone, fixed: fixed, until: end)
+            {
                 clockNotes.append((date, note))
                 clockNoted.insert(date)
             }
         }
         var notes = leadNotes + clockNotes.filter { !noted.contains($0.date) }.map(\.note)
         noted.formUnion(clockNoted)
+        notes += secondPassNotes(reminder, schedule: schedule, zone: zone, entries: entries, until: end, walkEnd: walkEnd, noted: &noted)
+        return notes
+    }
+
+    /// A time to the minute, as the notes give it: `2027-03-28 02:30`.
+    static func minute(_ local: LocalDateTime) -> String {
+        "\(local.date) \(zeroPadded(local.time.hour)):\(zeroPadded(local.time.minute))"
+    }
+
+    /// Whether the rule selects the wall-clock time `alert` before a
+    /// change merges any: the same schedule on a clock without daylight
+    /// saving.
+    private func selects(_ alert: WallTime, _ reminder: Reminder, schedule: Schedule) -> Bool {
+        var unmerged = schedule
+        unmerged.placement = .fixed(0)
+        var occurrences = unmerged.occurrences()
+        occurrences.skip(toWallClock: alert.advanced(by: lead(of: reminder)))
+        while let occurrence = occurrences.next() {
+            let candidate = alertWallClock(of: occurrence, reminder)
+            if candidate >= alert { return candidate == alert }
+        }
+        return false
+    }
+
+    /// The note for an alert in a skipped or repeated span of the clock
+    /// of `zone`, from now to `end`; `fixed` when every entry fires at a
+    /// fixed time.
+    private func clockNote(
+        _ alert: WallTime, _ reminder: Reminder, schedule: Schedule, zone: CronZone, fixed: Bool, until end: Instant
+    ) -> String? {
+        let clockZone = zone.isHost ? options.hostZone : zone.timeZone
+        let local = alert.local
+        let instant = WallClock.instant(of: local, in: clockZone)
+        guard instant >= options.now, instant < end else { return nil }
+        let offset = WallClock.offset(of: clockZone, at: instant)
+        let shown = instant.wallTime(offset: offset)
+        // Repeated, not skipped: the guard lets the first pass through.
+        guard shown != alert else { return nil }
+        // Skipped by a change. A `*` entry that also fires at the time
+        // it moves to loses nothing.
+        if !fixed && zone.isHost && selects(shown, reminder, schedule: schedule) { return nil }
+        let shownTime = shown.local.time
+        let moved = "\(zeroPadded(shownTime.hour)):\(zeroPadded(shownTime.minute))"
+        let what =
+            !zone.isHost
+            ? "the guard never sees it, so cron does not fire"
+            : fixed
+                ? "Debian's cron and cronie run it when the clocks change; busybox crond skips it"
+                : "cron skips it"
+        return "\(Self.minute(local)) does not exist in \(clockZone.identifier): remindc expand says \(moved); \(what)"
+    }
+
+    /// The notes of alerts in the second pass of a repeated hour of the
+    /// machine's clock, one a date not yet `noted`: another zone's alert
+    /// under a fixed-time entry, and one-off alerts, which Debian's cron and
+    /// cronie run in the first pass only. (In a repeated hour the guard lets
+    /// only the first pass through, as expand fires once.)
+    private func secondPassNotes(
+        _ reminder: Reminder, schedule: Schedule, zone: CronZone, entries: [CronEntry], until end: Instant, walkEnd: Instant,
+        noted: inout Set<CivilDate>
+    ) -> [String] {
+        var notes: [String] = []
+        let lead = lead(of: reminder)
         // Another zone's alert in the second pass of a repeated hour of the
         // machine's clock: Debian's cron and cronie run a fixed-time entry
         // in the first pass only.
