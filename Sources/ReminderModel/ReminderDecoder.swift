@@ -106,11 +106,7 @@ struct ReminderDecoder {
         var idSpan = node.span, startSpan = node.span
         var repeatNode: Node?, zoneNode: Node?
         var alertTimeSpan: SourceSpan?
-        var reminder = Reminder(
-            id: "", title: "", start: .date(CivilDate(year: 1970, month: 1, day: 1)), timeZone: .floating,
-            data: [], isTodo: false, ignoredRules: [],
-            spans: Reminder.Spans(reminder: node.span, id: node.span, start: node.span)
-        )
+        var reminder = Self.unread(at: node.span)
         let keyed = KeyedMapping<Key>(pairs, in: what, context: &context)
         var timingErrors = 0
         for (name, pair) in keyed.entries {
@@ -123,17 +119,7 @@ struct ReminderDecoder {
                 id = context.identifier(value, key: key, what: "reminder id")
                 idSpan = value.span
             case .uid:
-                // A calendar's UID (RFC 5545 TEXT): any text on one line.
-                guard let text = context.nonEmptyText(value, key: key) else { continue }
-                guard text.count <= 255, !(text.first?.isWhitespace ?? false), !(text.last?.isWhitespace ?? false),
-                    !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
-                else {
-                    context.report(
-                        .invalidValue(key, text, expected: "a calendar UID: up to 255 characters on one line, no spaces at its ends"),
-                        at: value.span)
-                    continue
-                }
-                reminder.uid = text
+                reminder.uid = Self.uid(value, context: &context)
             case .title:
                 title = context.nonEmptyText(value, key: key)
             case .note:
@@ -158,11 +144,7 @@ struct ReminderDecoder {
             case .grace:
                 reminder.grace = Self.grace(value, context: &context)
             case .ifHoliday:
-                guard let text = context.text(value, key: key) else { continue }
-                guard let move = DayOffMove(rawValue: text) else {
-                    context.report(.invalidValue(key, text, expected: "fire, skip, before, after or nearest"), at: value.span)
-                    continue
-                }
+                guard let move = Self.dayOffMove(value, context: &context) else { continue }
                 reminder.ifHoliday = move
                 reminder.spans.ifHoliday = value.span
             case .weekend:
@@ -172,13 +154,8 @@ struct ReminderDecoder {
                 reminder.holidays = decoded?.days
                 reminder.holidayRegion = decoded?.region
             case .sound:
-                guard let text = context.nonEmptyText(value, key: key) else { continue }
-                // The words in any case (`Default`); quoted, a file of that name.
-                switch (text.lowercased(), value.scalarStyle) {
-                case ("default", .plain?): reminder.sound = .default
-                case ("none", .plain?): reminder.sound = .silent
-                default: reminder.sound = .file(text)
-                }
+                guard let sound = Self.sound(value, context: &context) else { continue }
+                reminder.sound = sound
                 reminder.spans.sound = value.span
             case .badge:
                 reminder.badge = context.count(value, key: key)
@@ -190,44 +167,21 @@ struct ReminderDecoder {
             case .todo:
                 reminder.isTodo = context.flag(value, key: key) ?? false
             case .ignore:
-                var spans: [SourceSpan] = []
-                reminder.ignoredRules =
-                    context.items(value, key: key) { context, item in
-                        let id = context.identifier(item, key: key, what: "rule id")
-                        if id != nil { spans.append(item.span) }
-                        return id
-                    } ?? []
-                reminder.ignoredRuleSpans = spans
+                (reminder.ignoredRules, reminder.ignoredRuleSpans) = Self.ignoredRules(value, context: &context)
             }
         }
-        for required in [Key.id, .title, .at] where !keyed.contains(required) {
-            context.report(
-                .missingKey(required.rawValue, in: id.map { "reminder '\($0)'" } ?? what),
-                at: SourceSpan(start: node.span.start, length: 1))
-        }
+        Self.reportMissingKeys(of: keyed, id: id, at: node.span, context: &context)
         if let id { ids.append((id, idSpan, FirstOccurrences.hash(id))) }
         let errors = context.errorCount
-        if let alertTimeSpan, let start {
-            if case .date = start {
-            } else {
-                context.report(.alertTimeNeedsAllDay, at: alertTimeSpan)
-                reminder.alertTime = nil
-            }
+        // `alert-time:` is the time of day of an all-day reminder's alert.
+        if let alertTimeSpan, let start, !start.isAllDay {
+            context.report(.alertTimeNeedsAllDay, at: alertTimeSpan)
+            reminder.alertTime = nil
         }
         let zone = zoneNode.flatMap { context.parse($0, key: "timezone", Scalars.zone) }
         if let zone { reminder.timeZone = zone }
         if case .floating? = zone, case .instant? = start { context.report(.floatingInstant, at: startSpan) }
-        var placing: (start: ReminderTime?, read: RepeatDecoder.Read)?
-        if let repeatNode {
-            if let read = RepeatDecoder.read(repeatNode, start: start, context: &context) {
-                if read.dependsOnTheZone(start: start) {
-                    placing = (start, read)
-                } else {
-                    reminder.repeats = read.repeats
-                }
-            }
-            reminder.spans.repeats = repeatNode.span
-        }
+        let placing = repeatNode.flatMap { Self.repeats($0, start: start, reminder: &reminder, context: &context) }
         if let id { reminder.id = id }
         if let title { reminder.title = title }
         if let start { reminder.start = start }
@@ -241,6 +195,84 @@ struct ReminderDecoder {
                 isComplete: isComplete, timesAreSound: timingErrors == 0, inheritsZone: zone == nil,
                 placing: placing)
         )
+    }
+
+    /// A reminder of which nothing is read yet, at `span`.
+    static func unread(at span: SourceSpan) -> Reminder {
+        Reminder(
+            id: "", title: "", start: .date(CivilDate(year: 1970, month: 1, day: 1)), timeZone: .floating, data: [], isTodo: false,
+            ignoredRules: [], spans: Reminder.Spans(reminder: span, id: span, start: span))
+    }
+
+    /// Reports each key a reminder must have (`id`, `title`, `at`) that
+    /// the reminder at `span` lacks.
+    static func reportMissingKeys(of keyed: KeyedMapping<Key>, id: String?, at span: SourceSpan, context: inout DecodingContext) {
+        for required in [Key.id, .title, .at] where !keyed.contains(required) {
+            context.report(
+                .missingKey(required.rawValue, in: id.map { "reminder '\($0)'" } ?? "a reminder"),
+                at: SourceSpan(start: span.start, length: 1))
+        }
+    }
+
+    /// `uid:`, a calendar's UID (RFC 5545 TEXT): any text on one line.
+    static func uid(_ node: Node, context: inout DecodingContext) -> String? {
+        guard let text = context.nonEmptyText(node, key: "uid") else { return nil }
+        guard text.count <= 255, !(text.first?.isWhitespace ?? false), !(text.last?.isWhitespace ?? false),
+            !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else {
+            context.report(
+                .invalidValue("uid", text, expected: "a calendar UID: up to 255 characters on one line, no spaces at its ends"),
+                at: node.span)
+            return nil
+        }
+        return text
+    }
+
+    /// `if-holiday:`.
+    static func dayOffMove(_ node: Node, context: inout DecodingContext) -> DayOffMove? {
+        guard let text = context.text(node, key: "if-holiday") else { return nil }
+        guard let move = DayOffMove(rawValue: text) else {
+            context.report(.invalidValue("if-holiday", text, expected: "fire, skip, before, after or nearest"), at: node.span)
+            return nil
+        }
+        return move
+    }
+
+    /// `sound:`: the words in any case (`Default`); quoted, a file of that name.
+    static func sound(_ node: Node, context: inout DecodingContext) -> Reminder.Sound? {
+        guard let text = context.nonEmptyText(node, key: "sound") else { return nil }
+        switch (text.lowercased(), node.scalarStyle) {
+        case ("default", .plain?): return .default
+        case ("none", .plain?): return .silent
+        default: return .file(text)
+        }
+    }
+
+    /// `ignore:`, the rule ids and where each is.
+    static func ignoredRules(_ node: Node, context: inout DecodingContext) -> ([String], [SourceSpan]) {
+        var spans: [SourceSpan] = []
+        let ids: [String] =
+            context.items(node, key: "ignore") { context, item -> String? in
+                let id = context.identifier(item, key: "ignore", what: "rule id")
+                if id != nil { spans.append(item.span) }
+                return id
+            } ?? []
+        return (ids, spans)
+    }
+
+    /// `repeat:` at `node`, set on `reminder` when it does not depend on
+    /// the reminder's zone; what `resolve` places once the zone is known
+    /// when it does.
+    static func repeats(
+        _ node: Node, start: ReminderTime?, reminder: inout Reminder, context: inout DecodingContext
+    ) -> (start: ReminderTime?, read: RepeatDecoder.Read)? {
+        reminder.spans.repeats = node.span
+        guard let read = RepeatDecoder.read(node, start: start, context: &context) else { return nil }
+        guard read.dependsOnTheZone(start: start) else {
+            reminder.repeats = read.repeats
+            return nil
+        }
+        return (start, read)
     }
 
     /// `grace:` of a reminder or a file: a duration from 0 (a bare `0`

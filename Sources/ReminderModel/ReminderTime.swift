@@ -13,6 +13,12 @@ public enum ReminderTime: Hashable, Sendable, CustomStringConvertible {
     /// A whole day: the reminder is all-day.
     case date(CivilDate)
 
+    /// Whether it is a whole day (`.date`).
+    package var isAllDay: Bool {
+        if case .date = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .local(let local): return local.description
