@@ -89,39 +89,13 @@ package struct CalendarDocument: Sendable {
     /// grammar is a problem.
     package static func read(_ bytes: [UInt8]) -> Result<(CalendarDocument, [Repair]), Problem> {
         var repairs: [Repair.Kind: Repair] = [:]
-        func repaired(_ kind: Repair.Kind, line: Int) {
+        func repaired(_ kind: Repair.Kind, _ line: Int) {
             if repairs[kind] == nil {
                 repairs[kind] = Repair(kind: kind, span: SourceSpan(start: SourcePosition(line: line, column: 1), length: 0), count: 0)
             }
             repairs[kind]!.count += 1
         }
-        var lines: [(number: Int, text: String, firstLength: Int)] = []
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var number = 0
-        while start < bytes.count {
-            number += 1
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            var lineEnd = end
-            if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let raw = bytes[start..<lineEnd]
-            start = end + 1
-            var line =
-                String(validating: raw, as: UTF8.self)
-                ?? {
-                    repaired(.invalidUTF8, line: number)
-                    return String(decoding: raw, as: UTF8.self)
-                }()
-            if line.unicodeScalars.contains(where: Self.isForbidden) {
-                repaired(.forbiddenCharacter, line: number)
-                line = String(String.UnicodeScalarView(line.unicodeScalars.map { Self.isForbidden($0) ? "\u{FFFD}" : $0 }))
-            }
-            if let first = line.utf8.first, first == 0x20 || first == 0x09, !lines.isEmpty {
-                lines[lines.count - 1].text += line.dropFirst()
-            } else if !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                lines.append((number, line, line.unicodeScalars.count))
-            }
-        }
+        let lines = unfoldedLines(bytes, repaired: repaired)
         // Open components, the innermost last; past the deepest kept, the
         // names alone.
         var stack: [Component] = []
@@ -133,7 +107,7 @@ package struct CalendarDocument: Sendable {
         for line in lines {
             let span = SourceSpan(start: SourcePosition(line: line.number, column: 1), length: line.firstLength)
             guard let property = parse(line.text, span: span) else {
-                repaired(.notContentLine, line: line.number)
+                repaired(.notContentLine, line.number)
                 if firstBadLine == nil { firstBadLine = (line.text, span) }
                 continue
             }
@@ -141,7 +115,7 @@ package struct CalendarDocument: Sendable {
             case "BEGIN":
                 let name = property.value.trimmedSpaces.uppercased()
                 if stack.count >= deepestNesting || !skipped.isEmpty {
-                    if skipped.isEmpty { repaired(.nestedTooDeep, line: line.number) }
+                    if skipped.isEmpty { repaired(.nestedTooDeep, line.number) }
                     skipped.append((name, span))
                 } else {
                     stack.append(Component(name: name, properties: [], components: [], span: span))
@@ -167,7 +141,7 @@ package struct CalendarDocument: Sendable {
                 }
             default:
                 guard !stack.isEmpty else {
-                    repaired(.outsideCalendar, line: line.number)
+                    repaired(.outsideCalendar, line.number)
                     loose.append(property)
                     continue
                 }
@@ -177,7 +151,7 @@ package struct CalendarDocument: Sendable {
         }
         // A file cut off inside a component: closed where it ends.
         if let open = stack.first {
-            repaired(.unclosed, line: Int(open.span.start.line))
+            repaired(.unclosed, Int(open.span.start.line))
             while let done = stack.popLast() {
                 if stack.isEmpty { calendars.append(done) } else { stack[stack.count - 1].components.append(done) }
             }
@@ -186,7 +160,7 @@ package struct CalendarDocument: Sendable {
         // VEVENT file holds them: one calendar's, after the calendars.
         let outside = calendars.filter { $0.name != "VCALENDAR" }
         if !outside.isEmpty || !loose.isEmpty {
-            if let first = outside.first { repaired(.outsideCalendar, line: Int(first.span.start.line)) }
+            if let first = outside.first { repaired(.outsideCalendar, Int(first.span.start.line)) }
             calendars = calendars.filter { $0.name == "VCALENDAR" }
             if !outside.isEmpty {
                 calendars.append(Component(name: "VCALENDAR", properties: loose, components: outside, span: outside[0].span))
@@ -204,6 +178,43 @@ package struct CalendarDocument: Sendable {
         }
         let found = Repair.Kind.allCases.compactMap { repairs[$0] }
         return .success((CalendarDocument(calendars: calendars), found))
+    }
+
+    /// The content lines of `bytes`, unfolded (RFC 5545 §3.1), each with
+    /// its number and the length of its first physical line; a byte-order
+    /// mark, CR before LF and blank lines dropped. Invalid UTF-8 and
+    /// forbidden characters are replaced and said through `repaired`.
+    private static func unfoldedLines(
+        _ bytes: [UInt8], repaired: (Repair.Kind, Int) -> Void
+    ) -> [(number: Int, text: String, firstLength: Int)] {
+        var lines: [(number: Int, text: String, firstLength: Int)] = []
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var number = 0
+        while start < bytes.count {
+            number += 1
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var lineEnd = end
+            if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            let raw = bytes[start..<lineEnd]
+            start = end + 1
+            var line =
+                String(validating: raw, as: UTF8.self)
+                ?? {
+                    repaired(.invalidUTF8, number)
+                    return String(decoding: raw, as: UTF8.self)
+                }()
+            if line.unicodeScalars.contains(where: Self.isForbidden) {
+                repaired(.forbiddenCharacter, number)
+                line = String(String.UnicodeScalarView(line.unicodeScalars.map { Self.isForbidden($0) ? "\u{FFFD}" : $0 }))
+            }
+            if let first = line.utf8.first, first == 0x20 || first == 0x09, !lines.isEmpty {
+                lines[lines.count - 1].text += line.dropFirst()
+            } else if !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                lines.append((number, line, line.unicodeScalars.count))
+            }
+        }
+        return lines
     }
 
     /// The file's text as a report quotes its lines: lines end where this
