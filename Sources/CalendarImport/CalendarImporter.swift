@@ -388,17 +388,7 @@ struct ImportRun {
         // (`<id>@<domain>`), and an `-extra` one (a start the rule does not
         // select, additions) of the same domain.
         let masterUIDs = Set(masters.compactMap(\.uid))
-        var extras: [String: CalendarDocument.Component] = [:]
-        var rest: [CalendarDocument.Component] = []
-        for component in masters {
-            if let id = component.property("X-REMINDC-ID")?.text, let uid = component.uid, uid.hasPrefix(id + "-extra@"),
-                masterUIDs.contains(id + uid.dropFirst(id.count + 6))
-            {
-                extras[uid] = component
-            } else {
-                rest.append(component)
-            }
-        }
+        let (extras, rest) = Self.extrasApart(masters, masterUIDs: masterUIDs)
         for component in rest {
             while let next = carried.first, next.component.span.start < component.span.start {
                 addCarried(next)
@@ -423,35 +413,8 @@ struct ImportRun {
                 draft.except = []
                 draft.also = []
             }
-            if let id = component.property("X-REMINDC-ID")?.text, let uid, uid.hasPrefix(id + "@"),
-                let extra = extras[id + "-extra" + uid.dropFirst(id.count)]
-            {
-                // Its start and additions join the series' `also`.
-                if let start = extra.property("DTSTART") ?? extra.property("DUE"),
-                    let value = placed(start, like: draft, context: context, what: "DTSTART")
-                {
-                    draft.also.append(value)
-                }
-                for property in extra.all("RDATE") { draft.also += values(property, like: draft, context: context) }
-            }
-            var own: [Draft] = []
-            // Changes of an occurrence and all after it first, in order,
-            // then those of one occurrence; each of the series piece it
-            // falls in, where the occurrence now is (RFC 5545 §3.8.4.4
-            // names an occurrence by its time in the original series).
-            let fromOn = changes.filter(Self.changesAllAfter).sorted {
-                (Self.recurrenceLocal($0, like: draft) ?? .init(date: .init(year: 1, month: 1, day: 1), time: .midnight))
-                    < (Self.recurrenceLocal($1, like: draft) ?? .init(date: .init(year: 1, month: 1, day: 1), time: .midnight))
-            }
-            for occurrence in fromOn + changes.filter({ !Self.changesAllAfter($0) }) {
-                if let time = Self.recurrenceLocal(occurrence, like: draft),
-                    let piece = own.lastIndex(where: { $0.splitFrom.map { $0.cut <= time } ?? false })
-                {
-                    own += readChanged(occurrence, of: &own[piece], context: context, shift: own[piece].splitFrom!.shift)
-                } else {
-                    own += readChanged(occurrence, of: &draft, context: context)
-                }
-            }
+            joinExtra(of: component, from: extras, to: &draft, context: context)
+            let own = readChanges(changes, of: &draft, context: context)
             // Exceptions and additions in order, each once.
             draft.except = Array(Set(draft.except)).sorted()
             draft.also = Array(Set(draft.also)).sorted()
@@ -474,8 +437,74 @@ struct ImportRun {
             for changed in own { add(changed) }
         }
         for next in carried { addCarried(next) }
-        // Changed occurrences whose series is not in the file: each a one-off.
-        for (uid, components) in changed.sorted(by: { $0.key < $1.key }) where !masterUIDs.contains(uid) {
+        readOrphanChanges(changed.filter { !masterUIDs.contains($0.key) }, context: context)
+    }
+
+    /// The components remindc wrote as the `-extra` of a series in
+    /// `masters` (a start the rule does not select, additions), by UID,
+    /// and the rest.
+    static func extrasApart(
+        _ masters: [CalendarDocument.Component], masterUIDs: Set<String>
+    ) -> (extras: [String: CalendarDocument.Component], rest: [CalendarDocument.Component]) {
+        var extras: [String: CalendarDocument.Component] = [:]
+        var rest: [CalendarDocument.Component] = []
+        for component in masters {
+            if let id = component.property("X-REMINDC-ID")?.text, let uid = component.uid, uid.hasPrefix(id + "-extra@"),
+                masterUIDs.contains(id + uid.dropFirst(id.count + 6))
+            {
+                extras[uid] = component
+            } else {
+                rest.append(component)
+            }
+        }
+        return (extras, rest)
+    }
+
+    /// The start and additions of the `-extra` component of remindc's
+    /// series `component`, if there is one, joined to the series' `also`.
+    mutating func joinExtra(
+        of component: CalendarDocument.Component, from extras: [String: CalendarDocument.Component], to draft: inout Draft,
+        context: Context
+    ) {
+        guard let id = component.property("X-REMINDC-ID")?.text, let uid = component.uid, uid.hasPrefix(id + "@"),
+            let extra = extras[id + "-extra" + uid.dropFirst(id.count)]
+        else { return }
+        if let start = extra.property("DTSTART") ?? extra.property("DUE"),
+            let value = placed(start, like: draft, context: context, what: "DTSTART")
+        {
+            draft.also.append(value)
+        }
+        for property in extra.all("RDATE") { draft.also += values(property, like: draft, context: context) }
+    }
+
+    /// The changed occurrences (RECURRENCE-ID) of the series `draft`, read
+    /// into it and into the pieces they split it into, which are returned:
+    /// changes of an occurrence and all after it first, in order, then
+    /// those of one occurrence; each of the series piece it falls in,
+    /// where the occurrence now is (RFC 5545 §3.8.4.4 names an occurrence
+    /// by its time in the original series).
+    mutating func readChanges(_ changes: [CalendarDocument.Component], of draft: inout Draft, context: Context) -> [Draft] {
+        var own: [Draft] = []
+        let fromOn = changes.filter(Self.changesAllAfter).sorted {
+            (Self.recurrenceLocal($0, like: draft) ?? .init(date: .init(year: 1, month: 1, day: 1), time: .midnight))
+                < (Self.recurrenceLocal($1, like: draft) ?? .init(date: .init(year: 1, month: 1, day: 1), time: .midnight))
+        }
+        for occurrence in fromOn + changes.filter({ !Self.changesAllAfter($0) }) {
+            if let time = Self.recurrenceLocal(occurrence, like: draft),
+                let piece = own.lastIndex(where: { $0.splitFrom.map { $0.cut <= time } ?? false })
+            {
+                own += readChanged(occurrence, of: &own[piece], context: context, shift: own[piece].splitFrom!.shift)
+            } else {
+                own += readChanged(occurrence, of: &draft, context: context)
+            }
+        }
+        return own
+    }
+
+    /// Changed occurrences whose series is not in the file, by the
+    /// series' UID: each a one-off.
+    mutating func readOrphanChanges(_ changed: [String: [CalendarDocument.Component]], context: Context) {
+        for (uid, components) in changed.sorted(by: { $0.key < $1.key }) {
             for component in components.sorted(by: { $0.span.start < $1.span.start }) {
                 report(
                     .importChanged, severity: .info,
