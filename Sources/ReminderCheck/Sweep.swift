@@ -56,19 +56,12 @@ struct Sweep {
         var quietFound = [Bool](repeating: false, count: count)
         var neighbours = Neighbours(count: count, groups: groups, minimumGap: minimumGap, maximumPerHour: lint.maximumPerHour)
 
-        // The alerts are merged a slice (a day at most) at a time: each
-        // reminder's alerts of the slice are gathered, counting-sorted by
-        // their second of the slice
-        // (a merge by bucket: no pair of reminders is ever compared), and
-        // swept in order. Facts about one reminder alone are taken as its
-        // alerts are gathered.
+        // Facts about one reminder alone are taken as its alerts are
+        // gathered; a slice's alerts are counting-sorted by their second
+        // (a merge by bucket: no pair of reminders is ever compared).
         var live = Self.streams(context, folds: &folds)
         var bucketCounts = [Int32](repeating: 0, count: 86_401)
-        var gathered: [(second: Int32, source: Int32)] = []
         var sorted: [(second: Int32, source: Int32)] = []
-        func alertInstant(_ occurrence: Occurrence, _ lead: Int, _ counted: AlertLead?, _ source: Int) -> Instant {
-            Self.alertInstant(occurrence, lead, counted, of: reminders[source])
-        }
 
         // The horizon is swept a slice at a time, a day at most: a slice's
         // alerts are gathered, sorted and swept before the next, and the
@@ -84,86 +77,42 @@ struct Sweep {
         // burst after a quiet spell) ends the sweep there, as the budget
         // does: its gathered alerts are taken back from the counts (a quiet
         // hour or daylight-saving note of it may stay).
-        let sliceCap = max(sliceCap, 2 * live.count)
-        var sliceStart = context.now
+        var slice = Slice(start: context.now, end: context.now, cap: max(sliceCap, 2 * live.count))
         var length = secondsPerDay
         var swept = 0
         var pace: (alerts: Int, seconds: Int, streams: Int)?
-        while sliceStart < context.end && !live.isEmpty {
+        while slice.start < context.end && !live.isEmpty {
             if swept > budget {
-                let busiest = counts.indices.max { counts[$0] < counts[$1] } ?? 0
-                cut = (sliceStart, swept, busiest)
+                cut = (slice.start, swept, busiest)
                 break
             }
-            let sliceEnd = min(sliceStart.advanced(by: length), context.end)
-            gathered.removeAll(keepingCapacity: true)
+            slice.end = min(slice.start.advanced(by: length), context.end)
+            slice.gathered.removeAll(keepingCapacity: true)
+            slice.overflow = false
             // What a slice that may be gathered again starts from. The
             // last slice's pace is trusted when as many streams alert in
             // this one as did in it.
-            let active = live.reduce(0) { $0 + ($1.next.instant.advanced(by: -$1.lead) < sliceEnd ? 1 : 0) }
-            let provablySmall = active * length <= sliceCap
+            let active = live.reduce(0) { $0 + ($1.next.instant.advanced(by: -$1.lead) < slice.end ? 1 : 0) }
+            let provablySmall = active * length <= slice.cap
             let expectedSmall =
-                pace.map { $0.streams > 0 && active <= $0.streams && $0.alerts * length / max(1, $0.seconds) <= sliceCap / 8 }
+                pace.map { $0.streams > 0 && active <= $0.streams && $0.alerts * length / max(1, $0.seconds) <= slice.cap / 8 }
                 ?? false
             let saved = provablySmall || expectedSmall ? nil : (live, quiet, quietFound, gaps, self.folds)
-            var overflow = false
-            /// Takes `source`'s alerts before `sliceEnd` from `iterator`,
-            /// starting with `pending`; the next occurrence, if one remains
-            /// whose alert is inside the horizon.
-            func gather(
-                _ source: Int, _ lead: Int, _ counted: AlertLead?, _ zone: Int?, _ iterator: inout Occurrences,
-                _ pending: Occurrence
-            ) -> Occurrence? {
-                var pending: Occurrence? = pending
-                while let occurrence = pending {
-                    let alert = alertInstant(occurrence, lead, counted, source)
-                    if alert >= sliceEnd { break }
-                    if gathered.count == sliceCap {
-                        overflow = true
-                        break
-                    }
-                    gathered.append((Int32(alert.seconds(since: sliceStart)), Int32(source)))
-                    counts[source] += 1
-                    if firstAlerts[source].count < 16 { firstAlerts[source].append(alert) }
-                    if let hours = lint.quietHours, !quietFound[source] {
-                        let shown = alert.wallTime(offset: occurrence.offset).local
-                        if hours.contains(shown.time) {
-                            quiet[source] = (alert, shown)
-                            quietFound[source] = true
-                        }
-                    }
-                    if let zone {
-                        if occurrence.shown != occurrence.wallClock {
-                            Self.note(occurrence, in: &gaps, source)
-                        } else if folds.contains(occurrence.wallClock, zone: zone) {
-                            Self.note(occurrence, in: &self.folds, source)
-                        }
-                    }
-                    pending = iterator.next()
-                }
-                guard let pending, pending.instant.advanced(by: -lead) < context.end else { return nil }
-                return pending
-            }
             var kept = 0
-            for index in live.indices where !overflow {
-                let (source, lead, counted, zone) = (live[index].source, live[index].lead, live[index].counted, live[index].zone)
-                if let next = gather(source, lead, counted, zone, &live[index].iterator, live[index].next) {
-                    live[index].next = next
+            for index in live.indices where !slice.overflow {
+                if gather(
+                    &live[index], into: &slice, reminders: reminders, lint: lint, quietFound: &quietFound, zones: folds, until: context.end)
+                {
                     live.swapAt(kept, index)
                     kept += 1
                 }
             }
-            if overflow {
+            if slice.overflow {
                 // Undone, and gathered again over a shorter slice, or the
                 // sweep ends here.
-                for item in gathered {
-                    let source = Int(item.source)
-                    counts[source] -= 1
-                    firstAlerts[source].removeAll { $0 >= sliceStart }
-                }
+                takeBack(slice)
                 guard let saved else {
-                    let busiest = counts.indices.max { counts[$0] < counts[$1] } ?? 0
-                    cut = (sliceStart, swept, busiest)
+                    cut = (slice.start, swept, busiest)
                     break
                 }
                 (live, quiet, quietFound, gaps, self.folds) = saved
@@ -171,21 +120,86 @@ struct Sweep {
                 continue
             }
             live.removeLast(live.count - kept)
-            swept += gathered.count
-            pace = (gathered.count, sliceEnd.seconds(since: sliceStart), active)
+            swept += slice.gathered.count
+            pace = (slice.gathered.count, slice.end.seconds(since: slice.start), active)
             // The next slice as long as holds about a quarter of the cap.
-            if gathered.count > sliceCap / 4 {
+            if slice.gathered.count > slice.cap / 4 {
                 length = max(1, length / 4)
-            } else if gathered.count < sliceCap / 64 {
+            } else if slice.gathered.count < slice.cap / 64 {
                 length = min(secondsPerDay, length * 4)
             }
 
-            Self.sortBySecond(gathered, into: &sorted, buckets: &bucketCounts, countingFrom: countingThreshold)
+            Self.sortBySecond(slice.gathered, into: &sorted, buckets: &bucketCounts, countingFrom: countingThreshold)
 
-            for item in sorted { neighbours.add(sliceStart.advanced(by: Int(item.second)), Int(item.source)) }
-            sliceStart = sliceEnd
+            for item in sorted { neighbours.add(slice.start.advanced(by: Int(item.second)), Int(item.source)) }
+            slice.start = slice.end
         }
         (sameTime, tooClose, overLimit) = (neighbours.sameTime, neighbours.tooClose, neighbours.overLimit)
+    }
+
+    /// A slice of the horizon being gathered: its bounds, the alerts it
+    /// holds (each its second from `start` and its reminder), the most it
+    /// may hold, and whether it would have held more.
+    private struct Slice {
+        var start: Instant
+        var end: Instant
+        let cap: Int
+        var gathered: [(second: Int32, source: Int32)] = []
+        var overflow = false
+    }
+
+    /// Takes the alerts of `slice` back from the counts and first alerts.
+    private mutating func takeBack(_ slice: Slice) {
+        for item in slice.gathered {
+            let source = Int(item.source)
+            counts[source] -= 1
+            firstAlerts[source].removeAll { $0 >= slice.start }
+        }
+    }
+
+    /// The reminder with the most alerts swept.
+    private var busiest: Int { counts.indices.max { counts[$0] < counts[$1] } ?? 0 }
+
+    /// Takes `stream`'s alerts before the slice's end into it, counting
+    /// them and taking the facts of its reminder alone (its first alerts,
+    /// one in the quiet hours, its times a change of `zones` skips or
+    /// repeats); false when no occurrence remains whose alert is before
+    /// `end`, the horizon's.
+    private mutating func gather(
+        _ stream: inout Stream, into slice: inout Slice, reminders: [Reminder], lint: LintSettings, quietFound: inout [Bool],
+        zones: FoldTable, until end: Instant
+    ) -> Bool {
+        let source = stream.source
+        var pending: Occurrence? = stream.next
+        while let occurrence = pending {
+            let alert = Self.alertInstant(occurrence, stream.lead, stream.counted, of: reminders[source])
+            if alert >= slice.end { break }
+            if slice.gathered.count == slice.cap {
+                slice.overflow = true
+                break
+            }
+            slice.gathered.append((Int32(alert.seconds(since: slice.start)), Int32(source)))
+            counts[source] += 1
+            if firstAlerts[source].count < 16 { firstAlerts[source].append(alert) }
+            if let hours = lint.quietHours, !quietFound[source] {
+                let shown = alert.wallTime(offset: occurrence.offset).local
+                if hours.contains(shown.time) {
+                    quiet[source] = (alert, shown)
+                    quietFound[source] = true
+                }
+            }
+            if let zone = stream.zone {
+                if occurrence.shown != occurrence.wallClock {
+                    Self.note(occurrence, in: &gaps, source)
+                } else if zones.contains(occurrence.wallClock, zone: zone) {
+                    Self.note(occurrence, in: &folds, source)
+                }
+            }
+            pending = stream.iterator.next()
+        }
+        guard let pending, pending.instant.advanced(by: -stream.lead) < end else { return false }
+        stream.next = pending
+        return true
     }
 
     // MARK: The steps of a sweep

@@ -151,20 +151,9 @@ extension CrontabWriter {
                 result.append("{")
                 index += 1
             case ("{", _) where index == 0 || characters[index - 1] != "$":
-                var end = index + 1
-                while end < characters.count, characters[end].isASCII,
-                    characters[end].isLetter || characters[end] == "-" || characters[end] == "_"
-                { end += 1 }
-                guard end > index + 1, end < characters.count, characters[end] == "}" else {
+                guard let (value, end) = try placeholder(at: index, in: characters, values: values) else {
                     result.append(character)
                     break
-                }
-                let name = String(characters[(index + 1)..<end])
-                guard let value = values[name] else {
-                    let suggestion = closest(to: name, in: placeholders).map { " (did you mean {\($0)}?)" } ?? ""
-                    throw TemplateProblem(
-                        message: "unknown placeholder {\(name)}\(suggestion); the placeholders are "
-                            + placeholders.map { "{\($0)}" }.joined(separator: ", ") + ", and {{ is a literal {")
                 }
                 if value.isEmpty {
                     if quote == .none { result += "\"\"" }
@@ -185,6 +174,27 @@ extension CrontabWriter {
             throw TemplateProblem(message: "a '$(' is left open")
         }
         return result
+    }
+
+    /// The value of the placeholder whose `{` is at `index`, and the index
+    /// of its `}`; nil when no name and `}` follow (the `{` is text).
+    private static func placeholder(
+        at index: Int, in characters: [Character], values: [String: String]
+    ) throws(TemplateProblem) -> (value: String, end: Int)? {
+        var end = index + 1
+        while end < characters.count, characters[end].isASCII, characters[end].isLetter || characters[end] == "-" || characters[end] == "_"
+        {
+            end += 1
+        }
+        guard end > index + 1, end < characters.count, characters[end] == "}" else { return nil }
+        let name = String(characters[(index + 1)..<end])
+        guard let value = values[name] else {
+            let suggestion = closest(to: name, in: placeholders).map { " (did you mean {\($0)}?)" } ?? ""
+            throw TemplateProblem(
+                message: "unknown placeholder {\(name)}\(suggestion); the placeholders are "
+                    + placeholders.map { "{\($0)}" }.joined(separator: ", ") + ", and {{ is a literal {")
+        }
+        return (value, end)
     }
 
     /// Why a TEMPLATE cannot be used, or nil: a newline ends a cron entry,
