@@ -86,3 +86,12 @@ import ReminderModel
         #expect(ContentLines.parameterValue(input) == expected)
     }
 }
+
+extension ContentLines {
+    /// `appendParameterValue` as a string.
+    static func parameterValue(_ value: String) -> String {
+        var output: [UInt8] = []
+        appendParameterValue(value, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+}

@@ -29,15 +29,10 @@ public enum GeneratedFiles {
 
     /// `.build/oracle-venv`'s Python when it has `module` at `release`.
     public static func python(for file: Case) -> URL? {
-        let python = RepositoryFiles.root.appendingPathComponent(".build/oracle-venv/bin/python3")
+        let python = URL(fileURLWithPath: OracleVenv.path)
         guard FileManager.default.isExecutableFile(atPath: python.path) else { return nil }
-        let probe = Process()
-        probe.executableURL = python
-        probe.arguments = ["-c", "import \(file.module), sys; sys.exit(0 if \(file.module).__version__ == '\(file.release)' else 1)"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return nil }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0 ? python : nil
+        let check = "import \(file.module), sys; sys.exit(0 if \(file.module).__version__ == '\(file.release)' else 1)"
+        return OracleVenv.succeeds(check, with: python) ? python : nil
     }
 
     /// What `file`'s script writes now, or nil when it fails.

@@ -7,9 +7,14 @@ public enum OracleVenv {
 
     /// Whether `python` imports `modules` (`"cronsim"`, `"radicale, caldav"`).
     public static func imports(_ modules: String, with python: URL) -> Bool {
+        succeeds("import \(modules)", with: python)
+    }
+
+    /// Whether `python` runs `code` to a status of 0.
+    public static func succeeds(_ code: String, with python: URL) -> Bool {
         let probe = Process()
         probe.executableURL = python
-        probe.arguments = ["-c", "import \(modules)"]
+        probe.arguments = ["-c", code]
         probe.standardError = FileHandle.nullDevice
         guard (try? probe.run()) != nil else { return false }
         probe.waitUntilExit()

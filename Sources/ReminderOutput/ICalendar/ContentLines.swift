@@ -234,11 +234,4 @@ struct ContentLines {
             if needsQuotes { output.append(UInt8(ascii: "\"")) }
         }
     }
-
-    /// `appendParameterValue` as a string.
-    static func parameterValue(_ value: String) -> String {
-        var output: [UInt8] = []
-        appendParameterValue(value, to: &output)
-        return String(decoding: output, as: UTF8.self)
-    }
 }
