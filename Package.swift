@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "CalendarImportTests",
             dependencies: ["CalendarImport", "ReminderModel", "ReminderOutput", "Recurrence", "YAMLSyntax", "RepositoryFiles"],
-            exclude: ["Corpus", "Oracles"]),
+            exclude: ["Corpus"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "YAMLSyntax"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"], exclude: ["Exchanges"]),
         .testTarget(

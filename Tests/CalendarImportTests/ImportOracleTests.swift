@@ -7,7 +7,7 @@ import RepositoryFiles
 import Testing
 
 /// The import judged by python icalendar and recurring-ical-events
-/// (Oracles/ics_events.py): what they read from a foreign export and from
+/// (RemindCLITests/Oracles/ics_events.py, which ics_alarms.py shares): what they read from a foreign export and from
 /// the corpus (its occurrences, and when its DISPLAY and AUDIO alarms go
 /// off) is what the imported file fires, but for what the import said it
 /// could not carry; and the Windows zone names against python icalendar's
@@ -41,7 +41,7 @@ import Testing
     /// What the judge reads of `source` (a path) with times without a
     /// zone in `zone`, over the same span: [title, start, alarms].
     static func judged(_ source: String, zone: String) throws -> [(title: String, start: String, alarms: [String])] {
-        let script = RepositoryFiles.root.appendingPathComponent("Tests/CalendarImportTests/Oracles/ics_events.py").path
+        let script = RepositoryFiles.root.appendingPathComponent("Tests/RemindCLITests/Oracles/ics_events.py").path
         let run = try Tools.run(
             try #require(python).path, ["-W", "ignore", script, source, zone, "2026-11-29T00:00:00Z", "2028-06-01T00:00:00Z"])
         try #require(run.status == 0, "\(run.output.prefix(2000))")
